@@ -1,0 +1,115 @@
+use std::fmt;
+use std::ops::Deref;
+
+use crate::{Role, Square};
+
+/// A legal move as the generator made it: where from, where to, which piece, what stands
+/// on the end square, and whether it is the Princess's escape.
+///
+/// A move is identified by its start and end squares (RULES.md §3.5); the other fields
+/// describe it. Get one from [`Position::legal_moves`](crate::Position::legal_moves) or
+/// [`Position::find_move`](crate::Position::find_move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The start square.
+    pub from: Square,
+    /// The end square.
+    pub to: Square,
+    /// The piece that moves.
+    pub role: Role,
+    /// The enemy piece on the end square, if any (in Manator, the defender of a duel).
+    pub capture: Option<Role>,
+    /// Whether this is the Princess's once-per-game escape.
+    pub escape: bool,
+}
+
+impl Move {
+    /// Whether the move ends on an enemy piece.
+    pub const fn is_capture(&self) -> bool {
+        self.capture.is_some()
+    }
+
+    /// Whether this is the Princess's escape.
+    pub const fn is_escape(&self) -> bool {
+        self.escape
+    }
+
+    /// Long move text with the piece letter and `x` for a capture: `Ab1xd3`, `Ne2-e3`.
+    pub fn notation(&self) -> String {
+        let sep = if self.is_capture() { 'x' } else { '-' };
+        format!("{}{}{}{}", self.role.upper_char(), self.from, sep, self.to)
+    }
+}
+
+impl fmt::Display for Move {
+    /// `e2-e3`: start and end square.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+/// The most moves a position can have, with room to spare.
+pub const MAX_MOVES: usize = 512;
+
+/// A list of moves on the stack: move generation allocates nothing.
+#[derive(Clone)]
+pub struct MoveList {
+    len: usize,
+    moves: [Move; MAX_MOVES],
+}
+
+const FILLER: Move = Move {
+    from: Square::A1,
+    to: Square::A1,
+    role: Role::Panthan,
+    capture: None,
+    escape: false,
+};
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    pub const fn new() -> MoveList {
+        MoveList {
+            len: 0,
+            moves: [FILLER; MAX_MOVES],
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+
+    /// Sorts the moves by start square, then end square.
+    pub fn sort(&mut self) {
+        self.moves[..self.len].sort_unstable_by_key(|m| (m.from, m.to));
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}

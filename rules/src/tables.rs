@@ -1,0 +1,166 @@
+//! Move tables, computed once: for every piece kind and square, the squares it reaches and,
+//! for pieces that do not jump, which squares must be empty on each way there.
+
+use std::sync::LazyLock;
+
+use crate::{Color, Role, Square};
+
+const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+/// One way of a non-jumping piece: if every square of `need_empty` is empty, every square of
+/// `ends` is reached.
+#[derive(Clone, Copy)]
+pub(crate) struct Way {
+    pub need_empty: u128,
+    pub ends: u128,
+}
+
+pub(crate) struct Tables {
+    /// Reach on an empty board, by role (Panthan: by colour below) and square.
+    pattern: [[u128; 100]; 9],
+    panthan: [[u128; 100]; 2],
+    /// `ways[role][sq]` is a range into `way_list`, for the five non-jumping multi-step roles.
+    ways: [[(u16, u16); 100]; 9],
+    way_list: Vec<Way>,
+}
+
+static TABLES: LazyLock<Tables> = LazyLock::new(Tables::compute);
+
+#[inline]
+pub(crate) fn tables() -> &'static Tables {
+    &TABLES
+}
+
+/// The step kinds of each of a path's steps, for the roles that take more than one step.
+fn step_plan(role: Role) -> &'static [&'static [&'static [(i8, i8)]]] {
+    const O: &[(i8, i8)] = &ORTHOGONAL;
+    const D: &[(i8, i8)] = &DIAGONAL;
+    const K: &[(i8, i8)] = &[
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ];
+    match role {
+        Role::Warrior => &[&[O, O]],
+        Role::Padwar => &[&[D, D]],
+        Role::Thoat => &[&[O, D], &[D, O]],
+        Role::Dwar => &[&[O, O, O]],
+        Role::Flier | Role::Odwar => &[&[D, D, D]],
+        Role::Chief | Role::Princess => &[&[K, K, K]],
+        Role::Panthan => &[],
+    }
+}
+
+/// Calls `f(middle squares, end)` for every self-avoiding on-board path of `plan` from `start`.
+fn each_path(start: Square, plan: &[&[(i8, i8)]], f: &mut impl FnMut(u128, Square)) {
+    fn go(path: &mut Vec<Square>, plan: &[&[(i8, i8)]], f: &mut impl FnMut(u128, Square)) {
+        let here = *path.last().expect("path starts with its square");
+        let Some((steps, rest)) = plan.split_first() else {
+            let middle = path[1..path.len() - 1].iter().fold(0, |m, s| m | s.bit());
+            f(middle, here);
+            return;
+        };
+        for &(dx, dy) in *steps {
+            if let Some(next) = here.offset(dx, dy) {
+                if !path.contains(&next) {
+                    path.push(next);
+                    go(path, rest, f);
+                    path.pop();
+                }
+            }
+        }
+    }
+    go(&mut vec![start], plan, f);
+}
+
+impl Tables {
+    fn compute() -> Tables {
+        let mut t = Tables {
+            pattern: [[0; 100]; 9],
+            panthan: [[0; 100]; 2],
+            ways: [[(0, 0); 100]; 9],
+            way_list: Vec::new(),
+        };
+        for sq in Square::all() {
+            for color in Color::ALL {
+                let fwd = color.forward();
+                t.panthan[color.index()][sq.index()] =
+                    [(0, fwd), (1, fwd), (-1, fwd), (1, 0), (-1, 0)]
+                        .iter()
+                        .filter_map(|&(dx, dy)| sq.offset(dx, dy))
+                        .fold(0, |m, s| m | s.bit());
+            }
+            t.pattern[Role::Panthan.index()][sq.index()] = t.panthan[0][sq.index()];
+            for role in Role::ALL {
+                if role == Role::Panthan {
+                    continue;
+                }
+                let mut by_middle: Vec<Way> = Vec::new();
+                let mut all_ends = 0u128;
+                for plan in step_plan(role) {
+                    each_path(sq, plan, &mut |middle, end| {
+                        all_ends |= end.bit();
+                        if role.jumps() {
+                            return;
+                        }
+                        match by_middle.iter_mut().find(|w| w.need_empty == middle) {
+                            Some(w) => w.ends |= end.bit(),
+                            None => by_middle.push(Way {
+                                need_empty: middle,
+                                ends: end.bit(),
+                            }),
+                        }
+                    });
+                }
+                t.pattern[role.index()][sq.index()] = all_ends;
+                let start = t.way_list.len() as u16;
+                t.way_list.extend(by_middle);
+                t.ways[role.index()][sq.index()] = (start, t.way_list.len() as u16);
+            }
+        }
+        t
+    }
+
+    /// The squares a piece on `sq` reaches on an empty board (the Panthan as Black's).
+    #[inline]
+    pub(crate) fn pattern(&self, role: Role, sq: Square) -> u128 {
+        self.pattern[role.index()][sq.index()]
+    }
+
+    #[inline]
+    pub(crate) fn panthan(&self, color: Color, sq: Square) -> u128 {
+        self.panthan[color.index()][sq.index()]
+    }
+
+    /// The ways of a non-jumping multi-step piece.
+    #[inline]
+    pub(crate) fn ways(&self, role: Role, sq: Square) -> &[Way] {
+        let (a, b) = self.ways[role.index()][sq.index()];
+        &self.way_list[a as usize..b as usize]
+    }
+
+    /// The squares a piece of `color` and `role` on `sq` reaches with the board occupied as
+    /// `occupied`, whatever stands on the end squares. For the Princess: her ordinary reach.
+    #[inline]
+    pub(crate) fn reach(&self, color: Color, role: Role, sq: Square, occupied: u128) -> u128 {
+        match role {
+            Role::Panthan => self.panthan(color, sq),
+            Role::Flier | Role::Odwar | Role::Princess => self.pattern(role, sq),
+            _ => {
+                let mut r = 0;
+                for w in self.ways(role, sq) {
+                    if w.need_empty & occupied == 0 {
+                        r |= w.ends;
+                    }
+                }
+                r
+            }
+        }
+    }
+}

@@ -81,7 +81,7 @@ impl Square {
 
     /// Whether the square is black (a1 is black) rather than orange.
     pub const fn is_black(self) -> bool {
-        (self.file() + self.rank()) % 2 == 0
+        (self.file() + self.rank()).is_multiple_of(2)
     }
 
     /// The square seen from the other side of the board (rotated 180°).

@@ -56,8 +56,8 @@ impl FromStr for MoveText {
         }
         let square_at = |i: usize| -> Result<(Square, usize), ParseMoveError> {
             match Square::parse_prefix(&bytes[i..]) {
-                Some(found) => Ok(found),
-                None => {
+                Some((sq, n)) if !bytes.get(i + n).is_some_and(u8::is_ascii_digit) => Ok((sq, n)),
+                _ => {
                     // Name the word that is not a square, as far as it looks like one.
                     let word: String = text[i..]
                         .chars()

@@ -1,1 +1,135 @@
-//! placeholder crate doc, replaced by the crate's issue.
+//! Durable storage for the jetan bot: games in progress (one per channel), open
+//! challenges, the archive of finished games, and the gambling accounts — wallets per
+//! (server, player) and an append-only ledger of every money movement — in a sled
+//! database.
+//!
+//! # Guarantees
+//! - **Atomic**: every mutating operation is one sled transaction over the trees it
+//!   touches; on any error nothing is written.
+//! - **Idempotent**: every mutating operation takes a [`Request`] whose `id` (the Discord
+//!   interaction id) is stored with the result; a repeated id returns the first result
+//!   and changes nothing.
+//! - **Optimistic concurrency**: a move names the game version it was chosen against;
+//!   of two racing moves (or two accepts) exactly one wins, the other gets
+//!   [`StoreError::GameChanged`] (or [`StoreError::AlreadyStarted`]).
+//! - **Durable**: a mutating call returns only after `flush_async` put its data on disk.
+//! - **Checkable**: [`Store::verify`] recomputes every wallet from the ledger, checks the
+//!   conservation law (sum of balances + escrow = sum of grants and daily claims), that
+//!   escrow matches the open challenges and games, and replays every game in progress.
+//! - Records are JSON after a format-version byte ([`FORMAT_VERSION`]); keys are
+//!   big-endian so scans are ordered. A record that fails to decode is an error for its
+//!   channel, wallet or game only. No sled type appears in the API.
+//!
+//! # Wagers
+//! [`Terms`] carry a `stake` (each player's) and a `piece_price` (per point of piece
+//! value, RULES.md §2), or `practice: true` (no money, not counted).
+//! - A player's **piece reserve** is `piece_price × (value of one side's starting pieces
+//!   − 1)` — Classic 42 points, Manator 46 ([`Terms::max_piece_loss_points`]): the game
+//!   ends when a Chief or a Princess falls, so at most one of them is lost. Each player's
+//!   **escrow** is `stake + reserve` ([`Terms::escrow`]).
+//! - [`Store::challenge`]: the challenger's escrow moves from balance to escrow; the
+//!   opponent's balance is checked too (the error names who cannot cover what). One open
+//!   challenge or game per channel; the challenge expires after the server's
+//!   `challenge_expiry_ms`.
+//! - [`Store::accept`] (the challenged player only): their escrow moves in; the game
+//!   starts from the variant's start position with the first mover playing **Black**, at
+//!   version 1. [`Store::decline`], [`Store::cancel`], [`Store::expire`] and
+//!   [`Store::expire_due`] refund the challenger.
+//! - [`Store::play`]: on a kill, the killed piece's owner pays `value × piece_price`
+//!   from their escrow to the opponent's balance (in Manator the loser of a duel may be
+//!   the mover). When the game ends, the loser's stake goes from their escrow to the
+//!   winner's balance (a draw returns both stakes), each player's remaining escrow is
+//!   released to their balance, wins/losses/draws and `net_won` (money won minus lost in
+//!   the game, piece prices included) are updated, the game is archived and the channel
+//!   freed. [`Store::resign`], [`Store::accept_draw`] and [`Store::claim_time`] end games
+//!   the same way; [`Store::abort`] refunds the remaining escrow and counts nothing
+//!   (piece prices already paid stay paid and count in `net_won`).
+//! - [`Store::daily`]: the server's daily allowance, once per 24 hours from the last
+//!   claim. [`Store::grant`]: an admin grant. Wallets are created lazily, with the
+//!   server's starting grant, on their first money movement; reading an unknown wallet
+//!   shows the starting grant without writing.
+//!
+//! ```
+//! # tokio_test_block_on(async {
+//! use jetan_store::{Request, Store, Terms};
+//! use jetan_rules::Variant;
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let store = Store::open(dir.path()).unwrap();
+//! let (guild, channel, alice, bob) = (1, 10, 100, 200);
+//! let terms = Terms { stake: 50, piece_price: 1, ..Terms::friendly(Variant::Classic) };
+//! store.challenge(Request::new(1, alice, 0), guild, channel, bob, terms).await.unwrap();
+//! assert_eq!(store.wallet(guild, alice).unwrap().escrow, 50 + 42);
+//! let game = store.accept(Request::new(2, bob, 1), channel, alice, 7).await.unwrap();
+//! let mv = store
+//!     .play(Request::new(3, alice, 2), channel, game.version, "e2".parse().unwrap(), "e3".parse().unwrap())
+//!     .await
+//!     .unwrap();
+//! assert_eq!(mv.version, 2);
+//! let end = store.resign(Request::new(4, bob, 3), channel).await.unwrap();
+//! assert_eq!(end.net.black, 50);
+//! assert_eq!(store.wallet(guild, alice).unwrap().balance, 1050);
+//! assert!(store.verify().unwrap().is_clean());
+//! # });
+//! # fn tokio_test_block_on<F: std::future::Future>(f: F) -> F::Output {
+//! #     tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f)
+//! # }
+//! ```
+#![deny(missing_docs)]
+
+mod backup;
+mod codec;
+mod error;
+mod model;
+mod ops;
+mod store;
+mod tx;
+mod verify;
+
+pub use backup::{ExportSummary, ImportSummary};
+pub use codec::FORMAT_VERSION;
+pub use error::{Result, StoreError};
+pub use model::{
+    Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
+    FirstMover, Game, GameResult, Granted, LedgerEntry, MoveRecord, MoveResult, Payment,
+    PaymentKind, PerSide, Release, Request, Settings, Settlement, Standings, StandingsOrder, Terms,
+    Wallet, DAY_MS, MAX_AMOUNT,
+};
+pub use store::Store;
+pub use verify::VerifyReport;
+
+/// A Discord server id.
+pub type GuildId = u64;
+/// A Discord channel id.
+pub type ChannelId = u64;
+/// A Discord user id.
+pub type UserId = u64;
+/// A game id (challenges keep theirs when accepted).
+pub type GameId = u64;
+/// A Discord interaction id, identifying one request.
+pub type RequestId = u64;
+/// Unix time in milliseconds, always passed in by the caller.
+pub type Millis = u64;
+
+/// `"1 coin"`, `"40 coins"`: an amount with the currency name (given in the plural).
+pub fn format_amount(amount: u64, currency: &str) -> String {
+    if amount == 1 {
+        let singular = currency.strip_suffix('s').unwrap_or(currency);
+        format!("1 {singular}")
+    } else {
+        format!("{amount} {currency}")
+    }
+}
+
+/// `"3 h 12 min"`, `"45 s"`: a duration for people.
+pub fn format_duration(ms: u64) -> String {
+    let s = ms.div_ceil(1000);
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    match (h, m) {
+        (0, 0) => format!("{s} s"),
+        (0, m) if s == 0 => format!("{m} min"),
+        (0, m) => format!("{m} min {s} s"),
+        (h, 0) => format!("{h} h"),
+        (h, m) => format!("{h} h {m} min"),
+    }
+}

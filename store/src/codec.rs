@@ -1,0 +1,138 @@
+//! Record encoding (a format-version byte, then JSON), big-endian keys, and serde
+//! adapters for the rules crate's types (which do not implement serde themselves).
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::{Result, StoreError};
+
+/// The format version written before every record. A reader that meets a newer one
+/// refuses the record (clearly) instead of misreading it; a later version migrates older
+/// ones when it decodes them.
+pub const FORMAT_VERSION: u8 = 1;
+
+/// A record as stored: the version byte, then its JSON.
+pub(crate) fn encode<T: Serialize>(value: &T) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128);
+    out.push(FORMAT_VERSION);
+    serde_json::to_writer(&mut out, value).expect("records always serialize");
+    out
+}
+
+/// Reads a stored record; `what` names it for the error message.
+pub(crate) fn decode<T: DeserializeOwned>(
+    bytes: &[u8],
+    what: impl FnOnce() -> String,
+) -> Result<T> {
+    match bytes.split_first() {
+        Some((&FORMAT_VERSION, json)) => {
+            serde_json::from_slice(json).map_err(|e| StoreError::Corrupt {
+                what: what(),
+                detail: e.to_string(),
+            })
+        }
+        Some((v, _)) => Err(StoreError::Corrupt {
+            what: what(),
+            detail: format!("unknown format version {v} (this program reads {FORMAT_VERSION})"),
+        }),
+        None => Err(StoreError::Corrupt {
+            what: what(),
+            detail: "empty record".into(),
+        }),
+    }
+}
+
+/// A one-part key.
+pub(crate) fn key1(a: u64) -> [u8; 8] {
+    a.to_be_bytes()
+}
+
+/// A two-part key, ordered by `a` then `b`.
+pub(crate) fn key2(a: u64, b: u64) -> [u8; 16] {
+    let mut k = [0; 16];
+    k[..8].copy_from_slice(&a.to_be_bytes());
+    k[8..].copy_from_slice(&b.to_be_bytes());
+    k
+}
+
+/// A three-part key.
+pub(crate) fn key3(a: u64, b: u64, c: u64) -> [u8; 24] {
+    let mut k = [0; 24];
+    k[..8].copy_from_slice(&a.to_be_bytes());
+    k[8..16].copy_from_slice(&b.to_be_bytes());
+    k[16..].copy_from_slice(&c.to_be_bytes());
+    k
+}
+
+/// The `i`-th u64 of a key.
+pub(crate) fn key_part(key: &[u8], i: usize) -> Option<u64> {
+    key.get(i * 8..i * 8 + 8)
+        .map(|b| u64::from_be_bytes(b.try_into().expect("8 bytes")))
+}
+
+/// serde as the variant's name.
+pub(crate) mod variant {
+    use jetan_rules::Variant;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &Variant, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(v.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// serde as `e2`.
+pub(crate) mod square {
+    use jetan_rules::Square;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(sq)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// serde as the position-string letter (`D` a Black Dwar, `d` an Orange one).
+pub(crate) mod piece {
+    use jetan_rules::Piece;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(p: &Piece, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(p.char())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Piece, D::Error> {
+        let c = char::deserialize(d)?;
+        Piece::from_char(c).ok_or_else(|| serde::de::Error::custom(format!("`{c}` is not a piece")))
+    }
+}
+
+/// serde of an optional piece as its letter or null.
+pub(crate) mod opt_piece {
+    use jetan_rules::Piece;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(p: &Option<Piece>, s: S) -> Result<S::Ok, S::Error> {
+        match p {
+            Some(p) => s.serialize_some(&p.char()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Piece>, D::Error> {
+        match Option::<char>::deserialize(d)? {
+            None => Ok(None),
+            Some(c) => Piece::from_char(c)
+                .map(Some)
+                .ok_or_else(|| serde::de::Error::custom(format!("`{c}` is not a piece"))),
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! The one error type of the store.
+
+use jetan_rules::IllegalMove;
+
+use crate::{format_amount, format_duration, GameId, UserId};
+
+/// Every error of the store.
+///
+/// Two kinds: **refusals** — the user asked for something the rules of the house do not
+/// allow; the message is meant to be shown to them as is, and nothing was written — and
+/// **internal failures** (storage, a record that does not decode, an impossible state);
+/// [`StoreError::is_refusal`] tells them apart.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StoreError {
+    // ---- refusals ----
+    /// A challenge or a game is already open in the channel.
+    #[error("there is already {what} in this channel")]
+    ChannelBusy {
+        /// "an open challenge" or "a game in progress".
+        what: &'static str,
+    },
+    /// The server's settings do not allow games in this channel.
+    #[error("games are not allowed in this channel")]
+    ChannelNotAllowed,
+    /// A player challenged themself.
+    #[error("you cannot challenge yourself")]
+    SelfChallenge,
+    /// Wager terms are invalid (a practice game with money, an absurd amount...).
+    #[error("invalid terms: {0}")]
+    InvalidTerms(String),
+    /// Someone cannot cover the money a challenge or a grant needs.
+    #[error(
+        "<@{user}> has {} available; {what} need {}",
+        format_amount(*available, currency),
+        format_amount(*needed, currency)
+    )]
+    InsufficientFunds {
+        /// Who cannot cover it.
+        user: UserId,
+        /// Their available balance.
+        available: u64,
+        /// What is needed.
+        needed: u64,
+        /// What the money is for ("the stake and piece reserve").
+        what: &'static str,
+        /// The server's currency name.
+        currency: String,
+    },
+    /// No open challenge in the channel.
+    #[error("there is no open challenge in this channel")]
+    NoChallenge,
+    /// No game in progress in the channel.
+    #[error("there is no game in progress in this channel")]
+    NoGame,
+    /// The game in the channel has already started (a second accept).
+    #[error("the challenge was already accepted; the game has started")]
+    AlreadyStarted,
+    /// Only the challenged player may accept or decline.
+    #[error("only <@{challenged}> can answer this challenge")]
+    NotChallenged {
+        /// The challenged player.
+        challenged: UserId,
+    },
+    /// Only the challenger may cancel.
+    #[error("only <@{challenger}> can cancel this challenge")]
+    NotChallenger {
+        /// The challenger.
+        challenger: UserId,
+    },
+    /// The challenge has expired (it is refunded by `expire`).
+    #[error("the challenge has expired")]
+    ChallengeExpired,
+    /// `expire` was called before the challenge's expiry.
+    #[error("the challenge expires in {}", format_duration(*remaining_ms))]
+    NotExpired {
+        /// Milliseconds until it expires.
+        remaining_ms: u64,
+    },
+    /// The caller does not play in the channel's game.
+    #[error("you are not playing in this game")]
+    NotAPlayer,
+    /// The game changed since the caller looked at it (another move, a draw offer...).
+    #[error("the game changed (it is now at version {current}, you saw {expected}); try again")]
+    GameChanged {
+        /// The version the caller validated against.
+        expected: u64,
+        /// The stored version.
+        current: u64,
+    },
+    /// It is the other player's turn.
+    #[error("it is <@{to_move}>'s turn")]
+    NotYourTurn {
+        /// The player to move.
+        to_move: UserId,
+    },
+    /// The rules refuse the move.
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalMove),
+    /// A draw offer already stands.
+    #[error("<@{by}> has already offered a draw")]
+    DrawAlreadyOffered {
+        /// Who offered it.
+        by: UserId,
+    },
+    /// No draw offer to accept or decline (or it is the caller's own offer).
+    #[error("there is no draw offer for you to answer")]
+    NoDrawOffer,
+    /// The game has no move time limit.
+    #[error("this game has no move time limit")]
+    NoTimeLimit,
+    /// A win on time claimed by the player to move.
+    #[error("it is your turn: only your opponent can claim a win on time")]
+    CannotClaimOnOwnTurn,
+    /// A win on time claimed too early.
+    #[error("the time to move is not up: {} remain", format_duration(*remaining_ms))]
+    TimeNotUp {
+        /// Milliseconds until a claim is allowed.
+        remaining_ms: u64,
+    },
+    /// The daily allowance was already claimed in this period.
+    #[error("you already claimed your daily allowance; come back in {}", format_duration(*wait_ms))]
+    DailyNotReady {
+        /// Milliseconds until the next claim.
+        wait_ms: u64,
+    },
+    /// A grant of zero, or too large.
+    #[error("invalid amount: {0}")]
+    InvalidAmount(String),
+    /// A request id was used before by a different kind of operation.
+    #[error("request {request} was already used for a {used_for}")]
+    RequestIdReused {
+        /// The request id.
+        request: u64,
+        /// The operation it was used for.
+        used_for: &'static str,
+    },
+
+    // ---- internal failures ----
+    /// A stored record does not decode (or has an unknown format version). Only the
+    /// channel, wallet or game it belongs to is affected.
+    #[error("the stored record of {what} is damaged: {detail}")]
+    Corrupt {
+        /// Which record ("the game in channel 123", "the wallet of 5 in server 9").
+        what: String,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// An arithmetic overflow or a negative amount: a bug or a damaged record.
+    #[error("amount out of range while {0}")]
+    Overflow(String),
+    /// The storage engine failed.
+    #[error("storage failure: {0}")]
+    Storage(String),
+    /// Reading or writing a file failed (export, import).
+    #[error("i/o failure: {0}")]
+    Io(#[from] std::io::Error),
+    /// `import` into a data directory that already holds data.
+    #[error("the data directory {0} is not empty")]
+    NotEmpty(String),
+    /// A line of an export could not be read.
+    #[error("line {line} of the export: {detail}")]
+    BadExport {
+        /// 1-based line number.
+        line: u64,
+        /// What is wrong.
+        detail: String,
+    },
+    /// An archived game is missing.
+    #[error("game {0} is not in the archive")]
+    NoSuchGame(GameId),
+}
+
+impl StoreError {
+    /// Whether this is a refusal to show the user (nothing was written), as opposed to an
+    /// internal failure to log.
+    pub fn is_refusal(&self) -> bool {
+        !matches!(
+            self,
+            StoreError::Corrupt { .. }
+                | StoreError::Overflow(_)
+                | StoreError::Storage(_)
+                | StoreError::Io(_)
+                | StoreError::NotEmpty(_)
+                | StoreError::BadExport { .. }
+                | StoreError::NoSuchGame(_)
+        )
+    }
+}
+
+impl From<sled::Error> for StoreError {
+    fn from(e: sled::Error) -> StoreError {
+        StoreError::Storage(e.to_string())
+    }
+}
+
+/// The store's result type.
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;

@@ -1,0 +1,768 @@
+//! The records the store keeps and the results its operations return.
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+
+use jetan_rules::{Color, Piece, Position, Role, Square, Variant};
+use serde::{Deserialize, Serialize};
+
+use crate::codec;
+use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, UserId};
+
+/// The largest amount the store accepts anywhere (a stake, a price, a grant): 10^15. It
+/// keeps every sum far from overflow; checked arithmetic guards the rest.
+pub const MAX_AMOUNT: u64 = 1_000_000_000_000_000;
+
+/// The length of a daily-allowance period: 24 hours from the last claim.
+pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// Who is asking, under which Discord interaction, and when. Every mutating operation
+/// takes one: `id` makes it idempotent (a repeated id returns the first result and
+/// changes nothing), `now` is the caller's clock (the store never reads the clock).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Request {
+    /// The Discord interaction id (unique per click or command).
+    pub id: RequestId,
+    /// The user acting.
+    pub user: UserId,
+    /// Unix time in milliseconds.
+    pub now: Millis,
+}
+
+impl Request {
+    /// A request.
+    pub const fn new(id: RequestId, user: UserId, now: Millis) -> Request {
+        Request { id, user, now }
+    }
+}
+
+/// A value per side (Black, Orange), indexable by [`Color`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct PerSide<T> {
+    /// Black's.
+    pub black: T,
+    /// Orange's.
+    pub orange: T,
+}
+
+impl<T> PerSide<T> {
+    /// Both the same.
+    pub fn both(v: T) -> PerSide<T>
+    where
+        T: Clone,
+    {
+        PerSide {
+            black: v.clone(),
+            orange: v,
+        }
+    }
+}
+
+impl<T> Index<Color> for PerSide<T> {
+    type Output = T;
+    fn index(&self, c: Color) -> &T {
+        match c {
+            Color::Black => &self.black,
+            Color::Orange => &self.orange,
+        }
+    }
+}
+
+impl<T> IndexMut<Color> for PerSide<T> {
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        match c {
+            Color::Black => &mut self.black,
+            Color::Orange => &mut self.orange,
+        }
+    }
+}
+
+/// Who moves first, as the challenger chose it. The bot resolves `Random` and passes the
+/// chosen player to [`Store::accept`](crate::Store::accept).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstMover {
+    /// The challenger moves first.
+    #[default]
+    Challenger,
+    /// The challenged player moves first.
+    Challenged,
+    /// Decided by a coin toss at accept time.
+    Random,
+}
+
+/// The terms of a game: what the players agreed to when the challenge was accepted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Terms {
+    /// Classic or Manator.
+    #[serde(with = "codec::variant")]
+    pub variant: Variant,
+    /// Each player's stake; the winner takes both.
+    pub stake: u64,
+    /// The price per point of piece value: losing a Dwar (3) costs `3 × piece_price`,
+    /// paid to the opponent at once.
+    pub piece_price: u64,
+    /// Who moves first.
+    pub first: FirstMover,
+    /// The longest a player may think over one move, in minutes; `None` for no limit.
+    pub move_time_minutes: Option<u32>,
+    /// A game against the computer: no money (stake and price must be 0), not counted in
+    /// the wins, losses and draws.
+    pub practice: bool,
+}
+
+impl Terms {
+    /// Terms with no money.
+    pub fn friendly(variant: Variant) -> Terms {
+        Terms {
+            variant,
+            stake: 0,
+            piece_price: 0,
+            first: FirstMover::Challenger,
+            move_time_minutes: None,
+            practice: false,
+        }
+    }
+
+    /// The most points of piece value one player can lose in a game of `variant`: the
+    /// value of one side's starting pieces minus the Princess's 1 (the game ends as soon
+    /// as a Chief or a Princess falls, so only one of them can be lost). Classic 42,
+    /// Manator 46; computed from the rules crate's start position.
+    pub fn max_piece_loss_points(variant: Variant) -> u64 {
+        let start = Position::start_of(variant);
+        u64::from(start.board().material(Color::Black)) - u64::from(Role::Princess.value())
+    }
+
+    /// The piece reserve: the most a player can pay in piece prices in one game.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidTerms`] if it exceeds [`MAX_AMOUNT`].
+    pub fn reserve(&self) -> Result<u64> {
+        Terms::max_piece_loss_points(self.variant)
+            .checked_mul(self.piece_price)
+            .filter(|&r| r <= MAX_AMOUNT)
+            .ok_or_else(|| StoreError::InvalidTerms("the piece price is too large".into()))
+    }
+
+    /// What each player puts in escrow: stake + piece reserve.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidTerms`] if it exceeds [`MAX_AMOUNT`].
+    pub fn escrow(&self) -> Result<u64> {
+        self.reserve()?
+            .checked_add(self.stake)
+            .filter(|&e| e <= MAX_AMOUNT)
+            .ok_or_else(|| StoreError::InvalidTerms("the stake is too large".into()))
+    }
+
+    /// Checks the terms.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidTerms`] saying what is wrong.
+    pub fn validate(&self) -> Result<()> {
+        if self.practice && (self.stake != 0 || self.piece_price != 0) {
+            return Err(StoreError::InvalidTerms(
+                "a practice game cannot have a stake or piece prices".into(),
+            ));
+        }
+        if self.move_time_minutes == Some(0) {
+            return Err(StoreError::InvalidTerms(
+                "the move time limit must be at least one minute".into(),
+            ));
+        }
+        self.escrow().map(drop)
+    }
+}
+
+/// A server's settings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// What a new player's wallet starts with.
+    pub starting_grant: u64,
+    /// What a daily claim adds.
+    pub daily_allowance: u64,
+    /// The currency's name, plural ("coins").
+    pub currency: String,
+    /// The piece price a challenge uses when the challenger names none.
+    pub default_piece_price: u64,
+    /// The stake a challenge uses when the challenger names none.
+    pub default_stake: u64,
+    /// How long a challenge stays open, in milliseconds.
+    pub challenge_expiry_ms: u64,
+    /// The channels where games may be played; empty means every channel.
+    pub allowed_channels: Vec<ChannelId>,
+}
+
+impl Default for Settings {
+    /// 1000 coins to start, 100 a day, no default stake, price 1, challenges open 10 minutes.
+    fn default() -> Settings {
+        Settings {
+            starting_grant: 1000,
+            daily_allowance: 100,
+            currency: "coins".into(),
+            default_piece_price: 1,
+            default_stake: 0,
+            challenge_expiry_ms: 10 * 60 * 1000,
+            allowed_channels: Vec::new(),
+        }
+    }
+}
+
+impl Settings {
+    /// Whether games may be played in `channel`.
+    pub fn allows(&self, channel: ChannelId) -> bool {
+        self.allowed_channels.is_empty() || self.allowed_channels.contains(&channel)
+    }
+
+    /// Checks the settings.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidAmount`] for an amount above [`MAX_AMOUNT`] or an empty
+    /// currency name.
+    pub fn validate(&self) -> Result<()> {
+        for (name, v) in [
+            ("starting grant", self.starting_grant),
+            ("daily allowance", self.daily_allowance),
+            ("default piece price", self.default_piece_price),
+            ("default stake", self.default_stake),
+        ] {
+            if v > MAX_AMOUNT {
+                return Err(StoreError::InvalidAmount(format!(
+                    "the {name} is too large"
+                )));
+            }
+        }
+        if self.currency.trim().is_empty() {
+            return Err(StoreError::InvalidAmount(
+                "the currency needs a name".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A player's account on one server.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Wallet {
+    /// Money the player can use.
+    pub balance: u64,
+    /// Money held for open challenges and games (stakes and piece reserves).
+    pub escrow: u64,
+    /// Games won (practice games do not count).
+    pub wins: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Money won minus money lost in games (stakes and piece prices).
+    pub net_won: i64,
+    /// When the daily allowance was last claimed.
+    pub last_daily: Option<Millis>,
+}
+
+impl Wallet {
+    /// Games finished with a result.
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+}
+
+/// An open challenge.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Challenge {
+    /// Its id (the game keeps it if accepted).
+    pub id: GameId,
+    /// The server.
+    pub guild: GuildId,
+    /// The channel.
+    pub channel: ChannelId,
+    /// Who challenged.
+    pub challenger: UserId,
+    /// Who is challenged.
+    pub challenged: UserId,
+    /// The terms.
+    pub terms: Terms,
+    /// When it was made.
+    pub created_at: Millis,
+    /// When it expires.
+    pub expires_at: Millis,
+    /// The challenger's money held in escrow for it (stake + reserve).
+    pub held: u64,
+}
+
+/// One move of a game, as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    /// Start square.
+    #[serde(with = "codec::square")]
+    pub from: Square,
+    /// End square.
+    #[serde(with = "codec::square")]
+    pub to: Square,
+    /// The piece that moved.
+    #[serde(with = "codec::piece")]
+    pub piece: Piece,
+    /// The piece removed (the captured piece, or in Manator the loser of the duel).
+    #[serde(with = "codec::opt_piece", default)]
+    pub killed: Option<Piece>,
+    /// In Manator, when the move attacked: whether the attacker won the duel.
+    #[serde(default)]
+    pub duel: Option<bool>,
+    /// When it was played.
+    pub at: Millis,
+}
+
+impl fmt::Display for MoveRecord {
+    /// `e2-e3`, `b1xd3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.killed.is_some() { 'x' } else { '-' };
+        write!(f, "{}{sep}{}", self.from, self.to)
+    }
+}
+
+/// A game in progress (or, inside a [`FinishedGame`], as it ended).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// The game id (the challenge's).
+    pub id: GameId,
+    /// The server.
+    pub guild: GuildId,
+    /// The channel.
+    pub channel: ChannelId,
+    /// The player of Black, who moved first.
+    pub black: UserId,
+    /// The player of Orange.
+    pub orange: UserId,
+    /// Who made the challenge.
+    pub challenger: UserId,
+    /// The terms.
+    pub terms: Terms,
+    /// The seed of the Manator duel stream (never shown to the players).
+    pub seed: u64,
+    /// Every move, first to last.
+    pub moves: Vec<MoveRecord>,
+    /// The current position string (RULES.md §9).
+    pub position: String,
+    /// When the game started (the challenge was accepted).
+    pub started_at: Millis,
+    /// When the last move was played (the start, before the first move).
+    pub last_move_at: Millis,
+    /// Incremented by every change (moves, draw offers); a move names the version it was
+    /// chosen against.
+    pub version: u64,
+    /// The player whose draw offer stands, if any.
+    pub draw_offer: Option<UserId>,
+    /// What each side still has in escrow for this game.
+    pub escrow: PerSide<u64>,
+    /// Money each side gained (+) or lost (−) in this game so far.
+    pub net: PerSide<i64>,
+}
+
+impl Game {
+    /// The player of a side.
+    pub fn player(&self, color: Color) -> UserId {
+        match color {
+            Color::Black => self.black,
+            Color::Orange => self.orange,
+        }
+    }
+
+    /// A player's side, if they play in this game.
+    pub fn color_of(&self, user: UserId) -> Option<Color> {
+        if user == self.black {
+            Some(Color::Black)
+        } else if user == self.orange {
+            Some(Color::Orange)
+        } else {
+            None
+        }
+    }
+
+    /// The side to move (Black moved first).
+    pub fn turn(&self) -> Color {
+        if self.moves.len() % 2 == 0 {
+            Color::Black
+        } else {
+            Color::Orange
+        }
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> UserId {
+        self.player(self.turn())
+    }
+
+    /// The other player of the game.
+    pub fn opponent_of(&self, user: UserId) -> Option<UserId> {
+        self.color_of(user).map(|c| self.player(c.other()))
+    }
+
+    /// The current position.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if the stored position string does not read.
+    pub fn position(&self) -> Result<Position> {
+        Position::from_position_str(&self.position, self.terms.variant).map_err(|e| {
+            StoreError::Corrupt {
+                what: format!(
+                    "the position of game {} in channel {}",
+                    self.id, self.channel
+                ),
+                detail: e.to_string(),
+            }
+        })
+    }
+
+    /// How many Manator duels were fought so far (each used one number of the stream).
+    pub fn duels(&self) -> usize {
+        self.moves.iter().filter(|m| m.duel.is_some()).count()
+    }
+
+    /// When the player to move runs out of time, if the game has a move time limit.
+    pub fn deadline(&self) -> Option<Millis> {
+        self.terms
+            .move_time_minutes
+            .map(|m| self.last_move_at.saturating_add(u64::from(m) * 60_000))
+    }
+}
+
+/// What a payment between players was for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "for")]
+pub enum PaymentKind {
+    /// The price of a lost piece.
+    Piece {
+        /// The piece lost.
+        #[serde(with = "codec::piece")]
+        piece: Piece,
+    },
+    /// The loser's stake, to the winner.
+    Stake,
+}
+
+/// Money one player paid another (from the payer's escrow to the receiver's balance).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Payment {
+    /// Who paid.
+    pub from: UserId,
+    /// Who received.
+    pub to: UserId,
+    /// How much.
+    pub amount: u64,
+    /// What for.
+    #[serde(flatten)]
+    pub kind: PaymentKind,
+}
+
+/// Escrow given back to its owner's balance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Release {
+    /// Whose.
+    pub user: UserId,
+    /// How much.
+    pub amount: u64,
+}
+
+/// How a game ended, for the players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "result")]
+pub enum GameResult {
+    /// One player won.
+    Win {
+        /// The winner.
+        winner: UserId,
+        /// The loser.
+        loser: UserId,
+    },
+    /// Drawn.
+    Draw,
+    /// Stopped by an admin; stakes refunded, not counted.
+    Aborted,
+}
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// A piece took the enemy Princess.
+    PrincessCaptured,
+    /// A Chief took the enemy Chief.
+    ChiefTakesChief,
+    /// A Chief was taken by a lesser piece (draw).
+    ChiefCaptured,
+    /// The player to move had no legal move (draw).
+    NoLegalMoves,
+    /// The ten-move countdown ran out (draw).
+    TenMoveRule,
+    /// A player resigned.
+    Resignation,
+    /// The players agreed a draw.
+    Agreement,
+    /// The player to move ran out of time.
+    Time,
+    /// An admin aborted the game.
+    Aborted,
+}
+
+impl EndReason {
+    pub(crate) fn from_outcome(o: jetan_rules::Outcome) -> EndReason {
+        use jetan_rules::{DrawReason, Outcome, WinReason};
+        match o {
+            Outcome::Win {
+                reason: WinReason::PrincessCaptured,
+                ..
+            } => EndReason::PrincessCaptured,
+            Outcome::Win {
+                reason: WinReason::ChiefTakesChief,
+                ..
+            } => EndReason::ChiefTakesChief,
+            Outcome::Draw {
+                reason: DrawReason::ChiefCaptured,
+            } => EndReason::ChiefCaptured,
+            Outcome::Draw {
+                reason: DrawReason::NoLegalMoves,
+            } => EndReason::NoLegalMoves,
+            Outcome::Draw {
+                reason: DrawReason::TenMoveRule,
+            } => EndReason::TenMoveRule,
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::PrincessCaptured => "the Princess was captured",
+            EndReason::ChiefTakesChief => "a Chief took the enemy Chief",
+            EndReason::ChiefCaptured => "a Chief was taken by a lesser piece",
+            EndReason::NoLegalMoves => "the player to move had no legal move",
+            EndReason::TenMoveRule => "the ten-move countdown ran out",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "draw by agreement",
+            EndReason::Time => "the time to move ran out",
+            EndReason::Aborted => "aborted by an admin",
+        })
+    }
+}
+
+/// The money side of a game's end.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settlement {
+    /// The game.
+    pub game_id: GameId,
+    /// The channel.
+    pub channel: ChannelId,
+    /// The players.
+    pub players: PerSide<UserId>,
+    /// The result.
+    pub result: GameResult,
+    /// Why it ended.
+    pub reason: EndReason,
+    /// When.
+    pub ended_at: Millis,
+    /// Payments made at the end (the loser's stake to the winner).
+    pub payments: Vec<Payment>,
+    /// Escrow given back (stakes returned and unused piece reserves).
+    pub released: Vec<Release>,
+    /// Each side's money gained (+) or lost (−) over the whole game.
+    pub net: PerSide<i64>,
+}
+
+/// A finished game in the archive.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinishedGame {
+    /// The whole game record as it ended (`game.position` is the final position).
+    pub game: Game,
+    /// The result.
+    pub result: GameResult,
+    /// Why it ended.
+    pub reason: EndReason,
+    /// When.
+    pub ended_at: Millis,
+    /// Each side's money gained (+) or lost (−) over the game.
+    pub net: PerSide<i64>,
+    /// The admin's reason, for an aborted game.
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// What [`Store::play`](crate::Store::play) did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveResult {
+    /// The game.
+    pub game_id: GameId,
+    /// The move, with what it killed and the duel.
+    pub mv: MoveRecord,
+    /// Who played it.
+    pub by: UserId,
+    /// The game's version after the move.
+    pub version: u64,
+    /// The position after the move.
+    pub position: String,
+    /// Whether the move started the ten-move countdown.
+    pub countdown_started: bool,
+    /// A piece price paid for the kill, if any.
+    pub payments: Vec<Payment>,
+    /// Whether the move cleared a draw offer.
+    pub draw_offer_cleared: bool,
+    /// If the move ended the game: how, and the money.
+    pub finished: Option<Settlement>,
+}
+
+/// How a challenge was closed without a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClosedHow {
+    /// The challenged player declined.
+    Declined,
+    /// The challenger withdrew it.
+    Cancelled,
+    /// It expired.
+    Expired,
+}
+
+/// A challenge closed without a game, and the refund.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeClosed {
+    /// The challenge.
+    pub challenge: Challenge,
+    /// How.
+    pub how: ClosedHow,
+    /// What the challenger got back.
+    pub refunded: u64,
+}
+
+/// A daily claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyClaim {
+    /// What was added.
+    pub amount: u64,
+    /// The balance after it.
+    pub balance: u64,
+    /// When the next claim is allowed.
+    pub next_at: Millis,
+}
+
+/// An admin grant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Granted {
+    /// Who received it.
+    pub user: UserId,
+    /// How much.
+    pub amount: u64,
+    /// Their balance after it.
+    pub balance: u64,
+}
+
+/// The kinds of money movement in the ledger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryKind {
+    /// A new wallet's starting grant (new money).
+    StartingGrant,
+    /// An admin grant (new money).
+    Grant,
+    /// A daily allowance (new money).
+    Daily,
+    /// Balance into escrow for a challenge or a game.
+    Escrow,
+    /// Escrow back to the balance at a game's end (stake returned, reserve unused).
+    Release,
+    /// Escrow back to the balance because a challenge or game was called off.
+    Refund,
+    /// A stake paid from the loser's escrow (negative entry) to the winner's balance
+    /// (positive entry).
+    Payout,
+    /// A piece price paid from the loser's escrow to the opponent's balance.
+    PiecePrice,
+}
+
+impl EntryKind {
+    /// Whether the entry creates money (the conservation law's right-hand side).
+    pub fn is_new_money(self) -> bool {
+        matches!(
+            self,
+            EntryKind::StartingGrant | EntryKind::Grant | EntryKind::Daily
+        )
+    }
+}
+
+/// One line of the ledger: a change to one wallet's balance and escrow. A movement
+/// between two players is two entries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LedgerEntry {
+    /// Its sequence number (ledger order).
+    pub seq: u64,
+    /// The server.
+    pub guild: GuildId,
+    /// Whose wallet.
+    pub user: UserId,
+    /// What kind.
+    pub kind: EntryKind,
+    /// Change to the balance.
+    pub balance_delta: i64,
+    /// Change to the escrow.
+    pub escrow_delta: i64,
+    /// The game (or challenge) it belongs to.
+    pub game: Option<GameId>,
+    /// The request that caused it (`None` for expiry sweeps).
+    pub request: Option<RequestId>,
+    /// When.
+    pub at: Millis,
+    /// A few words for humans.
+    pub reason: String,
+}
+
+/// A stored operation result, returned again for a repeated request id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "op", content = "result")]
+pub(crate) enum Receipt {
+    Challenge(Challenge),
+    Accept(Game),
+    Closed(ChallengeClosed),
+    Move(MoveResult),
+    Finished(Settlement),
+    Game(Game),
+    Daily(DailyClaim),
+    Grant(Granted),
+}
+
+impl Receipt {
+    pub(crate) fn name(&self) -> &'static str {
+        match self {
+            Receipt::Challenge(_) => "challenge",
+            Receipt::Accept(_) => "accept",
+            Receipt::Closed(_) => "decline, cancel or expiry",
+            Receipt::Move(_) => "move",
+            Receipt::Finished(_) => "game end",
+            Receipt::Game(_) => "draw offer",
+            Receipt::Daily(_) => "daily claim",
+            Receipt::Grant(_) => "grant",
+        }
+    }
+}
+
+/// A stored receipt with when it was made (for pruning).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct StoredReceipt {
+    pub at: Millis,
+    pub receipt: Receipt,
+}
+
+/// One page of standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standings {
+    /// How many players the server has in all.
+    pub total: usize,
+    /// `(rank, user, wallet)`, rank 1 first.
+    pub rows: Vec<(usize, UserId, Wallet)>,
+}
+
+/// The order of standings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StandingsOrder {
+    /// Richest first (balance + escrow).
+    Balance,
+    /// Most won first.
+    NetWon,
+}

@@ -1,0 +1,411 @@
+//! The [`Store`]: opening, reading, and the transaction-plus-flush machinery every
+//! mutating operation goes through.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::de::DeserializeOwned;
+use sled::transaction::TransactionError;
+use sled::Transactional;
+
+use crate::codec::{decode, encode, key1, key2, key_part};
+use crate::model::{
+    Challenge, FinishedGame, Game, Receipt, Settings, Standings, StandingsOrder, StoredReceipt,
+    Wallet,
+};
+use crate::tx::{challenge_name, game_name, t, wallet_name, Tx, TxResult};
+use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, UserId};
+
+/// The sled trees, in the order of [`crate::tx::t`].
+pub(crate) const TREE_NAMES: [&str; 10] = [
+    "meta",
+    "settings",
+    "wallets",
+    "games",
+    "challenges",
+    "finished",
+    "by_channel",
+    "by_player",
+    "ledger",
+    "requests",
+];
+
+/// The meta key holding the id base (see [`Store::open`]).
+pub(crate) const ID_BASE_KEY: &[u8] = b"id_base";
+
+/// The bot's data: games, challenges, the archive, wallets, the ledger, settings.
+///
+/// Cheap to clone (an `Arc`), `Send + Sync`. Reads are synchronous and fast (sled keeps
+/// hot data in memory). Mutating operations are `async`: the transaction itself runs
+/// inline (microseconds), then the call awaits `flush_async` so it returns only once the
+/// change is on disk.
+#[derive(Clone)]
+pub struct Store {
+    pub(crate) inner: Arc<Inner>,
+}
+
+pub(crate) struct Inner {
+    pub db: sled::Db,
+    pub trees: Vec<sled::Tree>,
+    /// Added to sled's id generator, so that a data directory restored by `import`
+    /// never hands out an id the export already used.
+    pub id_base: u64,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("id_base", &self.inner.id_base)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Store {
+    /// Opens (or creates) the data directory `dir`.
+    ///
+    /// # Errors
+    /// [`StoreError::Storage`] if sled cannot open it (locked by another process,
+    /// unreadable...).
+    pub fn open(dir: impl AsRef<Path>) -> Result<Store> {
+        let db = sled::Config::new()
+            .path(dir.as_ref())
+            .cache_capacity(64 * 1024 * 1024)
+            .open()?;
+        Store::from_db(db)
+    }
+
+    pub(crate) fn from_db(db: sled::Db) -> Result<Store> {
+        let trees = TREE_NAMES
+            .iter()
+            .map(|n| db.open_tree(n))
+            .collect::<Result<Vec<_>, _>>()?;
+        let id_base = match trees[t::META].get(ID_BASE_KEY)? {
+            Some(v) => key_part(&v, 0).ok_or_else(|| StoreError::Corrupt {
+                what: "the id base".into(),
+                detail: "not 8 bytes".into(),
+            })?,
+            None => 0,
+        };
+        Ok(Store {
+            inner: Arc::new(Inner { db, trees, id_base }),
+        })
+    }
+
+    pub(crate) fn tree(&self, i: usize) -> &sled::Tree {
+        &self.inner.trees[i]
+    }
+
+    /// Waits until everything written so far is on disk.
+    ///
+    /// # Errors
+    /// [`StoreError::Storage`] if the flush fails.
+    pub async fn flush(&self) -> Result<()> {
+        self.inner.db.flush_async().await?;
+        Ok(())
+    }
+
+    /// Runs `body` in one transaction over every tree (retried by sled on conflicts;
+    /// nothing is written if it returns an error).
+    pub(crate) fn transact<T>(
+        &self,
+        request: Option<RequestId>,
+        now: Millis,
+        body: impl Fn(&Tx<'_>) -> TxResult<T>,
+    ) -> Result<T> {
+        let trees: Vec<&sled::Tree> = self.inner.trees.iter().collect();
+        let res = trees[..].transaction(|view| {
+            body(&Tx {
+                trees: view,
+                id_base: self.inner.id_base,
+                request,
+                now,
+            })
+        });
+        match res {
+            Ok(v) => Ok(v),
+            Err(TransactionError::Abort(e)) => Err(e),
+            Err(TransactionError::Storage(e)) => Err(e.into()),
+        }
+    }
+
+    /// One idempotent mutating operation: if `request` was seen before, its stored result
+    /// is returned and nothing changes; else `body` runs in one transaction that also
+    /// stores its result under `request`. Returns after the flush.
+    pub(crate) async fn mutate<T: Clone>(
+        &self,
+        request: RequestId,
+        now: Millis,
+        wrap: fn(T) -> Receipt,
+        unwrap: fn(Receipt) -> Result<T, Receipt>,
+        body: impl Fn(&Tx<'_>) -> TxResult<T>,
+    ) -> Result<T> {
+        let out = self.transact(Some(request), now, |tx| {
+            let key = key1(request);
+            if let Some(stored) = tx.get::<StoredReceipt>(t::REQUESTS, &key, || {
+                format!("the result of request {request}")
+            })? {
+                return Ok(
+                    unwrap(stored.receipt).map_err(|other| StoreError::RequestIdReused {
+                        request,
+                        used_for: other.name(),
+                    }),
+                );
+            }
+            let value = body(tx)?;
+            tx.put(
+                t::REQUESTS,
+                &key,
+                &StoredReceipt {
+                    at: now,
+                    receipt: wrap(value.clone()),
+                },
+            )?;
+            Ok(Ok(value))
+        })?;
+        // Flush even for a repeated request: its first call may not have finished
+        // flushing yet.
+        self.flush().await?;
+        out
+    }
+
+    fn read<T: DeserializeOwned>(
+        &self,
+        tree: usize,
+        key: &[u8],
+        what: impl FnOnce() -> String,
+    ) -> Result<Option<T>> {
+        match self.tree(tree).get(key)? {
+            None => Ok(None),
+            Some(bytes) => decode(&bytes, what).map(Some),
+        }
+    }
+
+    // ---------------------------------------------------------------- settings
+
+    /// A server's settings (the defaults if never set).
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if the stored settings do not decode.
+    pub fn settings(&self, guild: GuildId) -> Result<Settings> {
+        Ok(self
+            .read(t::SETTINGS, &key1(guild), || {
+                format!("the settings of server {guild}")
+            })?
+            .unwrap_or_default())
+    }
+
+    /// Replaces a server's settings. Changes apply to challenges made afterwards;
+    /// existing wallets, challenges and games keep what they have.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidAmount`] for invalid settings; storage failures.
+    pub async fn set_settings(&self, guild: GuildId, settings: &Settings) -> Result<()> {
+        settings.validate()?;
+        self.tree(t::SETTINGS)
+            .insert(key1(guild), encode(settings))?;
+        self.flush().await
+    }
+
+    // ---------------------------------------------------------------- wallets
+
+    /// A player's wallet. An unknown player gets the view of a new wallet (the starting
+    /// grant) without anything being written.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if this wallet does not decode.
+    pub fn wallet(&self, guild: GuildId, user: UserId) -> Result<Wallet> {
+        match self.read(t::WALLETS, &key2(guild, user), || wallet_name(guild, user))? {
+            Some(w) => Ok(w),
+            None => Ok(Wallet {
+                balance: self.settings(guild)?.starting_grant,
+                ..Wallet::default()
+            }),
+        }
+    }
+
+    /// Every wallet of a server, `(user, wallet)` in user order. A wallet that does not
+    /// decode is skipped (and logged).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn wallets(&self, guild: GuildId) -> Result<Vec<(UserId, Wallet)>> {
+        let mut out = Vec::new();
+        for item in self.tree(t::WALLETS).scan_prefix(key1(guild)) {
+            let (k, v) = item?;
+            let user = key_part(&k, 1).unwrap_or_default();
+            match decode::<Wallet>(&v, || wallet_name(guild, user)) {
+                Ok(w) => out.push((user, w)),
+                Err(e) => tracing::error!("{e}"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// One page of a server's standings: players sorted by `order` (ties by user id),
+    /// `offset` rows skipped, at most `limit` returned.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn standings(
+        &self,
+        guild: GuildId,
+        order: StandingsOrder,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Standings> {
+        let mut all = self.wallets(guild)?;
+        match order {
+            StandingsOrder::Balance => all.sort_by(|a, b| {
+                let wa = u128::from(a.1.balance) + u128::from(a.1.escrow);
+                let wb = u128::from(b.1.balance) + u128::from(b.1.escrow);
+                wb.cmp(&wa).then(a.0.cmp(&b.0))
+            }),
+            StandingsOrder::NetWon => {
+                all.sort_by(|a, b| b.1.net_won.cmp(&a.1.net_won).then(a.0.cmp(&b.0)))
+            }
+        }
+        let total = all.len();
+        let rows = all
+            .into_iter()
+            .enumerate()
+            .skip(offset)
+            .take(limit)
+            .map(|(i, (u, w))| (i + 1, u, w))
+            .collect();
+        Ok(Standings { total, rows })
+    }
+
+    // ---------------------------------------------------------------- games
+
+    /// The game in progress in a channel.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if that game's record does not decode.
+    pub fn game(&self, channel: ChannelId) -> Result<Option<Game>> {
+        self.read(t::GAMES, &key1(channel), || game_name(channel))
+    }
+
+    /// Every game in progress (records that do not decode are skipped and logged).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn games(&self) -> Result<Vec<Game>> {
+        self.scan_all(t::GAMES, "a game in progress")
+    }
+
+    /// The open challenge in a channel (possibly past its expiry, until expired).
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if it does not decode.
+    pub fn open_challenge(&self, channel: ChannelId) -> Result<Option<Challenge>> {
+        self.read(t::CHALLENGES, &key1(channel), || challenge_name(channel))
+    }
+
+    /// Every open challenge.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn open_challenges(&self) -> Result<Vec<Challenge>> {
+        self.scan_all(t::CHALLENGES, "a challenge")
+    }
+
+    fn scan_all<T: DeserializeOwned>(&self, tree: usize, what: &str) -> Result<Vec<T>> {
+        let mut out = Vec::new();
+        for item in self.tree(tree).iter() {
+            let (k, v) = item?;
+            match decode(&v, || {
+                format!("{what} (key {})", key_part(&k, 0).unwrap_or_default())
+            }) {
+                Ok(x) => out.push(x),
+                Err(e) => tracing::error!("{e}"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// A finished game by id.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if it does not decode.
+    pub fn finished_game(&self, id: GameId) -> Result<Option<FinishedGame>> {
+        self.read(t::FINISHED, &key1(id), || format!("finished game {id}"))
+    }
+
+    /// The last game finished in a channel (for a rematch or a replay).
+    ///
+    /// # Errors
+    /// As [`history_channel`](Self::history_channel).
+    pub fn last_finished(&self, channel: ChannelId) -> Result<Option<FinishedGame>> {
+        Ok(self.history_channel(channel, 1)?.into_iter().next())
+    }
+
+    /// The games finished in a channel, newest first, at most `limit`.
+    ///
+    /// # Errors
+    /// Storage failures, or [`StoreError::Corrupt`] for a game that does not decode.
+    pub fn history_channel(&self, channel: ChannelId, limit: usize) -> Result<Vec<FinishedGame>> {
+        self.history(t::BY_CHANNEL, &key1(channel), 1, limit)
+    }
+
+    /// A player's finished games on a server, newest first, at most `limit`.
+    ///
+    /// # Errors
+    /// Storage failures, or [`StoreError::Corrupt`] for a game that does not decode.
+    pub fn history_player(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        limit: usize,
+    ) -> Result<Vec<FinishedGame>> {
+        self.history(t::BY_PLAYER, &key2(guild, user), 2, limit)
+    }
+
+    fn history(
+        &self,
+        index: usize,
+        prefix: &[u8],
+        part: usize,
+        limit: usize,
+    ) -> Result<Vec<FinishedGame>> {
+        let mut out = Vec::new();
+        for item in self.tree(index).scan_prefix(prefix).take(limit) {
+            let (k, _) = item?;
+            let id = !key_part(&k, part).unwrap_or_default();
+            match self.finished_game(id)? {
+                Some(g) => out.push(g),
+                None => return Err(StoreError::NoSuchGame(id)),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Forgets the stored results of requests made before `before` (they only serve to
+    /// answer a repeated request id, which happens within seconds). Returns how many.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn prune_requests(&self, before: Millis) -> Result<usize> {
+        let mut n = 0;
+        for item in self.tree(t::REQUESTS).iter() {
+            let (k, v) = item?;
+            let old = decode::<StoredReceipt>(&v, String::new).map_or(true, |r| r.at < before);
+            if old {
+                self.tree(t::REQUESTS).remove(k)?;
+                n += 1;
+            }
+        }
+        self.flush().await?;
+        Ok(n)
+    }
+}
+
+/// Whether the data directory holds any record.
+pub(crate) fn is_empty(store: &Store) -> bool {
+    store.inner.trees.iter().all(|t| t.is_empty())
+}
+
+#[allow(dead_code)]
+pub(crate) fn assert_send_sync() {
+    fn f<T: Send + Sync + Clone>() {}
+    f::<Store>();
+}

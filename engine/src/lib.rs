@@ -1,1 +1,84 @@
-//! placeholder crate doc, replaced by the crate's issue.
+//! A computer opponent for Jetan (RULES.md), Classic and Manator.
+//!
+//! - [`Engine::search`]: iterative deepening principal variation search (alpha-beta)
+//!   with a transposition table keyed by Zobrist hashes, move ordering (stored move,
+//!   captures by value of victim then attacker, killer moves, history), a quiescence
+//!   search over captures, and a hard time limit checked every few hundred nodes. A
+//!   [`Limits::stop`] flag ends a search from another thread at once.
+//! - [`evaluate`]: material adjusted for mobility, the safety of each Princess, the
+//!   exposure of each Chief, and the ten-move countdown. Wins score near [`WIN`]; a draw
+//!   scores 0 adjusted by contempt: it is bad for the side ahead in material and good for
+//!   the side behind (taking a Chief with a lesser piece only draws).
+//! - Manator: a duel is a chance node worth the expected value of its two results.
+//! - [`Level`] 1–5 turns a time budget into [`Limits`]; [`best_move`] does it all in one
+//!   call.
+//! - [`players`]: random, greedy and engine players and [`players::play_game`] for
+//!   self-play.
+//!
+//! The crate is deterministic: randomness (the noise of low levels, the random players)
+//! comes from seeds the caller passes.
+//!
+//! A host that must not block (the Discord bot) runs the search on a blocking thread:
+//!
+//! ```
+//! use std::sync::{atomic::{AtomicBool, Ordering}, Arc};
+//! use std::time::Duration;
+//! use jetan_engine::{Engine, Level};
+//! use jetan_rules::Position;
+//!
+//! let mut engine = Engine::new(16);
+//! let stop = Arc::new(AtomicBool::new(false));
+//! let limits = Level::DEFAULT
+//!     .limits(Duration::from_millis(50))
+//!     .with_stop(stop.clone());
+//! let pos = Position::start();
+//! // In the bot: tokio::task::spawn_blocking(move || (engine.search(&pos, &limits), engine)),
+//! // and stop.store(true, Ordering::Relaxed) if the game is resigned meanwhile.
+//! let handle = std::thread::spawn(move || engine.search(&pos, &limits));
+//! let result = handle.join().unwrap();
+//! assert!(result.best.is_some());
+//! # let _ = stop.load(Ordering::Relaxed);
+//! ```
+#![deny(missing_docs)]
+
+mod error;
+mod eval;
+mod level;
+pub mod players;
+mod search;
+mod tt;
+mod zobrist;
+
+use std::time::Duration;
+
+use jetan_rules::{Move, Position};
+
+pub use error::Error;
+pub use eval::evaluate;
+pub use level::Level;
+pub use search::{Engine, Limits, Score, SearchResult, MAX_DEPTH, WIN};
+
+/// The move the engine plays at `level` within `budget`, or `None` if the game is over.
+/// Uses a fresh 8 MiB table and a noise seed taken from the position; keep an [`Engine`]
+/// per game to reuse what it learnt.
+///
+/// ```
+/// use std::time::Duration;
+/// use jetan_engine::{best_move, Level};
+/// use jetan_rules::Position;
+/// let pos = Position::start();
+/// let m = best_move(&pos, Level::new(1).unwrap(), Duration::from_millis(50)).unwrap();
+/// assert!(pos.legal_moves().contains(&m));
+/// ```
+pub fn best_move(pos: &Position, level: Level, budget: Duration) -> Option<Move> {
+    let seed = zobrist::hash(pos);
+    Engine::new(8)
+        .search(pos, &level.limits(budget).with_seed(seed))
+        .best
+}
+
+/// A Zobrist hash of a position (pieces, side to move, escapes, countdown, variant; not
+/// the move count), as the engine's transposition table uses.
+pub fn position_hash(pos: &Position) -> u64 {
+    zobrist::hash(pos)
+}

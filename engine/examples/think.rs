@@ -1,0 +1,31 @@
+//! Searches a position for a given time and prints each result:
+//! `cargo run --release -p jetan-engine --example think -- [position|start|manator-start] [ms]`.
+
+use std::time::Duration;
+
+use jetan_engine::{Engine, Limits};
+use jetan_rules::{Position, Variant};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let pos = match args.get(1).map(String::as_str) {
+        None | Some("start") => Position::start(),
+        Some("manator-start") => Position::start_of(Variant::Manator),
+        Some(text) => text.parse().expect("a position string"),
+    };
+    let ms = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1000);
+    let mut engine = Engine::new(64);
+    let r = engine.search(&pos, &Limits::time(Duration::from_millis(ms)));
+    let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
+    println!(
+        "best {} score {} depth {} seldepth {} nodes {} nps {} time {:?}\npv {}",
+        r.best.map_or("none".to_string(), |m| m.to_string()),
+        r.score,
+        r.depth,
+        r.seldepth,
+        r.nodes,
+        r.nps(),
+        r.elapsed,
+        pv.join(" ")
+    );
+}

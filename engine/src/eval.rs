@@ -1,0 +1,211 @@
+//! The static evaluation: what a position is worth to the side to move, in hundredths of
+//! a Panthan ("centipawns"), built from the rules (RULES.md §2–§6).
+//!
+//! - **Material** by piece values adjusted for how freely each piece moves; the Chief and
+//!   the Princess are not material: losing either ends the game, which the search sees.
+//! - **Mobility**: the squares each side attacks.
+//! - **The own Princess's safety**: enemy attacks near her, her safe squares, whether her
+//!   escape is still available, whether she stands attacked now.
+//! - **Threats to the enemy Princess**: the same terms, seen from the other side.
+//! - **The Chief's exposure**: a Chief attacked by the enemy can be taken; by a lesser
+//!   piece that only draws, which hurts the side that is ahead, so the penalty grows with
+//!   that side's lead.
+//! - **The ten-move countdown**: while it runs the game heads for a draw, so the score is
+//!   pulled towards the draw score as the moves run out.
+
+use jetan_rules::{Color, Position, Role, Square};
+
+/// The engine's value of each role, indexed by `Role as usize` (Panthan 100). The Chief and
+/// the Princess are 0: their capture ends the game and is scored by the search.
+pub(crate) const VALUES: [i32; 9] = [
+    100, // Panthan
+    200, // Warrior: colour-bound
+    180, // Padwar: reaches a quarter of the board
+    260, // Thoat
+    300, // Dwar
+    300, // Flier
+    0,   // Chief
+    0,   // Princess
+    520, // Odwar
+];
+
+/// The engine's value of a role (Chief and Princess: 0).
+#[inline]
+pub(crate) fn value(role: Role) -> i32 {
+    VALUES[role as usize]
+}
+
+const MOBILITY: i32 = 3;
+const TEMPO: i32 = 10;
+const ESCAPE_KEPT: i32 = 40;
+const PRINCESS_SAFE_SQUARE: i32 = 6;
+const PRINCESS_TRAPPED: i32 = 80;
+const PRINCESS_NEAR_ATTACK: i32 = 5;
+const PRINCESS_ATTACKED_TO_MOVE: i32 = 50;
+const PRINCESS_ATTACKED_WAITING: i32 = 400;
+const CHIEF_ATTACKED: i32 = 30;
+const CHIEF_NEAR_ATTACK: i32 = 2;
+
+/// Squares within `r` king steps of each square (the square itself excluded), r = 1..=3.
+struct Zones {
+    ring: [[u128; 100]; 4],
+}
+
+static ZONES: Zones = {
+    let mut ring = [[0u128; 100]; 4];
+    let mut r = 1;
+    while r <= 3 {
+        let mut s: usize = 0;
+        while s < 100 {
+            let (f, k) = ((s % 10) as i32, (s / 10) as i32);
+            let mut t: usize = 0;
+            while t < 100 {
+                let (g, l) = ((t % 10) as i32, (t / 10) as i32);
+                let d = if (f - g).abs() > (k - l).abs() {
+                    (f - g).abs()
+                } else {
+                    (k - l).abs()
+                };
+                if d >= 1 && d <= r {
+                    ring[r as usize][s] |= 1u128 << t;
+                }
+                t += 1;
+            }
+            s += 1;
+        }
+        r += 1;
+    }
+    Zones { ring }
+};
+
+#[inline]
+fn zone(sq: Square, r: usize) -> u128 {
+    ZONES.ring[r][sq.index()]
+}
+
+/// The summed engine values of `color`'s pieces.
+pub(crate) fn material(pos: &Position, color: Color) -> i32 {
+    let board = pos.board();
+    let own = board.by_color(color).0;
+    [
+        Role::Panthan,
+        Role::Warrior,
+        Role::Padwar,
+        Role::Thoat,
+        Role::Dwar,
+        Role::Flier,
+        Role::Odwar,
+    ]
+    .iter()
+    .map(|&r| (board.by_role(r).0 & own).count_ones() as i32 * value(r))
+    .sum()
+}
+
+/// The material lead of `color`, in centipawns.
+#[inline]
+pub(crate) fn lead(pos: &Position, color: Color) -> i32 {
+    material(pos, color) - material(pos, color.other())
+}
+
+/// What a drawn game is worth to `color` in `pos` (the position where the game ended):
+/// 0, less a contempt that grows with `color`'s material lead — a draw is bad for the
+/// side that is ahead and good for the side that is behind.
+pub(crate) fn draw_score(pos: &Position, color: Color) -> i32 {
+    -(lead(pos, color) / 8).clamp(-60, 60)
+}
+
+/// The static evaluation of `pos` for the side to move (positive: good for it).
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_and_danger(pos).0
+}
+
+/// The static evaluation, and whether the side to move has its Princess attacked.
+pub(crate) fn evaluate_and_danger(pos: &Position) -> (i32, bool) {
+    let us = pos.turn();
+    let mut danger = false;
+    let board = pos.board();
+    let occ = board.occupied().0;
+    // What each side attacks: `threatened_squares(c)` is what c's enemy attacks.
+    let attacks = |c: Color| pos.threatened_squares(c.other()).0;
+    let att = [attacks(Color::Black), attacks(Color::Orange)];
+    let mat = [material(pos, Color::Black), material(pos, Color::Orange)];
+    let mut side = [0i32; 2];
+    for color in Color::ALL {
+        let i = color as usize;
+        let them = 1 - i;
+        let own = board.by_color(color).0;
+        let mut s = mat[i];
+        s += MOBILITY * (att[i] & !own).count_ones() as i32;
+
+        if let Some(p) = board.royal(color, Role::Princess) {
+            let safe = zone(p, 3) & !occ & !att[them];
+            s += PRINCESS_SAFE_SQUARE * (safe.count_ones() as i32).min(8);
+            if pos.escape_available(color) {
+                s += ESCAPE_KEPT;
+            } else if safe == 0 {
+                s -= PRINCESS_TRAPPED;
+            }
+            s -= PRINCESS_NEAR_ATTACK * (zone(p, 2) & att[them]).count_ones() as i32;
+            if att[them] & p.bit() != 0 {
+                danger |= color == us;
+                s -= if color == us {
+                    PRINCESS_ATTACKED_TO_MOVE
+                } else {
+                    PRINCESS_ATTACKED_WAITING
+                };
+            }
+        }
+        if let Some(c) = board.royal(color, Role::Chief) {
+            s -= CHIEF_NEAR_ATTACK * (zone(c, 1) & att[them]).count_ones() as i32;
+            if att[them] & c.bit() != 0 {
+                // Losing the Chief to a lesser piece draws: costly for the side ahead.
+                let ahead = (mat[i] - mat[them]).max(0);
+                let waiting = if color == us { 1 } else { 2 };
+                s -= waiting * (CHIEF_ATTACKED + ahead / 4);
+            }
+        }
+        side[i] = s;
+    }
+    let mut score = side[us as usize] - side[1 - us as usize] + TEMPO;
+    if let Some(left) = pos.countdown() {
+        let draw = draw_score(pos, us);
+        score = draw + (score - draw) * i32::from(left) / 20;
+    }
+    (score, danger)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jetan_rules::Position;
+
+    #[test]
+    fn the_start_position_is_balanced() {
+        let pos = Position::start();
+        let e = evaluate(&pos);
+        assert!((0..=40).contains(&e), "start evaluates to {e}");
+    }
+
+    #[test]
+    fn zones_count_king_steps() {
+        let e5: Square = "e5".parse().unwrap();
+        assert_eq!(zone(e5, 1).count_ones(), 8);
+        assert_eq!(zone(e5, 3).count_ones(), 48);
+        assert_eq!(zone(Square::A1, 3).count_ones(), 15);
+    }
+
+    #[test]
+    fn draws_are_bad_for_the_side_ahead() {
+        // Black is a Dwar up.
+        let pos: Position =
+            "wa1fpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Bo - 0"
+                .parse()
+                .unwrap();
+        assert!(draw_score(&pos, Color::Black) < 0);
+        assert!(draw_score(&pos, Color::Orange) > 0);
+        assert_eq!(
+            draw_score(&pos, Color::Black),
+            -draw_score(&pos, Color::Orange)
+        );
+    }
+}

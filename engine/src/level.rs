@@ -1,0 +1,105 @@
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use crate::{Error, Limits};
+
+/// How strongly the engine plays, 1 to 5; the default is 3.
+///
+/// | level | deepest iteration | noise (centipawns) | plays like                        |
+/// |-------|-------------------|--------------------|-----------------------------------|
+/// | 1     | 1 ply             | 150                | a beginner: takes what hangs      |
+/// | 2     | 2 plies           | 60                 | a casual player                   |
+/// | 3     | 5 plies           | 10                 | a club player, answers quickly    |
+/// | 4     | 9 plies           | 0                  | strong                            |
+/// | 5     | as deep as time allows | 0             | the strongest within the budget   |
+///
+/// Every level stops at its time budget; the lower ones usually finish well before it.
+///
+/// ```
+/// use std::time::Duration;
+/// use jetan_engine::Level;
+/// let level: Level = "4".parse().unwrap();
+/// let limits = level.limits(Duration::from_secs(1));
+/// assert_eq!(limits.depth, Some(9));
+/// assert!("6".parse::<Level>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level.
+    pub const MAX: Level = Level(5);
+    /// The default level, 3.
+    pub const DEFAULT: Level = Level(3);
+    /// The default time per move: one second.
+    pub const DEFAULT_BUDGET: Duration = Duration::from_secs(1);
+
+    /// The level `n`.
+    ///
+    /// # Errors
+    /// [`Error::Level`] if `n` is not in 1..=5.
+    pub fn new(n: u8) -> Result<Level, Error> {
+        if (1..=5).contains(&n) {
+            Ok(Level(n))
+        } else {
+            Err(Error::Level(n.to_string()))
+        }
+    }
+
+    /// The level as a number, 1..=5.
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The search limits of this level with `budget` as the time limit (noise seed 0:
+    /// set another with [`Limits::with_seed`]).
+    pub fn limits(self, budget: Duration) -> Limits {
+        let (depth, noise) = match self.0 {
+            1 => (Some(1), 150),
+            2 => (Some(2), 60),
+            3 => (Some(5), 10),
+            4 => (Some(9), 0),
+            _ => (None, 0),
+        };
+        Limits {
+            depth,
+            noise,
+            ..Limits::time(budget)
+        }
+    }
+}
+
+impl Default for Level {
+    fn default() -> Level {
+        Level::DEFAULT
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Level {
+    type Err = Error;
+
+    /// `1` … `5`.
+    fn from_str(s: &str) -> Result<Level, Error> {
+        s.trim()
+            .parse::<u8>()
+            .ok()
+            .and_then(|n| Level::new(n).ok())
+            .ok_or_else(|| Error::Level(s.to_string()))
+    }
+}
+
+impl TryFrom<u8> for Level {
+    type Error = Error;
+    fn try_from(n: u8) -> Result<Level, Error> {
+        Level::new(n)
+    }
+}

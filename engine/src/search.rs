@@ -1,0 +1,776 @@
+//! The search: iterative deepening principal variation search with a transposition table,
+//! move ordering, a quiescence search, and Manator duels as chance nodes.
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use jetan_rules::{Move, Outcome, Position, Role, Square, MAX_MOVES};
+
+use crate::eval::{self, draw_score, evaluate};
+use crate::tt::{Bound, PackedMove, Table};
+use crate::zobrist;
+
+/// The score of a won game, less the plies it takes to win: a win in 3 plies scores
+/// `WIN - 3` for the side that wins.
+pub const WIN: i32 = 30_000;
+/// Above every score.
+const INF: i32 = 32_000;
+/// The deepest the search goes from the root, extensions and quiescence included.
+const MAX_PLY: usize = 128;
+/// The deepest nominal depth of iterative deepening.
+pub const MAX_DEPTH: u8 = 64;
+/// Scores beyond this are wins or losses at a known distance.
+const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
+
+/// What bounds a search: a hard time limit, optionally a depth, and a stop flag another
+/// thread may raise at any moment (for example when the game is resigned while the
+/// engine thinks).
+///
+/// The time limit is checked every few hundred nodes, so a search returns within a few
+/// milliseconds of it.
+///
+/// ```
+/// use std::sync::{atomic::AtomicBool, Arc};
+/// use std::time::Duration;
+/// use jetan_engine::Limits;
+///
+/// let stop = Arc::new(AtomicBool::new(false));
+/// let limits = Limits::time(Duration::from_millis(100)).with_stop(stop.clone());
+/// assert_eq!(limits.depth, None);
+/// // Another thread: stop.store(true, Ordering::Relaxed) ends the search at once.
+/// ```
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// The most the search may take. It always returns a move (if there is one) even if
+    /// the time is too short to finish the first iteration.
+    pub time: Duration,
+    /// The deepest iteration, in plies (1..=64); `None`: as deep as time allows.
+    pub depth: Option<u8>,
+    /// When this flag becomes `true` the search ends as soon as it notices (within a few
+    /// milliseconds) and returns the best move found so far.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Randomness among near-best moves, in centipawns: each root move gets a bonus in
+    /// `0..noise` drawn from `seed`, and the best move after the bonus is played. 0: always
+    /// the best move. Lower levels use it to play more like a person.
+    pub noise: u16,
+    /// The seed of the noise. Same position, same limits, same seed: same move (when the
+    /// search is bounded by depth rather than time).
+    pub seed: u64,
+}
+
+impl Default for Limits {
+    /// One second, no depth limit, no stop flag, no noise.
+    fn default() -> Limits {
+        Limits::time(Duration::from_secs(1))
+    }
+}
+
+impl Limits {
+    /// Search for `time`, as deep as it allows, without noise.
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time,
+            depth: None,
+            stop: None,
+            noise: 0,
+            seed: 0,
+        }
+    }
+
+    /// Search `depth` plies deep (with no practical time limit: one hour).
+    pub fn depth(depth: u8) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::time(Duration::from_secs(3600))
+        }
+    }
+
+    /// These limits with a stop flag.
+    #[must_use]
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Limits {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// These limits with another noise seed.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Limits {
+        self.seed = seed;
+        self
+    }
+}
+
+/// A search score for the side to move, in centipawns (a Panthan is 100), or a win or a
+/// loss at a known number of plies.
+///
+/// ```
+/// use jetan_engine::{Score, WIN};
+/// assert_eq!(Score(WIN - 1).win_in(), Some(1));
+/// assert_eq!(Score(-(WIN - 2)).loss_in(), Some(2));
+/// assert_eq!(Score(125).to_string(), "+1.25");
+/// assert_eq!(Score(WIN - 3).to_string(), "win in 3 plies");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Score(pub i32);
+
+impl Score {
+    /// The plies until the side to move wins, if the search found a forced win.
+    pub fn win_in(self) -> Option<u32> {
+        (self.0 > WIN_BOUND).then(|| (WIN - self.0) as u32)
+    }
+
+    /// The plies until the side to move loses, if the search found a forced loss.
+    pub fn loss_in(self) -> Option<u32> {
+        (self.0 < -WIN_BOUND).then(|| (WIN + self.0) as u32)
+    }
+}
+
+impl fmt::Display for Score {
+    /// `+1.25` (in Panthans), `win in 3 plies`, `loss in 2 plies`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(n) = self.win_in() {
+            write!(f, "win in {n} {}", if n == 1 { "ply" } else { "plies" })
+        } else if let Some(n) = self.loss_in() {
+            write!(f, "loss in {n} {}", if n == 1 { "ply" } else { "plies" })
+        } else {
+            let sign = if self.0 < 0 { '-' } else { '+' };
+            let a = self.0.unsigned_abs();
+            write!(f, "{sign}{}.{:02}", a / 100, a % 100)
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Debug, Clone)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the game is over (no legal move).
+    pub best: Option<Move>,
+    /// The score of the position for the side to move (noise included).
+    pub score: Score,
+    /// The last iteration completed (0 if not even the first was).
+    pub depth: u8,
+    /// The deepest ply reached, quiescence and extensions included.
+    pub seldepth: u8,
+    /// Positions searched.
+    pub nodes: u64,
+    /// The expected line, starting with `best` (beyond a Manator duel, the line after the
+    /// attacker loses it).
+    pub pv: Vec<Move>,
+    /// How long the search took.
+    pub elapsed: Duration,
+}
+
+impl SearchResult {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-6)) as u64
+    }
+}
+
+const FILLER: Move = Move {
+    from: Square::A1,
+    to: Square::A1,
+    role: Role::Panthan,
+    capture: None,
+    escape: false,
+};
+
+/// A searcher with its memory: the transposition table and the move-ordering tables.
+/// Keep one per game (or per bot) and call [`search`](Engine::search) for each move; it is
+/// `Send`, so it can move to a blocking thread for the search and back.
+///
+/// ```
+/// use std::time::Duration;
+/// use jetan_engine::{Engine, Limits};
+/// use jetan_rules::Position;
+///
+/// let mut engine = Engine::new(8);
+/// let pos = Position::start();
+/// let result = engine.search(&pos, &Limits::depth(2));
+/// let best = result.best.unwrap();
+/// assert!(pos.legal_moves().contains(&best));
+/// assert_eq!(result.depth, 2);
+/// ```
+pub struct Engine {
+    tt: Table,
+    killers: Vec<[PackedMove; 2]>,
+    /// By start square, then end square.
+    history: Vec<[i32; 100]>,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    nodes: u64,
+    seldepth: usize,
+    root_depth: i32,
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+    aborted: bool,
+}
+
+impl fmt::Debug for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Engine").finish_non_exhaustive()
+    }
+}
+
+impl Default for Engine {
+    /// An engine with a 16 MiB transposition table.
+    fn default() -> Engine {
+        Engine::new(16)
+    }
+}
+
+struct RootMove {
+    m: Move,
+    noise: i32,
+}
+
+impl Engine {
+    /// An engine whose transposition table takes about `tt_megabytes` MiB (16 to 64 is
+    /// plenty for a second per move).
+    pub fn new(tt_megabytes: usize) -> Engine {
+        Engine {
+            tt: Table::new(tt_megabytes),
+            killers: vec![[PackedMove::NONE; 2]; MAX_PLY + 1],
+            history: vec![[0; 100]; 100],
+            pv: vec![[FILLER; MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 0,
+            deadline: None,
+            stop: None,
+            aborted: false,
+        }
+    }
+
+    /// Forgets everything learnt (for a new game; not needed for correctness).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|row| row.fill(0));
+        self.killers.fill([PackedMove::NONE; 2]);
+    }
+
+    /// Searches `pos` within `limits` and returns the best move found, its score, the
+    /// depth reached and the expected line. Blocks the calling thread for at most
+    /// `limits.time` (plus a few milliseconds); run it off an async runtime (for example
+    /// in `tokio::task::spawn_blocking`).
+    pub fn search(&mut self, pos: &Position, limits: &Limits) -> SearchResult {
+        let started = Instant::now();
+        self.deadline = started.checked_add(limits.time);
+        self.stop = limits.stop.clone();
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.tt.new_search();
+        self.killers.fill([PackedMove::NONE; 2]);
+        self.history
+            .iter_mut()
+            .for_each(|row| row.iter_mut().for_each(|h| *h /= 8));
+
+        let hash = zobrist::hash(pos);
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            let us = pos.turn();
+            let score = match pos.outcome() {
+                Some(Outcome::Win { winner, .. }) if winner == us => WIN,
+                Some(Outcome::Win { .. }) => -WIN,
+                _ => draw_score(pos, us),
+            };
+            return SearchResult {
+                best: None,
+                score: Score(score),
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+                elapsed: started.elapsed(),
+            };
+        }
+
+        // Root moves, in a first order: the stored best move, then by capture value.
+        let tt_move = self.tt.probe(hash).map_or(PackedMove::NONE, |h| h.mv);
+        let mut root: Vec<(i32, RootMove)> = moves
+            .iter()
+            .map(|&m| {
+                let noise = if limits.noise == 0 {
+                    0
+                } else {
+                    let key = limits.seed
+                        ^ hash
+                        ^ ((m.from.index() as u64) << 8 | m.to.index() as u64)
+                            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    (jetan_rules::DuelStream::new(key).next_u64() % u64::from(limits.noise)) as i32
+                };
+                (self.order_score(&m, tt_move, 0), RootMove { m, noise })
+            })
+            .collect();
+        root.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+        let mut root: Vec<RootMove> = root.into_iter().map(|(_, r)| r).collect();
+
+        let mut result = SearchResult {
+            best: Some(root[0].m),
+            score: Score(0),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            pv: vec![root[0].m],
+            elapsed: Duration::ZERO,
+        };
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            self.root_depth = i32::from(depth);
+            let found = self.root_search(pos, hash, i32::from(depth), &mut root);
+            if let Some((i, score)) = found {
+                let best = root.remove(i);
+                root.insert(0, best);
+                result.best = Some(root[0].m);
+                result.score = Score(score);
+                result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+                if result.pv.first() != result.best.as_ref() {
+                    result.pv = vec![root[0].m];
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            result.depth = depth;
+            let elapsed = started.elapsed();
+            // A forced result within the depth searched will not change.
+            let decided = result.score.0.abs() > WIN_BOUND
+                && (WIN - result.score.0.abs()) <= i32::from(depth);
+            // The next iteration takes several times as long as this one: don't start
+            // what cannot finish.
+            if decided || root.len() == 1 && limits.noise == 0 || elapsed * 2 > limits.time {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.seldepth = self.seldepth.min(255) as u8;
+        result.elapsed = started.elapsed();
+        self.stop = None;
+        result
+    }
+
+    /// One iteration at the root: the index of the best move and its score, if at least the
+    /// first move was searched to the end.
+    fn root_search(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        depth: i32,
+        root: &mut [RootMove],
+    ) -> Option<(usize, i32)> {
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut best = None;
+        self.pv_len[0] = 0;
+        for (i, rm) in root.iter().enumerate() {
+            let (m, n) = (rm.m, rm.noise);
+            let v = if i == 0 {
+                self.value_of(pos, hash, m, depth - 1, 0, alpha - n, beta - n) + n
+            } else {
+                let mut v = self.value_of(pos, hash, m, depth - 1, 0, alpha - n, alpha - n + 1) + n;
+                if v > alpha && !self.aborted {
+                    v = self.value_of(pos, hash, m, depth - 1, 0, alpha - n, beta - n) + n;
+                }
+                v
+            };
+            if self.aborted {
+                break;
+            }
+            if v > alpha {
+                alpha = v;
+                best = Some((i, v));
+                self.update_pv(0, m);
+            }
+        }
+        best
+    }
+
+    /// Whether the search must stop now (time, stop flag). Checks the clock every 256
+    /// nodes.
+    #[inline]
+    fn poll(&mut self) -> bool {
+        if !self.aborted && self.nodes & 255 == 0 {
+            let stopped = self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            self.aborted = stopped || late;
+        }
+        self.aborted
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = m;
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// The ordering key of a move: the stored best move, winning captures, captures by
+    /// value of victim then attacker, killers, history; escapes last.
+    #[inline]
+    fn order_score(&self, m: &Move, tt_move: PackedMove, ply: usize) -> i32 {
+        if tt_move.is(m) {
+            return 4_000_000;
+        }
+        if let Some(victim) = m.capture {
+            return match victim {
+                Role::Princess => 3_000_000,
+                Role::Chief if m.role == Role::Chief => 3_000_000,
+                // Only a draw: worth a good piece to the side behind.
+                Role::Chief => 2_000_000 + 250 * 16,
+                _ => 2_000_000 + eval::value(victim) * 16 - m.role.value() as i32,
+            };
+        }
+        let k = &self.killers[ply];
+        if k[0].is(m) {
+            return 1_900_000;
+        }
+        if k[1].is(m) {
+            return 1_800_000;
+        }
+        let h = self.history[m.from.index()][m.to.index()];
+        if m.escape {
+            h - 1_000_000
+        } else {
+            h
+        }
+    }
+
+    /// The value, for the side to move in `pos`, of playing `m`: a Manator duel is the
+    /// expected value of its two results, weighted by their odds (RULES.md §8).
+    #[allow(clippy::too_many_arguments)]
+    fn value_of(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        m: Move,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if !zobrist::is_duel(pos.variant(), &m) {
+            return self.after(pos, hash, m, true, depth, ply, alpha, beta);
+        }
+        let wa = i64::from(m.role.value());
+        let wd = i64::from(m.capture.map_or(1, Role::value));
+        let combine =
+            |won: i32, lost: i32| ((wa * i64::from(won) + wd * i64::from(lost)) / (wa + wd)) as i32;
+        let mut won = self.after(pos, hash, m, true, depth, ply, alpha, beta);
+        if self.aborted {
+            return 0;
+        }
+        let mut lost = self.after(pos, hash, m, false, depth, ply, alpha, beta);
+        if self.aborted {
+            return 0;
+        }
+        let v = combine(won, lost);
+        // Fail-soft results outside the window are bounds; their weighted sum is a bound
+        // only if both point the same way.
+        let lower_ok = won > alpha && lost > alpha;
+        let upper_ok = won < beta && lost < beta;
+        // In the quiescence search an approximate value is good enough.
+        if depth <= 0
+            || (lower_ok && upper_ok)
+            || (v >= beta && lower_ok)
+            || (v <= alpha && upper_ok)
+        {
+            return v;
+        }
+        if won <= alpha || won >= beta {
+            won = self.after(pos, hash, m, true, depth, ply, -INF, INF);
+        }
+        if lost <= alpha || lost >= beta {
+            lost = self.after(pos, hash, m, false, depth, ply, -INF, INF);
+        }
+        if self.aborted {
+            return 0;
+        }
+        combine(won, lost)
+    }
+
+    /// The value of `m` for the side to move, when a duel goes `attacker_wins`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn after(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        m: Move,
+        attacker_wins: bool,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut child = pos.clone();
+        let report = child.play_unchecked(m, &mut |_: Role, _: Role| attacker_wins);
+        if let Some(outcome) = report.outcome {
+            self.pv_len[ply + 1] = ply + 1;
+            let us = pos.turn();
+            let at = ply as i32 + 1;
+            return match outcome {
+                Outcome::Win { winner, .. } if winner == us => WIN - at,
+                Outcome::Win { .. } => -(WIN - at),
+                Outcome::Draw { .. } => draw_score(&child, us),
+            };
+        }
+        let h = zobrist::update(hash, pos, &child, m);
+        -self.pvs(&child, h, depth, ply + 1, -beta, -alpha)
+    }
+
+    /// Principal variation search of `pos` (the position at `ply`), fail-soft.
+    fn pvs(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(pos, ply, -depth, alpha, beta, hash);
+        }
+        self.pv_len[ply] = ply;
+        if self.poll() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 2 {
+            return evaluate(pos);
+        }
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = PackedMove::NONE;
+        if let Some(hit) = self.tt.probe(hash) {
+            tt_move = hit.mv;
+            if !pv_node && hit.depth >= depth {
+                let s = from_tt(hit.score, ply);
+                match hit.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return draw_score(pos, pos.turn());
+        }
+        let us = pos.turn();
+        let in_danger = pos.princess_in_danger(us);
+        // Like a check extension: a threat to the Princess must be answered.
+        let depth = if in_danger && (ply as i32) < 2 * self.root_depth {
+            depth + 1
+        } else {
+            depth
+        };
+
+        // Reverse futility: far above beta near the leaves, a quiet position stays there.
+        if !pv_node && !in_danger && depth <= 3 && beta.abs() < WIN_BOUND {
+            let e = evaluate(pos);
+            let margin = 120 * depth;
+            if e - margin >= beta {
+                return e - margin;
+            }
+        }
+
+        let n = moves.len();
+        let mut keys = [0i32; MAX_MOVES];
+        for (k, m) in keys.iter_mut().zip(moves.iter()) {
+            *k = self.order_score(m, tt_move, ply);
+        }
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = PackedMove::NONE;
+        for searched in 0..n {
+            let i = pick(&mut keys[..n]);
+            let m = moves[i];
+            let quiet = m.capture.is_none();
+            let mut v;
+            if searched == 0 {
+                v = self.value_of(pos, hash, m, depth - 1, ply, alpha, beta);
+            } else {
+                let mut r = 0;
+                if depth >= 3
+                    && quiet
+                    && searched >= 3
+                    && !in_danger
+                    && !self.killers[ply][0].is(&m)
+                    && !self.killers[ply][1].is(&m)
+                {
+                    r = (1 + i32::from(searched >= 10) + i32::from(depth >= 6)).min(depth - 2);
+                }
+                v = self.value_of(pos, hash, m, depth - 1 - r, ply, alpha, alpha + 1);
+                if v > alpha && r > 0 && !self.aborted {
+                    v = self.value_of(pos, hash, m, depth - 1, ply, alpha, alpha + 1);
+                }
+                if v > alpha && v < beta && !self.aborted {
+                    v = self.value_of(pos, hash, m, depth - 1, ply, alpha, beta);
+                }
+            }
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    best_move = PackedMove::new(m);
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        if quiet {
+                            self.reward(ply, m, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(hash, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// A quiet move caused a cut-off: remember it as a killer and in the history.
+    fn reward(&mut self, ply: usize, m: Move, depth: i32) {
+        let p = PackedMove::new(m);
+        let k = &mut self.killers[ply];
+        if k[0] != p {
+            k[1] = k[0];
+            k[0] = p;
+        }
+        let h = &mut self.history[m.from.index()][m.to.index()];
+        *h += depth * depth;
+        if *h > 1_000_000 {
+            self.history
+                .iter_mut()
+                .for_each(|row| row.iter_mut().for_each(|h| *h /= 2));
+        }
+    }
+
+    /// Quiescence search: captures only (and every move in its first two plies when the
+    /// own Princess is attacked), standing pat on the static evaluation.
+    fn qsearch(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        qdepth: i32,
+        mut alpha: i32,
+        beta: i32,
+        hash: u64,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.poll() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        let (stand, danger) = eval::evaluate_and_danger(pos);
+        let evade = qdepth < 2 && danger;
+        // Stand pat before generating moves (a position without moves is a draw, which
+        // this may miss: rare, and only at the horizon).
+        if !evade && stand >= beta || ply >= MAX_PLY - 2 {
+            return stand;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return draw_score(pos, pos.turn());
+        }
+        let mut best = -INF;
+        if !evade {
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let n = moves.len();
+        let mut keys = [i32::MIN; MAX_MOVES];
+        let mut candidates = 0;
+        for (k, m) in keys.iter_mut().zip(moves.iter()) {
+            if evade || m.capture.is_some() {
+                *k = self.order_score(m, PackedMove::NONE, ply);
+                candidates += 1;
+            }
+        }
+        for _ in 0..candidates {
+            let i = pick(&mut keys[..n]);
+            let m = moves[i];
+            if !evade {
+                if let Some(victim) = m.capture {
+                    let royal = matches!(victim, Role::Chief | Role::Princess);
+                    if !royal && stand + eval::value(victim) + 150 <= alpha {
+                        continue;
+                    }
+                }
+            }
+            let v = self.value_of(pos, hash, m, -(qdepth + 1), ply, alpha, beta);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The index of the highest key, which is then marked taken.
+#[inline]
+fn pick(keys: &mut [i32]) -> usize {
+    let mut best = 0;
+    for (i, &k) in keys.iter().enumerate() {
+        if k > keys[best] {
+            best = i;
+        }
+    }
+    keys[best] = i32::MIN;
+    best
+}
+
+/// Win and loss scores count plies from the root; stored, they count from the position.
+#[inline]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

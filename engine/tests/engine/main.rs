@@ -1,0 +1,38 @@
+//! Tests of the engine: tactics it must find, the time limit, random positions, players.
+
+mod players;
+mod properties;
+mod tactics;
+mod time;
+
+use std::time::Duration;
+
+use jetan_engine::{Engine, Limits, SearchResult};
+use jetan_rules::{AttackerWins, Move, Position};
+
+/// A position from its string.
+fn pos(text: &str) -> Position {
+    text.parse()
+        .unwrap_or_else(|e| panic!("bad test position {text}: {e}"))
+}
+
+/// Searches `pos` to `depth` plies (or one second).
+fn search(pos: &Position, depth: u8) -> SearchResult {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::time(Duration::from_secs(1))
+    };
+    Engine::new(4).search(pos, &limits)
+}
+
+/// The move `from-to` of `pos`.
+fn mv(pos: &Position, text: &str) -> Move {
+    let (from, to) = text.split_once('-').expect("from-to");
+    pos.find_move(from.parse().unwrap(), to.parse().unwrap())
+        .unwrap_or_else(|e| panic!("{text} is not legal: {e}"))
+}
+
+/// The position after `m` (Classic).
+fn after(pos: &Position, m: Move) -> Position {
+    pos.clone().play(m, &mut AttackerWins).expect("legal").0
+}

@@ -1,0 +1,59 @@
+use std::time::Duration;
+
+use jetan_engine::players::{play_game, start_position, GameEnd, PlayerKind};
+use jetan_engine::{Engine, Level, Limits};
+use jetan_rules::{Color, Position, Variant};
+
+#[test]
+fn greedy_takes_the_most_valuable_piece() {
+    // The Flier on g7 can take the Chief on j10; the Panthan on e5 the Princess on e6.
+    let p: Position = "9c/10/10/6F3/4p5/4N5/10/10/10/CP8 b - - 0".parse().unwrap();
+    let mut greedy = PlayerKind::Greedy.build(1, Duration::ZERO);
+    let m = greedy.choose(&p).unwrap();
+    assert_eq!(m.to.to_string(), "e6");
+}
+
+#[test]
+fn games_end_and_alternate_first_movers() {
+    let start = start_position(Variant::Classic, Color::Orange);
+    assert_eq!(start.turn(), Color::Orange);
+    let mut a = PlayerKind::Random.build(1, Duration::ZERO);
+    let mut b = PlayerKind::Random.build(2, Duration::ZERO);
+    let game = play_game(start, a.as_mut(), b.as_mut(), 7, 30).unwrap();
+    assert!(game.moves.len() <= 30);
+    if game.moves.len() == 30 {
+        assert_eq!(game.end, GameEnd::PlyCap(30));
+    }
+}
+
+#[test]
+fn the_engine_beats_random_play() {
+    let mut engine = PlayerKind::Engine(Level::new(2).unwrap()).build(3, Duration::from_millis(20));
+    let mut random = PlayerKind::Random.build(4, Duration::ZERO);
+    let game = play_game(Position::start(), engine.as_mut(), random.as_mut(), 0, 400).unwrap();
+    assert_eq!(game.end.winner(), Some(Color::Black), "{}", game.end);
+}
+
+#[test]
+fn noise_is_deterministic_for_a_seed() {
+    let pos = Position::start();
+    let limits = Level::new(1)
+        .unwrap()
+        .limits(Duration::from_secs(5))
+        .with_seed(42);
+    let a = Engine::new(1).search(&pos, &limits).best;
+    let b = Engine::new(1).search(&pos, &limits).best;
+    assert_eq!(a, b);
+    let spread: std::collections::HashSet<_> = (0..20)
+        .map(|seed| {
+            Engine::new(1)
+                .search(&pos, &limits.clone().with_seed(seed))
+                .best
+        })
+        .collect();
+    assert!(
+        spread.len() > 3,
+        "level 1 should vary its moves: {spread:?}"
+    );
+    let _ = Limits::default();
+}

@@ -1,0 +1,89 @@
+use jetan_engine::WIN;
+use jetan_rules::{Color, Position};
+
+use crate::{after, mv, pos, search};
+
+#[test]
+fn takes_the_princess_in_one_rather_than_the_chief() {
+    // The Panthan on e5 takes the Princess on e6; the Flier on g7 could take the Chief
+    // on j10, which only draws.
+    let p = pos("9c/10/10/6F3/4p5/4N5/10/10/10/CP8 b - - 0");
+    let r = search(&p, 3);
+    assert_eq!(r.best, Some(mv(&p, "e5-e6")));
+    assert_eq!(r.score.win_in(), Some(1));
+}
+
+#[test]
+fn the_chief_takes_the_chief() {
+    let p = pos("9p/10/4c5/10/10/4C5/10/10/10/P9 b - - 0");
+    let r = search(&p, 3);
+    assert_eq!(r.best, Some(mv(&p, "e5-e8")));
+    assert_eq!(r.score.0, WIN - 1);
+}
+
+#[test]
+fn does_not_unblock_an_attack_on_its_princess_for_a_flier() {
+    // The Panthan on a2 shields the Princess on a1 from the Dwar on a4; taking the
+    // Flier on b3 would lose her.
+    let p = pos("4p4c/10/10/10/10/10/d9/1f8/N9/P8C b - - 0");
+    let bait = mv(&p, "a2-b3");
+    for depth in 1..=4 {
+        let r = search(&p, depth);
+        let best = r.best.expect("a move");
+        assert_ne!(best, bait, "depth {depth}");
+        assert!(
+            !after(&p, best).princess_in_danger(Color::Black),
+            "{best} at depth {depth} lets the Princess be taken"
+        );
+    }
+}
+
+#[test]
+fn moves_its_princess_out_of_danger() {
+    // The Orange Dwar on a4 attacks the Princess on a1 (a2, a3 empty): she must move
+    // (or be shielded), and never onto a threatened square.
+    let p = pos("4p4c/10/10/10/10/10/d9/10/10/P8C b - - 0");
+    assert!(p.princess_in_danger(Color::Black));
+    let r = search(&p, 3);
+    let best = r.best.unwrap();
+    assert!(!after(&p, best).princess_in_danger(Color::Black), "{best}");
+    assert!(r.score.loss_in().is_none());
+}
+
+#[test]
+fn takes_the_chief_for_a_draw_when_behind() {
+    // Orange has three Dwars and a Flier more; the Panthan on e8 can take the Orange
+    // Chief on e9: a draw, the best Black can hope for.
+    let p = pos("ddd4f1p/4c5/4N5/10/10/10/10/10/10/C1P7 b - - 0");
+    let r = search(&p, 3);
+    assert_eq!(r.best, Some(mv(&p, "e8-e9")));
+    assert!(r.score.0 > 0, "a draw is good when behind: {}", r.score);
+}
+
+#[test]
+fn does_not_take_the_chief_for_a_draw_when_ahead() {
+    // The same, colours of the extra pieces swapped: Black is far ahead.
+    let p = pos("9p/4c5/4N5/10/10/10/10/10/10/DDD1C1P1F1 b - - 0");
+    let r = search(&p, 3);
+    assert_ne!(r.best, Some(mv(&p, "e8-e9")));
+    assert!(r.score.0 > 300, "{}", r.score);
+}
+
+#[test]
+fn plays_manator_and_counts_duels_as_expected_values() {
+    let p = Position::start_of(jetan_rules::Variant::Manator);
+    let r = search(&p, 3);
+    assert!(p.legal_moves().contains(&r.best.unwrap()));
+    assert!(r.score.0.abs() < 200, "{}", r.score);
+}
+
+#[test]
+fn a_game_over_position_has_no_best_move() {
+    let p = pos("9p/10/4c5/10/10/4C5/10/10/10/P9 b - - 0");
+    let (end, _) = p
+        .clone()
+        .play(mv(&p, "e5-e8"), &mut jetan_rules::AttackerWins)
+        .unwrap();
+    let r = search(&end, 3);
+    assert_eq!(r.best, None);
+}

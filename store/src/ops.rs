@@ -641,8 +641,13 @@ fn check_draw_answer(game: &Game, user: UserId) -> TxResult<()> {
 
 /// The game's duel stream, advanced past the duels already fought.
 pub(crate) fn duel_stream(game: &Game) -> DuelStream {
-    let mut s = DuelStream::new(game.seed);
-    for _ in 0..game.duels() {
+    duel_stream_from(game.seed, game.duels())
+}
+
+/// The duel stream of `seed`, advanced past `duels` duels (each uses one number).
+pub(crate) fn duel_stream_from(seed: u64, duels: usize) -> DuelStream {
+    let mut s = DuelStream::new(seed);
+    for _ in 0..duels {
         s.next_u64();
     }
     s

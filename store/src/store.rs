@@ -399,11 +399,6 @@ impl Store {
     }
 }
 
-/// Whether the data directory holds any record.
-pub(crate) fn is_empty(store: &Store) -> bool {
-    store.inner.trees.iter().all(|t| t.is_empty())
-}
-
 #[allow(dead_code)]
 pub(crate) fn assert_send_sync() {
     fn f<T: Send + Sync + Clone>() {}

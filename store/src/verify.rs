@@ -1,12 +1,32 @@
 //! `verify`: recompute everything that can be recomputed and compare.
 
-use crate::{Result, Store};
+use std::collections::{BTreeMap, BTreeSet};
+
+use jetan_rules::{Position, Variant};
+
+use crate::codec::{decode, key1, key_part};
+use crate::model::{Challenge, FinishedGame, Game, LedgerEntry, StoredReceipt, Wallet};
+use crate::ops::duel_stream_from;
+use crate::tx::t;
+use crate::{GuildId, Result, Store, UserId};
 
 /// What [`Store::verify`] found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct VerifyReport {
-    /// Every problem, in words.
+    /// Every problem, in words. Empty when all is well.
     pub problems: Vec<String>,
+    /// Wallets checked.
+    pub wallets: usize,
+    /// Ledger entries read.
+    pub ledger_entries: usize,
+    /// Games in progress replayed.
+    pub games: usize,
+    /// Open challenges.
+    pub challenges: usize,
+    /// Finished games.
+    pub finished: usize,
+    /// All the money there is (balances + escrow, every server).
+    pub money: u128,
 }
 
 impl VerifyReport {
@@ -16,12 +36,264 @@ impl VerifyReport {
     }
 }
 
+impl std::fmt::Display for VerifyReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for p in &self.problems {
+            writeln!(f, "PROBLEM: {p}")?;
+        }
+        write!(
+            f,
+            "{} wallets, {} ledger entries, {} games in progress, {} open challenges, {} finished games, {} in circulation: {}",
+            self.wallets,
+            self.ledger_entries,
+            self.games,
+            self.challenges,
+            self.finished,
+            self.money,
+            if self.is_clean() {
+                "clean".to_string()
+            } else {
+                format!("{} problems", self.problems.len())
+            }
+        )
+    }
+}
+
+#[derive(Default)]
+struct Sums {
+    balance: i128,
+    escrow: i128,
+}
+
 impl Store {
-    /// Checks the data.
+    /// Checks the data, reading everything:
+    /// - every wallet equals the sum of its ledger entries (balance and escrow), and no
+    ///   ledger entry names a wallet that does not exist;
+    /// - per server, the conservation law: sum of balances + escrow = sum of the starting
+    ///   grants, grants and daily claims;
+    /// - every wallet's escrow equals what its open challenges and games in progress hold;
+    /// - every game in progress replays from its move list (with its duel stream) to its
+    ///   stored position, with the stored kills and duel results;
+    /// - every record decodes, and the history indexes point at archived games.
     ///
     /// # Errors
-    /// Storage failures.
+    /// Storage failures only; everything else is a problem in the report.
     pub fn verify(&self) -> Result<VerifyReport> {
-        Ok(VerifyReport::default())
+        let mut r = VerifyReport::default();
+        let mut ledger: BTreeMap<(GuildId, UserId), Sums> = BTreeMap::new();
+        let mut created: BTreeMap<GuildId, i128> = BTreeMap::new();
+        for item in self.tree(t::LEDGER).iter() {
+            let (k, v) = item?;
+            let seq = key_part(&k, 0).unwrap_or_default();
+            let e: LedgerEntry = match decode(&v, || format!("ledger entry {seq}")) {
+                Ok(e) => e,
+                Err(e) => {
+                    r.problems.push(e.to_string());
+                    continue;
+                }
+            };
+            r.ledger_entries += 1;
+            if e.seq != seq {
+                r.problems
+                    .push(format!("ledger entry {seq} says it is number {}", e.seq));
+            }
+            let s = ledger.entry((e.guild, e.user)).or_default();
+            s.balance += i128::from(e.balance_delta);
+            s.escrow += i128::from(e.escrow_delta);
+            if e.kind.is_new_money() {
+                if e.escrow_delta != 0 || e.balance_delta < 0 {
+                    r.problems.push(format!(
+                        "ledger entry {seq} ({:?}) moves escrow or is negative",
+                        e.kind
+                    ));
+                }
+                *created.entry(e.guild).or_default() += i128::from(e.balance_delta);
+            }
+        }
+
+        let mut wallets: BTreeMap<(GuildId, UserId), Wallet> = BTreeMap::new();
+        for item in self.tree(t::WALLETS).iter() {
+            let (k, v) = item?;
+            let (guild, user) = (
+                key_part(&k, 0).unwrap_or_default(),
+                key_part(&k, 1).unwrap_or_default(),
+            );
+            match decode::<Wallet>(&v, || crate::tx::wallet_name(guild, user)) {
+                Ok(w) => {
+                    wallets.insert((guild, user), w);
+                }
+                Err(e) => r.problems.push(e.to_string()),
+            }
+        }
+        r.wallets = wallets.len();
+
+        let mut held: BTreeMap<GuildId, i128> = BTreeMap::new();
+        for (&(guild, user), w) in &wallets {
+            let (b, e) = (i128::from(w.balance), i128::from(w.escrow));
+            *held.entry(guild).or_default() += b + e;
+            r.money += (b + e) as u128;
+            match ledger.get(&(guild, user)) {
+                Some(s) if s.balance == b && s.escrow == e => {}
+                Some(s) => r.problems.push(format!(
+                    "the wallet of {user} in server {guild} holds balance {b}, escrow {e}; the ledger says balance {}, escrow {}",
+                    s.balance, s.escrow
+                )),
+                None => r
+                    .problems
+                    .push(format!("the wallet of {user} in server {guild} has no ledger entries")),
+            }
+        }
+        for &(guild, user) in ledger.keys() {
+            if !wallets.contains_key(&(guild, user))
+                && !r
+                    .problems
+                    .iter()
+                    .any(|p| p.contains(&crate::tx::wallet_name(guild, user)))
+            {
+                r.problems.push(format!(
+                    "the ledger has entries for {user} in server {guild}, who has no wallet"
+                ));
+            }
+        }
+        let guilds: BTreeSet<GuildId> = held.keys().chain(created.keys()).copied().collect();
+        for g in guilds {
+            let (h, c) = (
+                held.get(&g).copied().unwrap_or(0),
+                created.get(&g).copied().unwrap_or(0),
+            );
+            if h != c {
+                r.problems.push(format!(
+                    "server {g}: balances + escrow add up to {h}, but grants and daily claims to {c}"
+                ));
+            }
+        }
+
+        // Escrow must match what challenges and games hold.
+        let mut escrow: BTreeMap<(GuildId, UserId), u128> = BTreeMap::new();
+        for item in self.tree(t::CHALLENGES).iter() {
+            let (k, v) = item?;
+            let channel = key_part(&k, 0).unwrap_or_default();
+            match decode::<Challenge>(&v, || crate::tx::challenge_name(channel)) {
+                Ok(c) => {
+                    r.challenges += 1;
+                    if c.channel != channel {
+                        r.problems.push(format!(
+                            "the challenge under channel {channel} says channel {}",
+                            c.channel
+                        ));
+                    }
+                    *escrow.entry((c.guild, c.challenger)).or_default() += u128::from(c.held);
+                }
+                Err(e) => r.problems.push(e.to_string()),
+            }
+        }
+        for item in self.tree(t::GAMES).iter() {
+            let (k, v) = item?;
+            let channel = key_part(&k, 0).unwrap_or_default();
+            match decode::<Game>(&v, || crate::tx::game_name(channel)) {
+                Ok(g) => {
+                    r.games += 1;
+                    if g.channel != channel {
+                        r.problems.push(format!(
+                            "the game under channel {channel} says channel {}",
+                            g.channel
+                        ));
+                    }
+                    *escrow.entry((g.guild, g.black)).or_default() += u128::from(g.escrow.black);
+                    *escrow.entry((g.guild, g.orange)).or_default() += u128::from(g.escrow.orange);
+                    if let Err(p) = replay(&g) {
+                        r.problems
+                            .push(format!("the game in channel {channel}: {p}"));
+                    }
+                }
+                Err(e) => r.problems.push(e.to_string()),
+            }
+        }
+        for (&(guild, user), w) in &wallets {
+            let want = escrow.remove(&(guild, user)).unwrap_or(0);
+            if u128::from(w.escrow) != want {
+                r.problems.push(format!(
+                    "the wallet of {user} in server {guild} has {} in escrow, but its challenges and games hold {want}",
+                    w.escrow
+                ));
+            }
+        }
+        for ((guild, user), want) in escrow {
+            if want > 0 {
+                r.problems.push(format!(
+                    "challenges and games hold {want} of {user} in server {guild}, who has no wallet"
+                ));
+            }
+        }
+
+        for item in self.tree(t::FINISHED).iter() {
+            let (k, v) = item?;
+            let id = key_part(&k, 0).unwrap_or_default();
+            match decode::<FinishedGame>(&v, || format!("finished game {id}")) {
+                Ok(_) => r.finished += 1,
+                Err(e) => r.problems.push(e.to_string()),
+            }
+        }
+        for (tree, part) in [(t::BY_CHANNEL, 1), (t::BY_PLAYER, 2)] {
+            for item in self.tree(tree).iter() {
+                let (k, _) = item?;
+                let id = !key_part(&k, part).unwrap_or_default();
+                if !self.tree(t::FINISHED).contains_key(key1(id))? {
+                    r.problems.push(format!(
+                        "a history index points at game {id}, which is not archived"
+                    ));
+                }
+            }
+        }
+        for item in self.tree(t::REQUESTS).iter() {
+            let (k, v) = item?;
+            let id = key_part(&k, 0).unwrap_or_default();
+            if let Err(e) = decode::<StoredReceipt>(&v, || format!("the result of request {id}")) {
+                r.problems.push(e.to_string());
+            }
+        }
+        Ok(r)
     }
+}
+
+/// Replays a game in progress from its move list; `Err` says where it departs.
+pub(crate) fn replay(g: &Game) -> Result<Position, String> {
+    let mut pos = Position::start_of(g.terms.variant);
+    let mut dice = duel_stream_from(g.seed, 0);
+    for (i, rec) in g.moves.iter().enumerate() {
+        let n = i + 1;
+        let m = pos
+            .find_move(rec.from, rec.to)
+            .map_err(|e| format!("move {n} ({rec}) is illegal on replay: {e}"))?;
+        let (next, report) = pos
+            .play(m, &mut dice)
+            .map_err(|e| format!("move {n} ({rec}) is illegal on replay: {e}"))?;
+        if report.killed != rec.killed
+            || report.duel.map(|d| d.attacker_won) != rec.duel
+            || report.piece != rec.piece
+        {
+            return Err(format!(
+                "move {n} ({rec}) replays differently (what it killed, or its duel)"
+            ));
+        }
+        if report.outcome.is_some() && n != g.moves.len() {
+            return Err(format!("move {n} ({rec}) ended the game, but moves follow"));
+        }
+        if let Some(o) = report.outcome {
+            return Err(format!(
+                "move {n} ({rec}) ended the game ({o}), but it is still in progress"
+            ));
+        }
+        pos = next;
+    }
+    if g.terms.variant == Variant::Classic && g.moves.iter().any(|m| m.duel.is_some()) {
+        return Err("a Classic game records a duel".into());
+    }
+    let stored = &g.position;
+    if pos.to_string() != *stored {
+        return Err(format!(
+            "the stored position {stored} differs from the replayed {pos}"
+        ));
+    }
+    Ok(pos)
 }

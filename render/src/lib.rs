@@ -1,1 +1,268 @@
-//! placeholder crate doc, replaced by the crate's issue.
+//! Pictures of Jetan games: the board PNG the bot posts after every move, and an animated
+//! GIF replay of a whole game.
+//!
+//! The picture shows the 10 × 10 board of black and orange squares (RULES.md §1) with file
+//! letters and rank numbers on its frame, the pieces as checkermen-style tokens carrying
+//! their emblems from the rule book (§2) and their letter, and a strip above and below the
+//! board for each player: name, colour, whether the Princess's escape is still available,
+//! the pieces that player has captured with their summed value, whose turn it is and the
+//! move number. A [`View`] adds what the position alone does not say: which side is at the
+//! bottom, the last move (and the piece it killed), a selected piece with its legal
+//! destinations, and a result banner. Warnings come from the position: the Princess of the
+//! side to move threatened, the ten-move countdown running.
+//!
+//! Everything is drawn from code and an embedded font (DejaVu Sans Bold, Bitstream Vera
+//! licence, `assets/DejaVu-LICENSE.txt`); nothing is read from disk or the network. A
+//! [`Renderer`] caches the empty board and the piece sprites; the free functions use a
+//! shared one built on first use.
+//!
+//! ```
+//! use jetan_render::{board_png, LastMove, View};
+//! use jetan_rules::{AttackerWins, Color, MoveText, Position};
+//!
+//! let pos = Position::start();
+//! let m = "e2-e3".parse::<MoveText>().unwrap().resolve(&pos).unwrap();
+//! let (pos, report) = pos.play(m, &mut AttackerWins).unwrap();
+//! let view = View::new(Color::Orange)
+//!     .with_names("Dejah Thoris", "Tara of Helium")
+//!     .with_last_move(LastMove::from(&report));
+//! let png = board_png(&pos, &view).unwrap();
+//! assert_eq!(&png[1..4], b"PNG");
+//! ```
+#![deny(missing_docs)]
+
+mod paint;
+mod render;
+mod replay;
+mod text;
+mod theme;
+
+use std::sync::LazyLock;
+
+use image::RgbImage;
+use jetan_rules::{Board, ByColor, Color, Move, Piece, Position, Report, Role, Square, Variant};
+
+pub use render::Renderer;
+pub use replay::{replay_gif, Replay, DISCORD_ATTACHMENT_LIMIT};
+
+/// Why a picture could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    /// The embedded font could not be read (a broken build, not bad input).
+    #[error("the embedded font could not be read")]
+    Font,
+    /// The PNG encoder failed.
+    #[error("could not encode the PNG: {0}")]
+    Png(String),
+    /// The GIF encoder failed.
+    #[error("could not encode the GIF: {0}")]
+    Gif(String),
+    /// A replay was given no position.
+    #[error("a replay needs at least one position")]
+    EmptyReplay,
+    /// A replay needs exactly one move between consecutive positions.
+    #[error("a replay of {positions} positions needs {} moves, not {moves}", positions.saturating_sub(1))]
+    MoveCount {
+        /// How many positions were given.
+        positions: usize,
+        /// How many moves were given.
+        moves: usize,
+    },
+}
+
+/// The last move as the picture shows it: its two squares highlighted, and the piece it
+/// killed, if any, marked on the end square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LastMove {
+    /// The start square.
+    pub from: Square,
+    /// The end square.
+    pub to: Square,
+    /// The piece removed from the board by the move: the captured piece, or in Manator
+    /// the loser of the duel (which may be the mover).
+    pub killed: Option<Piece>,
+}
+
+impl LastMove {
+    /// A last move that killed nothing.
+    pub const fn new(from: Square, to: Square) -> LastMove {
+        LastMove {
+            from,
+            to,
+            killed: None,
+        }
+    }
+
+    /// A move played by `mover`, assuming a capture killed the piece on the end square
+    /// (always true in Classic; in Manator prefer [`LastMove::from`] a [`Report`], which
+    /// knows who lost the duel).
+    pub fn from_move(m: &Move, mover: Color) -> LastMove {
+        LastMove {
+            from: m.from,
+            to: m.to,
+            killed: m.capture.map(|role| Piece {
+                color: mover.other(),
+                role,
+            }),
+        }
+    }
+}
+
+impl From<&Report> for LastMove {
+    fn from(r: &Report) -> LastMove {
+        LastMove {
+            from: r.mv.from,
+            to: r.mv.to,
+            killed: r.killed,
+        }
+    }
+}
+
+/// What a picture shows beyond the position itself.
+///
+/// ```
+/// use jetan_render::View;
+/// use jetan_rules::{Color, Position};
+/// let view = View::for_position(&Position::start()).with_selected("e2".parse().unwrap());
+/// assert_eq!(view.orientation, Color::Black);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct View {
+    /// The side shown at the bottom: Black's view has a1 bottom-left, Orange's view is the
+    /// board rotated 180°.
+    pub orientation: Color,
+    /// The players' display names, any text (long names are shortened with `…`, characters
+    /// the font lacks are drawn as `?`). An empty name shows the colour's name.
+    pub names: ByColor<String>,
+    /// The last move, highlighted.
+    pub last_move: Option<LastMove>,
+    /// A selected square. If it holds a piece of the side to move, its legal destinations
+    /// are marked: dots for quiet moves, rings for captures, diamonds for the Princess's
+    /// escape squares.
+    pub selected: Option<Square>,
+    /// The result of a finished game, shown as a banner across the board (for example
+    /// `"Black wins: the Princess was captured"`). With a result the picture shows no
+    /// turn and no warnings.
+    pub result: Option<String>,
+}
+
+impl Default for View {
+    /// Black at the bottom, nothing else.
+    fn default() -> View {
+        View::new(Color::Black)
+    }
+}
+
+impl View {
+    /// A view with `orientation` at the bottom and nothing else.
+    pub fn new(orientation: Color) -> View {
+        View {
+            orientation,
+            names: ByColor::default(),
+            last_move: None,
+            selected: None,
+            result: None,
+        }
+    }
+
+    /// The usual view while a game goes on: the side to move at the bottom.
+    pub fn for_position(pos: &Position) -> View {
+        View::new(pos.turn())
+    }
+
+    /// Sets both players' display names.
+    #[must_use]
+    pub fn with_names(mut self, black: impl Into<String>, orange: impl Into<String>) -> View {
+        self.names = ByColor {
+            black: black.into(),
+            orange: orange.into(),
+        };
+        self
+    }
+
+    /// Sets the last move.
+    #[must_use]
+    pub fn with_last_move(mut self, last: LastMove) -> View {
+        self.last_move = Some(last);
+        self
+    }
+
+    /// Selects a square.
+    #[must_use]
+    pub fn with_selected(mut self, sq: Square) -> View {
+        self.selected = Some(sq);
+        self
+    }
+
+    /// Sets the result banner.
+    #[must_use]
+    pub fn with_result(mut self, result: impl Into<String>) -> View {
+        self.result = Some(result.into());
+        self
+    }
+}
+
+/// The pieces each side has captured: for each side, the roles of the enemy pieces missing
+/// from the board compared with the variant's starting set, highest value first.
+///
+/// ```
+/// use jetan_render::captured;
+/// use jetan_rules::Position;
+/// let pos: Position = "wadfpcfdaw/t1nnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/W1DFCPFDAW o Bo - 7"
+///     .parse()
+///     .unwrap();
+/// let taken = captured(&pos);
+/// assert_eq!(taken.black.len(), 1); // Black took an Orange Panthan
+/// assert_eq!(taken.orange.len(), 1); // Orange took Black's Padwar
+/// ```
+pub fn captured(pos: &Position) -> ByColor<Vec<Role>> {
+    let start = match pos.variant() {
+        Variant::Classic => Board::classic_start(),
+        Variant::Manator => Board::manator_start(),
+    };
+    let lost = |color: Color| {
+        let mut roles = Vec::new();
+        for role in Role::ALL {
+            let piece = Piece { color, role };
+            let n = start
+                .by_piece(piece)
+                .count()
+                .saturating_sub(pos.board().by_piece(piece).count());
+            roles.extend(std::iter::repeat_n(role, n as usize));
+        }
+        roles.sort_by_key(|r| (std::cmp::Reverse(r.value()), *r));
+        roles
+    };
+    ByColor {
+        black: lost(Color::Orange),
+        orange: lost(Color::Black),
+    }
+}
+
+static DEFAULT: LazyLock<Result<Renderer, RenderError>> =
+    LazyLock::new(|| Renderer::new(Renderer::DEFAULT_SQUARE));
+
+/// The shared renderer with 80-pixel squares (an 800 × 800 board plus frame and strips).
+///
+/// # Errors
+/// [`RenderError::Font`] if the embedded font is broken.
+pub fn default_renderer() -> Result<&'static Renderer, RenderError> {
+    DEFAULT.as_ref().map_err(Clone::clone)
+}
+
+/// The picture of `pos` as `view` asks, with the shared renderer.
+///
+/// # Errors
+/// [`RenderError::Font`] if the embedded font is broken.
+pub fn board_image(pos: &Position, view: &View) -> Result<RgbImage, RenderError> {
+    Ok(default_renderer()?.image(pos, view))
+}
+
+/// The picture of `pos` as `view` asks, as PNG bytes, with the shared renderer.
+///
+/// # Errors
+/// [`RenderError::Png`] if encoding fails, [`RenderError::Font`] if the embedded font is
+/// broken.
+pub fn board_png(pos: &Position, view: &View) -> Result<Vec<u8>, RenderError> {
+    default_renderer()?.png(pos, view)
+}

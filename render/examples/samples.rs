@@ -1,0 +1,120 @@
+//! Writes sample pictures to a directory (default `/tmp/jetan-samples`) to look at.
+//!
+//!     cargo run -p jetan-render --example samples [DIR]
+
+use jetan_render::{board_png, LastMove, View};
+use jetan_rules::{AttackerWins, Color, MoveText, Position};
+
+fn play(pos: Position, moves: &[&str]) -> (Position, Option<LastMove>) {
+    let mut pos = pos;
+    let mut last = None;
+    for t in moves {
+        let m = t.parse::<MoveText>().unwrap().resolve(&pos).unwrap();
+        let (next, report) = pos.play(m, &mut AttackerWins).unwrap();
+        pos = next;
+        last = Some(LastMove::from(&report));
+    }
+    (pos, last)
+}
+
+fn main() {
+    let dir = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "/tmp/jetan-samples".into());
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, pos: &Position, view: &View| {
+        let t = std::time::Instant::now();
+        let png = board_png(pos, view).unwrap();
+        let path = format!("{dir}/{name}.png");
+        std::fs::write(&path, &png).unwrap();
+        println!("{path}: {} KB, {:?}", png.len() / 1024, t.elapsed());
+    };
+    let start = Position::start();
+    if std::env::var("COMPARE").is_ok() {
+        compare_compression(&start, &View::new(Color::Black));
+        return;
+    }
+    write(
+        "start",
+        &start,
+        &View::new(Color::Black).with_names("Dejah Thoris", "Tara of Helium"),
+    );
+    // Close-ups of the tokens at a large size.
+    let big = jetan_render::Renderer::new(150).unwrap();
+    let img = big.image(&start, &View::new(Color::Black));
+    let (bx, by, _) = big.board_area();
+    for (name, row) in [("tokens-orange", 0), ("tokens-black", 8)] {
+        let crop = image::imageops::crop_imm(&img, bx, by + row * 150, 1500, 300).to_image();
+        crop.save(format!("{dir}/{name}.png")).unwrap();
+    }
+    let (pos, last) = play(
+        start.clone(),
+        &["e2-e3", "e9-e8", "d1-g4", "g10-d7", "g4-d7"],
+    );
+    write(
+        "midgame-orange",
+        &pos,
+        &View::new(Color::Orange)
+            .with_names(
+                "Ghek the Kaldane, who thinks with his head and nothing else",
+                "Tara",
+            )
+            .with_last_move(last.unwrap()),
+    );
+    write(
+        "select-princess",
+        &start,
+        &View::new(Color::Black).with_selected("f1".parse().unwrap()),
+    );
+    let danger: Position = "4pc4/10/10/10/10/10/10/3a6/10/4CP1W2 b - 7 80"
+        .parse()
+        .unwrap_or_else(|e| panic!("{e}"));
+    write(
+        "danger-countdown",
+        &danger,
+        &View::new(Color::Black).with_names("Vor Daj", "Ghek"),
+    );
+    let over = View::new(Color::Black)
+        .with_names("Vor Daj", "Ghek")
+        .with_result("Orange wins: the Princess was captured");
+    write("result", &danger, &over);
+    let manator = Position::start_of(jetan_rules::Variant::Manator);
+    write(
+        "manator",
+        &manator,
+        &View::new(Color::Black).with_names("U-Dor", "O-Tar, Jeddak of Manator"),
+    );
+}
+
+#[allow(dead_code)]
+fn compare_compression(pos: &Position, view: &View) {
+    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+    use image::ImageEncoder;
+    let img = jetan_render::board_image(pos, view).unwrap();
+    for (c, cn) in [
+        (CompressionType::Fast, "fast"),
+        (CompressionType::Default, "default"),
+        (CompressionType::Level(4), "l4"),
+        (CompressionType::Best, "best"),
+    ] {
+        for (f, fname) in [
+            (FilterType::Adaptive, "adaptive"),
+            (FilterType::Sub, "sub"),
+            (FilterType::Up, "up"),
+            (FilterType::Paeth, "paeth"),
+            (FilterType::NoFilter, "none"),
+        ] {
+            let t = std::time::Instant::now();
+            let mut out = Vec::new();
+            PngEncoder::new_with_quality(&mut out, c, f)
+                .write_image(
+                    &img,
+                    img.width(),
+                    img.height(),
+                    image::ExtendedColorType::Rgb8,
+                )
+                .unwrap();
+            println!("{cn} {fname}: {} KB {:?}", out.len() / 1024, t.elapsed());
+        }
+    }
+}

@@ -1,0 +1,417 @@
+//! Colours and the drawing of piece tokens and their emblems (RULES.md §2).
+
+use std::f32::consts::PI;
+
+use jetan_rules::{Color, Role};
+
+use crate::paint::{Rgb, Shape, Sprite, P};
+use crate::text::Fonts;
+
+/// The "black" squares: a warm dark slate, light enough for a black token's dark body to
+/// read against it (the cream rim does the rest).
+pub(crate) const SQUARE_DARK: Rgb = [92, 74, 64];
+/// The "orange" squares: a pale, muted orange, so the saturated orange tokens stand out.
+pub(crate) const SQUARE_LIGHT: Rgb = [233, 186, 126];
+/// The frame around the board.
+pub(crate) const FRAME: Rgb = [43, 36, 32];
+/// Coordinates on the frame.
+pub(crate) const FRAME_TEXT: Rgb = [205, 186, 160];
+/// The player strips.
+pub(crate) const STRIP: Rgb = [30, 26, 24];
+/// The strip of the side to move.
+pub(crate) const STRIP_ACTIVE: Rgb = [52, 45, 40];
+/// Main text on strips.
+pub(crate) const TEXT: Rgb = [246, 238, 224];
+/// Secondary text on strips.
+pub(crate) const TEXT_DIM: Rgb = [168, 152, 132];
+/// The last move's squares are tinted with this.
+pub(crate) const LAST_MOVE: Rgb = [250, 222, 70];
+/// The selected square is tinted with this.
+pub(crate) const SELECTED: Rgb = [70, 170, 255];
+/// Move dots and capture rings.
+pub(crate) const HINT: Rgb = [24, 128, 96];
+/// The Princess's escape squares.
+pub(crate) const ESCAPE: Rgb = [168, 80, 220];
+/// Danger: the threatened Princess, killed pieces.
+pub(crate) const DANGER: Rgb = [226, 42, 36];
+/// The countdown warning.
+pub(crate) const AMBER: Rgb = [240, 170, 30];
+/// Jewels of the Chief's and the Princess's diadems.
+pub(crate) const JEWEL: Rgb = [40, 196, 206];
+
+/// How a side's tokens are coloured.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TokenColors {
+    /// The disc.
+    pub body: Rgb,
+    /// The rim, the emblem and the label.
+    pub ink: Rgb,
+}
+
+/// The token colours of a side: Black is a near-black disc with a cream rim, Orange a
+/// bright orange disc with a dark brown rim.
+pub(crate) const fn token_colors(color: Color) -> TokenColors {
+    match color {
+        Color::Black => TokenColors {
+            body: [28, 26, 27],
+            ink: [240, 228, 204],
+        },
+        Color::Orange => TokenColors {
+            body: [247, 136, 30],
+            ink: [60, 28, 8],
+        },
+    }
+}
+
+/// Maps emblem coordinates (a box from −1 to 1, y down) to sprite pixels.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    cx: f32,
+    cy: f32,
+    k: f32,
+}
+
+impl Frame {
+    fn p(self, x: f32, y: f32) -> P {
+        P(self.cx + x * self.k, self.cy + y * self.k)
+    }
+    fn poly(self, pts: &[(f32, f32)]) -> Shape {
+        Shape::Poly(pts.iter().map(|&(x, y)| self.p(x, y)).collect())
+    }
+    fn circle(self, x: f32, y: f32, r: f32) -> Shape {
+        Shape::Circle {
+            c: self.p(x, y),
+            r: r * self.k,
+        }
+    }
+}
+
+/// Draws one emblem feather: a vane on a short stem, from `base` pointing at `angle`
+/// (radians, 0 = up, clockwise), `len` long and `width` wide, with the quill cut out.
+#[allow(clippy::too_many_arguments)]
+fn feather(
+    s: &mut Sprite,
+    f: Frame,
+    base: (f32, f32),
+    angle: f32,
+    len: f32,
+    width: f32,
+    tc: TokenColors,
+) {
+    let d = (angle.sin(), -angle.cos());
+    let n = (angle.cos(), angle.sin());
+    let at = |t: f32, v: f32| (base.0 + d.0 * t + n.0 * v, base.1 + d.1 * t + n.1 * v);
+    let v0 = 0.16 * len;
+    let steps = 14;
+    let mut pts = Vec::with_capacity(2 * steps + 2);
+    for i in 0..=steps {
+        let u = i as f32 / steps as f32;
+        let hw = width / 2.0 * (PI * u).sin().max(0.0).powf(0.65) * (1.0 - 0.2 * u);
+        pts.push(at(v0 + u * (len - v0), hw));
+    }
+    for i in (0..=steps).rev() {
+        let u = i as f32 / steps as f32;
+        let hw = width / 2.0 * (PI * u).sin().max(0.0).powf(0.65) * (1.0 - 0.2 * u);
+        pts.push(at(v0 + u * (len - v0), -hw));
+    }
+    let stem_r = (0.055 * f.k).max(0.7);
+    let a = at(0.0, 0.0);
+    let b = at(v0 + 0.1 * len, 0.0);
+    s.fill(
+        &Shape::Capsule {
+            a: f.p(a.0, a.1),
+            b: f.p(b.0, b.1),
+            r: stem_r,
+        },
+        tc.ink,
+        1.0,
+        1.0,
+    );
+    s.fill(&f.poly(&pts), tc.ink, 1.0, 1.0);
+    let q0 = at(v0 + 0.08 * len, 0.0);
+    let q1 = at(len * 0.82, 0.0);
+    s.fill(
+        &Shape::Capsule {
+            a: f.p(q0.0, q0.1),
+            b: f.p(q1.0, q1.1),
+            r: (0.03 * f.k).max(0.45),
+        },
+        tc.body,
+        0.9,
+        1.0,
+    );
+}
+
+/// A fan of `n` feathers from one base point, `spread` radians between neighbours.
+fn fan(s: &mut Sprite, f: Frame, n: usize, spread: f32, len: f32, width: f32, tc: TokenColors) {
+    let mid = (n as f32 - 1.0) / 2.0;
+    for i in 0..n {
+        let angle = (i as f32 - mid) * spread;
+        feather(s, f, (0.0, 0.95), angle, len, width, tc);
+    }
+}
+
+/// A jewel: a turquoise disc with an ink setting.
+fn jewel(s: &mut Sprite, f: Frame, x: f32, y: f32, r: f32, tc: TokenColors) {
+    s.fill(&f.circle(x, y, r * 1.45), tc.ink, 1.0, 1.0);
+    s.fill(&f.circle(x, y, r), JEWEL, 1.0, 1.0);
+}
+
+/// Draws the emblem of `role` (RULES.md §2) into the box `f`.
+fn emblem(s: &mut Sprite, f: Frame, role: Role, tc: TokenColors) {
+    match role {
+        Role::Panthan => feather(s, f, (0.0, 0.95), 0.0, 1.9, 0.72, tc),
+        Role::Warrior => {
+            // Two feathers side by side, upright: the Warrior steps orthogonally.
+            feather(s, f, (-0.3, 0.95), -0.06, 1.85, 0.58, tc);
+            feather(s, f, (0.3, 0.95), 0.06, 1.85, 0.58, tc);
+        }
+        // Two feathers fanned wide: the Padwar steps diagonally.
+        Role::Padwar => fan(s, f, 2, 0.95, 1.85, 0.58, tc),
+        Role::Dwar => fan(s, f, 3, 0.52, 1.85, 0.52, tc),
+        Role::Odwar => fan(s, f, 5, 0.4, 1.8, 0.42, tc),
+        Role::Thoat => thoat(s, f, tc),
+        Role::Flier => propeller(s, f, tc),
+        Role::Chief => crown(s, f, tc),
+        Role::Princess => tiara(s, f, tc),
+    }
+}
+
+/// The Thoat: a mount's head with the rider's two feathers.
+fn thoat(s: &mut Sprite, f: Frame, tc: TokenColors) {
+    feather(s, f, (0.25, -0.3), 0.35, 0.95, 0.34, tc);
+    feather(s, f, (0.38, -0.2), 0.85, 0.9, 0.34, tc);
+    let head = [
+        (0.62, 0.98),
+        (-0.52, 0.98),
+        (-0.52, 0.8),
+        (-0.14, 0.32),
+        (-0.32, 0.18),
+        (-0.8, 0.14),
+        (-0.95, -0.02),
+        (-0.88, -0.22),
+        (-0.42, -0.54),
+        (-0.3, -0.88),
+        (-0.1, -0.64),
+        (0.32, -0.5),
+        (0.62, -0.05),
+        (0.7, 0.5),
+    ];
+    s.fill(&f.poly(&head), tc.ink, 1.0, 1.0);
+    s.fill(&f.circle(-0.42, -0.24, 0.09), tc.body, 1.0, 1.0);
+    // The mane's edge.
+    s.fill(
+        &Shape::Capsule {
+            a: f.p(-0.05, -0.5),
+            b: f.p(0.38, 0.2),
+            r: (0.035 * f.k).max(0.5),
+        },
+        tc.body,
+        0.9,
+        1.0,
+    );
+}
+
+/// The Flier: a three-bladed propeller.
+fn propeller(s: &mut Sprite, f: Frame, tc: TokenColors) {
+    for i in 0..3 {
+        let a = i as f32 * 2.0 * PI / 3.0;
+        let (d, n) = ((a.sin(), -a.cos()), (a.cos(), a.sin()));
+        let steps = 12;
+        let mut pts = Vec::new();
+        for j in 0..=steps {
+            let u = j as f32 / steps as f32;
+            let t = 0.12 + u * 0.86;
+            let w = 0.34 * (PI * u).sin().max(0.0).powf(0.7) + 0.07;
+            pts.push((d.0 * t + n.0 * w, d.1 * t + n.1 * w));
+        }
+        for j in (0..=steps).rev() {
+            let u = j as f32 / steps as f32;
+            let t = 0.12 + u * 0.86;
+            let w = 0.14 * (PI * u).sin().max(0.0).powf(0.7) + 0.07;
+            pts.push((d.0 * t - n.0 * w, d.1 * t - n.1 * w));
+        }
+        s.fill(&f.poly(&pts), tc.ink, 1.0, 1.0);
+    }
+    s.fill(&f.circle(0.0, 0.0, 0.27), tc.ink, 1.0, 1.0);
+    s.fill(&f.circle(0.0, 0.0, 0.11), tc.body, 1.0, 1.0);
+}
+
+/// The Chief: a diadem with ten jewels (five on the points, five on the band).
+fn crown(s: &mut Sprite, f: Frame, tc: TokenColors) {
+    let tips = [
+        (-0.84, -0.3),
+        (-0.42, -0.5),
+        (0.0, -0.68),
+        (0.42, -0.5),
+        (0.84, -0.3),
+    ];
+    let outline = [
+        (-0.86, 0.72),
+        tips[0],
+        (-0.62, 0.1),
+        tips[1],
+        (-0.21, 0.06),
+        tips[2],
+        (0.21, 0.06),
+        tips[3],
+        (0.62, 0.1),
+        tips[4],
+        (0.86, 0.72),
+    ];
+    s.fill(&f.poly(&outline), tc.ink, 1.0, 1.0);
+    s.fill(
+        &Shape::Capsule {
+            a: f.p(-0.8, 0.28),
+            b: f.p(0.8, 0.28),
+            r: (0.035 * f.k).max(0.5),
+        },
+        tc.body,
+        0.9,
+        1.0,
+    );
+    for (x, y) in tips {
+        jewel(s, f, x, y - 0.06, 0.1, tc);
+    }
+    for i in 0..5 {
+        let x = -0.6 + 0.3 * i as f32;
+        s.fill(&f.circle(x, 0.5, 0.085), JEWEL, 1.0, 1.0);
+    }
+}
+
+/// The Princess: a slender diadem with one large jewel.
+fn tiara(s: &mut Sprite, f: Frame, tc: TokenColors) {
+    // The band: a thin arc, lower at the ends.
+    let (cy, r_out, r_in) = (1.75, 1.32, 1.08);
+    let span = 0.62_f32;
+    let steps = 16;
+    let mut pts = Vec::new();
+    for i in 0..=steps {
+        let a = -span + 2.0 * span * i as f32 / steps as f32;
+        pts.push((r_out * a.sin(), cy - r_out * a.cos()));
+    }
+    for i in (0..=steps).rev() {
+        let a = -span + 2.0 * span * i as f32 / steps as f32;
+        pts.push((r_in * a.sin(), cy - r_in * a.cos()));
+    }
+    s.fill(&f.poly(&pts), tc.ink, 1.0, 1.0);
+    // The raised centre holding the jewel.
+    let peak = [
+        (-0.5, 0.55),
+        (-0.36, 0.05),
+        (0.0, -0.62),
+        (0.36, 0.05),
+        (0.5, 0.55),
+    ];
+    s.fill(&f.poly(&peak), tc.ink, 1.0, 1.0);
+    s.fill(&f.circle(0.0, -0.02, 0.3), JEWEL, 1.0, 1.0);
+    s.fill(&f.circle(-0.09, -0.11, 0.08), [220, 252, 252], 0.9, 1.0);
+}
+
+/// A full-size token: a shadowed disc in the side's colour with a contrasting rim, the
+/// role's emblem and its letter. `size` is the square size in pixels.
+pub(crate) fn token(fonts: &Fonts, color: Color, role: Role, size: u32) -> Sprite {
+    let tc = token_colors(color);
+    let mut s = Sprite::new(size, size);
+    let c = size as f32 / 2.0;
+    let r = size as f32 * 0.43;
+    disc(&mut s, c, c, r, tc, true);
+    let f = Frame {
+        cx: c,
+        cy: c - 0.17 * r,
+        k: 0.53 * r,
+    };
+    emblem(&mut s, f, role, tc);
+    let label_px = (0.5 * r).max(6.0);
+    let label = role.upper_char().to_string();
+    fonts.draw_in_sprite(&mut s, &label, label_px, c, c + 0.6 * r, tc.ink);
+    s.finish()
+}
+
+/// A small token for captured-piece rows and the killed-piece marker: disc and emblem,
+/// no letter.
+pub(crate) fn mini_token(color: Color, role: Role, size: u32) -> Sprite {
+    let tc = token_colors(color);
+    let mut s = Sprite::new(size, size);
+    let c = size as f32 / 2.0;
+    let r = size as f32 * 0.46;
+    disc(&mut s, c, c, r, tc, false);
+    let f = Frame {
+        cx: c,
+        cy: c + 0.02 * r,
+        k: 0.62 * r,
+    };
+    emblem(&mut s, f, role, tc);
+    s.finish()
+}
+
+/// A plain disc of a side's colour, for the player strips.
+pub(crate) fn swatch(color: Color, size: u32) -> Sprite {
+    let tc = token_colors(color);
+    let mut s = Sprite::new(size, size);
+    let c = size as f32 / 2.0;
+    disc(&mut s, c, c, size as f32 * 0.46, tc, false);
+    s.finish()
+}
+
+/// The token disc: optional shadow, rim, body and a faint inner groove.
+fn disc(s: &mut Sprite, cx: f32, cy: f32, r: f32, tc: TokenColors, shadow: bool) {
+    if shadow {
+        s.fill(
+            &Shape::Circle {
+                c: P(cx, cy + 0.07 * r),
+                r: r * 1.0,
+            },
+            [0, 0, 0],
+            0.45,
+            0.16 * r,
+        );
+    }
+    let rim = (0.1 * r).max(1.2);
+    s.fill(&Shape::Circle { c: P(cx, cy), r }, tc.ink, 1.0, 1.0);
+    s.fill(
+        &Shape::Circle {
+            c: P(cx, cy),
+            r: r - rim,
+        },
+        tc.body,
+        1.0,
+        1.0,
+    );
+    if r > 14.0 {
+        s.fill(
+            &Shape::Ring {
+                c: P(cx, cy),
+                r: r - rim - 0.09 * r,
+                w: (0.03 * r).max(1.0),
+            },
+            tc.ink,
+            0.22,
+            1.0,
+        );
+    }
+}
+
+/// Colours a GIF palette must hold exactly: the flat areas of every picture.
+pub(crate) const KEY_COLORS: [Rgb; 20] = [
+    SQUARE_DARK,
+    SQUARE_LIGHT,
+    FRAME,
+    FRAME_TEXT,
+    STRIP,
+    STRIP_ACTIVE,
+    TEXT,
+    TEXT_DIM,
+    LAST_MOVE,
+    DANGER,
+    AMBER,
+    JEWEL,
+    token_colors(Color::Black).body,
+    token_colors(Color::Black).ink,
+    token_colors(Color::Orange).body,
+    token_colors(Color::Orange).ink,
+    [255, 255, 255],
+    [0, 0, 0],
+    [30, 24, 10],
+    [16, 13, 11],
+];

@@ -1,0 +1,4 @@
+//! The store's tests: one binary, one module per concern.
+
+mod common;
+mod ops;

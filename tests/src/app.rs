@@ -1,0 +1,325 @@
+//! The real bot under test: the `jetan` binary run as `jetan serve` against a fake, with a
+//! fresh data directory per test (zero-to-production's `spawn_app`).
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use anyhow::{bail, Context as _};
+use tempfile::TempDir;
+
+use crate::server::{Config, FakeDiscord};
+
+/// The `jetan` binary: `$JETAN_BIN` if set, else `target/debug/jetan` of this workspace
+/// (honouring `CARGO_TARGET_DIR`), built once with `cargo build -p jetan --bin jetan` if it
+/// is missing.
+///
+/// # Errors
+/// If the build fails.
+pub fn jetan_binary() -> anyhow::Result<PathBuf> {
+    static BIN: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    BIN.get_or_init(|| locate_or_build().map_err(|e| format!("{e:#}")))
+        .clone()
+        .map_err(anyhow::Error::msg)
+}
+
+fn locate_or_build() -> anyhow::Result<PathBuf> {
+    if let Some(bin) = std::env::var_os("JETAN_BIN") {
+        return Ok(PathBuf::from(bin));
+    }
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map(|t| {
+            if t.is_relative() {
+                workspace.join(t)
+            } else {
+                t
+            }
+        })
+        .unwrap_or_else(|| workspace.join("target"));
+    let bin = target
+        .join("debug")
+        .join(format!("jetan{}", std::env::consts::EXE_SUFFIX));
+    if !bin.exists() {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let status = std::process::Command::new(cargo)
+            .args(["build", "-p", "jetan", "--bin", "jetan"])
+            .current_dir(&workspace)
+            .status()
+            .context("running cargo build -p jetan")?;
+        if !status.success() || !bin.exists() {
+            bail!(
+                "cargo build -p jetan --bin jetan failed ({status}); {} is missing",
+                bin.display()
+            );
+        }
+    }
+    Ok(bin)
+}
+
+/// A running `jetan serve` process. Killed when dropped.
+pub struct BotProcess {
+    child: tokio::process::Child,
+    pid: u32,
+    log: PathBuf,
+}
+
+impl BotProcess {
+    /// Starts `jetan serve` against `fake` with `data_dir`, logging to `log`.
+    ///
+    /// # Errors
+    /// If the binary cannot be found, built or started.
+    pub fn spawn(
+        fake: &FakeDiscord,
+        data_dir: &Path,
+        log: &Path,
+        guild: bool,
+    ) -> anyhow::Result<Self> {
+        let bin = jetan_binary()?;
+        let out = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)?;
+        let mut cmd = tokio::process::Command::new(&bin);
+        cmd.arg("serve")
+            .env_remove("DISCORD_GUILD_ID")
+            .env("DISCORD_TOKEN", "fake-token")
+            .env("DISCORD_PROXY_URL", fake.base_url())
+            .env("JETAN_DATA_DIR", data_dir)
+            .env(
+                "RUST_LOG",
+                std::env::var("JETAN_E2E_RUST_LOG").unwrap_or_else(|_| "info".into()),
+            )
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(out.try_clone()?)
+            .stderr(out)
+            .kill_on_drop(true);
+        if guild {
+            cmd.env("DISCORD_GUILD_ID", fake.guild_id().to_string());
+        }
+        let child = cmd
+            .spawn()
+            .with_context(|| format!("starting {} serve", bin.display()))?;
+        let pid = child.id().context("the bot exited at once")?;
+        Ok(Self {
+            child,
+            pid,
+            log: log.to_owned(),
+        })
+    }
+
+    /// The process id.
+    #[must_use]
+    pub fn pid(&self) -> u32 {
+        self.pid
+    }
+
+    /// Kills the process with SIGKILL and reaps it.
+    ///
+    /// # Errors
+    /// If the process cannot be signalled.
+    pub async fn kill(&mut self) -> anyhow::Result<()> {
+        self.child.start_kill().context("SIGKILL")?;
+        self.child.wait().await?;
+        Ok(())
+    }
+
+    /// `Some(status)` once the process has exited.
+    ///
+    /// # Errors
+    /// If the status cannot be read.
+    pub fn exited(&mut self) -> anyhow::Result<Option<std::process::ExitStatus>> {
+        Ok(self.child.try_wait()?)
+    }
+
+    /// A `/proc/<pid>/status` value in kB, e.g. `VmHWM` (peak resident set) or `VmRSS`.
+    #[must_use]
+    pub fn proc_status_kb(&self, key: &str) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid)).ok()?;
+        status.lines().find_map(|l| {
+            let rest = l.strip_prefix(key)?.strip_prefix(':')?;
+            rest.split_whitespace().next()?.parse().ok()
+        })
+    }
+
+    /// The bot's log so far (stdout and stderr).
+    #[must_use]
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+/// A fake Discord, a fresh data directory, and the real bot connected to both.
+pub struct TestApp {
+    /// The fake Discord.
+    pub fake: FakeDiscord,
+    /// The bot process (replaced by [`TestApp::restart`]).
+    pub bot: BotProcess,
+    /// The bot's data directory.
+    pub data_dir: PathBuf,
+    dir: TempDir,
+    guild: bool,
+    finished: bool,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if !self.finished {
+            let log = self.bot.log();
+            let tail: Vec<&str> = log.lines().rev().take(80).collect();
+            eprintln!("---- bot log (last {} lines) ----", tail.len());
+            for line in tail.iter().rev() {
+                eprintln!("{line}");
+            }
+            let failed = self.fake.failed_requests();
+            for r in failed.iter().take(20) {
+                eprintln!("failed request: {} {}", r.line(), r.response);
+            }
+            for v in self.fake.violations().iter().take(20) {
+                eprintln!("violation: {v}");
+            }
+            if std::env::var_os("JETAN_E2E_KEEP").is_some() {
+                if let Ok(empty) = TempDir::new() {
+                    let kept = std::mem::replace(&mut self.dir, empty).keep();
+                    eprintln!("kept {}", kept.display());
+                }
+            }
+        }
+    }
+}
+
+impl TestApp {
+    /// Starts a fake and the bot (commands registered globally), and waits until the bot has
+    /// connected and registered its commands.
+    ///
+    /// # Errors
+    /// If the bot does not come up.
+    pub async fn spawn() -> anyhow::Result<Self> {
+        Self::spawn_with(Config::default(), false).await
+    }
+
+    /// Same as [`TestApp::spawn`] with fake settings, and `guild` to set `DISCORD_GUILD_ID`.
+    ///
+    /// # Errors
+    /// If the bot does not come up.
+    pub async fn spawn_with(config: Config, guild: bool) -> anyhow::Result<Self> {
+        let fake = FakeDiscord::start_with(config).await?;
+        let dir = tempfile::Builder::new().prefix("jetan-e2e-").tempdir()?;
+        let data_dir = dir.path().join("data");
+        std::fs::create_dir_all(&data_dir)?;
+        let bot = BotProcess::spawn(&fake, &data_dir, &dir.path().join("bot.log"), guild)?;
+        let mut app = Self {
+            fake,
+            bot,
+            data_dir,
+            dir,
+            guild,
+            finished: false,
+        };
+        app.wait_up(1).await?;
+        Ok(app)
+    }
+
+    async fn wait_up(&mut self, identifies: u32) -> anyhow::Result<()> {
+        let up = async {
+            self.fake.wait_for_identifies(identifies).await?;
+            self.fake.wait_for_commands().await?;
+            anyhow::Ok(())
+        };
+        if let Err(e) = up.await {
+            let status = self.bot.exited()?;
+            bail!(
+                "the bot did not come up ({e:#}); exit status {status:?}; log:\n{}",
+                self.bot.log()
+            );
+        }
+        Ok(())
+    }
+
+    /// Kills the bot with SIGKILL and starts it again on the same data directory and fake;
+    /// waits until it has identified again and registered its commands.
+    ///
+    /// # Errors
+    /// If the bot does not come back.
+    pub async fn restart(&mut self) -> anyhow::Result<()> {
+        let (identifies, _, _) = self.fake.gateway_counts();
+        self.bot.kill().await?;
+        // Wait until the fake has noticed the dead socket.
+        let inner = std::sync::Arc::clone(&self.fake.inner);
+        inner
+            .wait_for(inner.config.wait, "the gateway socket to close", |s| {
+                s.gateway.live.is_none().then_some(())
+            })
+            .await?;
+        let registrations_before = self.registrations();
+        self.bot = BotProcess::spawn(
+            &self.fake,
+            &self.data_dir,
+            &self.dir.path().join("bot.log"),
+            self.guild,
+        )?;
+        self.wait_up(identifies + 1).await?;
+        // Commands are registered again by the new process.
+        inner
+            .wait_for(
+                inner.config.wait,
+                "command registration after restart",
+                |s| {
+                    let n = s
+                        .requests
+                        .iter()
+                        .filter(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+                        .count();
+                    (n > registrations_before).then_some(())
+                },
+            )
+            .await?;
+        Ok(())
+    }
+
+    fn registrations(&self) -> usize {
+        self.fake
+            .requests()
+            .iter()
+            .filter(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+            .count()
+    }
+
+    /// Runs `jetan <args>` (a CLI tool, not `serve`) on this app's data directory.
+    ///
+    /// # Errors
+    /// If it cannot be started.
+    pub async fn cli(&self, args: &[&str]) -> anyhow::Result<std::process::Output> {
+        let bin = jetan_binary()?;
+        Ok(tokio::process::Command::new(bin)
+            .args(args)
+            .env("JETAN_DATA_DIR", &self.data_dir)
+            .env_remove("DISCORD_TOKEN")
+            .output()
+            .await?)
+    }
+
+    /// Checks that nothing went wrong behind the scenes — no Discord rule broken (late or
+    /// double callbacks, unknown routes), the bot still running — then stops the bot.
+    ///
+    /// # Errors
+    /// Lists what went wrong.
+    pub async fn finish(mut self) -> anyhow::Result<()> {
+        let violations = self.fake.violations();
+        let exited = self.bot.exited()?;
+        if !violations.is_empty() || exited.is_some() {
+            bail!("violations: {violations:#?}; bot exit status: {exited:?}");
+        }
+        self.bot.kill().await?;
+        self.finished = true;
+        Ok(())
+    }
+
+    /// Waits a moment for stragglers (e.g. follow-ups after a reply).
+    pub async fn settle(&self) {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}

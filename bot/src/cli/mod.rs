@@ -3,6 +3,7 @@
 mod dev;
 mod engine;
 mod render;
+mod run;
 mod store;
 
 use clap::Subcommand;
@@ -10,6 +11,9 @@ use clap::Subcommand;
 /// Every subcommand of `jetan`.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// The bot: serve, console.
+    #[command(flatten)]
+    Run(run::Command),
     /// Rules tools: perft, divide, moves.
     #[command(flatten)]
     Dev(dev::Command),
@@ -27,6 +31,7 @@ pub enum Command {
 /// Runs one subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
     match command {
+        Command::Run(c) => run::run(c),
         Command::Dev(c) => dev::run(c),
         Command::Render(c) => render::run(c),
         Command::Store(c) => store::run(c),

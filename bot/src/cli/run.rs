@@ -1,0 +1,71 @@
+//! `jetan serve` (the Discord bot) and `jetan console` (the offline console).
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Subcommand;
+use jetan::config::{Config, DEFAULT_DATA_DIR};
+use jetan::console::{bot_user, default_out_dir, Console};
+use jetan::core::Core;
+use jetan_store::Store;
+
+/// Running the bot.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Runs the Discord bot (settings from the environment or .env; see .env.example).
+    Serve,
+    /// Plays offline: one command per line on stdin, like `#general @alice challenge opponent:@bob`.
+    Console {
+        /// The data directory (default: $JETAN_DATA_DIR or ./jetan-data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// Where to save pictures (default: ./jetan-console-out).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// How long the computer thinks per move, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        think_ms: u64,
+    },
+}
+
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(7)
+}
+
+/// Runs one subcommand.
+pub fn run(command: Command) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    match command {
+        Command::Serve => {
+            let config = Config::from_env()?;
+            runtime.block_on(jetan::discord::serve(config))
+        }
+        Command::Console {
+            data,
+            out,
+            think_ms,
+        } => {
+            let dir = data
+                .or_else(|| std::env::var_os("JETAN_DATA_DIR").map(PathBuf::from))
+                .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR));
+            let store = Store::open(&dir)
+                .with_context(|| format!("cannot open the data directory {}", dir.display()))?;
+            let core = Core::new(store, bot_user(), seed())
+                .with_think_time(std::time::Duration::from_millis(think_ms));
+            let out = out.unwrap_or_else(|| default_out_dir().to_path_buf());
+            runtime.block_on(async {
+                let mut console = Console::new(&core, out);
+                let stdin = std::io::stdin().lock();
+                console.run(stdin, std::io::stdout().lock()).await?;
+                core.store().flush().await?;
+                anyhow::Ok(())
+            })
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! Settings of `jetan serve`, read from the environment (and a `.env` file, if present).
+//! `.env.example` at the top of the repository lists every one.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// Why the settings cannot be used: which setting, and how to fix it.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// A required setting is missing.
+    #[error("{name} is not set: {fix}")]
+    Missing {
+        /// The variable.
+        name: &'static str,
+        /// How to fix it.
+        fix: &'static str,
+    },
+    /// A setting has a value that cannot be used.
+    #[error("{name} is malformed ({problem}): {fix}")]
+    Malformed {
+        /// The variable.
+        name: &'static str,
+        /// What is wrong (never the value of a secret).
+        problem: String,
+        /// How to fix it.
+        fix: &'static str,
+    },
+}
+
+/// A Discord bot token. Its `Debug` and `Display` never show it.
+#[derive(Clone)]
+pub struct Token(String);
+
+impl Token {
+    /// The token itself, to hand to serenity.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(***)")
+    }
+}
+
+/// The bot's settings.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `DISCORD_TOKEN`: the bot's token (required for `serve`).
+    pub token: Token,
+    /// `JETAN_DATA_DIR`: where games and wallets are stored (default `./jetan-data`).
+    pub data_dir: PathBuf,
+    /// `DISCORD_GUILD_ID`: register the commands in this server only (instantly) instead of
+    /// globally.
+    pub guild_id: Option<u64>,
+    /// `DISCORD_PROXY_URL`: send every REST call to this base URL instead of Discord; the
+    /// proxy then owns rate limiting, so the local rate limiter is off.
+    pub proxy_url: Option<String>,
+}
+
+/// The default data directory.
+pub const DEFAULT_DATA_DIR: &str = "./jetan-data";
+
+impl Config {
+    /// Reads the settings through `get` (the environment in production, a map in tests).
+    ///
+    /// # Errors
+    /// The first missing or malformed setting, saying how to fix it.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let non_empty = |name: &str| {
+            get(name)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
+        let token = non_empty("DISCORD_TOKEN").ok_or(ConfigError::Missing {
+            name: "DISCORD_TOKEN",
+            fix: "create a bot in the Discord developer portal, copy its token, and set \
+                  DISCORD_TOKEN in the environment or in .env",
+        })?;
+        if token.chars().any(char::is_whitespace) {
+            return Err(ConfigError::Malformed {
+                name: "DISCORD_TOKEN",
+                problem: "it contains whitespace".into(),
+                fix: "paste the token exactly as the developer portal shows it",
+            });
+        }
+        let data_dir = non_empty("JETAN_DATA_DIR")
+            .unwrap_or_else(|| DEFAULT_DATA_DIR.into())
+            .into();
+        let guild_id = match non_empty("DISCORD_GUILD_ID") {
+            None => None,
+            Some(v) => Some(v.parse::<u64>().ok().filter(|&n| n > 0).ok_or(ConfigError::Malformed {
+                name: "DISCORD_GUILD_ID",
+                problem: format!("`{v}` is not a server id"),
+                fix: "use the numeric id of the server (Developer Mode → right-click the server → Copy \
+                      Server ID), or leave it unset to register commands globally",
+            })?),
+        };
+        let proxy_url = match non_empty("DISCORD_PROXY_URL") {
+            None => None,
+            Some(v) => {
+                let ok = (v.starts_with("http://") || v.starts_with("https://"))
+                    && v.len() > "http://".len() + 1;
+                if !ok {
+                    return Err(ConfigError::Malformed {
+                        name: "DISCORD_PROXY_URL",
+                        problem: format!("`{v}` is not an http(s) URL"),
+                        fix: "write the proxy's base URL, like http://127.0.0.1:3000, or leave it unset",
+                    });
+                }
+                Some(v.trim_end_matches('/').to_string())
+            }
+        };
+        Ok(Config {
+            token: Token(token),
+            data_dir,
+            guild_id,
+            proxy_url,
+        })
+    }
+
+    /// Reads `.env` (if present) into the environment, then the settings from the environment.
+    ///
+    /// # Errors
+    /// As [`Config::from_lookup`], or a `.env` file that cannot be read.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        match dotenvy::dotenv() {
+            Ok(_) => {}
+            Err(e) if e.not_found() => {}
+            Err(e) => {
+                return Err(ConfigError::Malformed {
+                    name: ".env",
+                    problem: e.to_string(),
+                    fix: "fix the line it names, or remove the .env file",
+                })
+            }
+        }
+        Config::from_lookup(|name| std::env::var(name).ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn a_token_is_required_and_never_shown() {
+        let err = config(&[]).unwrap_err().to_string();
+        assert!(err.contains("DISCORD_TOKEN is not set"), "{err}");
+        let c = config(&[("DISCORD_TOKEN", "secret-token")]).unwrap();
+        assert!(!format!("{c:?}").contains("secret-token"));
+        assert_eq!(c.data_dir, PathBuf::from(DEFAULT_DATA_DIR));
+        assert_eq!(c.guild_id, None);
+    }
+
+    #[test]
+    fn malformed_settings_name_the_setting() {
+        let err = config(&[("DISCORD_TOKEN", "t"), ("DISCORD_GUILD_ID", "abc")]).unwrap_err();
+        assert!(
+            err.to_string().starts_with("DISCORD_GUILD_ID is malformed"),
+            "{err}"
+        );
+        let err = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("DISCORD_PROXY_URL", "127.0.0.1:80"),
+        ])
+        .unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("DISCORD_PROXY_URL is malformed"),
+            "{err}"
+        );
+        let err = config(&[("DISCORD_TOKEN", "a b")]).unwrap_err();
+        assert!(!err.to_string().contains("a b"));
+    }
+
+    #[test]
+    fn all_settings_read() {
+        let c = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("JETAN_DATA_DIR", "/tmp/x"),
+            ("DISCORD_GUILD_ID", "42"),
+            ("DISCORD_PROXY_URL", "http://127.0.0.1:9/"),
+        ])
+        .unwrap();
+        assert_eq!(c.data_dir, PathBuf::from("/tmp/x"));
+        assert_eq!(c.guild_id, Some(42));
+        assert_eq!(c.proxy_url.as_deref(), Some("http://127.0.0.1:9"));
+    }
+}

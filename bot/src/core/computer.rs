@@ -1,0 +1,87 @@
+//! The computer opponent in practice games.
+
+use std::time::Duration;
+
+use jetan_engine::Level;
+
+use super::{Core, CoreError, Response};
+
+impl Core {
+    /// Remembers the level chosen for the practice game in `channel`.
+    pub(crate) fn set_level(&self, channel: u64, level: Level) {
+        if let Ok(mut levels) = self.levels.lock() {
+            levels.insert(channel, level);
+        }
+    }
+
+    /// The level of the practice game in `channel` (the default if unknown, e.g. after a
+    /// restart).
+    pub(crate) fn level(&self, channel: u64) -> Level {
+        self.levels
+            .lock()
+            .ok()
+            .and_then(|l| l.get(&channel).copied())
+            .unwrap_or_default()
+    }
+
+    /// If the computer is to move in the practice game in `channel`, thinks (off the async
+    /// runtime), plays, and returns the reply to post. `None` if there is nothing to do:
+    /// no game, not a practice game, not the computer's turn, or the game changed while it
+    /// thought (the player resigned).
+    pub async fn computer_turn(
+        &self,
+        guild: u64,
+        channel: u64,
+        now: impl Fn() -> u64,
+    ) -> Option<Response> {
+        match self.try_computer_turn(guild, channel, now).await {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::error!(channel, "the computer could not move: {e}");
+                None
+            }
+        }
+    }
+
+    async fn try_computer_turn(
+        &self,
+        guild: u64,
+        channel: u64,
+        now: impl Fn() -> u64,
+    ) -> Result<Option<Response>, CoreError> {
+        let Some(game) = self.store.game(channel)? else {
+            return Ok(None);
+        };
+        if !game.terms.practice || game.to_move() != self.bot.id {
+            return Ok(None);
+        }
+        let pos = Self::position_of(&game)?;
+        let level = self.level(channel);
+        let think = self.think;
+        let searched = pos.clone();
+        let best =
+            tokio::task::spawn_blocking(move || jetan_engine::best_move(&searched, level, think))
+                .await
+                .map_err(|e| CoreError::Internal(format!("the search panicked: {e}")))?;
+        let Some(m) = best else {
+            return Ok(None);
+        };
+        let id = Self::derived_id(&[game.id, game.version]);
+        let req = jetan_store::Request::new(id, self.bot.id, now());
+        match self
+            .store
+            .play(req, channel, game.version, m.from, m.to)
+            .await
+        {
+            Ok(result) => self.moved(guild, &game, result).map(Some),
+            Err(e) if e.is_refusal() => {
+                tracing::info!(channel, "the game changed while the computer thought: {e}");
+                Ok(None)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+/// The default thinking time per move.
+pub const DEFAULT_THINK: Duration = Level::DEFAULT_BUDGET;

@@ -1,0 +1,103 @@
+//! What the bot answers: plain data that the Discord adapter and the console present.
+
+/// A file sent with a reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// File name, e.g. `board.png`.
+    pub name: String,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The look of a button.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ButtonStyle {
+    /// Green.
+    Success,
+    /// Red.
+    Danger,
+    /// Grey.
+    Secondary,
+}
+
+/// A button under a reply. Its id encodes what it acts on, so it still works after a restart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Button {
+    /// The custom id (see [`ButtonAction`](super::buttons::ButtonAction)).
+    pub id: String,
+    /// The label.
+    pub label: String,
+    /// The colour.
+    pub style: ButtonStyle,
+}
+
+/// A rich block of text (a Discord embed).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Embed {
+    /// The title.
+    pub title: String,
+    /// The body.
+    pub description: String,
+    /// Named fields, shown in order.
+    pub fields: Vec<(String, String)>,
+    /// The small print.
+    pub footer: Option<String>,
+}
+
+/// A reply to one request.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Reply {
+    /// The message text (may mention users as `<@id>`).
+    pub text: String,
+    /// Seen only by the user who asked.
+    pub ephemeral: bool,
+    /// Pictures: the board PNG, a replay GIF.
+    pub attachments: Vec<Attachment>,
+    /// Buttons.
+    pub buttons: Vec<Button>,
+    /// An embed, for tables such as the standings.
+    pub embed: Option<Embed>,
+    /// Whether this reply should replace the message the pressed button belongs to
+    /// (e.g. to remove Accept/Decline buttons once answered) rather than post a new one.
+    pub update_message: bool,
+}
+
+impl Reply {
+    /// A public text reply.
+    pub fn public(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// A reply only the asker sees.
+    pub fn ephemeral(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ephemeral: true,
+            ..Reply::default()
+        }
+    }
+
+    /// Adds an attachment.
+    #[must_use]
+    pub fn with_file(mut self, name: &str, bytes: Vec<u8>) -> Reply {
+        self.attachments.push(Attachment {
+            name: name.to_string(),
+            bytes,
+        });
+        self
+    }
+
+    /// Adds a button.
+    #[must_use]
+    pub fn with_button(mut self, id: String, label: &str, style: ButtonStyle) -> Reply {
+        self.buttons.push(Button {
+            id,
+            label: label.to_string(),
+            style,
+        });
+        self
+    }
+}

@@ -1,0 +1,190 @@
+//! What a player asked for: the request, its context, and the command with typed arguments.
+
+use jetan_rules::Variant;
+
+/// A Discord user as a command sees them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserRef {
+    /// The user's id (a Discord snowflake).
+    pub id: u64,
+    /// The name to show (server nickname, else global name, else user name).
+    pub name: String,
+    /// Whether the user is a bot account.
+    pub bot: bool,
+}
+
+impl UserRef {
+    /// A human user.
+    pub fn new(id: u64, name: impl Into<String>) -> UserRef {
+        UserRef {
+            id,
+            name: name.into(),
+            bot: false,
+        }
+    }
+
+    /// A Discord mention of the user.
+    pub fn mention(&self) -> String {
+        mention(self.id)
+    }
+}
+
+/// A Discord mention of a user id.
+pub fn mention(id: u64) -> String {
+    format!("<@{id}>")
+}
+
+/// One command from one user in one channel.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The server.
+    pub guild: u64,
+    /// The channel.
+    pub channel: u64,
+    /// Who asked.
+    pub user: UserRef,
+    /// Whether they may manage the server (for `settings`).
+    pub manager: bool,
+    /// Their locale, e.g. `en-US` (replies are in English for now).
+    pub locale: String,
+    /// The request id (Discord interaction id): a repeated id changes nothing twice.
+    pub id: u64,
+    /// When, in unix milliseconds.
+    pub now: u64,
+    /// What they asked for.
+    pub command: Command,
+}
+
+/// Who moves first in a challenge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum First {
+    /// The challenger.
+    #[default]
+    Me,
+    /// The challenged player.
+    Opponent,
+    /// Decided by a coin toss at acceptance.
+    Random,
+}
+
+impl std::str::FromStr for First {
+    type Err = String;
+    fn from_str(s: &str) -> Result<First, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "me" => Ok(First::Me),
+            "opponent" => Ok(First::Opponent),
+            "random" => Ok(First::Random),
+            _ => Err(format!(
+                "`{s}` is not a choice for first: write me, opponent or random"
+            )),
+        }
+    }
+}
+
+/// The terms of a challenge as typed; unset ones take the server's defaults.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChallengeArgs {
+    /// The stake each player puts in.
+    pub stake: Option<i64>,
+    /// The price per point of value of each piece lost.
+    pub piece_price: Option<i64>,
+    /// Who moves first.
+    pub first: Option<First>,
+    /// Classic or Manator.
+    pub variant: Option<Variant>,
+    /// The move time limit in minutes.
+    pub move_time: Option<i64>,
+    /// The computer's strength, for a game against the bot (1–5).
+    pub level: Option<i64>,
+}
+
+/// A change to the server's settings (`settings`, managers only). Unset fields stay.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SettingsArgs {
+    /// Coins each new player starts with.
+    pub starting_grant: Option<i64>,
+    /// Coins of the daily allowance.
+    pub daily_allowance: Option<i64>,
+    /// The currency's name.
+    pub currency: Option<String>,
+    /// The piece price when a challenge names none.
+    pub piece_price: Option<i64>,
+    /// The stake when a challenge names none.
+    pub stake: Option<i64>,
+    /// Minutes before an unanswered challenge expires.
+    pub challenge_expiry: Option<i64>,
+    /// Allow games in this channel (an empty allow list means every channel).
+    pub allow_channel: Option<u64>,
+    /// Stop allowing games in this channel.
+    pub disallow_channel: Option<u64>,
+}
+
+/// Every command of `/jetan`, and every button.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Challenge a player (or the bot itself) to a game.
+    Challenge {
+        /// Who.
+        opponent: UserRef,
+        /// On what terms.
+        args: ChallengeArgs,
+    },
+    /// Accept the open challenge (the challenged player).
+    Accept,
+    /// Decline the open challenge (the challenged player).
+    Decline,
+    /// Withdraw one's own open challenge.
+    Cancel,
+    /// Make a move: `from` and `to`, or `notation` like `e2-e3`.
+    Move {
+        /// Start square as typed.
+        from: Option<String>,
+        /// End square as typed.
+        to: Option<String>,
+        /// Move text as typed.
+        notation: Option<String>,
+    },
+    /// Show the board.
+    Board,
+    /// Show the legal moves of one piece.
+    Moves {
+        /// The piece's square as typed.
+        square: String,
+    },
+    /// Resign the game.
+    Resign,
+    /// Offer a draw (or accept the opponent's offer).
+    Draw,
+    /// Claim a win on time.
+    Claim,
+    /// Play again on the same terms.
+    Rematch {
+        /// Who moves first (the winner of the last game chooses).
+        first: Option<First>,
+    },
+    /// An animated replay of the channel's last finished game.
+    Replay,
+    /// A wallet: balance, escrow, record.
+    Wallet {
+        /// Whose (default: one's own).
+        user: Option<UserRef>,
+    },
+    /// The server's leaderboard.
+    Standings {
+        /// Page, from 1.
+        page: Option<i64>,
+    },
+    /// Claim the daily allowance.
+    Daily,
+    /// Recent finished games.
+    History {
+        /// Whose (default: the channel's).
+        user: Option<UserRef>,
+    },
+    /// The rules, short.
+    Rules,
+    /// Show or change the server's settings.
+    Settings(SettingsArgs),
+    /// A button was pressed.
+    Button(super::buttons::ButtonAction),
+}

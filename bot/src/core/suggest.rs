@@ -1,0 +1,78 @@
+//! Autocomplete suggestions for `move` and `moves`.
+
+use jetan_rules::Square;
+
+use super::Core;
+
+/// Discord shows at most 25 choices.
+pub const MAX_CHOICES: usize = 25;
+
+impl Core {
+    /// The squares of the asker's pieces that have legal moves, matching what was typed.
+    /// Empty when there is no game or it is not the asker's turn.
+    pub fn suggest_from(&self, channel: u64, user: u64, partial: &str) -> Vec<(String, String)> {
+        let Ok(Some(game)) = self.store.game(channel) else {
+            return Vec::new();
+        };
+        let Ok(pos) = game.position() else {
+            return Vec::new();
+        };
+        if game.player(pos.turn()) != user {
+            return Vec::new();
+        }
+        let partial = partial.trim().to_ascii_lowercase();
+        let mut moves = pos.legal_moves();
+        moves.sort();
+        let mut out: Vec<(String, String)> = Vec::new();
+        for m in moves.iter() {
+            let sq = m.from.to_string();
+            if out.last().is_some_and(|(_, v)| *v == sq) || !sq.starts_with(&partial) {
+                continue;
+            }
+            let count = moves.iter().filter(|n| n.from == m.from).count();
+            out.push((format!("{sq} — {} ({count} moves)", m.role), sq));
+        }
+        out.truncate(MAX_CHOICES);
+        out
+    }
+
+    /// The legal destinations of the piece on `from`, matching what was typed.
+    pub fn suggest_to(
+        &self,
+        channel: u64,
+        user: u64,
+        from: &str,
+        partial: &str,
+    ) -> Vec<(String, String)> {
+        let Ok(from) = from.trim().parse::<Square>() else {
+            return Vec::new();
+        };
+        let Ok(Some(game)) = self.store.game(channel) else {
+            return Vec::new();
+        };
+        let Ok(pos) = game.position() else {
+            return Vec::new();
+        };
+        if game.player(pos.turn()) != user {
+            return Vec::new();
+        }
+        let partial = partial.trim().to_ascii_lowercase();
+        let mut out: Vec<(String, String)> = pos
+            .moves_from(from)
+            .iter()
+            .filter(|m| m.to.to_string().starts_with(&partial))
+            .map(|m| {
+                let mut name = m.to.to_string();
+                if let Some(r) = m.capture {
+                    name.push_str(&format!(" — takes the {r}"));
+                }
+                if m.escape {
+                    name.push_str(" — escape (once per game)");
+                }
+                (name, m.to.to_string())
+            })
+            .collect();
+        out.truncate(MAX_CHOICES);
+        out
+    }
+}

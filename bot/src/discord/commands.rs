@@ -1,0 +1,347 @@
+//! The `/jetan` slash command and its subcommands: each reads its options into a core
+//! [`Command`] and hands it to [`super::run`].
+
+use poise::serenity_prelude as serenity;
+
+use super::{run, user_ref, Context, Error};
+use crate::core::{ChallengeArgs, Command, First, SettingsArgs};
+
+/// Who moves first.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FirstChoice {
+    /// The challenger.
+    #[name = "me"]
+    Me,
+    /// The challenged player.
+    #[name = "opponent"]
+    Opponent,
+    /// A coin toss.
+    #[name = "random"]
+    Random,
+}
+
+impl From<FirstChoice> for First {
+    fn from(f: FirstChoice) -> First {
+        match f {
+            FirstChoice::Me => First::Me,
+            FirstChoice::Opponent => First::Opponent,
+            FirstChoice::Random => First::Random,
+        }
+    }
+}
+
+/// Classic or Manator.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum VariantChoice {
+    /// Classic Jetan.
+    #[name = "classic"]
+    Classic,
+    /// Manator Jetan: Odwars, mirrored setup, duels.
+    #[name = "manator"]
+    Manator,
+}
+
+impl From<VariantChoice> for jetan_rules::Variant {
+    fn from(v: VariantChoice) -> jetan_rules::Variant {
+        match v {
+            VariantChoice::Classic => jetan_rules::Variant::Classic,
+            VariantChoice::Manator => jetan_rules::Variant::Manator,
+        }
+    }
+}
+
+/// Jetan — Martian chess: play, bet, and climb the standings.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "challenge",
+        "accept",
+        "decline",
+        "cancel",
+        "move_",
+        "board",
+        "moves",
+        "resign",
+        "draw",
+        "claim",
+        "rematch",
+        "replay",
+        "wallet",
+        "standings",
+        "daily",
+        "history",
+        "rules",
+        "settings"
+    ),
+    subcommand_required
+)]
+pub async fn jetan(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Challenge a player (or me, for practice) to a game of Jetan.
+#[poise::command(slash_command)]
+async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Who to play (choose me for a practice game against the computer)"]
+    opponent: serenity::User,
+    #[description = "Each player's stake; the winner takes both"]
+    #[min = 0]
+    stake: Option<i64>,
+    #[description = "Price per point of value of every piece lost"]
+    #[min = 0]
+    piece_price: Option<i64>,
+    #[description = "Who moves first"] first: Option<FirstChoice>,
+    #[description = "classic or manator"] variant: Option<VariantChoice>,
+    #[description = "Longest time per move, in minutes"]
+    #[min = 1]
+    #[max = 10080]
+    move_time: Option<i64>,
+    #[description = "The computer's strength, 1 (easy) to 5 (strongest)"]
+    #[min = 1]
+    #[max = 5]
+    level: Option<i64>,
+) -> Result<(), Error> {
+    let opponent = user_ref(&opponent, None);
+    let args = ChallengeArgs {
+        stake,
+        piece_price,
+        first: first.map(Into::into),
+        variant: variant.map(Into::into),
+        move_time,
+        level,
+    };
+    run(ctx, Command::Challenge { opponent, args }).await
+}
+
+/// Accept the challenge in this channel.
+#[poise::command(slash_command)]
+async fn accept(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Accept).await
+}
+
+/// Decline the challenge in this channel.
+#[poise::command(slash_command)]
+async fn decline(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Decline).await
+}
+
+/// Withdraw your challenge in this channel.
+#[poise::command(slash_command)]
+async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Cancel).await
+}
+
+/// The value of another option of the same command, as typed so far.
+fn typed_option(ctx: Context<'_>, name: &str) -> Option<String> {
+    fn find(options: &[serenity::CommandDataOption], name: &str) -> Option<String> {
+        for o in options {
+            match &o.value {
+                serenity::CommandDataOptionValue::SubCommand(inner)
+                | serenity::CommandDataOptionValue::SubCommandGroup(inner) => {
+                    if let Some(v) = find(inner, name) {
+                        return Some(v);
+                    }
+                }
+                serenity::CommandDataOptionValue::String(v) if o.name == name => {
+                    return Some(v.clone())
+                }
+                serenity::CommandDataOptionValue::Autocomplete { value, .. } if o.name == name => {
+                    return Some(value.clone())
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+    match ctx {
+        poise::Context::Application(app) => find(&app.interaction.data.options, name),
+        poise::Context::Prefix(_) => None,
+    }
+}
+
+fn choices(list: Vec<(String, String)>) -> serenity::CreateAutocompleteResponse {
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        list.into_iter()
+            .map(|(name, value)| serenity::AutocompleteChoice::new(name, value))
+            .collect(),
+    )
+}
+
+async fn autocomplete_from(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    choices(
+        ctx.data()
+            .core
+            .suggest_from(ctx.channel_id().get(), ctx.author().id.get(), partial),
+    )
+}
+
+async fn autocomplete_to(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let from = typed_option(ctx, "from").unwrap_or_default();
+    choices(ctx.data().core.suggest_to(
+        ctx.channel_id().get(),
+        ctx.author().id.get(),
+        &from,
+        partial,
+    ))
+}
+
+/// Make a move: from and to squares, or notation like e2-e3.
+#[poise::command(slash_command, rename = "move")]
+async fn move_(
+    ctx: Context<'_>,
+    #[description = "The square of the piece to move, like e2"]
+    #[autocomplete = "autocomplete_from"]
+    from: Option<String>,
+    #[description = "Where it goes, like e3"]
+    #[autocomplete = "autocomplete_to"]
+    to: Option<String>,
+    #[description = "Or the whole move, like e2-e3 or Ab1xd3"] notation: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::Move { from, to, notation }).await
+}
+
+/// Show the board.
+#[poise::command(slash_command)]
+async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Board).await
+}
+
+/// Show where one piece can go (only you see it).
+#[poise::command(slash_command)]
+async fn moves(
+    ctx: Context<'_>,
+    #[description = "The piece's square, like e2"]
+    #[autocomplete = "autocomplete_from"]
+    square: String,
+) -> Result<(), Error> {
+    run(ctx, Command::Moves { square }).await
+}
+
+/// Resign the game.
+#[poise::command(slash_command)]
+async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Resign).await
+}
+
+/// Offer a draw, or accept your opponent's offer.
+#[poise::command(slash_command)]
+async fn draw(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Draw).await
+}
+
+/// Claim the win when your opponent has run out of time.
+#[poise::command(slash_command)]
+async fn claim(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Claim).await
+}
+
+/// Play the last game's opponent again, on the same terms.
+#[poise::command(slash_command)]
+async fn rematch(
+    ctx: Context<'_>,
+    #[description = "Who moves first (the last game's winner chooses)"] first: Option<FirstChoice>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Rematch {
+            first: first.map(Into::into),
+        },
+    )
+    .await
+}
+
+/// An animated replay of this channel's last game.
+#[poise::command(slash_command)]
+async fn replay(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Replay).await
+}
+
+/// A wallet: balance, escrow, wins, losses, draws.
+#[poise::command(slash_command)]
+async fn wallet(
+    ctx: Context<'_>,
+    #[description = "Whose (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let user = user.map(|u| user_ref(&u, None));
+    run(ctx, Command::Wallet { user }).await
+}
+
+/// The server's leaderboard.
+#[poise::command(slash_command)]
+async fn standings(
+    ctx: Context<'_>,
+    #[description = "Page"]
+    #[min = 1]
+    page: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Standings { page }).await
+}
+
+/// Claim your daily allowance.
+#[poise::command(slash_command)]
+async fn daily(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Daily).await
+}
+
+/// Recent finished games (of a player, or of this channel).
+#[poise::command(slash_command)]
+async fn history(
+    ctx: Context<'_>,
+    #[description = "Whose (default: this channel's)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let user = user.map(|u| user_ref(&u, None));
+    run(ctx, Command::History { user }).await
+}
+
+/// The rules of Jetan, short.
+#[poise::command(slash_command)]
+async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Rules).await
+}
+
+/// Show or change the server's settings (changing needs Manage Server).
+#[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments)]
+async fn settings(
+    ctx: Context<'_>,
+    #[description = "Coins a new player starts with"]
+    #[min = 0]
+    starting_grant: Option<i64>,
+    #[description = "Coins of the daily allowance"]
+    #[min = 0]
+    daily_allowance: Option<i64>,
+    #[description = "The currency's name, plural (coins)"] currency: Option<String>,
+    #[description = "Default piece price"]
+    #[min = 0]
+    piece_price: Option<i64>,
+    #[description = "Default stake"]
+    #[min = 0]
+    stake: Option<i64>,
+    #[description = "Minutes before an unanswered challenge expires"]
+    #[min = 1]
+    #[max = 10080]
+    challenge_expiry: Option<i64>,
+    #[description = "Allow games in this channel (none listed: everywhere)"] allow_channel: Option<
+        serenity::Channel,
+    >,
+    #[description = "Stop allowing games in this channel"] disallow_channel: Option<
+        serenity::Channel,
+    >,
+) -> Result<(), Error> {
+    let args = SettingsArgs {
+        starting_grant,
+        daily_allowance,
+        currency,
+        piece_price,
+        stake,
+        challenge_expiry,
+        allow_channel: allow_channel.map(|c| c.id().get()),
+        disallow_channel: disallow_channel.map(|c| c.id().get()),
+    };
+    run(ctx, Command::Settings(args)).await
+}

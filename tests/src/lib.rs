@@ -25,6 +25,7 @@
 
 mod app;
 mod gateway;
+pub mod jetan;
 mod payloads;
 mod player;
 mod record;

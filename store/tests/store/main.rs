@@ -1,4 +1,5 @@
 //! The store's tests: one binary, one module per concern.
 
 mod common;
+mod model;
 mod ops;

@@ -163,6 +163,7 @@ pub struct TestApp {
     dir: TempDir,
     guild: bool,
     finished: bool,
+    stopped: bool,
 }
 
 impl Drop for TestApp {
@@ -218,6 +219,7 @@ impl TestApp {
             dir,
             guild,
             finished: false,
+            stopped: false,
         };
         app.wait_up(1).await?;
         Ok(app)
@@ -309,13 +311,43 @@ impl TestApp {
     /// Lists what went wrong.
     pub async fn finish(mut self) -> anyhow::Result<()> {
         let violations = self.fake.violations();
-        let exited = self.bot.exited()?;
+        let exited = if self.stopped {
+            None
+        } else {
+            self.bot.exited()?
+        };
         if !violations.is_empty() || exited.is_some() {
             bail!("violations: {violations:#?}; bot exit status: {exited:?}");
         }
-        self.bot.kill().await?;
+        if !self.stopped {
+            self.bot.kill().await?;
+        }
         self.finished = true;
         Ok(())
+    }
+
+    /// Stops the bot (SIGKILL: the store is durable) and runs `jetan verify` on the data
+    /// directory; returns its report.
+    ///
+    /// # Errors
+    /// If verify finds problems or cannot run.
+    pub async fn stop_and_verify(&mut self) -> anyhow::Result<String> {
+        if let Some(status) = self.bot.exited()? {
+            bail!("the bot had exited by itself: {status}");
+        }
+        self.bot.kill().await?;
+        self.stopped = true;
+        let data = self.data_dir.to_string_lossy().into_owned();
+        let out = self.cli(&["verify", "--data", &data]).await?;
+        let report = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        if !out.status.success() {
+            bail!("jetan verify failed ({}):\n{report}", out.status);
+        }
+        Ok(report)
     }
 
     /// Waits a moment for stragglers (e.g. follow-ups after a reply).

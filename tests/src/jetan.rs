@@ -30,13 +30,22 @@ pub struct Wallet {
 /// If the text does not have that shape.
 pub fn parse_wallet(text: &str) -> anyhow::Result<Wallet> {
     let after = |key: &str| -> anyhow::Result<&str> {
-        let at = text.find(key).with_context(|| format!("no {key:?} in wallet reply {text:?}"))?;
+        let at = text
+            .find(key)
+            .with_context(|| format!("no {key:?} in wallet reply {text:?}"))?;
         Ok(&text[at + key.len()..])
     };
     let first_int = |s: &str| -> anyhow::Result<i64> {
         let s = s.trim_start_matches(|c: char| !(c.is_ascii_digit() || c == '-' || c == '+'));
-        let end = s.char_indices().skip(1).find(|(_, c)| !c.is_ascii_digit()).map_or(s.len(), |(i, _)| i);
-        s[..end].trim_start_matches('+').parse().with_context(|| format!("no number at {s:?} in {text:?}"))
+        let end = s
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| !c.is_ascii_digit())
+            .map_or(s.len(), |(i, _)| i);
+        s[..end]
+            .trim_start_matches('+')
+            .parse()
+            .with_context(|| format!("no number at {s:?} in {text:?}"))
     };
     let balance = first_int(after("wallet:")?)?;
     let escrow = first_int(after("available,")?)?;
@@ -46,7 +55,14 @@ pub fn parse_wallet(text: &str) -> anyhow::Result<Wallet> {
     let draws = first_int(after(" L /")?)?;
     let net_won = first_int(after("Net won:")?)?;
     let u = |n: i64| u64::try_from(n).with_context(|| format!("negative count in {text:?}"));
-    Ok(Wallet { balance: u(balance)?, escrow: u(escrow)?, wins: u(wins)?, losses: u(losses)?, draws: u(draws)?, net_won })
+    Ok(Wallet {
+        balance: u(balance)?,
+        escrow: u(escrow)?,
+        wins: u(wins)?,
+        losses: u(losses)?,
+        draws: u(draws)?,
+        net_won,
+    })
 }
 
 impl Player {
@@ -55,7 +71,11 @@ impl Player {
     /// # Errors
     /// If the reply does not come or does not parse.
     pub async fn wallet(&self) -> anyhow::Result<Wallet> {
-        let reply = self.slash("jetan wallet", &[]).await?.expect_reply().await?;
+        let reply = self
+            .slash("jetan wallet", &[])
+            .await?
+            .expect_reply()
+            .await?;
         parse_wallet(&reply.text())
     }
 
@@ -64,10 +84,16 @@ impl Player {
     /// # Errors
     /// If no reply comes.
     pub async fn play(&self, m: Move) -> anyhow::Result<Reply> {
-        self.slash("jetan move", &[("from", Opt::Str(m.from.to_string())), ("to", Opt::Str(m.to.to_string()))])
-            .await?
-            .expect_reply()
-            .await
+        self.slash(
+            "jetan move",
+            &[
+                ("from", Opt::Str(m.from.to_string())),
+                ("to", Opt::Str(m.to.to_string())),
+            ],
+        )
+        .await?
+        .expect_reply()
+        .await
     }
 
     /// `/jetan board`, expecting a picture.
@@ -75,7 +101,11 @@ impl Player {
     /// # Errors
     /// If no reply with a PNG comes.
     pub async fn board(&self) -> anyhow::Result<Reply> {
-        self.slash("jetan board", &[]).await?.expect_reply().await?.with_png()
+        self.slash("jetan board", &[])
+            .await?
+            .expect_reply()
+            .await?
+            .with_png()
     }
 }
 
@@ -99,7 +129,13 @@ impl Game {
     /// A game that has just started: `black` moves first.
     #[must_use]
     pub fn new(black: Player, orange: Player) -> Self {
-        Self { black, orange, position: Position::start_of(Variant::Classic), moves: Vec::new(), kills: Vec::new() }
+        Self {
+            black,
+            orange,
+            position: Position::start_of(Variant::Classic),
+            moves: Vec::new(),
+            kills: Vec::new(),
+        }
     }
 
     /// Whose turn it is.
@@ -135,8 +171,11 @@ impl Game {
     /// If the rules say it is illegal (a test bug).
     pub fn apply(&mut self, m: Move) -> anyhow::Result<()> {
         let turn = self.position.turn();
-        let (next, report) =
-            self.position.clone().play(m, &mut AttackerWins).map_err(|e| anyhow::anyhow!("{m} is illegal: {e:?}"))?;
+        let (next, report) = self
+            .position
+            .clone()
+            .play(m, &mut AttackerWins)
+            .map_err(|e| anyhow::anyhow!("{m} is illegal: {e:?}"))?;
         if let Some(k) = report.killed {
             debug_assert_ne!(k.color, turn);
             self.kills.push((k.color, k.role));
@@ -154,7 +193,12 @@ impl Game {
     pub async fn play(&mut self, m: Move) -> anyhow::Result<Reply> {
         let reply = self.mover().play(m).await?;
         if reply.is_ephemeral() {
-            bail!("move {} by {} was refused: {}", m.notation(), self.mover().user.name, reply.text());
+            bail!(
+                "move {} by {} was refused: {}",
+                m.notation(),
+                self.mover().user.name,
+                reply.text()
+            );
         }
         let reply = reply.with_png()?;
         self.apply(m)?;
@@ -173,13 +217,28 @@ impl Game {
 ///
 /// # Errors
 /// If any step is refused or has no expected button or picture.
-pub async fn start_game(alice: &Player, bob: &Player, options: &[(&str, Opt)]) -> anyhow::Result<(Reply, Reply, Game)> {
+pub async fn start_game(
+    alice: &Player,
+    bob: &Player,
+    options: &[(&str, Opt)],
+) -> anyhow::Result<(Reply, Reply, Game)> {
     let bob = bob.at(alice.channel_id);
     let mut opts = vec![("opponent", Opt::from(&bob))];
     opts.extend(options.iter().cloned());
-    let challenge = alice.slash("jetan challenge", &opts).await?.expect_reply().await?.public()?;
+    let challenge = alice
+        .slash("jetan challenge", &opts)
+        .await?
+        .expect_reply()
+        .await?
+        .public()?;
     let accept = challenge.button("Accept")?;
-    let accepted = bob.click(&accept).await?.expect_reply().await?.public()?.with_png()?;
+    let accepted = bob
+        .click(&accept)
+        .await?
+        .expect_reply()
+        .await?
+        .public()?
+        .with_png()?;
     let (black, orange) = black_and_orange(&accepted, alice, &bob)?;
     Ok((challenge, accepted, Game::new(black, orange)))
 }
@@ -245,7 +304,11 @@ pub fn greedy_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
         return Some(*m);
     }
     let fine = |m: &&Move| m.capture != Some(Role::Chief) || m.role == Role::Chief;
-    let best = moves.iter().filter(fine).filter(|m| m.capture.is_some()).max_by_key(|m| m.capture.map(Role::value));
+    let best = moves
+        .iter()
+        .filter(fine)
+        .filter(|m| m.capture.is_some())
+        .max_by_key(|m| m.capture.map(Role::value));
     if let Some(m) = best {
         return Some(*m);
     }
@@ -263,14 +326,19 @@ pub fn princess_capture_line(max_plies: usize, min_kills: usize) -> Option<(Vec<
         let mut moves = Vec::new();
         let mut kills = 0;
         while moves.len() < max_plies && !pos.is_game_over() {
-            let Some(m) = greedy_move(&pos, &mut rng) else { break };
+            let Some(m) = greedy_move(&pos, &mut rng) else {
+                break;
+            };
             let report = pos.play_unchecked(m, &mut AttackerWins);
             kills += usize::from(report.killed.is_some());
             moves.push(m);
         }
         let princess = matches!(
             pos.outcome(),
-            Some(Outcome::Win { reason: jetan_rules::WinReason::PrincessCaptured, .. })
+            Some(Outcome::Win {
+                reason: jetan_rules::WinReason::PrincessCaptured,
+                ..
+            })
         );
         if princess && kills > min_kills {
             return Some((moves, seed));
@@ -294,7 +362,17 @@ mod tests {
             "<@12>'s wallet: **958 coins** available, 92 coins in escrow. Record: 3 W / 1 L / 2 D. Net won: -42 coins.",
         )
         .expect("parses");
-        assert_eq!(w, Wallet { balance: 958, escrow: 92, wins: 3, losses: 1, draws: 2, net_won: -42 });
+        assert_eq!(
+            w,
+            Wallet {
+                balance: 958,
+                escrow: 92,
+                wins: 3,
+                losses: 1,
+                draws: 2,
+                net_won: -42
+            }
+        );
         assert!(parse_wallet("no wallet here").is_err());
     }
 

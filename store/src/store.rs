@@ -10,8 +10,8 @@ use sled::Transactional;
 
 use crate::codec::{decode, encode, key1, key2, key_part};
 use crate::model::{
-    Challenge, FinishedGame, Game, Receipt, Settings, Standings, StandingsOrder, StoredReceipt,
-    Wallet,
+    Challenge, FinishedGame, Game, LedgerEntry, Receipt, Settings, Standings, StandingsOrder,
+    StoredReceipt, Wallet,
 };
 use crate::tx::{challenge_name, game_name, t, wallet_name, Tx, TxResult};
 use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, UserId};
@@ -374,6 +374,28 @@ impl Store {
             match self.finished_game(id)? {
                 Some(g) => out.push(g),
                 None => return Err(StoreError::NoSuchGame(id)),
+            }
+        }
+        Ok(out)
+    }
+
+    /// A player's ledger entries on a server, newest first, at most `limit` (reads the
+    /// whole ledger: for statements and support, not for hot paths).
+    ///
+    /// # Errors
+    /// Storage failures, or [`StoreError::Corrupt`] for an entry that does not decode.
+    pub fn ledger(&self, guild: GuildId, user: UserId, limit: usize) -> Result<Vec<LedgerEntry>> {
+        let mut out = Vec::new();
+        for item in self.tree(t::LEDGER).iter().rev() {
+            if out.len() >= limit {
+                break;
+            }
+            let (k, v) = item?;
+            let e: LedgerEntry = decode(&v, || {
+                format!("ledger entry {}", key_part(&k, 0).unwrap_or_default())
+            })?;
+            if e.guild == guild && e.user == user {
+                out.push(e);
             }
         }
         Ok(out)

@@ -1,0 +1,148 @@
+//! Many tasks racing on one channel: exactly one wins, the others are told to retry.
+
+use jetan_rules::Variant;
+use jetan_store::{Request, StoreError, Terms};
+
+use crate::common::*;
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(4)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+const TASKS: u64 = 8;
+
+#[test]
+fn racing_moves_exactly_one_wins() {
+    let rt = runtime();
+    let t = TestStore::new();
+    let terms = Terms {
+        stake: 20,
+        piece_price: 1,
+        ..Terms::friendly(Variant::Classic)
+    };
+    rt.block_on(t.start(terms));
+    let mut id = 10_000;
+    for round in 0..40u64 {
+        let Some(g) = t.store.game(CH).unwrap() else {
+            break;
+        };
+        let moves = g.position().unwrap().legal_moves();
+        let mut handles = Vec::new();
+        for k in 0..TASKS {
+            let m = moves[(k as usize * 7 + round as usize) % moves.len()];
+            let store = t.store.clone();
+            let (version, user) = (g.version, g.to_move());
+            id += 1;
+            let req = Request::new(id, user, 100 + round);
+            handles.push(rt.spawn(async move { store.play(req, CH, version, m.from, m.to).await }));
+        }
+        let results: Vec<_> = handles
+            .into_iter()
+            .map(|h| rt.block_on(h).unwrap())
+            .collect();
+        let won = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(won, 1, "round {round}: {results:?}");
+        for r in results.iter().filter_map(|r| r.as_ref().err()) {
+            assert!(
+                matches!(r, StoreError::GameChanged { .. } | StoreError::NoGame),
+                "{r}"
+            );
+        }
+        let after = t.store.game(CH).unwrap();
+        if let Some(a) = &after {
+            assert_eq!(
+                (a.version, a.moves.len()),
+                (g.version + 1, g.moves.len() + 1)
+            );
+        }
+        t.assert_clean();
+    }
+}
+
+#[test]
+fn racing_accepts_and_challenges_exactly_one_wins() {
+    let rt = runtime();
+    let t = TestStore::new();
+    let terms = Terms {
+        stake: 100,
+        ..Terms::friendly(Variant::Classic)
+    };
+    // Challenges: one per channel.
+    let handles: Vec<_> = (0..TASKS)
+        .map(|k| {
+            let store = t.store.clone();
+            let terms = terms.clone();
+            let challenger = [ALICE, CAROL][k as usize % 2];
+            rt.spawn(async move {
+                store
+                    .challenge(Request::new(k + 1, challenger, 0), GUILD, CH, BOB, terms)
+                    .await
+            })
+        })
+        .collect();
+    let results: Vec<_> = handles
+        .into_iter()
+        .map(|h| rt.block_on(h).unwrap())
+        .collect();
+    assert_eq!(
+        results.iter().filter(|r| r.is_ok()).count(),
+        1,
+        "{results:?}"
+    );
+    assert!(results
+        .iter()
+        .filter_map(|r| r.as_ref().err())
+        .all(|e| matches!(e, StoreError::ChannelBusy { .. })));
+    let challenger = t.store.open_challenge(CH).unwrap().unwrap().challenger;
+    // Accepts.
+    let handles: Vec<_> = (0..TASKS)
+        .map(|k| {
+            let store = t.store.clone();
+            rt.spawn(async move {
+                store
+                    .accept(Request::new(100 + k, BOB, 1), CH, challenger, k)
+                    .await
+            })
+        })
+        .collect();
+    let results: Vec<_> = handles
+        .into_iter()
+        .map(|h| rt.block_on(h).unwrap())
+        .collect();
+    assert_eq!(
+        results.iter().filter(|r| r.is_ok()).count(),
+        1,
+        "{results:?}"
+    );
+    assert!(results
+        .iter()
+        .filter_map(|r| r.as_ref().err())
+        .all(|e| matches!(e, StoreError::AlreadyStarted)));
+    assert_eq!(t.store.wallet(GUILD, BOB).unwrap().escrow, 100);
+    t.assert_clean();
+}
+
+#[test]
+fn a_double_click_plays_once() {
+    let rt = runtime();
+    let t = TestStore::new();
+    rt.block_on(t.start(Terms::friendly(Variant::Classic)));
+    let req = Request::new(555, ALICE, 9);
+    let handles: Vec<_> = (0..TASKS)
+        .map(|_| {
+            let store = t.store.clone();
+            rt.spawn(async move { store.play(req, CH, 1, sq("e2"), sq("e3")).await })
+        })
+        .collect();
+    let results: Vec<_> = handles
+        .into_iter()
+        .map(|h| rt.block_on(h).unwrap().unwrap())
+        .collect();
+    assert!(results.windows(2).all(|w| w[0] == w[1]));
+    assert_eq!(t.store.game(CH).unwrap().unwrap().moves.len(), 1);
+    t.assert_clean();
+}

@@ -1,12 +1,161 @@
-//! `jetan` subcommands of the engine issue (being built).
+//! `jetan selfplay` and `jetan analyse`: the computer opponent from the command line.
+
+use std::time::{Duration, Instant};
 
 use clap::Subcommand;
+use jetan_engine::players::{play_game, start_position, GameEnd, PlayerKind};
+use jetan_engine::{Engine, Limits};
+use jetan_rules::{Color, DuelStream, Variant};
 
-/// Subcommands of this group.
+use super::dev::parse_position;
+
+/// Computer play.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Plays computer players against each other, alternating who moves first; prints each
+    /// game's result, then `black W, orange W, draws D`.
+    Selfplay {
+        /// Black's player: `random`, `greedy` (takes the most valuable piece, else a random
+        /// move) or `engine:L` (level L, 1–5).
+        #[arg(long)]
+        black: PlayerKind,
+        /// Orange's player, as for `--black`.
+        #[arg(long)]
+        orange: PlayerKind,
+        /// How many games.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Seeds the players' randomness and the Manator duels.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// `classic` or `manator`.
+        #[arg(long, default_value_t = Variant::Classic)]
+        variant: Variant,
+        /// The engine's time per move, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        time_ms: u64,
+        /// A game without a result after this many plies is scored a draw.
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
+    },
+    /// Searches a position and prints the best move, its score and the depth reached.
+    Analyse {
+        /// A position string, or `start` / `manator-start`.
+        position: String,
+        /// How long to think, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        time_ms: u64,
+        /// Stop at this depth (plies) even if time is left.
+        #[arg(long)]
+        depth: Option<u8>,
+    },
+}
+
+/// A seed for one purpose of one game, from the run's seed.
+fn derive_seed(seed: u64, game: u32, purpose: u64) -> u64 {
+    DuelStream::new(seed ^ (u64::from(game) << 8 | purpose).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .next_u64()
+}
 
 /// Runs one subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
-    match command {}
+    match command {
+        Command::Selfplay {
+            black,
+            orange,
+            games,
+            seed,
+            variant,
+            time_ms,
+            max_plies,
+        } => selfplay(
+            black,
+            orange,
+            games,
+            seed,
+            variant,
+            Duration::from_millis(time_ms),
+            max_plies,
+        ),
+        Command::Analyse {
+            position,
+            time_ms,
+            depth,
+        } => {
+            let pos = parse_position(&position)?;
+            if let Some(outcome) = pos.outcome() {
+                println!("the game is over: {outcome}");
+                return Ok(());
+            }
+            let limits = Limits {
+                depth,
+                ..Limits::time(Duration::from_millis(time_ms))
+            };
+            let r = Engine::new(64).search(&pos, &limits);
+            let best = r.best.expect("a game in progress has a move");
+            println!("best: {best} ({})", best.notation());
+            println!("score: {} (for {}, to move)", r.score, pos.turn());
+            println!(
+                "depth: {} (seldepth {}), {} nodes in {:.2} s, {} nodes/s",
+                r.depth,
+                r.seldepth,
+                r.nodes,
+                r.elapsed.as_secs_f64(),
+                r.nps()
+            );
+            let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
+            println!("line: {}", pv.join(" "));
+            Ok(())
+        }
+    }
+}
+
+fn selfplay(
+    black: PlayerKind,
+    orange: PlayerKind,
+    games: u32,
+    seed: u64,
+    variant: Variant,
+    budget: Duration,
+    max_plies: u32,
+) -> anyhow::Result<()> {
+    let (mut black_wins, mut orange_wins, mut draws) = (0, 0, 0);
+    let mut capped = 0;
+    let started = Instant::now();
+    for game in 1..=games {
+        let first = if game % 2 == 1 {
+            Color::Black
+        } else {
+            Color::Orange
+        };
+        let mut b = black.build(derive_seed(seed, game, 1), budget);
+        let mut o = orange.build(derive_seed(seed, game, 2), budget);
+        let record = play_game(
+            start_position(variant, first),
+            b.as_mut(),
+            o.as_mut(),
+            derive_seed(seed, game, 3),
+            max_plies,
+        )?;
+        match record.end.winner() {
+            Some(Color::Black) => black_wins += 1,
+            Some(Color::Orange) => orange_wins += 1,
+            None => draws += 1,
+        }
+        if matches!(record.end, GameEnd::PlyCap(_)) {
+            capped += 1;
+        }
+        println!(
+            "game {game}: black {black} vs orange {orange}, {first} first: {} ({} plies)",
+            record.end,
+            record.moves.len()
+        );
+    }
+    println!(
+        "{games} {variant} games in {:.1} s, {} ms per engine move; {capped} draws by the {max_plies}-ply cap",
+        started.elapsed().as_secs_f64(),
+        budget.as_millis()
+    );
+    println!("black {black_wins}, orange {orange_wins}, draws {draws}");
+    Ok(())
 }

@@ -380,7 +380,7 @@ impl Game {
 
     /// The side to move (Black moved first).
     pub fn turn(&self) -> Color {
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             Color::Black
         } else {
             Color::Orange

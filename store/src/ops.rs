@@ -818,51 +818,51 @@ fn settle(
     Ok(settlement)
 }
 
-fn unwrap_challenge(r: Receipt) -> Result<Challenge, Receipt> {
+fn unwrap_challenge(r: Receipt) -> Option<Challenge> {
     match r {
-        Receipt::Challenge(x) => Ok(x),
-        r => Err(r),
+        Receipt::Challenge(x) => Some(x),
+        _ => None,
     }
 }
-fn unwrap_accept(r: Receipt) -> Result<Game, Receipt> {
+fn unwrap_accept(r: Receipt) -> Option<Game> {
     match r {
-        Receipt::Accept(x) => Ok(x),
-        r => Err(r),
+        Receipt::Accept(x) => Some(x),
+        _ => None,
     }
 }
-fn unwrap_closed(r: Receipt) -> Result<ChallengeClosed, Receipt> {
+fn unwrap_closed(r: Receipt) -> Option<ChallengeClosed> {
     match r {
-        Receipt::Closed(x) => Ok(x),
-        r => Err(r),
+        Receipt::Closed(x) => Some(x),
+        _ => None,
     }
 }
-fn unwrap_move(r: Receipt) -> Result<MoveResult, Receipt> {
+fn unwrap_move(r: Receipt) -> Option<MoveResult> {
     match r {
-        Receipt::Move(x) => Ok(x),
-        r => Err(r),
+        Receipt::Move(x) => Some(x),
+        _ => None,
     }
 }
-fn unwrap_finished(r: Receipt) -> Result<Settlement, Receipt> {
+fn unwrap_finished(r: Receipt) -> Option<Settlement> {
     match r {
-        Receipt::Finished(x) => Ok(x),
-        r => Err(r),
+        Receipt::Finished(x) => Some(x),
+        _ => None,
     }
 }
-fn unwrap_game(r: Receipt) -> Result<Game, Receipt> {
+fn unwrap_game(r: Receipt) -> Option<Game> {
     match r {
-        Receipt::Game(x) => Ok(x),
-        r => Err(r),
+        Receipt::Game(x) => Some(x),
+        _ => None,
     }
 }
-fn unwrap_daily(r: Receipt) -> Result<DailyClaim, Receipt> {
+fn unwrap_daily(r: Receipt) -> Option<DailyClaim> {
     match r {
-        Receipt::Daily(x) => Ok(x),
-        r => Err(r),
+        Receipt::Daily(x) => Some(x),
+        _ => None,
     }
 }
-fn unwrap_grant(r: Receipt) -> Result<Granted, Receipt> {
+fn unwrap_grant(r: Receipt) -> Option<Granted> {
     match r {
-        Receipt::Grant(x) => Ok(x),
-        r => Err(r),
+        Receipt::Grant(x) => Some(x),
+        _ => None,
     }
 }

@@ -136,7 +136,7 @@ impl Store {
         request: RequestId,
         now: Millis,
         wrap: fn(T) -> Receipt,
-        unwrap: fn(Receipt) -> Result<T, Receipt>,
+        unwrap: fn(Receipt) -> Option<T>,
         body: impl Fn(&Tx<'_>) -> TxResult<T>,
     ) -> Result<T> {
         let out = self.transact(Some(request), now, |tx| {
@@ -144,11 +144,9 @@ impl Store {
             if let Some(stored) = tx.get::<StoredReceipt>(t::REQUESTS, &key, || {
                 format!("the result of request {request}")
             })? {
+                let used_for = stored.receipt.name();
                 return Ok(
-                    unwrap(stored.receipt).map_err(|other| StoreError::RequestIdReused {
-                        request,
-                        used_for: other.name(),
-                    }),
+                    unwrap(stored.receipt).ok_or(StoreError::RequestIdReused { request, used_for })
                 );
             }
             let value = body(tx)?;

@@ -152,7 +152,7 @@ struct G {
 enum Slot {
     Empty,
     Challenge(Ch),
-    Game(G),
+    Game(Box<G>),
 }
 
 #[derive(Debug, Clone)]
@@ -328,7 +328,7 @@ impl Model {
                 } else {
                     [c.challenged, c.challenger]
                 };
-                self.slots[ch] = Slot::Game(G {
+                self.slots[ch] = Slot::Game(Box::new(G {
                     players,
                     pos: Position::start_of(c.terms.variant),
                     terms: c.terms,
@@ -339,7 +339,7 @@ impl Model {
                     offer: None,
                     last: now,
                     moves: 0,
-                });
+                }));
                 Ok(())
             }
             Op::Decline { ch, by } | Op::Cancel { ch, by } | Op::Expire { ch, by } => {
@@ -673,6 +673,15 @@ fn compare(store: &Store, model: &Model, step: usize, verify: bool) {
     }
 }
 
+/// A call made: the op, its request, the move details, the first mover, the result.
+type Sent = (
+    Op,
+    Request,
+    Option<(u64, u64, Square, Square)>,
+    Option<u64>,
+    Result<String, &'static str>,
+);
+
 fn run(ops: Vec<Op>, verify_every: usize) {
     let rt = crate::common::rt();
     let dir = tempfile::tempdir().unwrap();
@@ -682,13 +691,7 @@ fn run(ops: Vec<Op>, verify_every: usize) {
         slots: vec![Slot::Empty; CHANNELS.len()],
     };
     let mut now = 1_000_000u64;
-    let mut last: Option<(
-        Op,
-        Request,
-        Option<(u64, u64, Square, Square)>,
-        Option<u64>,
-        Result<String, &'static str>,
-    )> = None;
+    let mut last: Option<Sent> = None;
     for (step, op) in ops.iter().enumerate() {
         let id = step as u64 + 1;
         match op {

@@ -445,7 +445,7 @@ impl Player {
                 callback: None,
                 original: None,
                 followups: Vec::new(),
-                updates: 0,
+                touched: Vec::new(),
                 choices: None,
                 payload: payload.clone(),
             },
@@ -531,10 +531,16 @@ impl Sent {
                         .is_some_and(|m| {
                             m.json["flags"].as_u64().unwrap_or(0) & FLAG_LOADING == 0 || m.deleted
                         }),
-                    6 => it.updates > 0,
+                    6 => !it.touched.is_empty(),
                     _ => true,
                 };
-                done.then_some((ty, at, it.original))
+                // After a deferred update, what the user sees is the first message touched.
+                let shown = if ty == 6 {
+                    it.touched.first().copied()
+                } else {
+                    it.original
+                };
+                done.then_some((ty, at, shown))
             })
             .await?;
         if callback_type == 8 {

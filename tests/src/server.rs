@@ -66,8 +66,8 @@ pub(crate) struct InteractionState {
     pub original: Option<u64>,
     /// Messages created by follow-ups.
     pub followups: Vec<u64>,
-    /// Edits and follow-ups after the callback.
-    pub updates: u32,
+    /// Messages created or edited through the webhook after the callback, in order.
+    pub touched: Vec<u64>,
     /// Autocomplete choices (callback type 8).
     pub choices: Option<Value>,
     /// The interaction payload, for redelivery.
@@ -1042,9 +1042,12 @@ fn webhook(
         }
         _ => (404, payloads::error(0, "404: Not Found")),
     };
-    if answer.0 < 300 && method != "GET" {
+    let touched = answer.1["id"]
+        .as_str()
+        .and_then(|id| id.parse::<u64>().ok());
+    if let (true, Some(id)) = (answer.0 < 300 && method != "GET", touched) {
         if let Some(state) = s.interactions.get_mut(token) {
-            state.updates += 1;
+            state.touched.push(id);
         }
     }
     answer

@@ -3,5 +3,8 @@
 
 mod autocomplete;
 mod classic_game;
+mod double_click;
 mod fake_selftest;
+mod race;
+mod refusals;
 mod startup;

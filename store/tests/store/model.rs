@@ -227,8 +227,17 @@ impl Model {
         }
     }
 
-    /// Applies an op; returns the expected result.
+    /// Applies an op; returns the expected result. On an error nothing changes.
     fn apply(&mut self, op: &Op, now: u64) -> Res {
+        let before = self.clone();
+        let res = self.apply_inner(op, now);
+        if res.is_err() {
+            *self = before;
+        }
+        res
+    }
+
+    fn apply_inner(&mut self, op: &Op, now: u64) -> Res {
         match *op {
             Op::Challenge {
                 ch,
@@ -270,7 +279,6 @@ impl Model {
                 let mut held = 0;
                 if !practice && escrow > 0 {
                     if self.peek(a).balance < escrow || self.peek(b).balance < escrow {
-                        // The expiry above must not be kept: the whole op fails.
                         return Err("InsufficientFunds");
                     }
                     let w = self.w(a);
@@ -771,7 +779,12 @@ fn run(ops: Vec<Op>, verify_every: usize) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
+    // PROPTEST_CASES=1000 for a longer run.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(32),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn store_matches_the_model(ops in prop::collection::vec(op(), 1..80)) {

@@ -1,1 +1,254 @@
-fn main() {}
+//! Store benchmarks: acknowledged (flushed) moves per second on one channel and spread
+//! over 1,000 channels; opening a data directory with 10,000 archived games, and the
+//! memory that takes.
+//!
+//! `cargo bench -p jetan-store --bench store`
+
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use jetan_rules::{Position, Square, Variant};
+use jetan_store::{Request, Store, Terms};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+const GUILD: u64 = 1;
+const ALICE: u64 = 100;
+const BOB: u64 = 200;
+
+struct Ids(u64);
+impl Ids {
+    fn next(&mut self) -> u64 {
+        self.0 += 1;
+        self.0
+    }
+}
+
+/// A quiet move: random, avoiding captures so games last.
+fn quiet(pos: &Position, rng: &mut StdRng) -> (Square, Square) {
+    let moves = pos.legal_moves();
+    let quiet: Vec<_> = moves.iter().filter(|m| !m.is_capture()).collect();
+    let m = if quiet.is_empty() {
+        moves[rng.gen_range(0..moves.len())]
+    } else {
+        *quiet[rng.gen_range(0..quiet.len())]
+    };
+    (m.from, m.to)
+}
+
+async fn start(store: &Store, ids: &mut Ids, channel: u64) {
+    let terms = Terms {
+        stake: 1,
+        piece_price: 1,
+        ..Terms::friendly(Variant::Classic)
+    };
+    store
+        .challenge(
+            Request::new(ids.next(), ALICE, 0),
+            GUILD,
+            channel,
+            BOB,
+            terms,
+        )
+        .await
+        .unwrap();
+    store
+        .accept(Request::new(ids.next(), BOB, 0), channel, ALICE, 1)
+        .await
+        .unwrap();
+}
+
+/// Plays one move in `channel`, starting a new game when the last one ended (a game that
+/// runs long is aborted, so records stay a realistic size).
+async fn one_move(store: &Store, ids: &mut Ids, rng: &mut StdRng, channel: u64) {
+    let g = match store.game(channel).unwrap() {
+        Some(g) if g.moves.len() < 120 => g,
+        Some(_) => {
+            store
+                .abort(Request::new(ids.next(), 1, 0), channel, "long")
+                .await
+                .unwrap();
+            start(store, ids, channel).await;
+            store.game(channel).unwrap().unwrap()
+        }
+        None => {
+            start(store, ids, channel).await;
+            store.game(channel).unwrap().unwrap()
+        }
+    };
+    let (from, to) = quiet(&g.position().unwrap(), rng);
+    store
+        .play(
+            Request::new(ids.next(), g.to_move(), 0),
+            channel,
+            g.version,
+            from,
+            to,
+        )
+        .await
+        .unwrap();
+}
+
+fn moves(c: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    let mut ids = Ids(0);
+    let mut rng = StdRng::seed_from_u64(1);
+    let mut group = c.benchmark_group("moves");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_secs(1));
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("one channel, flushed", |b| {
+        b.iter(|| rt.block_on(one_move(&store, &mut ids, &mut rng, 1)));
+    });
+
+    // 1,000 channels, one task per channel: the flushes of concurrent moves are shared.
+    const CHANNELS: u64 = 1000;
+    let many = Store::open(dir.path().join("many")).unwrap();
+    let mut id_base = 1_000_000_000u64;
+    group.throughput(Throughput::Elements(CHANNELS));
+    group.bench_function("1000 channels concurrently, flushed", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                id_base += 1_000_000;
+                let started = Instant::now();
+                rt.block_on(async {
+                    let tasks: Vec<_> = (0..CHANNELS)
+                        .map(|ch| {
+                            let store = many.clone();
+                            let mut ids = Ids(id_base + ch * 100);
+                            let mut rng = StdRng::seed_from_u64(id_base + ch);
+                            tokio::spawn(async move {
+                                one_move(&store, &mut ids, &mut rng, 10 + ch).await
+                            })
+                        })
+                        .collect();
+                    for t in tasks {
+                        t.await.unwrap();
+                    }
+                });
+                total += started.elapsed();
+            }
+            total
+        });
+    });
+    group.finish();
+    assert!(store.verify().unwrap().is_clean());
+    assert!(many.verify().unwrap().is_clean());
+}
+
+fn rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// A data directory with 10,000 archived games of 60 moves: one real game exported, its
+/// line copied with new ids, imported.
+fn archive_of_10k() -> tempfile::TempDir {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let src = tempfile::tempdir().unwrap();
+    let store = Store::open(src.path()).unwrap();
+    let mut ids = Ids(0);
+    let mut rng = StdRng::seed_from_u64(2);
+    rt.block_on(async {
+        start(&store, &mut ids, 1).await;
+        for _ in 0..60 {
+            one_move(&store, &mut ids, &mut rng, 1).await;
+        }
+        store
+            .resign(Request::new(ids.next(), BOB, 0), 1)
+            .await
+            .unwrap();
+    });
+    let mut out = Vec::new();
+    store.export(&mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let finished = text
+        .lines()
+        .find(|l| l.contains("\"type\":\"finished\""))
+        .unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(finished).unwrap();
+    let mut lines = String::new();
+    for i in 0..10_000u64 {
+        let game = &mut value["game"];
+        game["id"] = (1_000 + i).into();
+        game["channel"] = (1_000 + i % 500).into();
+        game["black"] = (10_000 + i % 300).into();
+        game["orange"] = (20_000 + i % 300).into();
+        lines.push_str(&value.to_string());
+        lines.push('\n');
+    }
+    let dst = tempfile::tempdir().unwrap();
+    Store::import(dst.path(), lines.as_bytes()).unwrap();
+    dst
+}
+
+fn open(c: &mut Criterion) {
+    let dir = archive_of_10k();
+    let before = rss_kib();
+    let store = Store::open(dir.path()).unwrap();
+    let opened = rss_kib();
+    let h = store.history_channel(1_000, 10).unwrap();
+    assert_eq!(h.len(), 10);
+    let report = store.verify().unwrap();
+    let scanned = rss_kib();
+    assert_eq!(report.finished, 10_000);
+    drop(store);
+    let size: u64 = walk(dir.path());
+    eprintln!(
+        "10,000 archived games: {:.1} MiB on disk; resident memory +{} KiB after open, +{} KiB after reading everything (verify)",
+        size as f64 / 1048576.0,
+        opened.saturating_sub(before),
+        scanned.saturating_sub(before)
+    );
+    let mut group = c.benchmark_group("open");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_secs(1));
+    group.bench_function("10k archived games", |b| {
+        b.iter(|| {
+            let s = Store::open(dir.path()).unwrap();
+            let last = s.last_finished(1_000).unwrap();
+            assert!(last.is_some());
+        });
+    });
+    group.finish();
+}
+
+fn walk(p: &std::path::Path) -> u64 {
+    std::fs::read_dir(p)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .map(|e| {
+                    let m = e.metadata().unwrap();
+                    if m.is_dir() {
+                        walk(&e.path())
+                    } else {
+                        m.len()
+                    }
+                })
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
+criterion_group!(benches, moves, open);
+criterion_main!(benches);

@@ -44,7 +44,8 @@ const PRINCESS_NEAR_ATTACK: i32 = 5;
 const PRINCESS_ATTACKED_TO_MOVE: i32 = 50;
 const PRINCESS_ATTACKED_WAITING: i32 = 400;
 const CHIEF_ATTACKED: i32 = 30;
-const CHIEF_NEAR_ATTACK: i32 = 2;
+const CHIEF_NEAR_ATTACK: i32 = 4;
+const CHIEF_CRAMPED: i32 = 8;
 
 /// Squares within `r` king steps of each square (the square itself excluded), r = 1..=3.
 struct Zones {
@@ -116,11 +117,30 @@ pub(crate) fn draw_score(pos: &Position, color: Color) -> i32 {
 
 /// The static evaluation of `pos` for the side to move (positive: good for it).
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_and_danger(pos).0
+    evaluate_static(pos).score
 }
 
-/// The static evaluation, and whether the side to move has its Princess attacked.
-pub(crate) fn evaluate_and_danger(pos: &Position) -> (i32, bool) {
+/// Whether the side to move has its Princess attacked: a threat that loses the game if
+/// not answered. (An attack of the enemy Chief on the own Chief is no such threat: the
+/// Chief's move is symmetric, so the side to move takes first and wins.)
+pub(crate) fn in_danger(pos: &Position) -> bool {
+    pos.princess_in_danger(pos.turn())
+}
+
+/// What the quiescence search needs to know about a position.
+pub(crate) struct Static {
+    /// The evaluation for the side to move.
+    pub score: i32,
+    /// Whether the side to move is [in danger](in_danger).
+    pub danger: bool,
+    /// Whether the side to move attacks some enemy piece (has a capture, if the piece
+    /// standing in the way is not its Princess).
+    pub can_capture: bool,
+}
+
+/// The static evaluation, whether the side to move is in danger, and whether it can
+/// capture.
+pub(crate) fn evaluate_static(pos: &Position) -> Static {
     let us = pos.turn();
     let mut danger = false;
     let board = pos.board();
@@ -156,10 +176,14 @@ pub(crate) fn evaluate_and_danger(pos: &Position) -> (i32, bool) {
             }
         }
         if let Some(c) = board.royal(color, Role::Chief) {
-            s -= CHIEF_NEAR_ATTACK * (zone(c, 1) & att[them]).count_ones() as i32;
+            // Losing the Chief to a lesser piece draws: the further ahead, the more its
+            // safety matters.
+            let ahead = (mat[i] - mat[them]).max(0);
+            let near = (zone(c, 2) & att[them]).count_ones() as i32;
+            let room = (zone(c, 3) & !own & !att[them]).count_ones() as i32;
+            let exposure = CHIEF_NEAR_ATTACK * near + CHIEF_CRAMPED * (6 - room).max(0);
+            s -= exposure * (100 + ahead / 2) / 100;
             if att[them] & c.bit() != 0 {
-                // Losing the Chief to a lesser piece draws: costly for the side ahead.
-                let ahead = (mat[i] - mat[them]).max(0);
                 let waiting = if color == us { 1 } else { 2 };
                 s -= waiting * (CHIEF_ATTACKED + ahead / 4);
             }
@@ -171,7 +195,12 @@ pub(crate) fn evaluate_and_danger(pos: &Position) -> (i32, bool) {
         let draw = draw_score(pos, us);
         score = draw + (score - draw) * i32::from(left) / 20;
     }
-    (score, danger)
+    let them = board.by_color(us.other()).0;
+    Static {
+        score,
+        danger,
+        can_capture: att[us as usize] & them != 0,
+    }
 }
 
 #[cfg(test)]

@@ -6,9 +6,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use jetan_rules::{Move, Outcome, Position, Role, Square, MAX_MOVES};
+use jetan_rules::{Color, Move, Outcome, Position, Role, Square, MAX_MOVES};
 
-use crate::eval::{self, draw_score, evaluate};
+use crate::eval::{self, evaluate};
 use crate::tt::{Bound, PackedMove, Table};
 use crate::zobrist;
 
@@ -23,6 +23,8 @@ const MAX_PLY: usize = 128;
 pub const MAX_DEPTH: u8 = 64;
 /// Scores beyond this are wins or losses at a known distance.
 const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
+/// How much worse than an even game the engine finds a draw, in centipawns.
+const CONTEMPT: i32 = 25;
 
 /// What bounds a search: a hard time limit, optionally a depth, and a stop flag another
 /// thread may raise at any moment (for example when the game is resigned while the
@@ -203,6 +205,7 @@ pub struct Engine {
     nodes: u64,
     seldepth: usize,
     root_depth: i32,
+    root_color: Color,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
     aborted: bool,
@@ -239,6 +242,7 @@ impl Engine {
             nodes: 0,
             seldepth: 0,
             root_depth: 0,
+            root_color: Color::Black,
             deadline: None,
             stop: None,
             aborted: false,
@@ -263,6 +267,7 @@ impl Engine {
         self.nodes = 0;
         self.seldepth = 0;
         self.aborted = false;
+        self.root_color = pos.turn();
         self.tt.new_search();
         self.killers.fill([PackedMove::NONE; 2]);
         self.history
@@ -276,7 +281,7 @@ impl Engine {
             let score = match pos.outcome() {
                 Some(Outcome::Win { winner, .. }) if winner == us => WIN,
                 Some(Outcome::Win { .. }) => -WIN,
-                _ => draw_score(pos, us),
+                _ => eval::draw_score(pos, us),
             };
             return SearchResult {
                 best: None,
@@ -521,7 +526,7 @@ impl Engine {
             return match outcome {
                 Outcome::Win { winner, .. } if winner == us => WIN - at,
                 Outcome::Win { .. } => -(WIN - at),
-                Outcome::Draw { .. } => draw_score(&child, us),
+                Outcome::Draw { .. } => self.draw_score(&child, us),
             };
         }
         let h = zobrist::update(hash, pos, &child, m);
@@ -566,12 +571,11 @@ impl Engine {
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return draw_score(pos, pos.turn());
+            return self.draw_score(pos, pos.turn());
         }
-        let us = pos.turn();
-        let in_danger = pos.princess_in_danger(us);
+        let in_danger = eval::in_danger(pos);
         // Like a check extension: a threat to the Princess must be answered.
-        let depth = if in_danger && (ply as i32) < 2 * self.root_depth {
+        let depth = if in_danger && (ply as i32) < self.root_depth {
             depth + 1
         } else {
             depth
@@ -650,6 +654,19 @@ impl Engine {
         best
     }
 
+    /// What a drawn game (ended in `pos`) is worth to `color`: the evaluation's draw
+    /// score (good for the side behind in material, bad for the side ahead), and a small
+    /// contempt: the engine would rather play on than draw an even game.
+    #[inline]
+    fn draw_score(&self, pos: &Position, color: Color) -> i32 {
+        let contempt = if color == self.root_color {
+            -CONTEMPT
+        } else {
+            CONTEMPT
+        };
+        eval::draw_score(pos, color) + contempt
+    }
+
     /// A quiet move caused a cut-off: remember it as a killer and in the history.
     fn reward(&mut self, ply: usize, m: Move, depth: i32) {
         let p = PackedMove::new(m);
@@ -667,8 +684,8 @@ impl Engine {
         }
     }
 
-    /// Quiescence search: captures only (and every move in its first two plies when the
-    /// own Princess is attacked), standing pat on the static evaluation.
+    /// Quiescence search: captures only (and every move in its first ply when the own
+    /// Princess is attacked), standing pat on the static evaluation.
     fn qsearch(
         &mut self,
         pos: &Position,
@@ -684,16 +701,17 @@ impl Engine {
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        let (stand, danger) = eval::evaluate_and_danger(pos);
-        let evade = qdepth < 2 && danger;
+        let st = eval::evaluate_static(pos);
+        let stand = st.score;
+        let evade = qdepth == 0 && st.danger;
         // Stand pat before generating moves (a position without moves is a draw, which
         // this may miss: rare, and only at the horizon).
-        if !evade && stand >= beta || ply >= MAX_PLY - 2 {
+        if !evade && (stand >= beta || !st.can_capture) || ply >= MAX_PLY - 2 {
             return stand;
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return draw_score(pos, pos.turn());
+            return self.draw_score(pos, pos.turn());
         }
         let mut best = -INF;
         if !evade {

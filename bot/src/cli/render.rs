@@ -1,12 +1,86 @@
-//! `jetan` subcommands of the render issue (being built).
+//! `jetan render`: writes the board picture of a position to a PNG file.
 
-use clap::Subcommand;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Subcommand, ValueEnum};
+use jetan_render::{board_png, LastMove, View};
+use jetan_rules::{Color, MoveText, Square};
 
 /// Subcommands of this group.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Draws a position as the bot shows it and writes the PNG to OUT.
+    Render {
+        /// A position string, or `start` / `manator-start`.
+        position: String,
+        /// Where to write the PNG.
+        out: PathBuf,
+        /// Highlights the last move's squares, written like `e2-e3` or `b1xd3`.
+        #[arg(long, value_name = "MOVE")]
+        last: Option<String>,
+        /// Selects a square: its piece's legal destinations are marked.
+        #[arg(long, value_name = "SQUARE")]
+        select: Option<String>,
+        /// The side shown at the bottom (default: the side to move).
+        #[arg(long, value_enum)]
+        view: Option<Side>,
+        /// Black's display name.
+        #[arg(long, value_name = "NAME")]
+        black: Option<String>,
+        /// Orange's display name.
+        #[arg(long, value_name = "NAME")]
+        orange: Option<String>,
+        /// A result banner across the board, e.g. "Black wins".
+        #[arg(long, value_name = "TEXT")]
+        result: Option<String>,
+    },
+}
+
+/// A side, as the command line writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Side {
+    /// Black at the bottom, a1 bottom-left.
+    Black,
+    /// Orange at the bottom: the board rotated 180°.
+    Orange,
+}
 
 /// Runs one subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
-    match command {}
+    match command {
+        Command::Render {
+            position,
+            out,
+            last,
+            select,
+            view,
+            black,
+            orange,
+            result,
+        } => {
+            let pos = super::dev::parse_position(&position)?;
+            let orientation = match view {
+                Some(Side::Black) => Color::Black,
+                Some(Side::Orange) => Color::Orange,
+                None => pos.turn(),
+            };
+            let mut v = View::new(orientation)
+                .with_names(black.unwrap_or_default(), orange.unwrap_or_default());
+            if let Some(text) = last {
+                let m: MoveText = text.parse()?;
+                v = v.with_last_move(LastMove::new(m.from, m.to));
+            }
+            if let Some(text) = select {
+                let sq: Square = text.parse()?;
+                v = v.with_selected(sq);
+            }
+            v.result = result;
+            let png = board_png(&pos, &v)?;
+            std::fs::write(&out, &png)
+                .with_context(|| format!("cannot write {}", out.display()))?;
+            eprintln!("wrote {} ({} KB)", out.display(), png.len().div_ceil(1024));
+        }
+    }
+    Ok(())
 }

@@ -368,19 +368,26 @@ impl Core {
         self.moved(req.guild, &game, result)
     }
 
-    /// The public reply to a move that was stored.
+    /// The public reply to a move that was stored. The move is acknowledged whatever
+    /// happens here: a picture that cannot be drawn is logged and left out.
     pub(crate) fn moved(
         &self,
         guild: u64,
         before: &Game,
         result: MoveResult,
     ) -> Result<Response, CoreError> {
-        let currency = self.currency(guild)?;
-        let pos: Position = Position::from_position_str(&result.position, before.terms.variant)
-            .map_err(|e| CoreError::Internal(format!("stored position does not parse: {e}")))?;
+        let currency = self.currency(guild).unwrap_or_else(|_| "coins".into());
         let mv = &result.mv;
         let mut game = before.clone();
         game.moves.push(mv.clone());
+        // The position after the move, replayed from the one before with the stored duel
+        // result (a finished game's position lacks a royal, so it has no position string).
+        let won = mv.duel.unwrap_or(true);
+        let after = Self::position_of(before).ok().and_then(|p| {
+            let m = p.find_move(mv.from, mv.to).ok()?;
+            p.play(m, &mut |_: jetan_rules::Role, _: jetan_rules::Role| won)
+                .ok()
+        });
         let mut text = format!(
             "{} plays **{}{}{}{}**",
             mention(result.by),
@@ -403,13 +410,7 @@ impl Core {
             (None, Some(k)) => text.push_str(&format!(" — takes the {}", k.role)),
             _ => {}
         }
-        if mv.piece.role == jetan_rules::Role::Princess
-            && !pos.escape_available(mv.piece.color)
-            && before
-                .position()
-                .map(|p| p.escape_available(mv.piece.color))
-                .unwrap_or(false)
-        {
+        if after.as_ref().is_some_and(|(_, report)| report.mv.escape) {
             text.push_str(" — the Princess's escape!");
         }
         text.push('.');
@@ -424,31 +425,51 @@ impl Core {
         if result.draw_offer_cleared {
             text.push_str("\nThe draw offer is withdrawn.");
         }
+        let picture = |pos: &Position, bottom: Color, banner: Option<String>| match self
+            .board_picture(&game, pos, bottom, None, banner)
+        {
+            Ok(png) => Some(png),
+            Err(e) => {
+                tracing::error!(game = game.id, "cannot draw the board after a move: {e}");
+                None
+            }
+        };
+        let with_picture = |reply: Reply, png: Option<Vec<u8>>| match png {
+            Some(png) => reply.with_file("board.png", png),
+            None => reply,
+        };
         if let Some(s) = &result.finished {
             text.push('\n');
             text.push_str(&text::settlement(s, &currency, before.terms.practice));
             let banner = text::result_banner(&s.result, s.reason, |id| self.name_of(id));
-            let bottom = match s.result {
-                GameResult::Win { winner, .. } => game.color_of(winner).unwrap_or(Color::Black),
-                _ => pos.turn(),
-            };
-            let png = self.board_picture(&game, &pos, bottom, None, Some(banner))?;
-            return Ok(Reply::public(text).with_file("board.png", png).into());
+            let png = after.as_ref().and_then(|(pos, _)| {
+                let bottom = match s.result {
+                    GameResult::Win { winner, .. } => game.color_of(winner).unwrap_or(Color::Black),
+                    _ => pos.turn(),
+                };
+                picture(pos, bottom, Some(banner))
+            });
+            return Ok(with_picture(Reply::public(text), png).into());
         }
-        let next = game.player(pos.turn());
-        if let Some(n) = pos.countdown() {
-            text.push_str(&format!("\nCountdown: {n} moves left."));
-        }
-        if pos.princess_in_danger(pos.turn()) {
-            text.push_str(&format!("\n⚠ {}'s Princess is threatened!", mention(next)));
+        let turn = after
+            .as_ref()
+            .map_or(before.turn().other(), |(p, _)| p.turn());
+        let next = game.player(turn);
+        if let Some((pos, _)) = &after {
+            if let Some(n) = pos.countdown() {
+                text.push_str(&format!("\nCountdown: {n} moves left."));
+            }
+            if pos.princess_in_danger(turn) {
+                text.push_str(&format!("\n⚠ {}'s Princess is threatened!", mention(next)));
+            }
         }
         let computer = before.terms.practice && next == self.bot.id;
         if !computer {
             text.push_str(&format!("\n{}, your move.", mention(next)));
         }
-        let png = self.board_picture(&game, &pos, pos.turn(), None, None)?;
+        let png = after.as_ref().and_then(|(pos, _)| picture(pos, turn, None));
         Ok(Response {
-            reply: Reply::public(text).with_file("board.png", png),
+            reply: with_picture(Reply::public(text), png),
             computer_moves_in: computer.then_some(before.channel),
         })
     }

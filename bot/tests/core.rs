@@ -1,0 +1,799 @@
+//! The command core, end to end without Discord: whole games with money, every refusal,
+//! Manator duels, clocks, restarts and buttons.
+
+use jetan::core::{
+    ButtonAction, ChallengeArgs, Command, Core, First, Reply, Request, Response, UserRef,
+};
+use jetan_rules::Variant;
+use jetan_store::Store;
+
+const GUILD: u64 = 10;
+const CHANNEL: u64 = 20;
+const T0: u64 = 1_700_000_000_000;
+
+fn alice() -> UserRef {
+    UserRef::new(101, "alice")
+}
+fn bob() -> UserRef {
+    UserRef::new(102, "bob")
+}
+fn carol() -> UserRef {
+    UserRef::new(103, "carol")
+}
+fn computer() -> UserRef {
+    UserRef {
+        id: 999,
+        name: "jetan".into(),
+        bot: true,
+    }
+}
+
+/// A core over a fresh data directory, with a clock the test moves.
+struct Harness {
+    dir: tempfile::TempDir,
+    core: Option<Core>,
+    now: u64,
+    next_id: u64,
+}
+
+impl Harness {
+    fn new() -> Harness {
+        let _ = tracing_subscriber::fmt().with_test_writer().try_init();
+        let dir = tempfile::tempdir().unwrap();
+        let core = Core::new(Store::open(dir.path()).unwrap(), computer(), 42)
+            .with_think_time(std::time::Duration::from_millis(30));
+        Harness {
+            dir,
+            core: Some(core),
+            now: T0,
+            next_id: 1,
+        }
+    }
+
+    fn core(&self) -> &Core {
+        self.core.as_ref().unwrap()
+    }
+
+    /// Stops the bot and starts a new one on the same data directory.
+    fn restart(&mut self) {
+        drop(self.core.take());
+        let store = Store::open(self.dir.path()).unwrap();
+        self.core = Some(
+            Core::new(store, computer(), 43).with_think_time(std::time::Duration::from_millis(30)),
+        );
+    }
+
+    fn request(&mut self, user: &UserRef, command: Command) -> Request {
+        self.next_id += 1;
+        Request {
+            guild: GUILD,
+            channel: CHANNEL,
+            user: user.clone(),
+            manager: false,
+            locale: "en-US".into(),
+            id: self.next_id,
+            now: self.now,
+            command,
+        }
+    }
+
+    async fn send(&mut self, user: &UserRef, command: Command) -> Response {
+        let req = self.request(user, command);
+        self.core().handle(req).await
+    }
+
+    async fn ok(&mut self, user: &UserRef, command: Command) -> Reply {
+        let r = self.send(user, command.clone()).await.reply;
+        assert!(!r.text.contains("went wrong"), "{command:?}: {}", r.text);
+        r
+    }
+
+    async fn refused(&mut self, user: &UserRef, command: Command, expected: &str) {
+        let before = self.snapshot();
+        let r = self.send(user, command.clone()).await.reply;
+        assert!(
+            r.ephemeral,
+            "{command:?} should be refused privately: {}",
+            r.text
+        );
+        assert!(
+            r.text.to_lowercase().contains(&expected.to_lowercase()),
+            "{command:?}: expected {expected:?} in {:?}",
+            r.text
+        );
+        assert_eq!(self.snapshot(), before, "{command:?} changed something");
+    }
+
+    async fn mv(&mut self, user: &UserRef, text: &str) -> Reply {
+        let r = self
+            .ok(
+                user,
+                Command::Move {
+                    from: None,
+                    to: None,
+                    notation: Some(text.into()),
+                },
+            )
+            .await;
+        assert!(!r.ephemeral, "move {text}: {}", r.text);
+        assert_eq!(r.attachments.len(), 1, "a move shows the board");
+        r
+    }
+
+    fn balance(&self, user: &UserRef) -> (u64, u64) {
+        let w = self.core().store().wallet(GUILD, user.id).unwrap();
+        (w.balance, w.escrow)
+    }
+
+    /// Everything a refused command must leave alone.
+    fn snapshot(&self) -> String {
+        let store = self.core().store();
+        let game = store
+            .game(CHANNEL)
+            .unwrap()
+            .map(|g| (g.version, g.position.clone(), g.moves.len()));
+        let challenge = store.open_challenge(CHANNEL).unwrap().map(|c| c.id);
+        let wallets: Vec<_> = [alice(), bob(), carol()]
+            .iter()
+            .map(|u| self.balance(u))
+            .collect();
+        format!("{game:?} {challenge:?} {wallets:?}")
+    }
+}
+
+fn challenge(opponent: UserRef, stake: i64, price: i64) -> Command {
+    Command::Challenge {
+        opponent,
+        args: ChallengeArgs {
+            stake: Some(stake),
+            piece_price: Some(price),
+            first: Some(First::Me),
+            ..Default::default()
+        },
+    }
+}
+
+fn button(reply: &Reply, label: &str) -> ButtonAction {
+    let b = reply
+        .buttons
+        .iter()
+        .find(|b| b.label == label)
+        .unwrap_or_else(|| panic!("no {label} button in {reply:?}"));
+    ButtonAction::parse(&b.id).unwrap()
+}
+
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[1..4], b"PNG");
+    let w = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let h = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    (w, h)
+}
+
+/// Black (alice) wins by taking the Princess after trading pieces; every coin accounted.
+const PRINCESS_LINE: [&str; 9] = [
+    "f1-e4", "e9-d8", "a2-b4", "g10-h7", "d1-g4", "d10-a7", "g4-h7", "a7-b4", "h7-e10",
+];
+
+#[tokio::test]
+async fn a_full_game_settles_stakes_and_piece_prices_exactly() {
+    let mut h = Harness::new();
+    let c = h.ok(&alice(), challenge(bob(), 50, 1)).await;
+    assert!(
+        c.text.contains("<@102>"),
+        "the challenge mentions the opponent: {}",
+        c.text
+    );
+    assert_eq!(
+        h.balance(&alice()),
+        (1000 - 92, 92),
+        "stake 50 + reserve 42 held at once"
+    );
+    let accepted = h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
+    let (w, h2) = png_size(&accepted.attachments[0].bytes);
+    assert!(w >= 400 && h2 >= 400, "the board picture is {w}x{h2}");
+    assert_eq!(h.balance(&bob()), (908, 92));
+
+    let mut last = Reply::default();
+    for (i, m) in PRINCESS_LINE.iter().enumerate() {
+        let player = if i % 2 == 0 { alice() } else { bob() };
+        last = h.mv(&player, m).await;
+        if i + 1 < PRINCESS_LINE.len() {
+            let next = if i % 2 == 0 { "<@102>" } else { "<@101>" };
+            assert!(
+                last.text.contains(&format!("{next}, your move")),
+                "{}",
+                last.text
+            );
+        }
+    }
+    assert!(last.text.contains("<@101> wins"), "{}", last.text);
+    assert!(
+        last.text.contains("the Princess was captured"),
+        "{}",
+        last.text
+    );
+    // Alice took a Flier (3) and the Princess (1), lost a Thoat (2), and won bob's stake.
+    assert_eq!(h.balance(&alice()), (1052, 0));
+    assert_eq!(h.balance(&bob()), (948, 0));
+    let w = h.core().store().wallet(GUILD, alice().id).unwrap();
+    assert_eq!((w.wins, w.losses, w.net_won), (1, 0, 52));
+    let standings = h.ok(&carol(), Command::Standings { page: None }).await;
+    let text = standings.text;
+    assert!(
+        text.find("<@101>").unwrap() < text.find("<@102>").unwrap(),
+        "alice first: {text}"
+    );
+    // The channel is free again, and the game can be replayed.
+    let replay = h.ok(&carol(), Command::Replay).await;
+    assert_eq!(replay.attachments[0].name, "replay.gif");
+    assert_eq!(&replay.attachments[0].bytes[..3], b"GIF");
+    h.refused(
+        &alice(),
+        Command::Move {
+            from: Some("e2".into()),
+            to: Some("e3".into()),
+            notation: None,
+        },
+        "no game",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn every_refusal_is_private_and_changes_nothing() {
+    let mut h = Harness::new();
+    h.refused(&alice(), challenge(alice(), 0, 0), "yourself")
+        .await;
+    let other_bot = UserRef {
+        id: 555,
+        name: "otherbot".into(),
+        bot: true,
+    };
+    h.refused(&alice(), challenge(other_bot, 0, 0), "Bots cannot play")
+        .await;
+    h.refused(&alice(), challenge(bob(), 5000, 0), "<@101> has 1000 coins")
+        .await;
+    h.refused(&alice(), challenge(bob(), -5, 0), "cannot be negative")
+        .await;
+    h.refused(&alice(), challenge(bob(), i64::MAX, 0), "too large")
+        .await;
+    h.refused(&alice(), Command::Accept, "no open challenge")
+        .await;
+
+    // Bob spends most of his money elsewhere first: the challenge checks he can cover it.
+    let c = h
+        .ok(
+            &bob(),
+            Command::Challenge {
+                opponent: carol(),
+                args: ChallengeArgs {
+                    stake: Some(900),
+                    piece_price: Some(0),
+                    ..Default::default()
+                },
+            },
+        )
+        .await;
+    assert!(!c.buttons.is_empty());
+    h.refused(&alice(), challenge(bob(), 1, 0), "already").await;
+    h.refused(
+        &alice(),
+        Command::Button(button(&c, "Accept")),
+        "Only <@103>",
+    )
+    .await;
+    h.ok(&bob(), Command::Cancel).await;
+    assert_eq!(
+        h.balance(&bob()),
+        (1000, 0),
+        "a cancelled challenge is refunded"
+    );
+    h.refused(
+        &carol(),
+        Command::Button(button(&c, "Accept")),
+        "no longer open",
+    )
+    .await;
+
+    let c = h.ok(&alice(), challenge(bob(), 10, 1)).await;
+    h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
+    h.refused(
+        &bob(),
+        Command::Move {
+            from: Some("e9".into()),
+            to: Some("e8".into()),
+            notation: None,
+        },
+        "It is <@101>'s turn",
+    )
+    .await;
+    h.refused(
+        &carol(),
+        Command::Move {
+            from: Some("e2".into()),
+            to: Some("e3".into()),
+            notation: None,
+        },
+        "You are not playing",
+    )
+    .await;
+    h.refused(
+        &alice(),
+        Command::Move {
+            from: Some("e2".into()),
+            to: Some("e1".into()),
+            notation: None,
+        },
+        "your own",
+    )
+    .await;
+    h.refused(
+        &alice(),
+        Command::Move {
+            from: Some("k4".into()),
+            to: Some("e3".into()),
+            notation: None,
+        },
+        "`k4` is not a square",
+    )
+    .await;
+    h.refused(
+        &alice(),
+        Command::Move {
+            from: Some("e5".into()),
+            to: Some("e6".into()),
+            notation: None,
+        },
+        "e5 is empty",
+    )
+    .await;
+    h.refused(
+        &alice(),
+        Command::Move {
+            from: None,
+            to: None,
+            notation: Some("e2-e9".into()),
+        },
+        "cannot reach",
+    )
+    .await;
+    h.refused(
+        &alice(),
+        Command::Move {
+            from: None,
+            to: None,
+            notation: Some("e2e".into()),
+        },
+        "not a move",
+    )
+    .await;
+    h.refused(
+        &alice(),
+        Command::Move {
+            from: Some("e2".into()),
+            to: None,
+            notation: None,
+        },
+        "Say which move",
+    )
+    .await;
+    h.mv(&alice(), "e2-e3").await;
+    h.refused(
+        &bob(),
+        Command::Move {
+            from: Some("e9".into()),
+            to: Some("e10".into()),
+            notation: None,
+        },
+        "your own",
+    )
+    .await;
+    h.refused(
+        &bob(),
+        Command::Move {
+            from: Some("e8".into()),
+            to: Some("e7".into()),
+            notation: None,
+        },
+        "e8 is empty",
+    )
+    .await;
+    h.refused(
+        &bob(),
+        Command::Move {
+            from: Some("d9".into()),
+            to: Some("d10".into()),
+            notation: None,
+        },
+        "your own",
+    )
+    .await;
+    h.mv(&bob(), "e9-e8").await;
+    h.refused(
+        &alice(),
+        Command::Move {
+            from: Some("e3".into()),
+            to: Some("e2".into()),
+            notation: None,
+        },
+        "cannot move backwards",
+    )
+    .await;
+    h.refused(&carol(), Command::Resign, "not playing").await;
+    h.refused(&alice(), Command::Claim, "no move time limit")
+        .await;
+    h.refused(&carol(), Command::Draw, "not playing").await;
+    let mut s = h.request(
+        &alice(),
+        Command::Settings(jetan::core::SettingsArgs {
+            daily_allowance: Some(5),
+            ..Default::default()
+        }),
+    );
+    s.manager = false;
+    let r = h.core().handle(s).await.reply;
+    assert!(r.text.contains("Only server managers"), "{}", r.text);
+}
+
+#[tokio::test]
+async fn draws_by_agreement_use_buttons_and_return_the_stakes() {
+    let mut h = Harness::new();
+    let c = h.ok(&alice(), challenge(bob(), 100, 2)).await;
+    h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
+    h.mv(&alice(), "e2-e3").await;
+    let offer = h.ok(&bob(), Command::Draw).await;
+    h.refused(
+        &bob(),
+        Command::Button(button(&offer, "Accept draw")),
+        "no draw offer",
+    )
+    .await;
+    let declined = h
+        .ok(&alice(), Command::Button(button(&offer, "Decline")))
+        .await;
+    assert!(declined.text.contains("declines"));
+    let offer = h.ok(&alice(), Command::Draw).await;
+    let done = h
+        .ok(&bob(), Command::Button(button(&offer, "Accept draw")))
+        .await;
+    assert!(done.text.contains("Draw"), "{}", done.text);
+    assert_eq!(h.balance(&alice()), (1000, 0));
+    assert_eq!(h.balance(&bob()), (1000, 0));
+    // The old offer's buttons no longer act.
+    h.refused(
+        &bob(),
+        Command::Button(button(&offer, "Accept draw")),
+        "no longer open",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn resigning_pays_the_stake_and_rematch_keeps_the_terms() {
+    let mut h = Harness::new();
+    let c = h.ok(&alice(), challenge(bob(), 30, 0)).await;
+    h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
+    let r = h.ok(&alice(), Command::Resign).await;
+    assert!(r.text.contains("<@102> wins"), "{}", r.text);
+    assert_eq!(h.balance(&alice()), (970, 0));
+    assert_eq!(h.balance(&bob()), (1030, 0));
+    h.refused(
+        &alice(),
+        Command::Rematch {
+            first: Some(First::Me),
+        },
+        "Only the winner",
+    )
+    .await;
+    let again = h
+        .ok(
+            &bob(),
+            Command::Rematch {
+                first: Some(First::Opponent),
+            },
+        )
+        .await;
+    assert!(again.text.contains("Stake: 30 coins"), "{}", again.text);
+    let game = h
+        .ok(&alice(), Command::Button(button(&again, "Accept")))
+        .await;
+    assert!(
+        game.text.contains("<@101> plays Black"),
+        "the loser moves first as bob chose: {}",
+        game.text
+    );
+    let history = h
+        .ok(
+            &alice(),
+            Command::History {
+                user: Some(alice()),
+            },
+        )
+        .await;
+    assert!(
+        history.text.contains("<@102> beat <@101>"),
+        "{}",
+        history.text
+    );
+}
+
+#[tokio::test]
+async fn challenges_expire_and_slow_players_lose_on_time() {
+    let mut h = Harness::new();
+    let c = h.ok(&alice(), challenge(bob(), 40, 0)).await;
+    h.now += 11 * 60 * 1000; // the default expiry is 10 minutes
+    h.refused(&bob(), Command::Button(button(&c, "Accept")), "expired")
+        .await;
+    // A new challenge replaces the expired one (which is refunded first).
+    let c = h
+        .ok(
+            &alice(),
+            Command::Challenge {
+                opponent: bob(),
+                args: ChallengeArgs {
+                    stake: Some(40),
+                    piece_price: Some(0),
+                    move_time: Some(5),
+                    first: Some(First::Me),
+                    ..Default::default()
+                },
+            },
+        )
+        .await;
+    assert_eq!(h.balance(&alice()), (960, 40));
+    h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
+    h.mv(&alice(), "e2-e3").await;
+    h.now += 4 * 60 * 1000;
+    h.refused(&alice(), Command::Claim, "not up").await;
+    h.refused(&bob(), Command::Claim, "it is your turn").await;
+    h.now += 2 * 60 * 1000;
+    let r = h.ok(&alice(), Command::Claim).await;
+    assert!(r.text.contains("<@101> wins"), "{}", r.text);
+    assert_eq!(h.balance(&alice()), (1040, 0));
+    assert_eq!(h.balance(&bob()), (960, 0));
+}
+
+#[tokio::test]
+async fn manator_duels_are_decided_by_the_game_seed_and_replay() {
+    // Two runs with the same seed give the same duels; the record replays.
+    let mut outcomes = Vec::new();
+    for _ in 0..2 {
+        let mut h = Harness::new();
+        let c = h
+            .ok(
+                &alice(),
+                Command::Challenge {
+                    opponent: bob(),
+                    args: ChallengeArgs {
+                        variant: Some(Variant::Manator),
+                        first: Some(First::Me),
+                        stake: Some(0),
+                        piece_price: Some(1),
+                        ..Default::default()
+                    },
+                },
+            )
+            .await;
+        h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
+        let mut duels = Vec::new();
+        for ply in 0..200 {
+            let Some(game) = h.core().store().game(CHANNEL).unwrap() else {
+                break;
+            };
+            let pos = game.position().unwrap();
+            let moves = pos.legal_moves();
+            // Attack when possible, otherwise the first move: deterministic.
+            let m = moves
+                .iter()
+                .find(|m| m.capture.is_some())
+                .copied()
+                .unwrap_or(moves[ply % moves.len()]);
+            let player = if game.black == alice().id && pos.turn() == jetan_rules::Color::Black {
+                alice()
+            } else if pos.turn() == jetan_rules::Color::Black {
+                bob()
+            } else if game.black == alice().id {
+                bob()
+            } else {
+                alice()
+            };
+            let r = h.mv(&player, &m.to_string()).await;
+            if r.text.contains("duel") {
+                duels.push(r.text.contains("wins the duel"));
+            }
+        }
+        assert!(!duels.is_empty(), "attacks in Manator fight duels");
+        let wallets = (h.balance(&alice()), h.balance(&bob()));
+        assert_eq!(
+            wallets.0 .0 + wallets.1 .0 + wallets.0 .1 + wallets.1 .1,
+            2000,
+            "no money created or lost"
+        );
+        outcomes.push((duels, wallets));
+    }
+    assert_eq!(
+        outcomes[0], outcomes[1],
+        "the same seed gives the same duels"
+    );
+}
+
+#[tokio::test]
+async fn a_restart_mid_game_loses_nothing_and_old_buttons_still_work() {
+    let mut h = Harness::new();
+    let c = h.ok(&alice(), challenge(bob(), 50, 1)).await;
+    h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
+    for (i, m) in PRINCESS_LINE[..4].iter().enumerate() {
+        let player = if i % 2 == 0 { alice() } else { bob() };
+        h.mv(&player, m).await;
+    }
+    let offer = h.ok(&alice(), Command::Draw).await;
+    h.restart();
+    let board = h.ok(&carol(), Command::Board).await;
+    assert!(board.text.contains("move 5"), "{}", board.text);
+    // The draw offer made before the restart can still be declined with its button.
+    h.ok(&bob(), Command::Button(button(&offer, "Decline")))
+        .await;
+    for (i, m) in PRINCESS_LINE[4..].iter().enumerate() {
+        let player = if i % 2 == 0 { alice() } else { bob() };
+        h.mv(&player, m).await;
+    }
+    assert_eq!(h.balance(&alice()), (1052, 0));
+    assert_eq!(h.balance(&bob()), (948, 0));
+}
+
+#[tokio::test]
+async fn a_repeated_request_acts_once() {
+    let mut h = Harness::new();
+    let c = h.ok(&alice(), challenge(bob(), 50, 0)).await;
+    let accept = h.request(&bob(), Command::Button(button(&c, "Accept")));
+    let first = h.core().handle(accept.clone()).await;
+    let second = h.core().handle(accept).await;
+    assert!(
+        !first.reply.ephemeral && !second.reply.ephemeral,
+        "{:?}",
+        second.reply.text
+    );
+    assert_eq!(h.balance(&bob()), (950, 50), "one escrow");
+    let m = h.request(
+        &alice(),
+        Command::Move {
+            from: Some("e2".into()),
+            to: Some("e3".into()),
+            notation: None,
+        },
+    );
+    h.core().handle(m.clone()).await;
+    h.core().handle(m).await;
+    assert_eq!(
+        h.core().store().game(CHANNEL).unwrap().unwrap().moves.len(),
+        1
+    );
+}
+
+#[tokio::test]
+async fn the_computer_answers_practice_games_without_touching_wallets() {
+    let mut h = Harness::new();
+    let r = h
+        .send(
+            &alice(),
+            Command::Challenge {
+                opponent: computer(),
+                args: ChallengeArgs {
+                    first: Some(First::Opponent),
+                    level: Some(1),
+                    ..Default::default()
+                },
+            },
+        )
+        .await;
+    assert!(r.reply.text.contains("Practice game"), "{}", r.reply.text);
+    assert_eq!(
+        r.computer_moves_in,
+        Some(CHANNEL),
+        "the computer moves first"
+    );
+    let reply = h
+        .core()
+        .computer_turn(GUILD, CHANNEL, || T0)
+        .await
+        .expect("the computer moves");
+    assert!(
+        reply.reply.text.contains("<@999> plays"),
+        "{}",
+        reply.reply.text
+    );
+    assert!(
+        reply.reply.text.contains("<@101>, your move"),
+        "{}",
+        reply.reply.text
+    );
+    let game = h.core().store().game(CHANNEL).unwrap().unwrap();
+    assert_eq!(game.moves.len(), 1);
+    // Alice answers with her first legal move; the computer is asked to move again.
+    let pos = game.position().unwrap();
+    let m = pos.legal_moves()[0];
+    let r = h
+        .send(
+            &alice(),
+            Command::Move {
+                from: Some(m.from.to_string()),
+                to: Some(m.to.to_string()),
+                notation: None,
+            },
+        )
+        .await;
+    assert_eq!(r.computer_moves_in, Some(CHANNEL));
+    h.refused(
+        &alice(),
+        Command::Challenge {
+            opponent: computer(),
+            args: ChallengeArgs {
+                stake: Some(5),
+                ..Default::default()
+            },
+        },
+        "no stakes",
+    )
+    .await;
+    h.refused(
+        &alice(),
+        Command::Challenge {
+            opponent: computer(),
+            args: ChallengeArgs::default(),
+        },
+        "already",
+    )
+    .await;
+    h.ok(&alice(), Command::Resign).await;
+    assert!(
+        h.core()
+            .computer_turn(GUILD, CHANNEL, || T0)
+            .await
+            .is_none(),
+        "no game: nothing to do"
+    );
+    assert_eq!(h.balance(&alice()), (1000, 0));
+    assert_eq!(
+        h.core().store().wallet(GUILD, alice().id).unwrap().games(),
+        0,
+        "practice is not counted"
+    );
+}
+
+#[tokio::test]
+async fn autocomplete_offers_the_legal_moves() {
+    let mut h = Harness::new();
+    let c = h.ok(&alice(), challenge(bob(), 0, 0)).await;
+    h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
+    let from = h.core().suggest_from(CHANNEL, alice().id, "");
+    let pos = h
+        .core()
+        .store()
+        .game(CHANNEL)
+        .unwrap()
+        .unwrap()
+        .position()
+        .unwrap();
+    let mut squares: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| m.from.to_string())
+        .collect();
+    squares.sort();
+    squares.dedup();
+    let offered: Vec<String> = from.iter().map(|(_, v)| v.clone()).collect();
+    let mut sorted = offered.clone();
+    sorted.sort();
+    assert_eq!(sorted, squares);
+    assert!(
+        h.core().suggest_from(CHANNEL, bob().id, "").is_empty(),
+        "not bob's turn"
+    );
+    let to = h.core().suggest_to(CHANNEL, alice().id, "e2", "");
+    let values: Vec<&str> = to.iter().map(|(_, v)| v.as_str()).collect();
+    assert_eq!(values.len(), pos.moves_from("e2".parse().unwrap()).len());
+    assert!(values.contains(&"e3"));
+    let princess = h.core().suggest_to(CHANNEL, alice().id, "f1", "");
+    assert!(princess.len() <= 25);
+    assert!(princess.iter().any(|(name, _)| name.contains("escape")));
+}

@@ -1,0 +1,119 @@
+//! The offline console as a user runs it: `jetan console` reading a script on stdin,
+//! including a restart (a second process on the same data directory) mid-game.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn console(data: &std::path::Path, out: &std::path::Path, script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jetan"))
+        .args(["console", "--think-ms", "50", "--data"])
+        .arg(data)
+        .arg("--out")
+        .arg(out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the jetan binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn a_scripted_game_survives_a_restart_and_old_buttons_work() {
+    let data = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let first = console(
+        data.path(),
+        out.path(),
+        "// alice challenges bob, who accepts; two moves; then a draw offer\n\
+         #general @alice challenge opponent:@bob stake:50 piece_price:1 first:me\n\
+         #general @bob accept\n\
+         #general @alice /jetan move from:f1 to:e4\n\
+         @bob move notation:e9-d8\n\
+         @alice draw\n\
+         @carol move from:a2 to:a3\n\
+         @alice wallet\n",
+    );
+    assert!(first.contains("@alice challenges @bob"), "{first}");
+    assert!(first.contains("@bob accepts"), "{first}");
+    assert!(
+        first.contains("[ephemeral]"),
+        "refusals and wallets are private: {first}"
+    );
+    assert!(
+        first.contains("You are not playing in this game"),
+        "{first}"
+    );
+    assert!(
+        first.contains("908 coins"),
+        "alice's stake and reserve are held: {first}"
+    );
+    let decline = first
+        .lines()
+        .filter_map(|l| l.strip_prefix("[button] Decline → click "))
+        .find(|id| id.contains("draw-decline"))
+        .expect("the draw offer has a Decline button")
+        .to_string();
+    let pictures: Vec<&str> = first
+        .lines()
+        .filter_map(|l| l.strip_prefix("[attachment] "))
+        .collect();
+    assert_eq!(
+        pictures.len(),
+        3,
+        "accept and two moves show the board: {first}"
+    );
+    for p in &pictures {
+        let bytes = std::fs::read(p).unwrap();
+        assert_eq!(&bytes[1..4], b"PNG");
+    }
+
+    // A new process on the same data: the game goes on, the old button still works.
+    let second = console(
+        data.path(),
+        out.path(),
+        &format!(
+            "#general @bob click {decline}\n\
+             @alice move from:a2 to:b4\n\
+             @bob move from:g10 to:h7\n\
+             @alice move from:d1 to:g4\n\
+             @bob move from:d10 to:a7\n\
+             @alice move from:g4 to:h7\n\
+             @bob move from:a7 to:b4\n\
+             @alice move from:h7 to:e10\n\
+             @alice wallet\n\
+             @bob wallet user:@alice\n\
+             standings\n\
+             :advance 25h\n\
+             @bob daily\n"
+        ),
+    );
+    assert!(second.contains("@bob declines the draw"), "{second}");
+    assert!(second.contains("@alice wins"), "{second}");
+    assert!(second.contains("1052 coins"), "alice's winnings: {second}");
+    assert!(second.contains("You receive 100 coins"), "{second}");
+    assert!(!second.contains("error"), "{second}");
+}
+
+#[test]
+fn bad_lines_are_answered_not_fatal() {
+    let data = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let text = console(data.path(), out.path(), "rules\n#c rules\n#c @a fly\n#c @a challenge\n#c @a move from:e2 to:e3 extra\n#c @a rules\n");
+    assert!(text.contains("name the user first"), "{text}");
+    assert!(text.contains("there is no command `fly`"), "{text}");
+    assert!(text.contains("challenge needs opponent"), "{text}");
+    assert!(text.contains("**Jetan**"), "{text}");
+}

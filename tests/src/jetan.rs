@@ -205,6 +205,48 @@ impl Game {
         Ok(reply)
     }
 
+    /// What each player won (+) or lost (−) by the end of the game: piece prices for every
+    /// kill, and the stake from the loser to the winner (`None`: a draw). Indexed by colour.
+    #[must_use]
+    pub fn expected_net(&self, stake: u64, price: u64, winner: Option<Color>) -> [i64; 2] {
+        let mut net = [0i64; 2];
+        let (stake, price) = (
+            i64::try_from(stake).unwrap_or(i64::MAX),
+            i64::try_from(price).unwrap_or(i64::MAX),
+        );
+        for (victim_owner, role) in &self.kills {
+            let p = i64::from(role.value()) * price;
+            net[*victim_owner as usize] -= p;
+            net[victim_owner.other() as usize] += p;
+        }
+        if let Some(w) = winner {
+            net[w as usize] += stake;
+            net[w.other() as usize] -= stake;
+        }
+        net
+    }
+
+    /// The wallet of colour `c` at the end of the game, from its wallet before the game.
+    #[must_use]
+    pub fn expected_wallet(
+        &self,
+        c: Color,
+        before: Wallet,
+        stake: u64,
+        price: u64,
+        winner: Option<Color>,
+    ) -> Wallet {
+        let net = self.expected_net(stake, price, winner)[c as usize];
+        Wallet {
+            balance: before.balance.saturating_add_signed(net),
+            escrow: before.escrow,
+            wins: before.wins + u64::from(winner == Some(c)),
+            losses: before.losses + u64::from(winner == Some(c.other())),
+            draws: before.draws + u64::from(winner.is_none()),
+            net_won: before.net_won + net,
+        }
+    }
+
     /// How the game ended by the rules, if it did.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
@@ -314,6 +356,22 @@ pub fn greedy_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
     }
     let quiet: Vec<Move> = moves.iter().filter(fine).copied().collect();
     rng.pick(&quiet).or_else(|| rng.pick(&moves)).copied()
+}
+
+/// A random legal move that does not end the game (`None` if every move would).
+#[must_use]
+pub fn quiet_random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
+    let moves: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(*m, &mut AttackerWins);
+            !next.is_game_over()
+        })
+        .collect();
+    rng.pick(&moves).copied()
 }
 
 /// A Classic game found by simulation that ends with a Princess capture within `max_plies`,

@@ -7,4 +7,5 @@ mod double_click;
 mod fake_selftest;
 mod race;
 mod refusals;
+mod restart;
 mod startup;

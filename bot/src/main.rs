@@ -13,7 +13,14 @@ struct Cli {
     command: cli::Command,
 }
 
-fn main() -> anyhow::Result<()> {
+fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
-    cli::run(cli.command)
+    match cli::run(cli.command) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            // The whole chain of causes, without a backtrace: this is for people.
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
 }

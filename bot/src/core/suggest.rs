@@ -1,6 +1,6 @@
 //! Autocomplete suggestions for `move` and `moves`.
 
-use jetan_rules::Square;
+use jetan_rules::{Position, Square};
 
 use super::Core;
 
@@ -8,18 +8,19 @@ use super::Core;
 pub const MAX_CHOICES: usize = 25;
 
 impl Core {
+    /// The position of the game in `channel`, if it is `user`'s turn there.
+    fn position_for_mover(&self, channel: u64, user: u64) -> Option<Position> {
+        let game = self.store.game(channel).ok()??;
+        let pos = game.position().ok()?;
+        (game.player(pos.turn()) == user).then_some(pos)
+    }
+
     /// The squares of the asker's pieces that have legal moves, matching what was typed.
     /// Empty when there is no game or it is not the asker's turn.
     pub fn suggest_from(&self, channel: u64, user: u64, partial: &str) -> Vec<(String, String)> {
-        let Ok(Some(game)) = self.store.game(channel) else {
+        let Some(pos) = self.position_for_mover(channel, user) else {
             return Vec::new();
         };
-        let Ok(pos) = game.position() else {
-            return Vec::new();
-        };
-        if game.player(pos.turn()) != user {
-            return Vec::new();
-        }
         let partial = partial.trim().to_ascii_lowercase();
         let mut moves = pos.legal_moves();
         moves.sort();
@@ -47,15 +48,9 @@ impl Core {
         let Ok(from) = from.trim().parse::<Square>() else {
             return Vec::new();
         };
-        let Ok(Some(game)) = self.store.game(channel) else {
+        let Some(pos) = self.position_for_mover(channel, user) else {
             return Vec::new();
         };
-        let Ok(pos) = game.position() else {
-            return Vec::new();
-        };
-        if game.player(pos.turn()) != user {
-            return Vec::new();
-        }
         let partial = partial.trim().to_ascii_lowercase();
         let mut out: Vec<(String, String)> = pos
             .moves_from(from)

@@ -252,8 +252,8 @@ pub(crate) fn blend_pixel(img: &mut RgbImage, x: i32, y: i32, color: Rgb, a: f32
     }
     let p = img.get_pixel_mut(x as u32, y as u32);
     let a = a.min(1.0);
-    for i in 0..3 {
-        p.0[i] = (f32::from(color[i]) * a + f32::from(p.0[i]) * (1.0 - a)).round() as u8;
+    for (d, c) in p.0.iter_mut().zip(color) {
+        *d = (f32::from(c) * a + f32::from(*d) * (1.0 - a)).round() as u8;
     }
 }
 

@@ -221,7 +221,7 @@ impl Renderer {
         if let Some(last) = view.last_move {
             for sq in [last.from, last.to] {
                 let (x, y) = l.square_xy(o, sq);
-                blend_rect(&mut img, x, y, l.sq, l.sq, theme::LAST_MOVE, 0.5);
+                blend_rect(&mut img, x, y, l.sq, l.sq, theme::LAST_MOVE, 0.6);
             }
         }
         let selected_moves = match view.selected {
@@ -271,7 +271,7 @@ impl Renderer {
             let (sq, piece) = killed;
             let (x, y) = l.square_xy(o, sq);
             let sprite = &self.killed[piece_index(piece)];
-            let (kx, ky) = (x + l.sq - sprite.w as i32 + l.sq / 40, y - l.sq / 40);
+            let (kx, ky) = (x + l.sq - sprite.w as i32, y);
             sprite.draw(&mut img, kx, ky);
             let s = sprite.w as f32;
             let (cx, cy) = (kx as f32 + s / 2.0, ky as f32 + s / 2.0);
@@ -280,7 +280,7 @@ impl Renderer {
                 &mut img,
                 &Shape::Ring {
                     c: P(cx, cy),
-                    r: s * 0.47,
+                    r: s * 0.5 - w,
                     w,
                 },
                 theme::DANGER,
@@ -449,11 +449,12 @@ impl Renderer {
             theme::LAST_MOVE,
         );
         let max_w = 9.4 * s;
+        let result = self.fonts.fit(result, 0.36 * s, f32::MAX);
         let mut px = 0.36 * s;
-        while px > 0.22 * s && self.fonts.width(result, px) > max_w {
+        while px > 0.22 * s && self.fonts.width(&result, px) > max_w {
             px *= 0.92;
         }
-        let text = self.fonts.fit(result, px, max_w);
+        let text = self.fonts.fit(&result, px, max_w);
         let cx = l.board_x as f32 + 5.0 * s;
         let mid = by as f32 + bh as f32 * 0.47;
         self.fonts

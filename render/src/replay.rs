@@ -152,64 +152,77 @@ fn encode(
     {
         let mut enc = Encoder::new(&mut out, w16, h16, &quant.palette_bytes()).map_err(gif_err)?;
         enc.set_repeat(Repeat::Infinite).map_err(gif_err)?;
-        let mut prev: Vec<u8> = Vec::new();
-        let mut cur: Vec<u8> = vec![0; (w * h) as usize];
-        let mut img = Some(first);
+        let (wu, hu) = (w as usize, h as usize);
+        // The picture so far, as palette indices, and the last frame drawn.
+        let mut shown = vec![0; wu * hu];
+        quant.map(first.as_raw(), &mut shown);
+        let mut prev_rgb = first;
         for i in 0..n {
-            let frame_img = match img.take() {
-                Some(f) => f,
-                None => render(i),
-            };
-            quant.map(&frame_img, &mut cur);
             let delay_ms = if i + 1 == n {
                 replay.final_delay_ms
             } else {
                 replay.frame_delay_ms
             };
             let delay = u16::try_from(delay_ms / 10).unwrap_or(u16::MAX);
-            let frame = if prev.is_empty() {
-                Frame {
+            if i == 0 {
+                let frame = Frame {
                     width: w16,
                     height: h16,
-                    buffer: std::borrow::Cow::Borrowed(&cur),
+                    buffer: std::borrow::Cow::Borrowed(&shown),
                     delay,
                     ..Frame::default()
-                }
-            } else {
-                delta_frame(&prev, &cur, w as usize, h as usize, delay)
-            };
-            enc.write_frame(&frame).map_err(gif_err)?;
-            std::mem::swap(&mut prev, &mut cur);
-            if cur.is_empty() {
-                cur = vec![0; (w * h) as usize];
+                };
+                enc.write_frame(&frame).map_err(gif_err)?;
+                continue;
             }
+            let rgb = render(i);
+            let frame = delta_frame(&mut quant, &prev_rgb, &rgb, &mut shown, wu, hu, delay);
+            enc.write_frame(&frame).map_err(gif_err)?;
+            prev_rgb = rgb;
         }
     }
     Ok(out)
 }
 
-/// The part of `cur` that differs from `prev`, unchanged pixels transparent.
-fn delta_frame<'a>(prev: &[u8], cur: &[u8], w: usize, h: usize, delay: u16) -> Frame<'a> {
-    let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+/// The frame that turns the `shown` picture (the indices of `prev`) into `cur`: the
+/// bounding box of the changed pixels, unchanged ones transparent. Updates `shown`.
+#[allow(clippy::too_many_arguments)]
+fn delta_frame<'a>(
+    quant: &mut Quantizer,
+    prev: &RgbImage,
+    cur: &RgbImage,
+    shown: &mut [u8],
+    w: usize,
+    h: usize,
+    delay: u16,
+) -> Frame<'a> {
+    let (prev, cur) = (prev.as_raw(), cur.as_raw());
+    let mut changed: Vec<(usize, Vec<u8>)> = Vec::new();
+    let (mut x0, mut x1) = (w, 0);
+    let mut row = vec![0u8; w];
     for y in 0..h {
-        let (a, b) = (&prev[y * w..(y + 1) * w], &cur[y * w..(y + 1) * w]);
-        if a == b {
+        let span = y * w * 3..(y + 1) * w * 3;
+        if prev[span.clone()] == cur[span.clone()] {
             continue;
         }
-        let first = a.iter().zip(b).position(|(p, q)| p != q).unwrap_or(0);
+        quant.map(&cur[span], &mut row);
+        let old = &shown[y * w..(y + 1) * w];
+        let Some(first) = old.iter().zip(&row).position(|(a, b)| a != b) else {
+            continue;
+        };
         let last = w
             - 1
-            - a.iter()
+            - old
+                .iter()
                 .rev()
-                .zip(b.iter().rev())
-                .position(|(p, q)| p != q)
+                .zip(row.iter().rev())
+                .position(|(a, b)| a != b)
                 .unwrap_or(0);
         x0 = x0.min(first);
         x1 = x1.max(last + 1);
-        y0 = y0.min(y);
-        y1 = y1.max(y + 1);
+        changed.push((y, row.clone()));
     }
-    if x0 >= x1 {
+    let (Some(&(y0, _)), Some(&(y_last, _))) = (changed.first(), changed.last()) else {
         // Nothing changed: a one-pixel transparent frame keeps the timing.
         return Frame {
             width: 1,
@@ -220,21 +233,24 @@ fn delta_frame<'a>(prev: &[u8], cur: &[u8], w: usize, h: usize, delay: u16) -> F
             delay,
             ..Frame::default()
         };
-    }
-    let mut buf = Vec::with_capacity((x1 - x0) * (y1 - y0));
-    for y in y0..y1 {
-        let (a, b) = (&prev[y * w + x0..y * w + x1], &cur[y * w + x0..y * w + x1]);
-        buf.extend(
-            a.iter()
-                .zip(b)
-                .map(|(p, q)| if p == q { TRANSPARENT } else { *q }),
-        );
+    };
+    let (bw, bh) = (x1 - x0, y_last + 1 - y0);
+    let mut buf = vec![TRANSPARENT; bw * bh];
+    for (y, new) in changed {
+        let old = &mut shown[y * w..(y + 1) * w];
+        let out = &mut buf[(y - y0) * bw..(y - y0 + 1) * bw];
+        for ((o, s), n) in out.iter_mut().zip(&mut old[x0..x1]).zip(&new[x0..x1]) {
+            if s != n {
+                *o = *n;
+                *s = *n;
+            }
+        }
     }
     Frame {
         left: x0 as u16,
         top: y0 as u16,
-        width: (x1 - x0) as u16,
-        height: (y1 - y0) as u16,
+        width: bw as u16,
+        height: bh as u16,
         buffer: std::borrow::Cow::Owned(buf),
         transparent: Some(TRANSPARENT),
         dispose: DisposalMethod::Keep,
@@ -289,8 +305,9 @@ impl Quantizer {
         bytes
     }
 
-    fn map(&mut self, img: &RgbImage, out: &mut [u8]) {
-        for (p, o) in img.as_raw().chunks_exact(3).zip(out.iter_mut()) {
+    /// Maps RGB bytes to palette indices.
+    fn map(&mut self, rgb: &[u8], out: &mut [u8]) {
+        for (p, o) in rgb.chunks_exact(3).zip(out.iter_mut()) {
             let key = (usize::from(p[0] >> 2) << 12)
                 | (usize::from(p[1] >> 2) << 6)
                 | usize::from(p[2] >> 2);

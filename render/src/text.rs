@@ -10,6 +10,9 @@ use crate::paint::{blend_pixel, Rgb, Sprite};
 /// DejaVu Sans Bold (Bitstream Vera licence, see `assets/DejaVu-LICENSE.txt`).
 const FONT_BYTES: &[u8] = include_bytes!("../assets/DejaVuSans-Bold.ttf");
 
+/// Texts are cut to this many characters before anything else: a name is not a book.
+pub(crate) const MAX_CHARS: usize = 200;
+
 /// The embedded font, parsed.
 #[derive(Debug, Clone)]
 pub(crate) struct Fonts {
@@ -55,25 +58,32 @@ impl Fonts {
     }
 
     /// `text` as it fits in `max_width` pixels at size `px`: whole, or cut with `…`.
+    /// Control characters are dropped and only the first [`MAX_CHARS`] characters count.
     pub fn fit(&self, text: &str, px: f32, max_width: f32) -> String {
-        let clean: String = text
+        let limited: String = text
             .chars()
             .filter(|c| !c.is_control())
-            .collect::<String>()
-            .trim()
-            .to_string();
-        if self.width(&clean, px) <= max_width {
-            return clean;
+            .take(MAX_CHARS)
+            .collect();
+        let clean = limited.trim();
+        let (glyphs, total) = self.layout(clean, px);
+        if total <= max_width && limited.chars().count() < MAX_CHARS {
+            return clean.to_string();
         }
+        let ellipsis = self.width("…", px);
         let chars: Vec<char> = clean.chars().collect();
-        let mut n = chars.len();
+        // The glyph offsets are the widths of the prefixes.
+        let mut n = glyphs
+            .iter()
+            .take_while(|(_, x)| *x + ellipsis <= max_width)
+            .count();
         while n > 0 {
-            n -= 1;
             let mut s: String = chars[..n].iter().collect::<String>().trim_end().to_string();
             s.push('…');
             if self.width(&s, px) <= max_width {
                 return s;
             }
+            n -= 1;
         }
         String::new()
     }

@@ -25,7 +25,7 @@ pub(crate) const TEXT: Rgb = [246, 238, 224];
 /// Secondary text on strips.
 pub(crate) const TEXT_DIM: Rgb = [168, 152, 132];
 /// The last move's squares are tinted with this.
-pub(crate) const LAST_MOVE: Rgb = [250, 222, 70];
+pub(crate) const LAST_MOVE: Rgb = [255, 226, 0];
 /// The selected square is tinted with this.
 pub(crate) const SELECTED: Rgb = [70, 170, 255];
 /// Move dots and capture rings.

@@ -1,0 +1,576 @@
+//! Board pictures and replays: golden images, and structural checks that hold whatever
+//! the goldens say.
+//!
+//! Goldens live in `tests/goldens/`; regenerate them on purpose with
+//! `JETAN_REGENERATE_GOLDENS=1 cargo test -p jetan-render --test pictures`, then look at
+//! them before committing.
+
+use std::path::PathBuf;
+use std::sync::LazyLock;
+
+use image::{AnimationDecoder, RgbImage};
+use jetan_render::{
+    board_image, board_png, default_renderer, replay_gif, LastMove, RenderError, Renderer, Replay,
+    View,
+};
+use jetan_rules::{AttackerWins, Color, Move, MoveText, Position, Square, Variant};
+
+/// Goldens are drawn small to keep them light; the drawing code is the same at any size.
+static SMALL: LazyLock<Renderer> = LazyLock::new(|| Renderer::new(40).unwrap());
+
+fn sq(text: &str) -> Square {
+    text.parse().unwrap()
+}
+
+fn play(pos: Position, moves: &[&str]) -> (Position, Option<LastMove>) {
+    let mut pos = pos;
+    let mut last = None;
+    for t in moves {
+        let m = t.parse::<MoveText>().unwrap().resolve(&pos).unwrap();
+        let (next, report) = pos.play(m, &mut AttackerWins).unwrap();
+        pos = next;
+        last = Some(LastMove::from(&report));
+    }
+    (pos, last)
+}
+
+/// Black's Princess on f1 threatened by the Padwar on d3, the countdown at 7.
+fn danger_position() -> Position {
+    "4pc4/10/10/10/10/10/10/3a6/10/4CP1W2 b - 7 80"
+        .parse()
+        .unwrap()
+}
+
+/// A capture: Black's Flier took Orange's on d7.
+fn capture_position() -> (Position, LastMove) {
+    let (pos, last) = play(
+        Position::start(),
+        &["e2-e3", "e9-e8", "d1-g4", "g10-d7", "g4-d7"],
+    );
+    (pos, last.unwrap())
+}
+
+/// The goldens: name, position, view.
+fn golden_cases() -> Vec<(&'static str, Position, View)> {
+    let (capture, last) = capture_position();
+    vec![
+        (
+            "start",
+            Position::start(),
+            View::new(Color::Black).with_names("Dejah Thoris", "Tara of Helium"),
+        ),
+        (
+            "capture-orange-view",
+            capture,
+            View::new(Color::Orange)
+                .with_names(
+                    "Ghek the Kaldane, who thinks with his head and nothing else",
+                    "Θουβία 🐉",
+                )
+                .with_last_move(last),
+        ),
+        (
+            "princess-selected",
+            Position::start(),
+            View::new(Color::Black).with_selected(sq("f1")),
+        ),
+        (
+            "danger-countdown",
+            danger_position(),
+            View::new(Color::Black).with_names("Vor Daj", "Ghek"),
+        ),
+        (
+            "result",
+            danger_position(),
+            View::new(Color::Black)
+                .with_names("Vor Daj", "Ghek")
+                .with_result("Orange wins: the Princess was captured"),
+        ),
+        (
+            "manator-start",
+            Position::start_of(Variant::Manator),
+            View::new(Color::Black).with_names("U-Dor", "O-Tar"),
+        ),
+    ]
+}
+
+fn golden_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/goldens")
+        .join(format!("{name}.png"))
+}
+
+/// How two pictures differ: mean absolute channel difference, and the share of pixels
+/// with a channel off by more than 24.
+fn difference(a: &RgbImage, b: &RgbImage) -> (f64, f64) {
+    let total: u64 = a
+        .as_raw()
+        .iter()
+        .zip(b.as_raw())
+        .map(|(x, y)| u64::from(x.abs_diff(*y)))
+        .sum();
+    let far = a
+        .pixels()
+        .zip(b.pixels())
+        .filter(|(p, q)| p.0.iter().zip(q.0).any(|(x, y)| x.abs_diff(y) > 24))
+        .count();
+    (
+        total as f64 / a.as_raw().len() as f64,
+        far as f64 / (a.width() * a.height()) as f64,
+    )
+}
+
+/// Saves with the best compression: goldens are committed.
+fn save_small_png(img: &RgbImage, path: &std::path::Path) {
+    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+    use image::ImageEncoder;
+    let file = std::fs::File::create(path).unwrap();
+    PngEncoder::new_with_quality(file, CompressionType::Best, FilterType::Adaptive)
+        .write_image(
+            img,
+            img.width(),
+            img.height(),
+            image::ExtendedColorType::Rgb8,
+        )
+        .unwrap();
+}
+
+#[test]
+fn pictures_match_the_goldens() {
+    let regenerate = std::env::var_os("JETAN_REGENERATE_GOLDENS").is_some_and(|v| v == "1");
+    let mut failures = Vec::new();
+    for (name, pos, view) in golden_cases() {
+        let img = SMALL.image(&pos, &view);
+        let path = golden_path(name);
+        if regenerate {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            save_small_png(&img, &path);
+            continue;
+        }
+        let golden = image::open(&path)
+            .unwrap_or_else(|e| {
+                panic!(
+                    "{}: {e} (regenerate with JETAN_REGENERATE_GOLDENS=1)",
+                    path.display()
+                )
+            })
+            .to_rgb8();
+        if golden.dimensions() != img.dimensions() {
+            failures.push(format!(
+                "{name}: size {:?}, golden {:?}",
+                img.dimensions(),
+                golden.dimensions()
+            ));
+            continue;
+        }
+        let (mean, far) = difference(&img, &golden);
+        if mean > 0.5 || far > 0.002 {
+            let actual = std::env::temp_dir().join(format!("jetan-golden-{name}-actual.png"));
+            let _ = img.save(&actual);
+            failures.push(format!(
+                "{name}: mean difference {mean:.3}, {:.3}% of pixels far off; actual picture in {}",
+                far * 100.0,
+                actual.display()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_default_picture_has_an_800_pixel_board_and_strips() {
+    let r = default_renderer().unwrap();
+    let (bx, by, side) = r.board_area();
+    assert_eq!(side, 800);
+    let (w, h) = r.size();
+    assert!(bx > 0 && by > 0 && bx + side < w && by + side < h);
+    let img = board_image(&Position::start(), &View::default()).unwrap();
+    assert_eq!(img.dimensions(), (w, h));
+    let png = board_png(&Position::start(), &View::default()).unwrap();
+    assert!(png.len() < 200 * 1024, "PNG of {} bytes", png.len());
+    let decoded = image::load_from_memory(&png).unwrap().to_rgb8();
+    assert_eq!(decoded, img);
+}
+
+/// The mean colour of the middle third of a square.
+fn centre(r: &Renderer, img: &RgbImage, o: Color, s: Square) -> [u8; 3] {
+    let (x0, y0) = r.square_origin(o, s);
+    let (a, b) = (r.square_size() / 3, 2 * r.square_size() / 3);
+    let mut sum = [0u32; 3];
+    for y in y0 + a..y0 + b {
+        for x in x0 + a..x0 + b {
+            for (acc, v) in sum.iter_mut().zip(img.get_pixel(x, y).0) {
+                *acc += u32::from(v);
+            }
+        }
+    }
+    let n = (b - a) * (b - a);
+    sum.map(|v| ((v + n / 2) / n) as u8)
+}
+
+fn corner(r: &Renderer, img: &RgbImage, o: Color, s: Square) -> [u8; 3] {
+    let (x, y) = r.square_origin(o, s);
+    img.get_pixel(x + 1, y + r.square_size() - 2).0
+}
+
+/// The share of the middle third of a square that is far from `color`.
+fn share_far(r: &Renderer, img: &RgbImage, o: Color, s: Square, color: [u8; 3]) -> f64 {
+    let (x0, y0) = r.square_origin(o, s);
+    let (a, b) = (r.square_size() / 3, 2 * r.square_size() / 3);
+    let mut far = 0;
+    for y in y0 + a..y0 + b {
+        for x in x0 + a..x0 + b {
+            far += u32::from(far_apart(img.get_pixel(x, y).0, color));
+        }
+    }
+    f64::from(far) / f64::from((b - a) * (b - a))
+}
+
+fn far_apart(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| u32::from(x.abs_diff(y)))
+        .sum::<u32>()
+        > 60
+}
+
+#[test]
+fn every_occupied_square_stands_out_from_the_empty_square() {
+    let r = &*SMALL;
+    let (capture, last) = capture_position();
+    for (pos, o) in [
+        (Position::start(), Color::Black),
+        (Position::start_of(Variant::Manator), Color::Orange),
+        (capture, Color::Black),
+    ] {
+        let view = View::new(o).with_last_move(last);
+        let img = r.image(&pos, &view);
+        for s in Square::all() {
+            let c = centre(r, &img, o, s);
+            let empty = Renderer::square_color(s);
+            if pos.board().piece_at(s).is_some() {
+                let share = share_far(r, &img, o, s, empty);
+                assert!(
+                    share > 0.75,
+                    "{s}: only {share} of its centre unlike {empty:?}"
+                );
+            } else if s != last.from && s != last.to {
+                assert_eq!(c, empty, "{s} is empty");
+            }
+        }
+    }
+}
+
+#[test]
+fn highlighted_squares_differ_from_plain_ones() {
+    let r = &*SMALL;
+    let pos = Position::start();
+    let plain = r.image(&pos, &View::new(Color::Black));
+    let view = View::new(Color::Black)
+        .with_last_move(LastMove::new(sq("c4"), sq("c5")))
+        .with_selected(sq("e2"));
+    let marked = r.image(&pos, &view);
+    for s in ["c4", "c5", "e2"] {
+        let (a, b) = (
+            corner(r, &plain, Color::Black, sq(s)),
+            corner(r, &marked, Color::Black, sq(s)),
+        );
+        assert!(
+            far_apart(a, b) || a.iter().zip(b).any(|(x, y)| x.abs_diff(y) > 30),
+            "{s}: {a:?} vs {b:?}"
+        );
+    }
+    // The Panthan on e2 can go to d3, e3, f3: dots on their centres.
+    for s in ["d3", "e3", "f3"] {
+        let c = centre(r, &marked, Color::Black, sq(s));
+        assert!(far_apart(c, Renderer::square_color(sq(s))), "{s} has a dot");
+    }
+    for s in ["a5", "j7", "e4"] {
+        assert_eq!(
+            corner(r, &plain, Color::Black, sq(s)),
+            corner(r, &marked, Color::Black, sq(s))
+        );
+        assert_eq!(
+            centre(r, &marked, Color::Black, sq(s)),
+            Renderer::square_color(sq(s))
+        );
+    }
+}
+
+#[test]
+fn the_threatened_princess_and_the_killed_piece_are_marked() {
+    let r = &*SMALL;
+    let pos = danger_position();
+    let img = r.image(&pos, &View::new(Color::Black));
+    let c = corner(r, &img, Color::Black, sq("f1"));
+    assert!(
+        far_apart(c, Renderer::square_color(sq("f1"))),
+        "red glow on f1: {c:?}"
+    );
+    let (capture, last) = capture_position();
+    let plain = r.image(
+        &capture,
+        &View::new(Color::Black).with_last_move(LastMove {
+            killed: None,
+            ..last
+        }),
+    );
+    let marked = r.image(&capture, &View::new(Color::Black).with_last_move(last));
+    assert_ne!(plain, marked);
+}
+
+/// The mean colour of each square of the board.
+fn square_means(r: &Renderer, img: &RgbImage, o: Color) -> Vec<[f64; 3]> {
+    let n = f64::from(r.square_size() * r.square_size());
+    Square::all()
+        .map(|s| {
+            let (x0, y0) = r.square_origin(o, s);
+            let mut sum = [0.0; 3];
+            for y in y0..y0 + r.square_size() {
+                for x in x0..x0 + r.square_size() {
+                    for (acc, v) in sum.iter_mut().zip(img.get_pixel(x, y).0) {
+                        *acc += f64::from(v);
+                    }
+                }
+            }
+            sum.map(|v| v / n)
+        })
+        .collect()
+}
+
+#[test]
+fn orange_view_is_black_view_rotated() {
+    let r = &*SMALL;
+    let (pos, last) = capture_position();
+    let base = View::new(Color::Black)
+        .with_last_move(last)
+        .with_selected(sq("e8"));
+    let black = r.image(&pos, &base);
+    let orange = r.image(
+        &pos,
+        &View {
+            orientation: Color::Orange,
+            ..base
+        },
+    );
+    let (bx, by, side) = r.board_area();
+    // Square by square: a square's picture is the same, only its place rotates.
+    let (mb, mo) = (
+        square_means(r, &black, Color::Black),
+        square_means(r, &orange, Color::Orange),
+    );
+    for s in Square::all() {
+        for ch in 0..3 {
+            assert!((mb[s.index()][ch] - mo[s.index()][ch]).abs() < 0.01, "{s}");
+        }
+    }
+    // Where the screen shows square S in Black's view, Orange's shows S rotated.
+    for s in Square::all() {
+        let (x, y) = r.square_origin(Color::Black, s);
+        let (xo, yo) = r.square_origin(Color::Orange, s.rotate());
+        assert_eq!((x, y), (xo, yo));
+    }
+    // Empty, unmarked squares are pixel for pixel the 180° rotation (tokens stay upright).
+    for s in Square::all() {
+        if pos.board().piece_at(s).is_some() || [last.from, last.to].contains(&s) {
+            continue;
+        }
+        let (x0, y0) = r.square_origin(Color::Black, s);
+        for dy in 0..r.square_size() {
+            for dx in 0..r.square_size() {
+                let (x, y) = (x0 + dx, y0 + dy);
+                let (xr, yr) = (2 * bx + side - 1 - x, 2 * by + side - 1 - y);
+                assert_eq!(
+                    black.get_pixel(x, y),
+                    orange.get_pixel(xr, yr),
+                    "{s} at {dx},{dy}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn names_of_any_length_and_script_never_panic() {
+    let r = &*SMALL;
+    let long = "🐉".repeat(300) + &"x".repeat(5000);
+    for name in [
+        "",
+        " ",
+        "\u{0}\u{7}\n\t",
+        "مرحبا بالعالم",
+        "漢字かな交じり文",
+        long.as_str(),
+    ] {
+        let view = View::new(Color::Black)
+            .with_names(name, name)
+            .with_result(name);
+        let img = r.image(&Position::start(), &view);
+        assert_eq!(img.dimensions(), r.size());
+    }
+}
+
+/// A deterministic random game of `plies` moves that avoids ending early when it can.
+fn long_game(plies: usize, seed: u64) -> (Vec<Position>, Vec<Move>) {
+    let mut state = seed;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize
+    };
+    let mut positions = vec![Position::start()];
+    let mut moves = Vec::new();
+    while moves.len() < plies {
+        let pos = positions.last().unwrap().clone();
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mut chosen = None;
+        for _ in 0..12 {
+            let m = legal[next() % legal.len()];
+            let mut after = pos.clone();
+            let report = after.play_unchecked(m, &mut AttackerWins);
+            chosen = Some((m, after));
+            if report.outcome.is_none() && !chosen.as_ref().unwrap().1.is_game_over() {
+                break;
+            }
+        }
+        let (m, after) = chosen.unwrap();
+        let over = after.is_game_over();
+        moves.push(m);
+        positions.push(after);
+        if over {
+            break;
+        }
+    }
+    (positions, moves)
+}
+
+fn decode_frames(gif: &[u8]) -> Vec<image::Frame> {
+    image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif))
+        .unwrap()
+        .into_frames()
+        .collect_frames()
+        .unwrap()
+}
+
+#[test]
+fn a_short_replay_decodes_with_one_frame_per_position() {
+    let (positions, moves) = long_game(12, 7);
+    let gif = replay_gif(&positions, &moves, &Replay::default()).unwrap();
+    let frames = decode_frames(&gif);
+    assert_eq!(frames.len(), positions.len());
+    // The frames, composed from the deltas, are the pictures of the positions (up to the
+    // palette's rounding).
+    let r = Renderer::new(Replay::default().square).unwrap();
+    assert_eq!(frames[0].buffer().dimensions(), r.size());
+    let last = frames.last().unwrap().buffer();
+    let last = image::DynamicImage::ImageRgba8(last.clone()).to_rgb8();
+    let pos = positions.last().unwrap();
+    let m = moves.last().unwrap();
+    let mover = positions[positions.len() - 2].turn();
+    let mut view = View::new(Color::Black).with_last_move(LastMove::from_move(m, mover));
+    view.result = pos.outcome().map(|o| o.to_string());
+    let expected = r.image(pos, &view);
+    let (mean, _) = difference(&last, &expected);
+    assert!(mean < 2.0, "mean difference {mean}");
+    if std::env::var_os("JETAN_DUMP").is_some() {
+        last.save("/tmp/jetan-samples/gif-last-frame.png").unwrap();
+        std::fs::write("/tmp/jetan-samples/replay.gif", &gif).unwrap();
+    }
+}
+
+#[test]
+fn a_300_move_replay_fits_a_discord_attachment() {
+    let (positions, moves) = long_game(300, 2024);
+    assert_eq!(moves.len(), 300, "the test game should last 300 moves");
+    let gif = replay_gif(&positions, &moves, &Replay::default()).unwrap();
+    assert!(gif.len() < 8 * 1024 * 1024, "{} bytes", gif.len());
+    eprintln!("300-move replay: {} KB", gif.len() / 1024);
+    // Read every frame (without decompressing them, to stay quick in debug builds; the
+    // short replay test decodes and composes its frames).
+    let mut options = gif::DecodeOptions::new();
+    options.skip_frame_decoding(true);
+    let mut decoder = options.read_info(std::io::Cursor::new(&gif)).unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, positions.len());
+}
+
+#[test]
+fn a_replay_too_big_is_drawn_smaller() {
+    let (positions, moves) = long_game(20, 3);
+    let big = replay_gif(&positions, &moves, &Replay::default()).unwrap();
+    let replay = Replay {
+        max_bytes: big.len() / 2,
+        ..Replay::default()
+    };
+    let small = replay_gif(&positions, &moves, &replay).unwrap();
+    assert!(small.len() < big.len());
+    let (fb, fs) = (decode_frames(&big), decode_frames(&small));
+    assert!(fs[0].buffer().width() < fb[0].buffer().width());
+    assert_eq!(fs.len(), positions.len());
+}
+
+#[test]
+fn replays_reject_mismatched_inputs() {
+    let (positions, moves) = long_game(3, 1);
+    assert_eq!(
+        replay_gif(&[], &[], &Replay::default()),
+        Err(RenderError::EmptyReplay)
+    );
+    assert_eq!(
+        replay_gif(&positions, &moves[..1], &Replay::default()),
+        Err(RenderError::MoveCount {
+            positions: 4,
+            moves: 1
+        })
+    );
+}
+
+#[test]
+#[ignore = "writes pictures for a person to look at"]
+fn dump_rotation_pair() {
+    let r = &*SMALL;
+    let (pos, last) = capture_position();
+    let base = View::new(Color::Black)
+        .with_last_move(last)
+        .with_selected(sq("e8"));
+    r.image(&pos, &base)
+        .save("/tmp/jetan-samples/rot-black.png")
+        .unwrap();
+    r.image(
+        &pos,
+        &View {
+            orientation: Color::Orange,
+            ..base
+        },
+    )
+    .save("/tmp/jetan-samples/rot-orange.png")
+    .unwrap();
+}
+
+#[test]
+#[ignore = "timing breakdown for a person"]
+fn replay_timing() {
+    let (positions, _moves) = long_game(300, 2024);
+    let r = Renderer::new(48).unwrap();
+    let t = std::time::Instant::now();
+    for p in &positions {
+        let _ = r.image(p, &View::default());
+    }
+    eprintln!("render 301: {:?}", t.elapsed());
+    let t = std::time::Instant::now();
+    let (positions, moves) = long_game(300, 2024);
+    eprintln!("game: {:?}", t.elapsed());
+    let t = std::time::Instant::now();
+    let gif = replay_gif(&positions, &moves, &Replay::default()).unwrap();
+    eprintln!("gif: {:?}", t.elapsed());
+    let t = std::time::Instant::now();
+    let n = decode_frames(&gif).len();
+    eprintln!("decode {n}: {:?}", t.elapsed());
+}

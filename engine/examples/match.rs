@@ -49,12 +49,21 @@ fn main() {
             r.end,
             r.moves.len()
         );
-        if std::env::var_os("SHOW_DRAWS").is_some() && r.end.winner().is_none() {
+        let show = match r.end.winner() {
+            None => std::env::var_os("SHOW_DRAWS").is_some(),
+            Some(Color::Orange) => std::env::var_os("SHOW_LOSSES").is_some(),
+            Some(Color::Black) => false,
+        };
+        if show {
             let mut pos = start_position(variant, first);
             let mut dice = jetan_rules::DuelStream::new(s + 3);
             for m in &r.moves {
-                println!("    {pos}    {}", m.notation());
-                pos = pos.play(*m, &mut dice).expect("legal").0;
+                let (next, report) = pos.clone().play(*m, &mut dice).expect("legal");
+                let duel = report.duel.map_or(String::new(), |d| {
+                    format!(" duel won by attacker: {}", d.attacker_won)
+                });
+                println!("    {pos}    {}{duel}", m.notation());
+                pos = next;
             }
         }
     }

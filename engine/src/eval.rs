@@ -182,7 +182,7 @@ pub(crate) fn evaluate_static(pos: &Position) -> Static {
             let near = (zone(c, 2) & att[them]).count_ones() as i32;
             let room = (zone(c, 3) & !own & !att[them]).count_ones() as i32;
             let exposure = CHIEF_NEAR_ATTACK * near + CHIEF_CRAMPED * (6 - room).max(0);
-            s -= exposure * (100 + ahead / 2) / 100;
+            s -= exposure * (100 + ahead.min(400) / 4) / 100;
             if att[them] & c.bit() != 0 {
                 let waiting = if color == us { 1 } else { 2 };
                 s -= waiting * (CHIEF_ATTACKED + ahead / 4);

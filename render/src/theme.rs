@@ -295,17 +295,23 @@ fn tiara(s: &mut Sprite, f: Frame, tc: TokenColors) {
         pts.push((r_in * a.sin(), cy - r_in * a.cos()));
     }
     s.fill(&f.poly(&pts), tc.ink, 1.0, 1.0);
-    // The raised centre holding the jewel.
-    let peak = [
-        (-0.5, 0.55),
-        (-0.36, 0.05),
-        (0.0, -0.62),
-        (0.36, 0.05),
-        (0.5, 0.55),
-    ];
-    s.fill(&f.poly(&peak), tc.ink, 1.0, 1.0);
-    s.fill(&f.circle(0.0, -0.02, 0.3), JEWEL, 1.0, 1.0);
-    s.fill(&f.circle(-0.09, -0.11, 0.08), [220, 252, 252], 0.9, 1.0);
+    // Two small points, and the raised centre holding the jewel.
+    for side in [-1.0, 1.0] {
+        let pts = [
+            (0.72 * side, 0.52),
+            (0.6 * side, -0.02),
+            (0.44 * side, 0.46),
+        ];
+        s.fill(&f.poly(&pts), tc.ink, 1.0, 1.0);
+        s.fill(&f.circle(0.6 * side, -0.04, 0.08), tc.ink, 1.0, 1.0);
+    }
+    let neck = [(-0.32, 0.5), (-0.2, 0.1), (0.2, 0.1), (0.32, 0.5)];
+    s.fill(&f.poly(&neck), tc.ink, 1.0, 1.0);
+    let spike = [(-0.17, -0.42), (0.0, -0.9), (0.17, -0.42)];
+    s.fill(&f.poly(&spike), tc.ink, 1.0, 1.0);
+    s.fill(&f.circle(0.0, -0.1, 0.42), tc.ink, 1.0, 1.0);
+    s.fill(&f.circle(0.0, -0.1, 0.29), JEWEL, 1.0, 1.0);
+    s.fill(&f.circle(-0.09, -0.19, 0.08), [220, 252, 252], 0.9, 1.0);
 }
 
 /// A full-size token: a shadowed disc in the side's colour with a contrasting rim, the

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::OnceLock;
+use std::sync::{Arc, LazyLock, OnceLock};
 use std::time::Duration;
 
 use anyhow::{bail, Context as _};
@@ -152,6 +152,16 @@ impl BotProcess {
     }
 }
 
+/// Scenarios share the machine; a load scenario runs alone so that it does not make the
+/// others miss Discord's 3-second window (and they do not disturb its measurements).
+static TURNS: LazyLock<Arc<tokio::sync::RwLock<()>>> = LazyLock::new(Arc::default);
+
+/// A scenario's right to run: shared with other scenarios, or alone.
+enum Turn {
+    Shared(#[allow(dead_code)] tokio::sync::OwnedRwLockReadGuard<()>),
+    Alone(#[allow(dead_code)] tokio::sync::OwnedRwLockWriteGuard<()>),
+}
+
 /// A fake Discord, a fresh data directory, and the real bot connected to both.
 pub struct TestApp {
     /// The fake Discord.
@@ -164,6 +174,7 @@ pub struct TestApp {
     guild: bool,
     finished: bool,
     stopped: bool,
+    _turn: Turn,
 }
 
 impl Drop for TestApp {
@@ -207,6 +218,21 @@ impl TestApp {
     /// # Errors
     /// If the bot does not come up.
     pub async fn spawn_with(config: Config, guild: bool) -> anyhow::Result<Self> {
+        let turn = Turn::Shared(Arc::clone(&TURNS).read_owned().await);
+        Self::start(config, guild, turn).await
+    }
+
+    /// Same as [`TestApp::spawn_with`], once no other scenario of this process runs, and
+    /// keeping the others waiting until this one is dropped.
+    ///
+    /// # Errors
+    /// If the bot does not come up.
+    pub async fn spawn_alone(config: Config) -> anyhow::Result<Self> {
+        let turn = Turn::Alone(Arc::clone(&TURNS).write_owned().await);
+        Self::start(config, false, turn).await
+    }
+
+    async fn start(config: Config, guild: bool, turn: Turn) -> anyhow::Result<Self> {
         let fake = FakeDiscord::start_with(config).await?;
         let dir = tempfile::Builder::new().prefix("jetan-e2e-").tempdir()?;
         let data_dir = dir.path().join("data");
@@ -220,6 +246,7 @@ impl TestApp {
             guild,
             finished: false,
             stopped: false,
+            _turn: turn,
         };
         app.wait_up(1).await?;
         Ok(app)

@@ -191,16 +191,33 @@ impl Game {
     /// # Errors
     /// If the bot refuses or answers without a picture.
     pub async fn play(&mut self, m: Move) -> anyhow::Result<Reply> {
+        self.play_checked(m, true).await
+    }
+
+    /// [`Game::play`]; with `decode` false the picture is only checked to be a PNG file,
+    /// not decoded (for load tests, where decoding would cost the test more than the bot).
+    ///
+    /// # Errors
+    /// If the bot refuses or answers without a picture.
+    pub async fn play_checked(&mut self, m: Move, decode: bool) -> anyhow::Result<Reply> {
         let reply = self.mover().play(m).await?;
+        let who = &self.mover().user.name;
         if reply.is_ephemeral() {
             bail!(
-                "move {} by {} was refused: {}",
+                "move {} by {who} was refused: {}",
                 m.notation(),
-                self.mover().user.name,
                 reply.text()
             );
         }
-        let reply = reply.with_png()?;
+        if decode {
+            reply.png()?;
+        } else if !reply.files.iter().any(crate::File::is_png) {
+            bail!(
+                "move {} by {who}: no PNG in the reply: {}",
+                m.notation(),
+                reply.text()
+            );
+        }
         self.apply(m)?;
         Ok(reply)
     }

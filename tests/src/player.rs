@@ -446,6 +446,7 @@ impl Player {
                 original: None,
                 followups: Vec::new(),
                 touched: Vec::new(),
+                expired: None,
                 choices: None,
                 payload: payload.clone(),
             },
@@ -517,31 +518,60 @@ impl Sent {
     /// See [`Sent::reply`].
     pub async fn reply_within(&self, timeout: Duration) -> anyhow::Result<Reply> {
         let token = self.token.clone();
+        // Discord gives up on an interaction that is not acknowledged in time; so do we (with
+        // a little grace, so that a late acknowledgement is seen and named as such).
+        let deadline = self.inner.config.interaction_deadline;
+        let ack_wait = timeout
+            .min(deadline.saturating_sub(self.dispatched_at.elapsed()) + Duration::from_secs(1));
+        let what = format!(
+            "interaction {} of {} to be acknowledged",
+            self.id, self.user
+        );
+        let acked = self
+            .inner
+            .wait_for(ack_wait, what, |s| {
+                let it = s.interactions.get(&token)?;
+                it.callback.map(|_| Ok(())).or_else(|| it.expired.map(Err))
+            })
+            .await?;
+        if let Err(late) = acked {
+            bail!(
+                "interaction {} of {} was acknowledged after {late:?}, past Discord's {deadline:?}: \
+                 the user saw \"The application did not respond\"",
+                self.id,
+                self.user
+            );
+        }
         let what = format!("the reply to interaction {} of {}", self.id, self.user);
         let (callback_type, at, message_id) = self
             .inner
-            .wait_for(timeout, what, |s| {
-                let it = s.interactions.get(&token)?;
-                let (ty, at) = it.callback?;
-                let done = match ty {
-                    4 | 7 => true,
-                    5 => it
-                        .original
-                        .and_then(|o| s.messages.get(&o))
-                        .is_some_and(|m| {
-                            m.json["flags"].as_u64().unwrap_or(0) & FLAG_LOADING == 0 || m.deleted
-                        }),
-                    6 => !it.touched.is_empty(),
-                    _ => true,
-                };
-                // After a deferred update, what the user sees is the first message touched.
-                let shown = if ty == 6 {
-                    it.touched.first().copied()
-                } else {
-                    it.original
-                };
-                done.then_some((ty, at, shown))
-            })
+            .wait_for(
+                timeout.saturating_sub(self.dispatched_at.elapsed()),
+                what,
+                |s| {
+                    let it = s.interactions.get(&token)?;
+                    let (ty, at) = it.callback?;
+                    let done = match ty {
+                        4 | 7 => true,
+                        5 => it
+                            .original
+                            .and_then(|o| s.messages.get(&o))
+                            .is_some_and(|m| {
+                                m.json["flags"].as_u64().unwrap_or(0) & FLAG_LOADING == 0
+                                    || m.deleted
+                            }),
+                        6 => !it.touched.is_empty(),
+                        _ => true,
+                    };
+                    // After a deferred update, what the user sees is the first message touched.
+                    let shown = if ty == 6 {
+                        it.touched.first().copied()
+                    } else {
+                        it.original
+                    };
+                    done.then_some((ty, at, shown))
+                },
+            )
             .await?;
         if callback_type == 8 {
             bail!(

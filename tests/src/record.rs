@@ -13,15 +13,15 @@ pub struct File {
     pub filename: String,
     /// The part's content type, if the bot sent one.
     pub content_type: Option<String>,
-    /// The raw bytes.
-    pub data: Vec<u8>,
+    /// The raw bytes (cheap to clone).
+    pub data: axum::body::Bytes,
 }
 
 impl File {
     /// The image dimensions, if the file is an image `image` can read.
     #[must_use]
     pub fn image_dimensions(&self) -> Option<(u32, u32)> {
-        image::ImageReader::new(std::io::Cursor::new(&self.data))
+        image::ImageReader::new(std::io::Cursor::new(&self.data[..]))
             .with_guessed_format()
             .ok()?
             .into_dimensions()

@@ -72,6 +72,8 @@ pub(crate) struct InteractionState {
     pub choices: Option<Value>,
     /// The interaction payload, for redelivery.
     pub payload: Value,
+    /// Set when the bot's first callback came after the deadline: how late it was.
+    pub expired: Option<Duration>,
 }
 
 #[derive(Default)]
@@ -410,7 +412,7 @@ async fn read_body(req: Request) -> Result<Body_, String> {
                     filename: filename.unwrap_or_else(|| name.clone()),
                     field: name,
                     content_type,
-                    data: data.to_vec(),
+                    data,
                 });
             }
         }
@@ -458,7 +460,8 @@ async fn rest(AxumState(inner): AxumState<Arc<Inner>>, req: Request) -> Response
 
     let (status, response, json, files) = match read_body(req).await {
         Ok(body) => {
-            let (status, response) = route(&inner, &method, &path, body.json.as_ref(), &body.files);
+            let (status, response) =
+                route(&inner, at, &method, &path, body.json.as_ref(), &body.files);
             (status, response, body.json, body.files)
         }
         Err(e) => (
@@ -508,7 +511,14 @@ fn not_found(what: &str, code: u32) -> Answer {
 }
 
 /// Answers one REST call. The state is locked here and nowhere across an await.
-fn route(inner: &Inner, method: &str, path: &str, json: Option<&Value>, files: &[File]) -> Answer {
+fn route(
+    inner: &Inner,
+    at: Instant,
+    method: &str,
+    path: &str,
+    json: Option<&Value>,
+    files: &[File],
+) -> Answer {
     let Some(seg) = api_segments(path) else {
         return (404, payloads::error(0, "404: Not Found"));
     };
@@ -605,7 +615,7 @@ fn route(inner: &Inner, method: &str, path: &str, json: Option<&Value>, files: &
             (201, one)
         }
         ("POST", ["interactions", id, token, "callback"]) => {
-            callback(inner, id, token, body, files)
+            callback(inner, at, id, token, body, files)
         }
         (_, ["webhooks", a, token, rest @ ..]) => {
             if *a != app {
@@ -858,8 +868,14 @@ fn delete_message(s: &mut State, id: u64) -> Answer {
 }
 
 /// `POST /interactions/{id}/{token}/callback`.
-fn callback(inner: &Inner, id: &str, token: &str, body: &Value, files: &[File]) -> Answer {
-    let now = Instant::now();
+fn callback(
+    inner: &Inner,
+    now: Instant,
+    id: &str,
+    token: &str,
+    body: &Value,
+    files: &[File],
+) -> Answer {
     let mut s = inner.lock();
     let Some(it) = s.interactions.get(token).cloned() else {
         s.violations
@@ -881,6 +897,9 @@ fn callback(inner: &Inner, id: &str, token: &str, body: &Value, files: &[File]) 
     }
     let waited = now.duration_since(it.dispatched_at);
     if waited > inner.config.interaction_deadline {
+        if let Some(state) = s.interactions.get_mut(token) {
+            state.expired = Some(waited);
+        }
         s.violations.push(format!(
             "interaction {} answered after {waited:?} (deadline {:?})",
             it.id, inner.config.interaction_deadline

@@ -5,6 +5,7 @@ mod autocomplete;
 mod classic_game;
 mod double_click;
 mod fake_selftest;
+mod load;
 mod race;
 mod refusals;
 mod restart;

@@ -12,8 +12,9 @@ use tempfile::TempDir;
 use crate::server::{Config, FakeDiscord};
 
 /// The `jetan` binary: `$JETAN_BIN` if set, else `target/debug/jetan` of this workspace
-/// (honouring `CARGO_TARGET_DIR`), built once with `cargo build -p jetan --bin jetan` if it
-/// is missing.
+/// (honouring `CARGO_TARGET_DIR`), built once per test process with `cargo build --workspace
+/// --bin jetan` (as `.ci/run` does) if it is missing, older than a source file of its crates,
+/// or `JETAN_E2E_BUILD` is set.
 ///
 /// # Errors
 /// If the build fails.
@@ -42,21 +43,55 @@ fn locate_or_build() -> anyhow::Result<PathBuf> {
     let bin = target
         .join("debug")
         .join(format!("jetan{}", std::env::consts::EXE_SUFFIX));
-    if !bin.exists() {
+    let forced = std::env::var_os("JETAN_E2E_BUILD").is_some();
+    if forced || !bin.exists() || older_than_sources(&bin, &workspace) {
+        // `cargo test --workspace` builds the binary itself (the bot has integration tests);
+        // this covers `cargo test -p jetan-tests` after an edit of the bot.
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let status = std::process::Command::new(cargo)
-            .args(["build", "-p", "jetan", "--bin", "jetan"])
+            .args(["build", "--workspace", "--bin", "jetan"])
             .current_dir(&workspace)
             .status()
-            .context("running cargo build -p jetan")?;
+            .context("running cargo build --workspace --bin jetan")?;
         if !status.success() || !bin.exists() {
             bail!(
-                "cargo build -p jetan --bin jetan failed ({status}); {} is missing",
+                "cargo build --workspace --bin jetan failed ({status}); {} is missing",
                 bin.display()
             );
         }
     }
     Ok(bin)
+}
+
+/// Whether a source file of the binary's crates (or `Cargo.lock`) is newer than `bin`.
+fn older_than_sources(bin: &Path, workspace: &Path) -> bool {
+    fn newest(dir: &Path) -> Option<std::time::SystemTime> {
+        let mut best = None;
+        for entry in std::fs::read_dir(dir).ok()?.flatten() {
+            let path = entry.path();
+            let t = if path.is_dir() {
+                newest(&path)
+            } else {
+                entry.metadata().ok()?.modified().ok()
+            };
+            best = best.max(t);
+        }
+        best
+    }
+    let Some(built) = std::fs::metadata(bin).and_then(|m| m.modified()).ok() else {
+        return true;
+    };
+    let mut sources: Vec<Option<std::time::SystemTime>> =
+        ["bot", "rules", "render", "store", "engine"]
+            .iter()
+            .map(|c| newest(&workspace.join(c).join("src")))
+            .collect();
+    sources.push(
+        std::fs::metadata(workspace.join("Cargo.lock"))
+            .and_then(|m| m.modified())
+            .ok(),
+    );
+    sources.into_iter().flatten().any(|t| t > built)
 }
 
 /// A running `jetan serve` process. Killed when dropped.

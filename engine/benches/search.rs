@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use jetan_engine::{Engine, Limits};
-use jetan_rules::{Position, Variant};
+use jetan_rules::{DuelStream, Position, Variant};
 
 fn search(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
@@ -41,6 +41,41 @@ fn search(c: &mut Criterion) {
             r.best.map_or("none".into(), |m| m.to_string()),
         );
     }
+
+    // The hard time limit: how far past it searches of random positions return.
+    let mut rng = DuelStream::new(7);
+    let budget = Duration::from_millis(30);
+    let mut worst = Duration::ZERO;
+    let searches = 40;
+    for i in 0..searches {
+        let variant = if i % 2 == 0 {
+            Variant::Classic
+        } else {
+            Variant::Manator
+        };
+        let mut pos = Position::start_of(variant);
+        for _ in 0..rng.next_u64() % 80 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            let mut next = pos.clone();
+            if next.play_unchecked(m, &mut rng).outcome.is_some() {
+                break;
+            }
+            pos = next;
+        }
+        let mut engine = Engine::new(16);
+        let started = std::time::Instant::now();
+        engine.search(&pos, &Limits::time(budget));
+        worst = worst.max(started.elapsed().saturating_sub(budget));
+    }
+    println!(
+        "time limit: {searches} searches of {} ms from random positions, worst overrun {:.2} ms",
+        budget.as_millis(),
+        worst.as_secs_f64() * 1000.0
+    );
 }
 
 criterion_group!(benches, search);

@@ -42,18 +42,20 @@ async fn start(store: &Store, ids: &mut Ids, channel: u64) {
         piece_price: 1,
         ..Terms::friendly(Variant::Classic)
     };
+    // Two players per channel, so that 1,000 games do not drain one wallet.
+    let (alice, bob) = (ALICE + channel * 1000, BOB + channel * 1000);
     store
         .challenge(
-            Request::new(ids.next(), ALICE, 0),
+            Request::new(ids.next(), alice, 0),
             GUILD,
             channel,
-            BOB,
+            bob,
             terms,
         )
         .await
         .unwrap();
     store
-        .accept(Request::new(ids.next(), BOB, 0), channel, ALICE, 1)
+        .accept(Request::new(ids.next(), bob, 0), channel, alice, 1)
         .await
         .unwrap();
 }
@@ -173,7 +175,7 @@ fn archive_of_10k() -> tempfile::TempDir {
             one_move(&store, &mut ids, &mut rng, 1).await;
         }
         store
-            .resign(Request::new(ids.next(), BOB, 0), 1)
+            .resign(Request::new(ids.next(), BOB + 1000, 0), 1)
             .await
             .unwrap();
     });

@@ -12,7 +12,10 @@
 //! - **Optimistic concurrency**: a move names the game version it was chosen against;
 //!   of two racing moves (or two accepts) exactly one wins, the other gets
 //!   [`StoreError::GameChanged`] (or [`StoreError::AlreadyStarted`]).
-//! - **Durable**: a mutating call returns only after `flush_async` put its data on disk.
+//! - **Durable**: a mutating call returns only after its data is flushed to disk.
+//!   Concurrent calls share one flush (group commit) on the store's own flusher thread,
+//!   not sled's `flush_async`, which deadlocks under concurrency in sled 0.34
+//!   (sled issue #1308).
 //! - **Checkable**: [`Store::verify`] recomputes every wallet from the ledger, checks the
 //!   conservation law (sum of balances + escrow = sum of grants and daily claims), that
 //!   escrow matches the open challenges and games, and replays every game in progress.
@@ -48,6 +51,15 @@
 //!   claim. [`Store::grant`]: an admin grant. Wallets are created lazily, with the
 //!   server's starting grant, on their first money movement; reading an unknown wallet
 //!   shows the starting grant without writing.
+//!
+//! # Reading and upkeep
+//! Reads are synchronous: [`Store::settings`], [`Store::wallet`], [`Store::standings`],
+//! [`Store::game`], [`Store::open_challenge`], [`Store::last_finished`],
+//! [`Store::history_channel`], [`Store::history_player`], [`Store::finished_game`],
+//! [`Store::ledger`]. The bot should run [`Store::expire_due`] every minute or so, and
+//! [`Store::prune_requests`] now and then (a day's worth of request results is plenty to
+//! answer double clicks). [`Store::export`] and [`Store::import`] back up and restore
+//! (the `jetan export` / `jetan import` commands).
 //!
 //! ```
 //! # tokio_test_block_on(async {

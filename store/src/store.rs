@@ -37,8 +37,9 @@ pub(crate) const ID_BASE_KEY: &[u8] = b"id_base";
 ///
 /// Cheap to clone (an `Arc`), `Send + Sync`. Reads are synchronous and fast (sled keeps
 /// hot data in memory). Mutating operations are `async`: the transaction itself runs
-/// inline (microseconds), then the call awaits `flush_async` so it returns only once the
-/// change is on disk.
+/// inline (microseconds), then the call awaits a flush so it returns only once the change
+/// is on disk. Flushes are grouped: concurrent calls share one `fsync` (see
+/// [`Store::flush`]). Any async runtime works.
 #[derive(Clone)]
 pub struct Store {
     pub(crate) inner: Arc<Inner>,
@@ -50,6 +51,52 @@ pub(crate) struct Inner {
     /// Added to sled's id generator, so that a data directory restored by `import`
     /// never hands out an id the export already used.
     pub id_base: u64,
+    flusher: Option<Flusher>,
+}
+
+/// The one thread that flushes: callers send it a waiter after their commit; it drains
+/// every waiter queued, runs one blocking `flush` (which covers all their commits), and
+/// answers them all (group commit).
+///
+/// Why not `sled::Tree::flush_async`: in sled 0.34 concurrent `flush_async` calls run on
+/// sled's own small I/O thread pool and can fill it with flushes that wait for a log write
+/// queued behind them, a deadlock (sled issue #1308, seen here with 1,000 concurrent
+/// moves). One flushing thread of our own never starves that pool.
+struct Flusher {
+    queue: std::sync::mpsc::Sender<Waiter>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+type Waiter = tokio::sync::oneshot::Sender<Result<(), String>>;
+
+impl Flusher {
+    fn start(db: sled::Db) -> Result<Flusher> {
+        let (queue, rx) = std::sync::mpsc::channel::<Waiter>();
+        let thread = std::thread::Builder::new()
+            .name("jetan-store-flush".into())
+            .spawn(move || {
+                while let Ok(first) = rx.recv() {
+                    let mut batch = vec![first];
+                    batch.extend(rx.try_iter());
+                    let result = db.flush().map(drop).map_err(|e| e.to_string());
+                    for w in batch {
+                        let _ = w.send(result.clone());
+                    }
+                }
+            })?;
+        Ok(Flusher { queue, thread })
+    }
+}
+
+impl Drop for Inner {
+    /// Stops the flusher and waits for it, so that the directory is released when the
+    /// last clone of the store is dropped.
+    fn drop(&mut self) {
+        if let Some(Flusher { queue, thread }) = self.flusher.take() {
+            drop(queue);
+            let _ = thread.join();
+        }
+    }
 }
 
 impl std::fmt::Debug for Store {
@@ -86,8 +133,14 @@ impl Store {
             })?,
             None => 0,
         };
+        let flusher = Some(Flusher::start(db.clone())?);
         Ok(Store {
-            inner: Arc::new(Inner { db, trees, id_base }),
+            inner: Arc::new(Inner {
+                db,
+                trees,
+                id_base,
+                flusher,
+            }),
         })
     }
 
@@ -95,13 +148,27 @@ impl Store {
         &self.inner.trees[i]
     }
 
-    /// Waits until everything written so far is on disk.
+    /// Waits until everything written so far is on disk: the store's flusher thread
+    /// runs one blocking sled flush (`fsync`) for all the calls waiting at that moment.
     ///
     /// # Errors
     /// [`StoreError::Storage`] if the flush fails.
     pub async fn flush(&self) -> Result<()> {
-        self.inner.db.flush_async().await?;
-        Ok(())
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let flusher = self
+            .inner
+            .flusher
+            .as_ref()
+            .expect("the flusher runs while the store lives");
+        flusher
+            .queue
+            .send(tx)
+            .map_err(|_| StoreError::Storage("the flusher thread has stopped".into()))?;
+        match rx.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(StoreError::Storage(e)),
+            Err(_) => Err(StoreError::Storage("the flusher thread has stopped".into())),
+        }
     }
 
     /// Runs `body` in one transaction over every tree (retried by sled on conflicts;

@@ -726,6 +726,14 @@ async fn a_damaged_record_only_affects_its_channel() {
         report.problems.iter().any(|p| p.contains("channel 10")),
         "{report}"
     );
+    // The export keeps the damaged record byte for byte; the import restores it.
+    let mut out = Vec::new();
+    assert_eq!(store.export(&mut out).unwrap().damaged, 1);
+    let dir2 = tempfile::tempdir().unwrap();
+    Store::import(dir2.path(), &out[..]).unwrap();
+    let restored = Store::open(dir2.path()).unwrap();
+    assert!(matches!(restored.game(CH), Err(StoreError::Corrupt { .. })));
+    assert_eq!(restored.verify().unwrap().problems, report.problems);
 }
 
 #[tokio::test]

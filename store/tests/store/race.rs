@@ -146,3 +146,39 @@ fn a_double_click_plays_once() {
     assert_eq!(t.store.game(CH).unwrap().unwrap().moves.len(), 1);
     t.assert_clean();
 }
+
+/// Regression: with sled's `flush_async`, a few hundred concurrent operations deadlocked
+/// (sled issue #1308). Each task here challenges in its own channel.
+#[test]
+fn hundreds_of_concurrent_operations_do_not_deadlock() {
+    let rt = runtime();
+    let t = TestStore::new();
+    let store = t.store.clone();
+    rt.block_on(async move {
+        let tasks: Vec<_> = (0..300u64)
+            .map(|ch| {
+                let store = store.clone();
+                tokio::spawn(async move {
+                    let terms = Terms {
+                        stake: 5,
+                        ..Terms::friendly(Variant::Classic)
+                    };
+                    let req = Request::new(ch + 1, 10_000 + ch, 0);
+                    store
+                        .challenge(req, GUILD, 1_000 + ch, 20_000 + ch, terms)
+                        .await
+                })
+            })
+            .collect();
+        let all = async {
+            for task in tasks {
+                task.await.unwrap().unwrap();
+            }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(30), all)
+            .await
+            .expect("the concurrent operations deadlocked");
+    });
+    assert_eq!(t.store.open_challenges().unwrap().len(), 300);
+    t.assert_clean();
+}

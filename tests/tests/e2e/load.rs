@@ -120,11 +120,14 @@ async fn many_channels_play_at_once() -> anyhow::Result<()> {
         errors.len(),
     );
     errors.sort();
+    let late = app.fake.violations();
     anyhow::ensure!(
         errors.is_empty(),
-        "{} channels failed: {:#?}",
+        "{} channels failed: {:#?}\n{} Discord rules broken, first: {:#?}",
         errors.len(),
-        &errors[..errors.len().min(10)]
+        &errors[..errors.len().min(10)],
+        late.len(),
+        &late[..late.len().min(5)],
     );
 
     // Every acknowledged move is there.

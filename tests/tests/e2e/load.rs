@@ -91,7 +91,21 @@ async fn many_channels_play_at_once() -> anyhow::Result<()> {
     let mut games = Vec::new();
     let mut times = Times::default();
     let mut errors = Vec::new();
-    while let Some(done) = tasks.join_next().await {
+    // Bounded, whatever the bot does: CI must finish.
+    let limit = tokio::time::Instant::now() + Duration::from_secs(6 * 60);
+    loop {
+        let done = match tokio::time::timeout_at(limit, tasks.join_next()).await {
+            Ok(Some(done)) => done,
+            Ok(None) => break,
+            Err(_) => {
+                errors.push(format!(
+                    "{} channels still playing after 6 minutes",
+                    tasks.len()
+                ));
+                tasks.abort_all();
+                break;
+            }
+        };
         let (i, (game, t, error)) = done?;
         times.ack.extend(t.ack);
         times.visible.extend(t.visible);

@@ -477,6 +477,7 @@ fn a_short_replay_decodes_with_one_frame_per_position() {
     let (mean, _) = difference(&last, &expected);
     assert!(mean < 2.0, "mean difference {mean}");
     if std::env::var_os("JETAN_DUMP").is_some() {
+        std::fs::create_dir_all("/tmp/jetan-samples").unwrap();
         last.save("/tmp/jetan-samples/gif-last-frame.png").unwrap();
         std::fs::write("/tmp/jetan-samples/replay.gif", &gif).unwrap();
     }

@@ -486,8 +486,8 @@ impl Store {
     }
 }
 
-#[allow(dead_code)]
-pub(crate) fn assert_send_sync() {
-    fn f<T: Send + Sync + Clone>() {}
-    f::<Store>();
-}
+/// The store is shared between tasks and threads.
+const _: fn() = || {
+    fn shared<T: Send + Sync + Clone + 'static>() {}
+    shared::<Store>();
+};

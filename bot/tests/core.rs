@@ -588,14 +588,10 @@ async fn manator_duels_are_decided_by_the_game_seed_and_replay() {
                 .find(|m| m.capture.is_some())
                 .copied()
                 .unwrap_or(moves[ply % moves.len()]);
-            let player = if game.black == alice().id && pos.turn() == jetan_rules::Color::Black {
+            let player = if game.player(pos.turn()) == alice().id {
                 alice()
-            } else if pos.turn() == jetan_rules::Color::Black {
-                bob()
-            } else if game.black == alice().id {
-                bob()
             } else {
-                alice()
+                bob()
             };
             let r = h.mv(&player, &m.to_string()).await;
             if r.text.contains("duel") {

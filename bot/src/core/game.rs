@@ -379,7 +379,7 @@ impl Core {
         let currency = self.currency(guild).unwrap_or_else(|_| "coins".into());
         let mv = &result.mv;
         let mut game = before.clone();
-        game.moves.push(mv.clone());
+        game.moves.push(*mv);
         // The position after the move, replayed from the one before with the stored duel
         // result (a finished game's position lacks a royal, so it has no position string).
         let won = mv.duel.unwrap_or(true);

@@ -82,6 +82,7 @@ pub async fn jetan(_ctx: Context<'_>) -> Result<(), Error> {
 
 /// Challenge a player (or me, for practice) to a game of Jetan.
 #[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments)] // one per slash-command option
 async fn challenge(
     ctx: Context<'_>,
     #[description = "Who to play (choose me for a practice game against the computer)"]
@@ -306,7 +307,7 @@ async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Show or change the server's settings (changing needs Manage Server).
 #[poise::command(slash_command)]
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments)] // one per slash-command option
 async fn settings(
     ctx: Context<'_>,
     #[description = "Coins a new player starts with"]

@@ -94,6 +94,7 @@ mod codec;
 mod error;
 mod model;
 mod ops;
+mod profiles;
 mod store;
 mod tx;
 mod verify;

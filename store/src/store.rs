@@ -51,6 +51,9 @@ pub(crate) struct Inner {
     /// Added to sled's id generator, so that a data directory restored by `import`
     /// never hands out an id the export already used.
     pub id_base: u64,
+    /// Cosmetic data outside the money records (display names, practice levels): not
+    /// exported, not verified, written without a flush of its own.
+    pub profiles: sled::Tree,
     flusher: Option<Flusher>,
 }
 
@@ -133,12 +136,14 @@ impl Store {
             })?,
             None => 0,
         };
+        let profiles = db.open_tree("profiles")?;
         let flusher = Some(Flusher::start(db.clone())?);
         Ok(Store {
             inner: Arc::new(Inner {
                 db,
                 trees,
                 id_base,
+                profiles,
                 flusher,
             }),
         })

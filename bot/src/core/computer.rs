@@ -7,20 +7,18 @@ use jetan_engine::Level;
 use super::{Core, CoreError, Response};
 
 impl Core {
-    /// Remembers the level chosen for the practice game in `channel`.
-    pub(crate) fn set_level(&self, channel: u64, level: Level) {
-        if let Ok(mut levels) = self.levels.lock() {
-            levels.insert(channel, level);
+    /// Remembers the level chosen for the practice game (challenge) `game`.
+    pub(crate) fn set_level(&self, game: u64, level: Level) {
+        if let Err(e) = self.store.set_practice_level(game, level.get()) {
+            tracing::warn!(game, "cannot store the practice level: {e}");
         }
     }
 
-    /// The level of the practice game in `channel` (the default if unknown, e.g. after a
-    /// restart).
-    pub(crate) fn level(&self, channel: u64) -> Level {
-        self.levels
-            .lock()
-            .ok()
-            .and_then(|l| l.get(&channel).copied())
+    /// The level of the practice game `game` (the default if unknown).
+    pub(crate) fn level(&self, game: u64) -> Level {
+        self.store
+            .practice_level(game)
+            .and_then(|l| Level::new(l).ok())
             .unwrap_or_default()
     }
 
@@ -56,7 +54,7 @@ impl Core {
             return Ok(None);
         }
         let pos = Self::position_of(&game)?;
-        let level = self.level(channel);
+        let level = self.level(game.id);
         let think = self.think;
         let searched = pos.clone();
         let best =

@@ -154,7 +154,7 @@ impl Core {
             )
             .await?;
         if practice {
-            self.set_level(req.channel, level);
+            self.set_level(challenge.id, level);
             return self.start_practice(req, &challenge).await;
         }
         let currency = settings.currency;
@@ -202,7 +202,7 @@ impl Core {
             .store
             .accept(bot_req, req.channel, first, self.random_u64())
             .await?;
-        let level = self.level(req.channel);
+        let level = self.level(c.id);
         let text = format!(
             "Practice game: {} vs {} (level {}) — **{}**, nothing at stake.\n{} plays Black and moves first; {} plays Orange.",
             req.user.mention(),
@@ -695,7 +695,7 @@ impl Core {
             first: Some(first),
             variant: Some(g.terms.variant),
             move_time: g.terms.move_time_minutes.map(i64::from),
-            level: practice.then(|| i64::from(self.level(req.channel).get())),
+            level: practice.then(|| i64::from(self.level(g.id).get())),
         };
         self.challenge(req, &opponent_ref, &args).await
     }

@@ -91,7 +91,6 @@ pub struct Core {
     bot: UserRef,
     names: Mutex<HashMap<u64, String>>,
     rng: Mutex<ChaCha8Rng>,
-    levels: Mutex<HashMap<u64, jetan_engine::Level>>,
     /// How long the computer thinks per move (level 3 and up use all of it).
     think: std::time::Duration,
 }
@@ -105,7 +104,6 @@ impl Core {
             bot,
             names: Mutex::new(HashMap::new()),
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
-            levels: Mutex::new(HashMap::new()),
             think: computer::DEFAULT_THINK,
         }
     }
@@ -127,10 +125,18 @@ impl Core {
         &self.bot
     }
 
-    /// Remembers a user's display name (for pictures and tables).
+    /// Remembers a user's display name (for pictures), in memory and in the store so
+    /// that it survives a restart.
     pub fn remember(&self, user: &UserRef) {
-        if let Ok(mut names) = self.names.lock() {
+        let Ok(mut names) = self.names.lock() else {
+            return;
+        };
+        if names.get(&user.id) != Some(&user.name) {
             names.insert(user.id, user.name.clone());
+            drop(names);
+            if let Err(e) = self.store.remember_name(user.id, &user.name) {
+                tracing::warn!(user = user.id, "cannot store a display name: {e}");
+            }
         }
     }
 
@@ -143,6 +149,7 @@ impl Core {
             .lock()
             .ok()
             .and_then(|n| n.get(&id).cloned())
+            .or_else(|| self.store.display_name(id))
             .unwrap_or_else(|| format!("player {}", id % 10_000))
     }
 

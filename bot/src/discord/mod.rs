@@ -26,7 +26,7 @@ pub type Error = anyhow::Error;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// Discord's limit: an interaction must be answered within 3 s; defer after this long.
-const DEFER_AFTER: Duration = Duration::from_millis(1500);
+const DEFER_AFTER: Duration = Duration::from_millis(1200);
 
 fn now_ms() -> u64 {
     std::time::SystemTime::now()
@@ -155,6 +155,14 @@ fn followup(reply: &Reply) -> serenity::CreateInteractionResponseFollowup {
     m
 }
 
+/// Runs the core's work for one request on the blocking pool: drawing boards and storage
+/// are CPU and disk work, and must not hold up the async workers that send the timely
+/// "deferred" answers and heartbeats while many channels play at once.
+fn off_runtime(core: Arc<Core>, req: Request) -> tokio::task::JoinHandle<Response> {
+    let runtime = tokio::runtime::Handle::current();
+    tokio::task::spawn_blocking(move || runtime.block_on(core.handle(req)))
+}
+
 /// Runs a slash command through the core, deferring if it takes long, and replies.
 async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let data = ctx.data();
@@ -186,8 +194,7 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         now: now_ms(),
         command,
     };
-    let core = data.core.clone();
-    let mut work = tokio::spawn(async move { core.handle(req).await });
+    let mut work = off_runtime(data.core.clone(), req);
     let response = tokio::select! {
         r = &mut work => r?,
         () = tokio::time::sleep(DEFER_AFTER) => {
@@ -273,8 +280,7 @@ async fn on_component(
         now: now_ms(),
         command: Command::Button(action),
     };
-    let core = data.core.clone();
-    let mut work = tokio::spawn(async move { core.handle(req).await });
+    let mut work = off_runtime(data.core.clone(), req);
     let response = tokio::select! {
         r = &mut work => r?,
         () = tokio::time::sleep(DEFER_AFTER) => {

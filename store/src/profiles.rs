@@ -1,0 +1,79 @@
+//! Cosmetic data the bot likes to keep across restarts but that moves no money: the
+//! display names of players (for pictures) and the computer's level in practice games.
+//! Not part of exports or `verify`; written without waiting for a flush (the next
+//! acknowledged operation flushes it along).
+
+use crate::{GameId, Result, Store, UserId};
+
+fn name_key(user: UserId) -> [u8; 9] {
+    let mut k = [0u8; 9];
+    k[0] = b'n';
+    k[1..].copy_from_slice(&user.to_be_bytes());
+    k
+}
+
+fn level_key(game: GameId) -> [u8; 9] {
+    let mut k = [0u8; 9];
+    k[0] = b'l';
+    k[1..].copy_from_slice(&game.to_be_bytes());
+    k
+}
+
+impl Store {
+    /// The display name last remembered for `user`.
+    pub fn display_name(&self, user: UserId) -> Option<String> {
+        let v = self.inner.profiles.get(name_key(user)).ok()??;
+        String::from_utf8(v.to_vec()).ok()
+    }
+
+    /// Remembers `user`'s display name (written only when it changed).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn remember_name(&self, user: UserId, name: &str) -> Result<()> {
+        if self.display_name(user).as_deref() != Some(name) {
+            self.inner
+                .profiles
+                .insert(name_key(user), name.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// The computer's level (1–5) in the practice game `game`, if one was set.
+    pub fn practice_level(&self, game: GameId) -> Option<u8> {
+        let v = self.inner.profiles.get(level_key(game)).ok()??;
+        v.first().copied()
+    }
+
+    /// Sets the computer's level in the practice game `game` (call it before accepting,
+    /// so the accept's flush writes it too).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn set_practice_level(&self, game: GameId, level: u8) -> Result<()> {
+        self.inner.profiles.insert(level_key(game), &[level])?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_levels_survive_a_reopen() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let store = Store::open(dir.path()).unwrap();
+            assert_eq!(store.display_name(7), None);
+            store.remember_name(7, "Tars Tarkas").unwrap();
+            store.remember_name(7, "Tars Tarkas").unwrap();
+            store.set_practice_level(3, 5).unwrap();
+            store.inner.db.flush().unwrap();
+        }
+        let store = Store::open(dir.path()).unwrap();
+        assert_eq!(store.display_name(7).as_deref(), Some("Tars Tarkas"));
+        assert_eq!(store.practice_level(3), Some(5));
+        assert_eq!(store.practice_level(4), None);
+    }
+}

@@ -14,14 +14,14 @@ pub enum Command {
         /// How many moves deep.
         depth: u32,
     },
-    /// Perft split by first move: `from-to: count` per move, then the total.
+    /// Perft split by first move: `from-to: count` per move (sorted as text), then `total: N`.
     Divide {
         /// A position string, or `start` / `manator-start`.
         position: String,
         /// How many moves deep.
         depth: u32,
     },
-    /// The legal moves of a position, sorted, one `from-to` per line.
+    /// The legal moves of a position, sorted as text, one `from-to` per line.
     Moves {
         /// A position string, or `start` / `manator-start`.
         position: String,
@@ -57,7 +57,12 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Divide { position, depth } => {
             let pos = parse_position(&position)?;
             let mut total = 0;
-            for (m, count) in divide(&pos, depth) {
+            let mut lines: Vec<(String, u64)> = divide(&pos, depth)
+                .into_iter()
+                .map(|(m, n)| (m.to_string(), n))
+                .collect();
+            lines.sort();
+            for (m, count) in lines {
                 println!("{m}: {count}");
                 total += count;
             }
@@ -65,9 +70,11 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Moves { position } => {
             let pos = parse_position(&position)?;
-            let mut moves = pos.legal_moves();
+            // Sorted as text, like `sort` would.
+            let mut moves: Vec<String> =
+                pos.legal_moves().iter().map(ToString::to_string).collect();
             moves.sort();
-            for m in &moves {
+            for m in moves {
                 println!("{m}");
             }
         }

@@ -444,12 +444,20 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let shards = client.shard_manager.clone();
     let expiry_store = store.clone();
     tokio::spawn(async move {
-        // Expired challenges are refunded once a minute.
+        // Expired challenges are refunded once a minute; once an hour, the results kept
+        // for repeated requests that are over a day old are dropped (Discord never
+        // redelivers an interaction that late).
         let mut tick = tokio::time::interval(Duration::from_secs(60));
-        loop {
+        for minute in 0u64.. {
             tick.tick().await;
             if let Err(e) = expiry_store.expire_due(now_ms()).await {
                 tracing::error!("expiring challenges: {e}");
+            }
+            if minute % 60 == 0 {
+                let day_ago = now_ms().saturating_sub(24 * 60 * 60 * 1000);
+                if let Err(e) = expiry_store.prune_requests(day_ago).await {
+                    tracing::error!("pruning old request ids: {e}");
+                }
             }
         }
     });

@@ -1,5 +1,7 @@
 //! The computer opponent in practice games.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use jetan_engine::Level;
@@ -11,6 +13,13 @@ impl Core {
     pub(crate) fn set_level(&self, game: u64, level: Level) {
         if let Err(e) = self.store.set_practice_level(game, level.get()) {
             tracing::warn!(game, "cannot store the practice level: {e}");
+        }
+    }
+
+    /// Stops the computer's search in game `game`, if it is thinking (the game ended).
+    pub(crate) fn stop_thinking(&self, game: u64) {
+        if let Some(flag) = self.thinking.lock().ok().and_then(|mut t| t.remove(&game)) {
+            flag.store(true, Ordering::Relaxed);
         }
     }
 
@@ -57,10 +66,22 @@ impl Core {
         let level = self.level(game.id);
         let think = self.think;
         let searched = pos.clone();
-        let best =
-            tokio::task::spawn_blocking(move || jetan_engine::best_move(&searched, level, think))
-                .await
-                .map_err(|e| CoreError::Internal(format!("the search panicked: {e}")))?;
+        let stop = Arc::new(AtomicBool::new(false));
+        if let Ok(mut thinking) = self.thinking.lock() {
+            thinking.insert(game.id, stop.clone());
+        }
+        let limits = level
+            .limits(think)
+            .with_seed(jetan_engine::position_hash(&pos))
+            .with_stop(stop);
+        let best = tokio::task::spawn_blocking(move || {
+            jetan_engine::Engine::new(8).search(&searched, &limits).best
+        })
+        .await
+        .map_err(|e| CoreError::Internal(format!("the search panicked: {e}")))?;
+        if let Ok(mut thinking) = self.thinking.lock() {
+            thinking.remove(&game.id);
+        }
         let Some(m) = best else {
             return Ok(None);
         };

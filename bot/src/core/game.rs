@@ -567,6 +567,7 @@ impl Core {
     pub(crate) async fn resign(&self, req: &Request) -> Result<Reply, CoreError> {
         let game = self.game_in(req.channel)?;
         let s = self.store.resign(Self::store_req(req), req.channel).await?;
+        self.stop_thinking(game.id);
         let mut reply = self.ended(req, &game, &s)?;
         reply.text = format!("{} resigns.\n{}", req.user.mention(), reply.text);
         Ok(reply)

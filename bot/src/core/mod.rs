@@ -91,6 +91,8 @@ pub struct Core {
     bot: UserRef,
     names: Mutex<HashMap<u64, String>>,
     rng: Mutex<ChaCha8Rng>,
+    /// The stop flags of the computer's searches in progress, by game.
+    thinking: Mutex<HashMap<u64, std::sync::Arc<std::sync::atomic::AtomicBool>>>,
     /// How long the computer thinks per move (level 3 and up use all of it).
     think: std::time::Duration,
 }
@@ -104,6 +106,7 @@ impl Core {
             bot,
             names: Mutex::new(HashMap::new()),
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
+            thinking: Mutex::new(HashMap::new()),
             think: computer::DEFAULT_THINK,
         }
     }

@@ -57,7 +57,17 @@ pub struct Config {
     /// `DISCORD_PROXY_URL`: send every REST call to this base URL instead of Discord; the
     /// proxy then owns rate limiting, so the local rate limiter is off.
     pub proxy_url: Option<String>,
+    /// `JETAN_DEFER_AFTER_MS`: a command still working after this long is deferred
+    /// (Discord's "thinking…"; privately for a private answer). Default 1,200 ms, at most
+    /// 2,500 (Discord wants an answer within 3 s); 0 defers every command at once.
+    pub defer_after: std::time::Duration,
+    /// `JETAN_WORKERS`: how many commands do their CPU and disk work at once (default:
+    /// the number of cores). A command that cannot start at once is deferred at once.
+    pub workers: usize,
 }
+
+/// The default of `JETAN_DEFER_AFTER_MS`.
+pub const DEFAULT_DEFER_AFTER_MS: u64 = 1200;
 
 /// The default data directory.
 pub const DEFAULT_DATA_DIR: &str = "./jetan-data";
@@ -112,11 +122,39 @@ impl Config {
                 Some(v.trim_end_matches('/').to_string())
             }
         };
+        let defer_after = match non_empty("JETAN_DEFER_AFTER_MS") {
+            None => DEFAULT_DEFER_AFTER_MS,
+            Some(v) => {
+                v.parse::<u64>()
+                    .ok()
+                    .filter(|&n| n <= 2500)
+                    .ok_or(ConfigError::Malformed {
+                        name: "JETAN_DEFER_AFTER_MS",
+                        problem: format!("`{v}` is not a number of milliseconds from 0 to 2500"),
+                        fix:
+                            "leave it unset (1200), or give milliseconds below Discord's 3 s limit",
+                    })?
+            }
+        };
+        let workers = match non_empty("JETAN_WORKERS") {
+            None => std::thread::available_parallelism().map_or(2, usize::from),
+            Some(v) => v
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=256).contains(n))
+                .ok_or(ConfigError::Malformed {
+                    name: "JETAN_WORKERS",
+                    problem: format!("`{v}` is not a number from 1 to 256"),
+                    fix: "leave it unset (one per core), or give a small whole number",
+                })?,
+        };
         Ok(Config {
             token: Token(token),
             data_dir,
             guild_id,
             proxy_url,
+            defer_after: std::time::Duration::from_millis(defer_after),
+            workers,
         })
     }
 

@@ -12,7 +12,8 @@
 //! `#channel` and `@user` name the context; when omitted, the previous line's are used.
 //! `@jetan` is the bot itself (challenge it for a practice game). Options are `name:value`;
 //! quote values with spaces (`currency:"gold pieces"`). Lines starting with `//` are
-//! comments. Every console user may change the settings.
+//! comments. A console user is a server manager (may use `admin …`) unless written
+//! `@bob!member`; `@carol:es` acts with Discord locale `es`.
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -20,8 +21,9 @@ use std::path::{Path, PathBuf};
 
 use jetan_rules::Variant;
 
-use crate::core::{
-    ButtonAction, ChallengeArgs, Command, Core, First, Reply, Request, SettingsArgs, UserRef,
+use jetan_core::{
+    AdminCommand, ButtonAction, ChallengeArgs, Command, Core, First, MessageEdit, Reply, Request,
+    SettingsArgs, UserRef,
 };
 
 /// The server id every console command runs in.
@@ -77,6 +79,31 @@ pub struct Console<'a> {
     channels: HashMap<u64, String>,
     files: usize,
     request_seed: u64,
+    /// The ids given to posted messages (challenges, draw offers), to show their edits.
+    messages: u64,
+}
+
+/// Who speaks on a line: `@alice` (a server manager, English), `@bob!member` (a member
+/// without Manage Server), `@carol:es` (Discord locale `es`), or both: `@dan:es-ES!member`.
+struct Speaker<'a> {
+    name: &'a str,
+    locale: &'a str,
+    member: bool,
+}
+
+impl<'a> Speaker<'a> {
+    fn parse(token: &'a str) -> Speaker<'a> {
+        let (rest, member) = match token.strip_suffix("!member") {
+            Some(r) => (r, true),
+            None => (token, false),
+        };
+        let (name, locale) = rest.split_once(':').unwrap_or((rest, "en-US"));
+        Speaker {
+            name,
+            locale: if locale.is_empty() { "en-US" } else { locale },
+            member,
+        }
+    }
 }
 
 fn split_words(line: &str) -> Result<Vec<String>, String> {
@@ -146,6 +173,7 @@ impl<'a> Console<'a> {
             channels: HashMap::new(),
             files: 0,
             request_seed: seed,
+            messages: 0,
         }
     }
 
@@ -219,7 +247,9 @@ impl<'a> Console<'a> {
         for o in options {
             match o.split_once(':') {
                 Some((k, v)) if !k.is_empty() && !name.eq_ignore_ascii_case("click") => {
-                    opts.insert(k.to_lowercase(), v.to_string());
+                    if opts.insert(k.to_lowercase(), v.to_string()).is_some() {
+                        return Err(format!("the option `{k}` is given twice"));
+                    }
                 }
                 _ => positional.push(o.clone()),
             }
@@ -250,7 +280,8 @@ impl<'a> Console<'a> {
                 .transpose()
         }
         let text = |o: &mut HashMap<String, String>, k: &str| o.remove(k);
-        if !positional.is_empty() && name != "click" {
+        let takes_word = name == "click" || name == "admin";
+        if positional.len() > usize::from(takes_word) || (!takes_word && !positional.is_empty()) {
             return Err(format!(
                 "write options as name:value (`{}` is not)",
                 positional[0]
@@ -302,27 +333,63 @@ impl<'a> Console<'a> {
                 user: text(o, "user").map(|u| self.user_ref(&u)),
             },
             "rules" => Command::Rules,
-            "settings" => {
-                let mut channel = |o: &mut HashMap<String, String>, k: &str| {
-                    text(o, k).map(|c| {
-                        let c = c.trim_start_matches('#').to_string();
-                        let id = id_of(&c);
-                        self.channels.insert(id, c);
-                        id
-                    })
-                };
-                let allow_channel = channel(o, "allow_channel");
-                let disallow_channel = channel(o, "disallow_channel");
-                Command::Settings(SettingsArgs {
-                    starting_grant: int(o, "starting_grant")?,
-                    daily_allowance: int(o, "daily_allowance")?,
-                    currency: text(o, "currency"),
-                    piece_price: int(o, "piece_price")?,
-                    stake: int(o, "stake")?,
-                    challenge_expiry: int(o, "challenge_expiry")?,
-                    allow_channel,
-                    disallow_channel,
-                })
+            "settings" => Command::Settings,
+            "admin" => {
+                let sub = positional
+                    .first()
+                    .ok_or("admin needs a tool: abort, grant, take or settings")?;
+                match sub.to_lowercase().as_str() {
+                    "abort" => Command::Admin(AdminCommand::Abort {
+                        reason: text(o, "reason"),
+                    }),
+                    "grant" | "take" => {
+                        let user = text(o, "user").ok_or("name the player: user:@bob")?;
+                        let user = self.user_ref(&user);
+                        let amount = int(o, "amount")?.ok_or("say how much: amount:50")?;
+                        let reason = text(o, "reason").ok_or("give a reason: reason:\"why\"")?;
+                        if sub.eq_ignore_ascii_case("grant") {
+                            Command::Admin(AdminCommand::Grant {
+                                user,
+                                amount,
+                                reason,
+                            })
+                        } else {
+                            Command::Admin(AdminCommand::Take {
+                                user,
+                                amount,
+                                reason,
+                            })
+                        }
+                    }
+                    "settings" => {
+                        let mut channel = |o: &mut HashMap<String, String>, k: &str| {
+                            text(o, k).map(|c| {
+                                let c = c.trim_start_matches('#').to_string();
+                                let id = id_of(&c);
+                                self.channels.insert(id, c);
+                                id
+                            })
+                        };
+                        let allow_channel = channel(o, "allow_channel");
+                        let disallow_channel = channel(o, "disallow_channel");
+                        Command::Admin(AdminCommand::Settings(SettingsArgs {
+                            starting_grant: int(o, "starting_grant")?,
+                            daily_allowance: int(o, "daily_allowance")?,
+                            currency: text(o, "currency"),
+                            piece_price: int(o, "piece_price")?,
+                            stake: int(o, "stake")?,
+                            challenge_expiry: int(o, "challenge_expiry")?,
+                            move_time: int(o, "move_time")?,
+                            allow_channel,
+                            disallow_channel,
+                        }))
+                    }
+                    other => {
+                        return Err(format!(
+                            "there is no admin tool `{other}`: abort, grant, take or settings"
+                        ))
+                    }
+                }
             }
             "click" => {
                 let id = positional
@@ -352,6 +419,14 @@ impl<'a> Console<'a> {
         out
     }
 
+    fn print_edits(&mut self, w: &mut impl Write, edits: &[MessageEdit]) -> std::io::Result<()> {
+        for e in edits {
+            writeln!(w, "--- message {} is edited", e.message)?;
+            writeln!(w, "{}", self.readable(&e.reply.text))?;
+        }
+        Ok(())
+    }
+
     fn print(&mut self, w: &mut impl Write, reply: &Reply, to: &str) -> std::io::Result<()> {
         let mark = if reply.ephemeral { " [ephemeral]" } else { "" };
         writeln!(w, "--- reply to {to}{mark}")?;
@@ -373,12 +448,19 @@ impl<'a> Console<'a> {
     ///
     /// # Errors
     /// Only output failures; a bad line is answered in the output.
-    pub async fn run_line(&mut self, line: &str, w: &mut impl Write) -> std::io::Result<()> {
+    pub fn run_line(&mut self, line: &str, w: &mut impl Write) -> std::io::Result<()> {
         match self.parse(line) {
             Ok(Line::Empty) => Ok(()),
             Ok(Line::Advance(ms)) => {
                 self.offset_ms = self.offset_ms.saturating_add(ms);
-                writeln!(w, "--- the clock moves forward {} s", ms / 1000)
+                writeln!(w, "--- the clock moves forward {} s", ms / 1000)?;
+                // The bot's once-a-minute upkeep, as `serve` runs it.
+                let sweep = self.core.sweep(self.now());
+                for (channel, reply) in &sweep.posts {
+                    let name = self.channels.get(channel).cloned().unwrap_or_default();
+                    self.print(w, reply, &format!("#{name}"))?;
+                }
+                self.print_edits(w, &sweep.edits)
             }
             Err(e) => writeln!(w, "--- error: {e}"),
             Ok(Line::Command {
@@ -392,19 +474,25 @@ impl<'a> Console<'a> {
                     .wrapping_add(1_442_695_040_888_963_407);
                 let channel_id = id_of(&channel);
                 self.channels.insert(channel_id, channel.clone());
-                let user = self.user_ref(&user);
+                let who = Speaker::parse(&user);
+                let user = self.user_ref(who.name);
                 let req = Request {
                     guild: CONSOLE_GUILD,
                     channel: channel_id,
                     user: user.clone(),
-                    manager: true,
-                    locale: "en-US".into(),
+                    manager: !who.member,
+                    locale: who.locale.to_string(),
                     id: self.request_seed >> 1,
                     now: self.now(),
                     command,
                 };
-                let response = self.core.handle(req).await;
+                let response = self.core.handle(req);
                 self.print(w, &response.reply, &format!("@{}", user.name))?;
+                if let (Some(shown), false) = (response.shows, response.reply.ephemeral) {
+                    self.messages += 1;
+                    self.core.remember_message(shown, channel_id, self.messages);
+                }
+                self.print_edits(w, &response.edits)?;
                 let mut next = response.computer_moves_in;
                 while let Some(ch) = next {
                     let offset = self.offset_ms;
@@ -416,7 +504,7 @@ impl<'a> Console<'a> {
                             .saturating_add(offset)
                     };
                     next = None;
-                    if let Some(r) = self.core.computer_turn(CONSOLE_GUILD, ch, now).await {
+                    if let Some(r) = self.core.computer_turn(CONSOLE_GUILD, ch, now) {
                         self.print(w, &r.reply, &format!("#{channel}"))?;
                         next = r.computer_moves_in;
                     }
@@ -430,10 +518,10 @@ impl<'a> Console<'a> {
     ///
     /// # Errors
     /// Input or output failures.
-    pub async fn run(&mut self, input: impl BufRead, mut w: impl Write) -> std::io::Result<()> {
+    pub fn run(&mut self, input: impl BufRead, mut w: impl Write) -> std::io::Result<()> {
         for line in input.lines() {
             let line = line?;
-            self.run_line(&line, &mut w).await?;
+            self.run_line(&line, &mut w)?;
             w.flush()?;
         }
         Ok(())

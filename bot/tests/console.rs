@@ -34,19 +34,39 @@ fn console(data: &std::path::Path, out: &std::path::Path, script: &str) -> Strin
 fn a_scripted_game_survives_a_restart_and_old_buttons_work() {
     let data = tempfile::tempdir().unwrap();
     let out = tempfile::tempdir().unwrap();
+    // A typed accept shows the terms privately, with a Confirm button bound to the
+    // challenge.
+    let terms = console(
+        data.path(),
+        out.path(),
+        "// alice challenges bob, who asks to accept\n\
+         #general @alice challenge opponent:@bob stake:50 piece_price:1 first:me\n\
+         #general @bob accept\n",
+    );
+    assert!(terms.contains("@alice challenges @bob"), "{terms}");
+    assert!(
+        terms.contains("Accept this challenge from @alice?"),
+        "{terms}"
+    );
+    let confirm = terms
+        .lines()
+        .filter_map(|l| l.strip_prefix("[button] Confirm → click "))
+        .next()
+        .expect("the typed accept has a Confirm button")
+        .to_string();
     let first = console(
         data.path(),
         out.path(),
-        "// alice challenges bob, who accepts; two moves; then a draw offer\n\
-         #general @alice challenge opponent:@bob stake:50 piece_price:1 first:me\n\
-         #general @bob accept\n\
-         #general @alice /jetan move from:f1 to:e4\n\
-         @bob move notation:e9-d8\n\
-         @alice draw\n\
-         @carol move from:a2 to:a3\n\
-         @alice wallet\n",
+        &format!(
+            "// bob confirms; two moves; then a draw offer\n\
+             #general @bob click {confirm}\n\
+             #general @alice /jetan move from:f1 to:e4\n\
+             @bob move notation:e9-d8\n\
+             @alice draw\n\
+             @carol move from:a2 to:a3\n\
+             @alice wallet\n"
+        ),
     );
-    assert!(first.contains("@alice challenges @bob"), "{first}");
     assert!(first.contains("@bob accepts"), "{first}");
     assert!(
         first.contains("[ephemeral]"),
@@ -116,4 +136,10 @@ fn bad_lines_are_answered_not_fatal() {
     assert!(text.contains("there is no command `fly`"), "{text}");
     assert!(text.contains("challenge needs opponent"), "{text}");
     assert!(text.contains("**Jetan**"), "{text}");
+    let twice = console(
+        data.path(),
+        out.path(),
+        "#c @a challenge opponent:@b opponent:@c\n",
+    );
+    assert!(twice.contains("given twice"), "{twice}");
 }

@@ -36,7 +36,7 @@ fn quiet(pos: &Position, rng: &mut StdRng) -> (Square, Square) {
     (m.from, m.to)
 }
 
-async fn start(store: &Store, ids: &mut Ids, channel: u64) {
+fn start(store: &Store, ids: &mut Ids, channel: u64) {
     let terms = Terms {
         stake: 1,
         piece_price: 1,
@@ -52,29 +52,31 @@ async fn start(store: &Store, ids: &mut Ids, channel: u64) {
             bob,
             terms,
         )
-        .await
         .unwrap();
     store
-        .accept(Request::new(ids.next(), bob, 0), channel, alice, 1)
-        .await
+        .accept(Request::new(ids.next(), bob, 0), channel, None, 0, 1)
         .unwrap();
 }
 
 /// Plays one move in `channel`, starting a new game when the last one ended (a game that
 /// runs long is aborted, so records stay a realistic size).
-async fn one_move(store: &Store, ids: &mut Ids, rng: &mut StdRng, channel: u64) {
+fn one_move(store: &Store, ids: &mut Ids, rng: &mut StdRng, channel: u64) {
     let g = match store.game(channel).unwrap() {
         Some(g) if g.moves.len() < 120 => g,
         Some(_) => {
             store
-                .abort(Request::new(ids.next(), 1, 0), channel, "long")
-                .await
+                .abort(
+                    Request::new(ids.next(), 1, 0),
+                    channel,
+                    gid(&store, channel),
+                    "long",
+                )
                 .unwrap();
-            start(store, ids, channel).await;
+            start(store, ids, channel);
             store.game(channel).unwrap().unwrap()
         }
         None => {
-            start(store, ids, channel).await;
+            start(store, ids, channel);
             store.game(channel).unwrap().unwrap()
         }
     };
@@ -83,20 +85,14 @@ async fn one_move(store: &Store, ids: &mut Ids, rng: &mut StdRng, channel: u64) 
         .play(
             Request::new(ids.next(), g.to_move(), 0),
             channel,
-            g.version,
+            (g.id, g.version),
             from,
             to,
         )
-        .await
         .unwrap();
 }
 
 fn moves(c: &mut Criterion) {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     let mut ids = Ids(0);
@@ -108,10 +104,10 @@ fn moves(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1));
     group.throughput(Throughput::Elements(1));
     group.bench_function("one channel, flushed", |b| {
-        b.iter(|| rt.block_on(one_move(&store, &mut ids, &mut rng, 1)));
+        b.iter(|| one_move(&store, &mut ids, &mut rng, 1));
     });
 
-    // 1,000 channels, one task per channel: the flushes of concurrent moves are shared.
+    // 1,000 channels, one thread per channel: the flushes of concurrent moves are shared.
     const CHANNELS: u64 = 1000;
     let many = Store::open(dir.path().join("many")).unwrap();
     let mut id_base = 1_000_000_000u64;
@@ -122,19 +118,12 @@ fn moves(c: &mut Criterion) {
             for _ in 0..iters {
                 id_base += 1_000_000;
                 let started = Instant::now();
-                rt.block_on(async {
-                    let tasks: Vec<_> = (0..CHANNELS)
-                        .map(|ch| {
-                            let store = many.clone();
-                            let mut ids = Ids(id_base + ch * 100);
-                            let mut rng = StdRng::seed_from_u64(id_base + ch);
-                            tokio::spawn(async move {
-                                one_move(&store, &mut ids, &mut rng, 10 + ch).await
-                            })
-                        })
-                        .collect();
-                    for t in tasks {
-                        t.await.unwrap();
+                std::thread::scope(|scope| {
+                    for ch in 0..CHANNELS {
+                        let store = &many;
+                        let mut ids = Ids(id_base + ch * 100);
+                        let mut rng = StdRng::seed_from_u64(id_base + ch);
+                        scope.spawn(move || one_move(store, &mut ids, &mut rng, 10 + ch));
                     }
                 });
                 total += started.elapsed();
@@ -145,6 +134,11 @@ fn moves(c: &mut Criterion) {
     group.finish();
     assert!(store.verify().unwrap().is_clean());
     assert!(many.verify().unwrap().is_clean());
+}
+
+/// The id of the game in progress in `channel` (0 if none).
+fn gid(store: &Store, channel: u64) -> u64 {
+    store.game(channel).ok().flatten().map_or(0, |g| g.id)
 }
 
 fn rss_kib() -> u64 {
@@ -161,24 +155,19 @@ fn rss_kib() -> u64 {
 /// A data directory with 10,000 archived games of 60 moves: one real game exported, its
 /// line copied with new ids, imported.
 fn archive_of_10k() -> tempfile::TempDir {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
     let src = tempfile::tempdir().unwrap();
     let store = Store::open(src.path()).unwrap();
     let mut ids = Ids(0);
     let mut rng = StdRng::seed_from_u64(2);
-    rt.block_on(async {
-        start(&store, &mut ids, 1).await;
+    {
+        start(&store, &mut ids, 1);
         for _ in 0..60 {
-            one_move(&store, &mut ids, &mut rng, 1).await;
+            one_move(&store, &mut ids, &mut rng, 1);
         }
         store
-            .resign(Request::new(ids.next(), BOB + 1000, 0), 1)
-            .await
+            .resign(Request::new(ids.next(), BOB + 1000, 0), 1, gid(&store, 1))
             .unwrap();
-    });
+    }
     let mut out = Vec::new();
     store.export(&mut out).unwrap();
     let text = String::from_utf8(out).unwrap();

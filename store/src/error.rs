@@ -2,7 +2,7 @@
 
 use jetan_rules::IllegalMove;
 
-use crate::{format_amount, format_duration, GameId, UserId};
+use crate::{GameId, UserId};
 
 /// Every error of the store.
 ///
@@ -30,11 +30,7 @@ pub enum StoreError {
     #[error("invalid terms: {0}")]
     InvalidTerms(String),
     /// Someone cannot cover the money a challenge or a grant needs.
-    #[error(
-        "<@{user}> has {} available; {what} need {}",
-        format_amount(*available, currency),
-        format_amount(*needed, currency)
-    )]
+    #[error("user {user} has {available} available; {what} need {needed}")]
     InsufficientFunds {
         /// Who cannot cover it.
         user: UserId,
@@ -44,8 +40,6 @@ pub enum StoreError {
         needed: u64,
         /// What the money is for ("the stake and piece reserve").
         what: &'static str,
-        /// The server's currency name.
-        currency: String,
     },
     /// No open challenge in the channel.
     #[error("there is no open challenge in this channel")]
@@ -57,22 +51,29 @@ pub enum StoreError {
     #[error("the challenge was already accepted; the game has started")]
     AlreadyStarted,
     /// Only the challenged player may accept or decline.
-    #[error("only <@{challenged}> can answer this challenge")]
+    #[error("only user {challenged} can answer this challenge")]
     NotChallenged {
         /// The challenged player.
         challenged: UserId,
     },
     /// Only the challenger may cancel.
-    #[error("only <@{challenger}> can cancel this challenge")]
+    #[error("only user {challenger} can cancel this challenge")]
     NotChallenger {
         /// The challenger.
         challenger: UserId,
     },
+    /// The open challenge is not the one the caller answered (it was cancelled and a new
+    /// one made, or answered already).
+    #[error("that challenge is no longer open")]
+    ChallengeReplaced,
+    /// The game in the channel is not the one the caller acted on.
+    #[error("that game is over; another one is being played in this channel")]
+    GameReplaced,
     /// The challenge has expired (it is refunded by `expire`).
     #[error("the challenge has expired")]
     ChallengeExpired,
     /// `expire` was called before the challenge's expiry.
-    #[error("the challenge expires in {}", format_duration(*remaining_ms))]
+    #[error("the challenge expires in {remaining_ms} ms")]
     NotExpired {
         /// Milliseconds until it expires.
         remaining_ms: u64,
@@ -89,7 +90,7 @@ pub enum StoreError {
         current: u64,
     },
     /// It is the other player's turn.
-    #[error("it is <@{to_move}>'s turn")]
+    #[error("it is user {to_move}'s turn")]
     NotYourTurn {
         /// The player to move.
         to_move: UserId,
@@ -98,7 +99,7 @@ pub enum StoreError {
     #[error(transparent)]
     IllegalMove(#[from] IllegalMove),
     /// A draw offer already stands.
-    #[error("<@{by}> has already offered a draw")]
+    #[error("user {by} has already offered a draw")]
     DrawAlreadyOffered {
         /// Who offered it.
         by: UserId,
@@ -113,13 +114,13 @@ pub enum StoreError {
     #[error("it is your turn: only your opponent can claim a win on time")]
     CannotClaimOnOwnTurn,
     /// A win on time claimed too early.
-    #[error("the time to move is not up: {} remain", format_duration(*remaining_ms))]
+    #[error("the time to move is not up: {remaining_ms} ms remain")]
     TimeNotUp {
         /// Milliseconds until a claim is allowed.
         remaining_ms: u64,
     },
     /// The daily allowance was already claimed in this period.
-    #[error("you already claimed your daily allowance; come back in {}", format_duration(*wait_ms))]
+    #[error("the daily allowance was already claimed; the next claim is in {wait_ms} ms")]
     DailyNotReady {
         /// Milliseconds until the next claim.
         wait_ms: u64,

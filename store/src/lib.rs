@@ -62,7 +62,6 @@
 //! (the `jetan export` / `jetan import` commands).
 //!
 //! ```
-//! # tokio_test_block_on(async {
 //! use jetan_store::{Request, Store, Terms};
 //! use jetan_rules::Variant;
 //!
@@ -70,22 +69,20 @@
 //! let store = Store::open(dir.path()).unwrap();
 //! let (guild, channel, alice, bob) = (1, 10, 100, 200);
 //! let terms = Terms { stake: 50, piece_price: 1, ..Terms::friendly(Variant::Classic) };
-//! store.challenge(Request::new(1, alice, 0), guild, channel, bob, terms).await.unwrap();
+//! let c = store.challenge(Request::new(1, alice, 0), guild, channel, bob, terms).unwrap();
 //! assert_eq!(store.wallet(guild, alice).unwrap().escrow, 50 + 42);
-//! let game = store.accept(Request::new(2, bob, 1), channel, alice, 7).await.unwrap();
+//! // The challenged player accepts (the Accept button names the challenge); the
+//! // challenger moves first, as the terms say by default.
+//! let game = store.accept(Request::new(2, bob, 1), channel, Some(c.id), 0, 7).unwrap();
+//! let (e2, e3) = ("e2".parse().unwrap(), "e3".parse().unwrap());
 //! let mv = store
-//!     .play(Request::new(3, alice, 2), channel, game.version, "e2".parse().unwrap(), "e3".parse().unwrap())
-//!     .await
+//!     .play(Request::new(3, alice, 2), channel, (game.id, game.version), e2, e3)
 //!     .unwrap();
 //! assert_eq!(mv.version, 2);
-//! let end = store.resign(Request::new(4, bob, 3), channel).await.unwrap();
+//! let end = store.resign(Request::new(4, bob, 3), channel, game.id).unwrap();
 //! assert_eq!(end.net.black, 50);
 //! assert_eq!(store.wallet(guild, alice).unwrap().balance, 1050);
 //! assert!(store.verify().unwrap().is_clean());
-//! # });
-//! # fn tokio_test_block_on<F: std::future::Future>(f: F) -> F::Output {
-//! #     tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f)
-//! # }
 //! ```
 #![deny(missing_docs)]
 
@@ -93,8 +90,13 @@ mod backup;
 mod codec;
 mod error;
 mod model;
-mod ops;
+#[macro_use]
+mod receipts;
+mod bank;
+mod lobby;
+mod play;
 mod profiles;
+mod settle;
 mod store;
 mod tx;
 mod verify;
@@ -105,9 +107,10 @@ pub use error::{Result, StoreError};
 pub use model::{
     Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
     FirstMover, Game, GameResult, Granted, LedgerEntry, MoveRecord, MoveResult, Payment,
-    PaymentKind, PerSide, Release, Request, Settings, Settlement, Standings, StandingsOrder, Terms,
-    Wallet, DAY_MS, MAX_AMOUNT,
+    PaymentKind, PerSide, Receipt, Release, Request, Settings, SettingsChange, Settlement,
+    Standings, StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
 };
+pub use profiles::MessageRef;
 pub use store::Store;
 pub use verify::VerifyReport;
 
@@ -123,26 +126,3 @@ pub type GameId = u64;
 pub type RequestId = u64;
 /// Unix time in milliseconds, always passed in by the caller.
 pub type Millis = u64;
-
-/// `"1 coin"`, `"40 coins"`: an amount with the currency name (given in the plural).
-pub fn format_amount(amount: u64, currency: &str) -> String {
-    if amount == 1 {
-        let singular = currency.strip_suffix('s').unwrap_or(currency);
-        format!("1 {singular}")
-    } else {
-        format!("{amount} {currency}")
-    }
-}
-
-/// `"3 h 12 min"`, `"45 s"`: a duration for people.
-pub fn format_duration(ms: u64) -> String {
-    let s = ms.div_ceil(1000);
-    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
-    match (h, m) {
-        (0, 0) => format!("{s} s"),
-        (0, m) if s == 0 => format!("{m} min"),
-        (0, m) => format!("{m} min {s} s"),
-        (h, 0) => format!("{h} h"),
-        (h, m) => format!("{h} h {m} min"),
-    }
-}

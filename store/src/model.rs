@@ -104,7 +104,8 @@ pub struct Terms {
     pub piece_price: u64,
     /// Who moves first.
     pub first: FirstMover,
-    /// The longest a player may think over one move, in minutes; `None` for no limit.
+    /// The longest a player may think over one move, in minutes; `None` for no limit
+    /// (games started before move times were the rule).
     pub move_time_minutes: Option<u32>,
     /// A game against the computer: no money (stake and price must be 0), not counted in
     /// the wins, losses and draws.
@@ -189,8 +190,78 @@ pub struct Settings {
     pub default_stake: u64,
     /// How long a challenge stays open, in milliseconds.
     pub challenge_expiry_ms: u64,
-    /// The channels where games may be played; empty means every channel.
+    /// The channels where games may be played; empty means every channel not in
+    /// `denied_channels`.
     pub allowed_channels: Vec<ChannelId>,
+    /// The channels where games may not be played.
+    #[serde(default)]
+    pub denied_channels: Vec<ChannelId>,
+    /// The move time of a game whose challenge names none, in milliseconds.
+    #[serde(default = "default_move_time_ms")]
+    pub move_time_ms: u64,
+}
+
+/// The default move time: one day.
+pub const DEFAULT_MOVE_TIME_MS: u64 = DAY_MS;
+
+fn default_move_time_ms() -> u64 {
+    DEFAULT_MOVE_TIME_MS
+}
+
+/// A change to a server's settings: each field set replaces the current value
+/// ([`Store::change_settings`](crate::Store::change_settings)).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// New starting grant.
+    pub starting_grant: Option<u64>,
+    /// New daily allowance.
+    pub daily_allowance: Option<u64>,
+    /// New currency name.
+    pub currency: Option<String>,
+    /// New default piece price.
+    pub default_piece_price: Option<u64>,
+    /// New default stake.
+    pub default_stake: Option<u64>,
+    /// New challenge expiry, in milliseconds.
+    pub challenge_expiry_ms: Option<u64>,
+    /// New default move time, in milliseconds.
+    pub move_time_ms: Option<u64>,
+    /// Allow games in this channel (and take it off the deny list).
+    pub allow_channel: Option<ChannelId>,
+    /// Stop games in this channel: off the allow list, onto the deny list.
+    pub disallow_channel: Option<ChannelId>,
+}
+
+impl SettingsChange {
+    /// Applies the change to `s`.
+    pub fn apply(&self, s: &mut Settings) {
+        let set = |field: &mut u64, v: Option<u64>| {
+            if let Some(v) = v {
+                *field = v;
+            }
+        };
+        set(&mut s.starting_grant, self.starting_grant);
+        set(&mut s.daily_allowance, self.daily_allowance);
+        set(&mut s.default_piece_price, self.default_piece_price);
+        set(&mut s.default_stake, self.default_stake);
+        set(&mut s.challenge_expiry_ms, self.challenge_expiry_ms);
+        set(&mut s.move_time_ms, self.move_time_ms);
+        if let Some(c) = &self.currency {
+            s.currency.clone_from(c);
+        }
+        if let Some(c) = self.allow_channel {
+            s.denied_channels.retain(|&x| x != c);
+            if !s.allowed_channels.contains(&c) {
+                s.allowed_channels.push(c);
+            }
+        }
+        if let Some(c) = self.disallow_channel {
+            s.allowed_channels.retain(|&x| x != c);
+            if !s.denied_channels.contains(&c) {
+                s.denied_channels.push(c);
+            }
+        }
+    }
 }
 
 impl Default for Settings {
@@ -204,6 +275,8 @@ impl Default for Settings {
             default_stake: 0,
             challenge_expiry_ms: 10 * 60 * 1000,
             allowed_channels: Vec::new(),
+            denied_channels: Vec::new(),
+            move_time_ms: DEFAULT_MOVE_TIME_MS,
         }
     }
 }
@@ -211,7 +284,8 @@ impl Default for Settings {
 impl Settings {
     /// Whether games may be played in `channel`.
     pub fn allows(&self, channel: ChannelId) -> bool {
-        self.allowed_channels.is_empty() || self.allowed_channels.contains(&channel)
+        !self.denied_channels.contains(&channel)
+            && (self.allowed_channels.is_empty() || self.allowed_channels.contains(&channel))
     }
 
     /// Checks the settings.
@@ -236,6 +310,15 @@ impl Settings {
             return Err(StoreError::InvalidAmount(
                 "the currency needs a name".into(),
             ));
+        }
+        // The defaults must make a valid challenge, or every challenge naming none fails.
+        for variant in [Variant::Classic, Variant::Manator] {
+            Terms {
+                stake: self.default_stake,
+                piece_price: self.default_piece_price,
+                ..Terms::friendly(variant)
+            }
+            .validate()?;
         }
         Ok(())
     }
@@ -359,6 +442,15 @@ pub struct Game {
 }
 
 impl Game {
+    /// The player who was challenged (and accepted).
+    pub fn challenged(&self) -> UserId {
+        if self.challenger == self.black {
+            self.orange
+        } else {
+            self.black
+        }
+    }
+
     /// The player of a side.
     pub fn player(&self, color: Color) -> UserId {
         match color {
@@ -502,6 +594,8 @@ pub enum EndReason {
     Time,
     /// An admin aborted the game.
     Aborted,
+    /// A practice game nobody touched for its move time (no money, not counted).
+    Abandoned,
 }
 
 impl EndReason {
@@ -541,6 +635,7 @@ impl fmt::Display for EndReason {
             EndReason::Agreement => "draw by agreement",
             EndReason::Time => "the time to move ran out",
             EndReason::Aborted => "aborted by an admin",
+            EndReason::Abandoned => "abandoned: nobody played for the move time",
         })
     }
 }
@@ -552,6 +647,9 @@ pub struct Settlement {
     pub game_id: GameId,
     /// The channel.
     pub channel: ChannelId,
+    /// The server.
+    #[serde(default)]
+    pub guild: GuildId,
     /// The players.
     pub players: PerSide<UserId>,
     /// The result.
@@ -597,6 +695,9 @@ pub struct MoveResult {
     pub by: UserId,
     /// The game's version after the move.
     pub version: u64,
+    /// How many moves were played before this one (0 for the first move).
+    #[serde(default)]
+    pub ply: u32,
     /// The position after the move.
     pub position: String,
     /// Whether the move started the ten-move countdown.
@@ -619,6 +720,8 @@ pub enum ClosedHow {
     Cancelled,
     /// It expired.
     Expired,
+    /// An admin called it off.
+    Aborted,
 }
 
 /// A challenge closed without a game, and the refund.
@@ -664,6 +767,8 @@ pub enum EntryKind {
     Grant,
     /// A daily allowance (new money).
     Daily,
+    /// An admin took money away (money removed: a negative entry).
+    Take,
     /// Balance into escrow for a challenge or a game.
     Escrow,
     /// Escrow back to the balance at a game's end (stake returned, reserve unused).
@@ -682,7 +787,7 @@ impl EntryKind {
     pub fn is_new_money(self) -> bool {
         matches!(
             self,
-            EntryKind::StartingGrant | EntryKind::Grant | EntryKind::Daily
+            EntryKind::StartingGrant | EntryKind::Grant | EntryKind::Daily | EntryKind::Take
         )
     }
 }
@@ -713,22 +818,35 @@ pub struct LedgerEntry {
     pub reason: String,
 }
 
-/// A stored operation result, returned again for a repeated request id.
+/// What an earlier request did: the result of a mutating operation, stored under the
+/// request's id and returned again, unchanged, for a repeated request
+/// ([`Store::receipt`](crate::Store::receipt)).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "op", content = "result")]
-pub(crate) enum Receipt {
+pub enum Receipt {
+    /// A challenge was made.
     Challenge(Challenge),
+    /// A challenge was accepted: the game.
     Accept(Game),
+    /// A challenge was declined, cancelled or expired.
     Closed(ChallengeClosed),
+    /// A move was played.
     Move(MoveResult),
+    /// A game ended by resignation, agreement, time or abort.
     Finished(Settlement),
+    /// A draw was offered or declined: the game after it.
     Game(Game),
+    /// A daily allowance was claimed.
     Daily(DailyClaim),
+    /// Money was granted.
     Grant(Granted),
+    /// A server's settings changed: the new settings.
+    Settings(Settings),
 }
 
 impl Receipt {
-    pub(crate) fn name(&self) -> &'static str {
+    /// The operation's name, for messages.
+    pub fn name(&self) -> &'static str {
         match self {
             Receipt::Challenge(_) => "challenge",
             Receipt::Accept(_) => "accept",
@@ -738,6 +856,7 @@ impl Receipt {
             Receipt::Game(_) => "draw offer",
             Receipt::Daily(_) => "daily claim",
             Receipt::Grant(_) => "grant",
+            Receipt::Settings(_) => "settings change",
         }
     }
 }

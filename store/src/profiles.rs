@@ -1,5 +1,6 @@
 //! Cosmetic data the bot likes to keep across restarts but that moves no money: the
-//! display names of players (for pictures) and the computer's level in practice games.
+//! display names of players (for pictures), the computer's level in practice games, and
+//! where the bot posted a challenge or a draw offer (to edit that message once answered).
 //! Not part of exports or `verify`; written without waiting for a flush (the next
 //! acknowledged operation flushes it along).
 
@@ -19,7 +20,47 @@ fn level_key(game: GameId) -> [u8; 9] {
     k
 }
 
+fn message_key(kind: u8, id: u64) -> [u8; 9] {
+    let mut k = [0u8; 9];
+    k[0] = kind;
+    k[1..].copy_from_slice(&id.to_be_bytes());
+    k
+}
+
+/// The message that shows a challenge (kind `b'c'`) or a draw offer (kind `b'd'`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MessageRef {
+    /// The channel it is in.
+    pub channel: u64,
+    /// The message id.
+    pub message: u64,
+}
+
 impl Store {
+    /// Remembers where the message about `id` (a challenge: `kind` `b'c'`; a draw offer:
+    /// `b'd'`) was posted.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn remember_message(&self, kind: u8, id: u64, at: MessageRef) -> Result<()> {
+        let mut v = [0u8; 16];
+        v[..8].copy_from_slice(&at.channel.to_be_bytes());
+        v[8..].copy_from_slice(&at.message.to_be_bytes());
+        self.inner.profiles.insert(message_key(kind, id), &v)?;
+        Ok(())
+    }
+
+    /// Where the message about `id` was posted, if remembered; forgets it (a message is
+    /// edited once, when its challenge or offer is answered).
+    pub fn take_message(&self, kind: u8, id: u64) -> Option<MessageRef> {
+        let v = self.inner.profiles.remove(message_key(kind, id)).ok()??;
+        let part = |i: usize| Some(u64::from_be_bytes(v.get(i..i + 8)?.try_into().ok()?));
+        Some(MessageRef {
+            channel: part(0)?,
+            message: part(8)?,
+        })
+    }
+
     /// The display name last remembered for `user`.
     pub fn display_name(&self, user: UserId) -> Option<String> {
         let v = self.inner.profiles.get(name_key(user)).ok()??;

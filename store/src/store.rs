@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use sled::transaction::TransactionError;
 use sled::Transactional;
 
-use crate::codec::{decode, encode, key1, key2, key_part};
+use crate::codec::{decode, key1, key2, key_part};
 use crate::model::{
     Challenge, FinishedGame, Game, LedgerEntry, Receipt, Settings, Standings, StandingsOrder,
     StoredReceipt, Wallet,
@@ -70,7 +70,7 @@ struct Flusher {
     thread: std::thread::JoinHandle<()>,
 }
 
-type Waiter = tokio::sync::oneshot::Sender<Result<(), String>>;
+type Waiter = std::sync::mpsc::SyncSender<Result<(), String>>;
 
 impl Flusher {
     fn start(db: sled::Db) -> Result<Flusher> {
@@ -158,8 +158,8 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::Storage`] if the flush fails.
-    pub async fn flush(&self) -> Result<()> {
-        let (tx, rx) = tokio::sync::oneshot::channel();
+    pub fn flush(&self) -> Result<()> {
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
         let flusher = self
             .inner
             .flusher
@@ -169,7 +169,7 @@ impl Store {
             .queue
             .send(tx)
             .map_err(|_| StoreError::Storage("the flusher thread has stopped".into()))?;
-        match rx.await {
+        match rx.recv() {
             Ok(Ok(())) => Ok(()),
             Ok(Err(e)) => Err(StoreError::Storage(e)),
             Err(_) => Err(StoreError::Storage("the flusher thread has stopped".into())),
@@ -203,12 +203,11 @@ impl Store {
     /// One idempotent mutating operation: if `request` was seen before, its stored result
     /// is returned and nothing changes; else `body` runs in one transaction that also
     /// stores its result under `request`. Returns after the flush.
-    pub(crate) async fn mutate<T: Clone>(
+    pub(crate) fn mutate<T: Clone>(
         &self,
         request: RequestId,
         now: Millis,
-        wrap: fn(T) -> Receipt,
-        unwrap: fn(Receipt) -> Option<T>,
+        (wrap, unwrap): (fn(T) -> Receipt, fn(Receipt) -> Option<T>),
         body: impl Fn(&Tx<'_>) -> TxResult<T>,
     ) -> Result<T> {
         let out = self.transact(Some(request), now, |tx| {
@@ -234,7 +233,7 @@ impl Store {
         })?;
         // Flush even for a repeated request: its first call may not have finished
         // flushing yet.
-        self.flush().await?;
+        self.flush()?;
         out
     }
 
@@ -252,6 +251,18 @@ impl Store {
 
     // ---------------------------------------------------------------- settings
 
+    /// What the request `request` did, if it was handled before: a repeated interaction
+    /// is answered from this, whatever happened since.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if the stored result does not decode.
+    pub fn receipt(&self, request: RequestId) -> Result<Option<Receipt>> {
+        let stored: Option<StoredReceipt> = self.read(t::REQUESTS, &key1(request), || {
+            format!("the result of request {request}")
+        })?;
+        Ok(stored.map(|s| s.receipt))
+    }
+
     /// A server's settings (the defaults if never set).
     ///
     /// # Errors
@@ -264,16 +275,37 @@ impl Store {
             .unwrap_or_default())
     }
 
-    /// Replaces a server's settings. Changes apply to challenges made afterwards;
-    /// existing wallets, challenges and games keep what they have.
+    /// Changes a server's settings in one transaction (two concurrent changes both
+    /// land), idempotent by `req`'s id like every mutating operation. Changes apply to
+    /// challenges made afterwards; wallets, challenges and games keep what they have.
+    /// Returns the new settings.
     ///
     /// # Errors
-    /// [`StoreError::InvalidAmount`] for invalid settings; storage failures.
-    pub async fn set_settings(&self, guild: GuildId, settings: &Settings) -> Result<()> {
+    /// [`StoreError::InvalidAmount`] / [`StoreError::InvalidTerms`] if the result is not
+    /// valid (nothing changes); storage failures.
+    pub fn change_settings(
+        &self,
+        req: crate::Request,
+        guild: GuildId,
+        change: &crate::SettingsChange,
+    ) -> Result<Settings> {
+        let mut settings = self.settings(guild)?;
+        change.apply(&mut settings);
         settings.validate()?;
-        self.tree(t::SETTINGS)
-            .insert(key1(guild), encode(settings))?;
-        self.flush().await
+        self.mutate(
+            req.id,
+            req.now,
+            (Receipt::Settings, |r| match r {
+                Receipt::Settings(s) => Some(s),
+                _ => None,
+            }),
+            |tx| {
+                let mut s = tx.settings(guild)?;
+                change.apply(&mut s);
+                tx.put(t::SETTINGS, &key1(guild), &s)?;
+                Ok(s)
+            },
+        )
     }
 
     // ---------------------------------------------------------------- wallets
@@ -476,7 +508,7 @@ impl Store {
     ///
     /// # Errors
     /// Storage failures.
-    pub async fn prune_requests(&self, before: Millis) -> Result<usize> {
+    pub fn prune_requests(&self, before: Millis) -> Result<usize> {
         let mut n = 0;
         for item in self.tree(t::REQUESTS).iter() {
             let (k, v) = item?;
@@ -486,7 +518,7 @@ impl Store {
                 n += 1;
             }
         }
-        self.flush().await?;
+        self.flush()?;
         Ok(n)
     }
 }

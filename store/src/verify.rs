@@ -6,7 +6,7 @@ use jetan_rules::{Position, Variant};
 
 use crate::codec::{decode, key1, key_part};
 use crate::model::{Challenge, FinishedGame, Game, LedgerEntry, StoredReceipt, Wallet};
-use crate::ops::duel_stream_from;
+use crate::settle::duel_stream_from;
 use crate::tx::t;
 use crate::{GuildId, Result, Store, UserId};
 
@@ -101,7 +101,12 @@ impl Store {
             s.balance += i128::from(e.balance_delta);
             s.escrow += i128::from(e.escrow_delta);
             if e.kind.is_new_money() {
-                if e.escrow_delta != 0 || e.balance_delta < 0 {
+                let wrong_sign = if e.kind == crate::EntryKind::Take {
+                    e.balance_delta > 0
+                } else {
+                    e.balance_delta < 0
+                };
+                if e.escrow_delta != 0 || wrong_sign {
                     r.problems.push(format!(
                         "ledger entry {seq} ({:?}) moves escrow or is negative",
                         e.kind

@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::Subcommand;
 use jetan::config::{Config, DEFAULT_DATA_DIR};
 use jetan::console::{bot_user, default_out_dir, Console};
-use jetan::core::Core;
+use jetan_core::Core;
 use jetan_store::Store;
 
 /// Running the bot.
@@ -37,13 +37,13 @@ fn seed() -> u64 {
 
 /// Runs one subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
     match command {
         Command::Serve => {
             let config = Config::from_env()?;
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .context("cannot start the async runtime")?;
             runtime.block_on(jetan::discord::serve(config))
         }
         Command::Console {
@@ -59,13 +59,11 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             let core = Core::new(store, bot_user(), seed())
                 .with_think_time(std::time::Duration::from_millis(think_ms));
             let out = out.unwrap_or_else(|| default_out_dir().to_path_buf());
-            runtime.block_on(async {
-                let mut console = Console::new(&core, out);
-                let stdin = std::io::stdin().lock();
-                console.run(stdin, std::io::stdout().lock()).await?;
-                core.store().flush().await?;
-                anyhow::Ok(())
-            })
+            let mut console = Console::new(&core, out);
+            let stdin = std::io::stdin().lock();
+            console.run(stdin, std::io::stdout().lock())?;
+            core.store().flush()?;
+            Ok(())
         }
     }
 }

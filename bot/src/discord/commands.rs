@@ -3,8 +3,9 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::answer::blocking;
 use super::{run, user_ref, Context, Error};
-use crate::core::{ChallengeArgs, Command, First, SettingsArgs};
+use jetan_core::{AdminCommand, ChallengeArgs, Command, First, SettingsArgs};
 
 /// Who moves first.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -72,7 +73,8 @@ impl From<VariantChoice> for jetan_rules::Variant {
         "daily",
         "history",
         "rules",
-        "settings"
+        "settings",
+        "admin"
     ),
     subcommand_required
 )]
@@ -174,21 +176,26 @@ async fn autocomplete_from(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    choices(
-        ctx.data()
-            .core
-            .suggest_from(ctx.channel_id().get(), ctx.author().id.get(), partial),
-    )
+    let (core, channel, user) = (
+        ctx.data().core.clone(),
+        ctx.channel_id().get(),
+        ctx.author().id.get(),
+    );
+    let partial = partial.to_string();
+    let list = blocking(move || core.suggest_from(channel, user, &partial)).await;
+    choices(list.unwrap_or_default())
 }
 
 async fn autocomplete_to(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let from = typed_option(ctx, "from").unwrap_or_default();
-    choices(ctx.data().core.suggest_to(
+    let (core, channel, user) = (
+        ctx.data().core.clone(),
         ctx.channel_id().get(),
         ctx.author().id.get(),
-        &from,
-        partial,
-    ))
+    );
+    let partial = partial.to_string();
+    let list = blocking(move || core.suggest_to(channel, user, &from, &partial)).await;
+    choices(list.unwrap_or_default())
 }
 
 /// Make a move: from and to squares, or notation like e2-e3.
@@ -305,10 +312,89 @@ async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Rules).await
 }
 
-/// Show or change the server's settings (changing needs Manage Server).
+/// The server's settings.
 #[poise::command(slash_command)]
+async fn settings(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Settings).await
+}
+
+/// Server managers' tools: abort, grant, take, settings.
+///
+/// Discord's `default_member_permissions` applies to top-level commands only, so it cannot
+/// hide this group inside `/jetan`; the core refuses every admin command from a member
+/// without Manage Server.
+#[poise::command(
+    slash_command,
+    subcommands("admin_abort", "admin_grant", "admin_take", "admin_settings"),
+    subcommand_required
+)]
+pub async fn admin(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// End this channel's game or challenge: escrow refunded, no result counted.
+#[poise::command(slash_command, rename = "abort")]
+async fn admin_abort(
+    ctx: Context<'_>,
+    #[description = "Why (shown in the channel)"]
+    #[max_length = 200]
+    reason: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::Admin(AdminCommand::Abort { reason })).await
+}
+
+/// Give money to a player (kept in the ledger with your reason).
+#[poise::command(slash_command, rename = "grant")]
+async fn admin_grant(
+    ctx: Context<'_>,
+    #[description = "Who receives it"] user: serenity::User,
+    #[description = "How much"]
+    #[min = 1]
+    amount: i64,
+    #[description = "Why"]
+    #[max_length = 200]
+    reason: String,
+) -> Result<(), Error> {
+    let user = user_ref(&user, None);
+    run(
+        ctx,
+        Command::Admin(AdminCommand::Grant {
+            user,
+            amount,
+            reason,
+        }),
+    )
+    .await
+}
+
+/// Take money from a player's balance (never below zero, never from escrow).
+#[poise::command(slash_command, rename = "take")]
+async fn admin_take(
+    ctx: Context<'_>,
+    #[description = "From whom"] user: serenity::User,
+    #[description = "How much"]
+    #[min = 1]
+    amount: i64,
+    #[description = "Why"]
+    #[max_length = 200]
+    reason: String,
+) -> Result<(), Error> {
+    let user = user_ref(&user, None);
+    run(
+        ctx,
+        Command::Admin(AdminCommand::Take {
+            user,
+            amount,
+            reason,
+        }),
+    )
+    .await
+}
+
+/// Change the server's settings.
+#[poise::command(slash_command, rename = "settings")]
 #[allow(clippy::too_many_arguments)] // one per slash-command option
-async fn settings(
+async fn admin_settings(
     ctx: Context<'_>,
     #[description = "Coins a new player starts with"]
     #[min = 0]
@@ -316,7 +402,9 @@ async fn settings(
     #[description = "Coins of the daily allowance"]
     #[min = 0]
     daily_allowance: Option<i64>,
-    #[description = "The currency's name, plural (coins)"] currency: Option<String>,
+    #[description = "The currency's name, plural (coins)"]
+    #[max_length = 40]
+    currency: Option<String>,
     #[description = "Default piece price"]
     #[min = 0]
     piece_price: Option<i64>,
@@ -327,12 +415,14 @@ async fn settings(
     #[min = 1]
     #[max = 10080]
     challenge_expiry: Option<i64>,
+    #[description = "Default minutes per move (a challenge may name its own)"]
+    #[min = 1]
+    #[max = 10080]
+    move_time: Option<i64>,
     #[description = "Allow games in this channel (none listed: everywhere)"] allow_channel: Option<
         serenity::Channel,
     >,
-    #[description = "Stop allowing games in this channel"] disallow_channel: Option<
-        serenity::Channel,
-    >,
+    #[description = "Stop games in this channel"] disallow_channel: Option<serenity::Channel>,
 ) -> Result<(), Error> {
     let args = SettingsArgs {
         starting_grant,
@@ -341,8 +431,9 @@ async fn settings(
         piece_price,
         stake,
         challenge_expiry,
+        move_time,
         allow_channel: allow_channel.map(|c| c.id().get()),
         disallow_channel: disallow_channel.map(|c| c.id().get()),
     };
-    run(ctx, Command::Settings(args)).await
+    run(ctx, Command::Admin(AdminCommand::Settings(args))).await
 }

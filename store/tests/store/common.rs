@@ -37,28 +37,30 @@ impl TestStore {
     }
 
     /// Alice challenges Bob in `CH` and Bob accepts, Alice moving first (Black).
-    pub async fn start(&self, terms: Terms) -> Game {
+    pub fn start(&self, terms: Terms) -> Game {
         self.store
             .challenge(self.req(ALICE, 0), GUILD, CH, BOB, terms)
-            .await
             .unwrap();
         self.store
-            .accept(self.req(BOB, 1), CH, ALICE, 42)
-            .await
+            .accept(self.req(BOB, 1), CH, None, 0, 42)
             .unwrap()
     }
 
     /// Plays `from`-`to` for whoever is to move.
-    pub async fn mv(&self, from: &str, to: &str, now: u64) -> jetan_store::Result<MoveResult> {
+    pub fn mv(&self, from: &str, to: &str, now: u64) -> jetan_store::Result<MoveResult> {
         let g = self.store.game(CH).unwrap().expect("a game");
-        self.store
-            .play(self.req(g.to_move(), now), CH, g.version, sq(from), sq(to))
-            .await
+        self.store.play(
+            self.req(g.to_move(), now),
+            CH,
+            (g.id, g.version),
+            sq(from),
+            sq(to),
+        )
     }
 
     /// Plays the game in `CH` to its end: captures the most valuable piece it can (the
     /// Princess first), else a random move, seeded. Returns every move result.
-    pub async fn play_out(&self, seed: u64) -> Vec<MoveResult> {
+    pub fn play_out(&self, seed: u64) -> Vec<MoveResult> {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut out = Vec::new();
         let mut now = 10;
@@ -68,8 +70,7 @@ impl TestStore {
             now += 1000;
             let r = self
                 .store
-                .play(self.req(g.to_move(), now), CH, g.version, m.0, m.1)
-                .await
+                .play(self.req(g.to_move(), now), CH, (g.id, g.version), m.0, m.1)
                 .unwrap();
             out.push(r);
             assert!(out.len() < 2000, "the game does not end");
@@ -80,6 +81,17 @@ impl TestStore {
     pub fn assert_clean(&self) {
         let r = self.store.verify().unwrap();
         assert!(r.is_clean(), "{r}");
+    }
+}
+
+/// The id of the game in progress in a channel (0 if none), for operations that name it.
+pub trait GameIdOf {
+    fn gid(&self, channel: u64) -> u64;
+}
+
+impl GameIdOf for Store {
+    fn gid(&self, channel: u64) -> u64 {
+        self.game(channel).ok().flatten().map_or(0, |g| g.id)
     }
 }
 
@@ -121,11 +133,4 @@ pub fn simulate(seed: u64) -> jetan_rules::Outcome {
         }
         pos = next;
     }
-}
-
-pub fn rt() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
 }

@@ -13,7 +13,7 @@ use jetan_store::{Request, Store, Terms};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::common::{choose, rt};
+use crate::common::{choose, GameIdOf};
 
 const GUILD: u64 = 3;
 const USERS: [u64; 4] = [11, 12, 13, 14];
@@ -114,14 +114,13 @@ fn terms(stake: u64, price: u64) -> Terms {
 }
 
 /// Sends an operation; `Ok(result as Debug)` if the store acknowledged it.
-async fn send(store: &Store, req: Request, ack: &Ack) -> Result<String, String> {
+fn send(store: &Store, req: Request, ack: &Ack) -> Result<String, String> {
     let s = |r: Result<String, jetan_store::StoreError>| r.map_err(|e| e.to_string());
-    s(async {
+    s((|| {
         Ok(match *ack {
-            Ack::Grant { user, amount } => format!(
-                "{:?}",
-                store.grant(req, GUILD, user, amount, "crash").await?
-            ),
+            Ack::Grant { user, amount } => {
+                format!("{:?}", store.grant(req, GUILD, user, amount, "crash")?)
+            }
             Ack::Challenge {
                 ch,
                 opponent,
@@ -130,24 +129,24 @@ async fn send(store: &Store, req: Request, ack: &Ack) -> Result<String, String> 
             } => {
                 format!(
                     "{:?}",
-                    store
-                        .challenge(req, GUILD, ch, opponent, terms(stake, price))
-                        .await?
+                    store.challenge(req, GUILD, ch, opponent, terms(stake, price))?
                 )
             }
             Ack::Accept { ch, first, seed } => {
-                format!("{:?}", store.accept(req, ch, first, seed).await?)
+                format!("{:?}", store.accept(req, ch, None, 0, seed)?)
             }
             Ack::Play {
                 ch,
                 version,
                 from,
                 to,
-            } => format!("{:?}", store.play(req, ch, version, from, to).await?),
-            Ack::Resign { ch } => format!("{:?}", store.resign(req, ch).await?),
+            } => format!(
+                "{:?}",
+                store.play(req, ch, (store.gid(ch), version), from, to)?
+            ),
+            Ack::Resign { ch } => format!("{:?}", store.resign(req, ch, store.gid(ch))?),
         })
-    }
-    .await)
+    })())
 }
 
 /// The child: random operations until killed (or 30 s, should the parent be gone).
@@ -159,7 +158,6 @@ fn crash_child() {
     let iteration: u64 = std::env::var(ENV_ITER).unwrap().parse().unwrap();
     let store = Store::open(&dir).unwrap();
     let mut rng = StdRng::seed_from_u64(iteration);
-    let rt = rt();
     let started = Instant::now();
     let mut out = std::io::stdout().lock();
     for k in 0u64.. {
@@ -215,7 +213,7 @@ fn crash_child() {
             )
         };
         let req = Request::new(id, user, now);
-        if let Ok(result) = rt.block_on(send(&store, req, &ack)) {
+        if let Ok(result) = send(&store, req, &ack) {
             writeln!(out, "{}", line(req, &ack, &result)).unwrap();
             out.flush().unwrap();
         }
@@ -230,7 +228,6 @@ fn acknowledged_operations_survive_sigkill() {
     let dir = tempfile::tempdir().unwrap();
     let exe = std::env::current_exe().unwrap();
     let mut rng = StdRng::seed_from_u64(0xC0FFEE);
-    let rt = rt();
     let budget = Instant::now();
     let mut all_acks: Vec<(Request, Ack, String)> = Vec::new();
     let mut iterations = 0;
@@ -272,7 +269,7 @@ fn acknowledged_operations_survive_sigkill() {
             .map(|_| all_acks[rng.gen_range(0..all_acks.len())].clone())
             .collect();
         for (req, ack, result) in acks.iter().chain(&older) {
-            let again = rt.block_on(send(&store, *req, ack));
+            let again = send(&store, *req, ack);
             assert_eq!(
                 again.as_ref(),
                 Ok(result),

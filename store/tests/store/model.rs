@@ -5,7 +5,9 @@
 use std::collections::BTreeMap;
 
 use jetan_rules::{Color, DuelStream, Position, Square, Variant};
-use jetan_store::{Request, Store, StoreError, Terms};
+use jetan_store::{FirstMover, Request, Store, StoreError, Terms};
+
+use crate::common::GameIdOf;
 use proptest::prelude::*;
 
 const GUILD: u64 = 7;
@@ -292,6 +294,7 @@ impl Model {
                     piece_price: price,
                     move_time_minutes: timed.then_some(1),
                     practice,
+                    first: FirstMover::Random,
                     ..Terms::friendly(variant)
                 };
                 self.slots[ch] = Slot::Challenge(Ch {
@@ -552,7 +555,7 @@ fn kind(e: &StoreError) -> &'static str {
 }
 
 /// The store call an op makes; `Debug` of the result stands for its value.
-async fn call(
+fn call(
     store: &Store,
     op: &Op,
     req: Request,
@@ -583,48 +586,47 @@ async fn call(
                 piece_price: price,
                 move_time_minutes: timed.then_some(1),
                 practice,
+                first: FirstMover::Random,
                 ..Terms::friendly(variant)
             };
-            format!(
-                "{:?}",
-                store.challenge(req, GUILD, ch(c), USERS[b], terms).await?
-            )
+            format!("{:?}", store.challenge(req, GUILD, ch(c), USERS[b], terms)?)
         }
         Op::Accept { ch: c, seed, .. } => format!(
             "{:?}",
-            store
-                .accept(req, ch(c), seed_first.unwrap_or(user), seed)
-                .await?
+            store.accept(req, ch(c), None, seed_first.unwrap_or(0), seed)?
         ),
-        Op::Decline { ch: c, .. } => format!("{:?}", store.decline(req, ch(c)).await?),
-        Op::Cancel { ch: c, .. } => format!("{:?}", store.cancel(req, ch(c)).await?),
-        Op::Expire { ch: c, .. } => format!("{:?}", store.expire(req, ch(c)).await?),
+        Op::Decline { ch: c, .. } => format!("{:?}", store.decline(req, ch(c), None)?),
+        Op::Cancel { ch: c, .. } => format!("{:?}", store.cancel(req, ch(c), None)?),
+        Op::Expire { ch: c, .. } => format!("{:?}", store.expire(req, ch(c))?),
         Op::Move { ch: c, .. } => match mv {
             Some((_, version, from, to)) => {
-                format!("{:?}", store.play(req, ch(c), version, from, to).await?)
+                format!(
+                    "{:?}",
+                    store.play(req, ch(c), (store.gid(ch(c)), version), from, to)?
+                )
             }
             None => format!(
                 "{:?}",
-                store.play(req, ch(c), 1, Square::A1, Square::J10).await?
+                store.play(req, ch(c), (store.gid(ch(c)), 1), Square::A1, Square::J10)?
             ),
         },
-        Op::Resign { ch: c, .. } => format!("{:?}", store.resign(req, ch(c)).await?),
-        Op::OfferDraw { ch: c, .. } => format!("{:?}", store.offer_draw(req, ch(c)).await?),
+        Op::Resign { ch: c, .. } => format!("{:?}", store.resign(req, ch(c), store.gid(ch(c)))?),
+        Op::OfferDraw { ch: c, .. } => format!("{:?}", store.offer_draw(req, ch(c))?),
         Op::AnswerDraw {
             ch: c,
             accept: true,
             ..
-        } => format!("{:?}", store.accept_draw(req, ch(c)).await?),
+        } => format!("{:?}", store.accept_draw(req, ch(c), store.gid(ch(c)))?),
         Op::AnswerDraw {
             ch: c,
             accept: false,
             ..
-        } => format!("{:?}", store.decline_draw(req, ch(c)).await?),
-        Op::ClaimTime { ch: c, .. } => format!("{:?}", store.claim_time(req, ch(c)).await?),
-        Op::Abort { ch: c } => format!("{:?}", store.abort(req, ch(c), "model").await?),
-        Op::Daily { .. } => format!("{:?}", store.daily(req, GUILD).await?),
+        } => format!("{:?}", store.decline_draw(req, ch(c), store.gid(ch(c)))?),
+        Op::ClaimTime { ch: c, .. } => format!("{:?}", store.claim_time(req, ch(c))?),
+        Op::Abort { ch: c } => format!("{:?}", store.abort(req, ch(c), store.gid(ch(c)), "model")?),
+        Op::Daily { .. } => format!("{:?}", store.daily(req, GUILD)?),
         Op::Grant { user: u, amount } => {
-            format!("{:?}", store.grant(req, GUILD, USERS[u], amount, "").await?)
+            format!("{:?}", store.grant(req, GUILD, USERS[u], amount, "")?)
         }
         Op::Tick { .. } | Op::Repeat => String::new(),
     })
@@ -691,7 +693,6 @@ type Sent = (
 );
 
 fn run(ops: Vec<Op>, verify_every: usize) {
-    let rt = crate::common::rt();
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     let mut model = Model {
@@ -709,9 +710,7 @@ fn run(ops: Vec<Op>, verify_every: usize) {
             }
             Op::Repeat => {
                 if let Some((op, req, mv, first, expected)) = &last {
-                    let got = rt
-                        .block_on(call(&store, op, *req, *mv, *first))
-                        .map_err(|e| kind(&e));
+                    let got = call(&store, op, *req, *mv, *first).map_err(|e| kind(&e));
                     assert_eq!(&got, expected, "repeating step {step} ({op:?})");
                     compare(
                         &store,
@@ -741,14 +740,8 @@ fn run(ops: Vec<Op>, verify_every: usize) {
                 challenger_first,
                 ..
             } => {
-                let first = match &model.slots[ch] {
-                    Slot::Challenge(c) => Some(if challenger_first {
-                        c.challenger
-                    } else {
-                        c.challenged
-                    }),
-                    _ => None,
-                };
+                // The coin of a `first: random` challenge: 0 = the challenger first.
+                let first = Some(u64::from(!challenger_first));
                 (USERS[by], None, first, model.apply(op, now))
             }
             Op::Challenge { a, .. } => (USERS[a], None, None, model.apply(op, now)),
@@ -764,9 +757,7 @@ fn run(ops: Vec<Op>, verify_every: usize) {
             Op::Tick { .. } | Op::Repeat => unreachable!(),
         };
         let req = Request::new(id, user, now);
-        let got = rt
-            .block_on(call(&store, op, req, mv, first))
-            .map_err(|e| kind(&e));
+        let got = call(&store, op, req, mv, first).map_err(|e| kind(&e));
         assert_eq!(got.clone().map(drop), expected, "step {step}: {op:?}");
         compare(
             &store,

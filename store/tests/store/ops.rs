@@ -2,8 +2,8 @@
 
 use jetan_rules::{Color, Outcome, Variant};
 use jetan_store::{
-    ClosedHow, EndReason, FirstMover, GameResult, PaymentKind, Request, Settings, StandingsOrder,
-    Store, StoreError, Terms, DAY_MS,
+    ClosedHow, EndReason, FirstMover, GameResult, PaymentKind, Request, Settings, SettingsChange,
+    StandingsOrder, Store, StoreError, Terms, DAY_MS,
 };
 
 use crate::common::*;
@@ -28,8 +28,8 @@ fn reserve_is_computed_from_the_start_position() {
     assert_eq!(terms(10, 2).escrow().unwrap(), 10 + 84);
 }
 
-#[tokio::test]
-async fn unknown_wallet_is_a_view_of_the_starting_grant_without_writing() {
+#[test]
+fn unknown_wallet_is_a_view_of_the_starting_grant_without_writing() {
     let t = TestStore::new();
     let w = t.store.wallet(GUILD, ALICE).unwrap();
     assert_eq!((w.balance, w.escrow), (1000, 0));
@@ -37,13 +37,12 @@ async fn unknown_wallet_is_a_view_of_the_starting_grant_without_writing() {
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn challenge_moves_the_challengers_escrow() {
+#[test]
+fn challenge_moves_the_challengers_escrow() {
     let t = TestStore::new();
     let c = t
         .store
         .challenge(t.req(ALICE, 5), GUILD, CH, BOB, terms(50, 1))
-        .await
         .unwrap();
     assert_eq!(c.held, 92);
     assert_eq!(c.expires_at, 5 + Settings::default().challenge_expiry_ms);
@@ -53,13 +52,12 @@ async fn challenge_moves_the_challengers_escrow() {
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn challenge_refusals() {
+#[test]
+fn challenge_refusals() {
     let t = TestStore::new();
     let s = &t.store;
     let err = s
         .challenge(t.req(ALICE, 0), GUILD, CH, ALICE, terms(0, 0))
-        .await
         .unwrap_err();
     assert!(matches!(err, StoreError::SelfChallenge), "{err}");
     let practice_money = Terms {
@@ -68,87 +66,76 @@ async fn challenge_refusals() {
     };
     let err = s
         .challenge(t.req(ALICE, 0), GUILD, CH, BOB, practice_money)
-        .await
         .unwrap_err();
     assert!(matches!(err, StoreError::InvalidTerms(_)), "{err}");
     let err = s
         .challenge(t.req(ALICE, 0), GUILD, CH, BOB, terms(u64::MAX, 0))
-        .await
         .unwrap_err();
     assert!(matches!(err, StoreError::InvalidTerms(_)), "{err}");
     let err = s
         .challenge(t.req(ALICE, 0), GUILD, CH, BOB, terms(959, 1))
-        .await
         .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "<@100> has 1000 coins available; the stake and piece reserve need 1001 coins"
+        "user 100 has 1000 available; the stake and piece reserve need 1001"
     );
     // Bob has spent on another challenge: 40 left.
     s.challenge(t.req(BOB, 0), GUILD, 11, CAROL, terms(960, 0))
-        .await
         .unwrap();
     let err = s
         .challenge(t.req(ALICE, 0), GUILD, CH, BOB, terms(50, 0))
-        .await
         .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "<@200> has 40 coins available; the stake and piece reserve need 50 coins"
+        "user 200 has 40 available; the stake and piece reserve need 50"
     );
     assert!(err.is_refusal());
     // Channel busy with a challenge, then with a game.
     s.challenge(t.req(ALICE, 0), GUILD, CH, CAROL, terms(0, 0))
-        .await
         .unwrap();
     let err = s
         .challenge(t.req(BOB, 0), GUILD, CH, CAROL, terms(0, 0))
-        .await
         .unwrap_err();
     assert!(matches!(err, StoreError::ChannelBusy { .. }), "{err}");
-    s.accept(t.req(CAROL, 1), CH, CAROL, 0).await.unwrap();
+    s.accept(t.req(CAROL, 1), CH, None, 0, 0).unwrap();
     let err = s
         .challenge(t.req(BOB, 2), GUILD, CH, CAROL, terms(0, 0))
-        .await
         .unwrap_err();
     assert_eq!(
         err.to_string(),
         "there is already a game in progress in this channel"
     );
     // Channel not allowed.
-    let settings = Settings {
-        allowed_channels: vec![CH],
-        ..Settings::default()
+    let allow = SettingsChange {
+        allow_channel: Some(CH),
+        ..SettingsChange::default()
     };
-    s.set_settings(GUILD, &settings).await.unwrap();
+    s.change_settings(t.req(ALICE, 1), GUILD, &allow).unwrap();
     let err = s
         .challenge(t.req(BOB, 2), GUILD, 99, CAROL, terms(0, 0))
-        .await
         .unwrap_err();
     assert!(matches!(err, StoreError::ChannelNotAllowed), "{err}");
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn an_expired_challenge_is_replaced_and_refunded() {
+#[test]
+fn an_expired_challenge_is_replaced_and_refunded() {
     let t = TestStore::new();
     let s = &t.store;
     s.challenge(t.req(ALICE, 0), GUILD, CH, BOB, terms(10, 0))
-        .await
         .unwrap();
     let expiry = Settings::default().challenge_expiry_ms;
     s.challenge(t.req(CAROL, expiry), GUILD, CH, BOB, terms(0, 0))
-        .await
         .unwrap();
     assert_eq!(money(s, ALICE), (1000, 0));
     assert_eq!(s.open_challenge(CH).unwrap().unwrap().challenger, CAROL);
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn accept_starts_the_game_with_both_escrows() {
+#[test]
+fn accept_starts_the_game_with_both_escrows() {
     let t = TestStore::new();
-    let g = t.start(terms(50, 1)).await;
+    let g = t.start(terms(50, 1));
     assert_eq!((g.black, g.orange, g.version), (ALICE, BOB, 1));
     assert_eq!(g.position, jetan_rules::Position::start().to_string());
     assert_eq!(g.escrow.black, 92);
@@ -158,8 +145,8 @@ async fn accept_starts_the_game_with_both_escrows() {
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn the_challenged_player_may_move_first() {
+#[test]
+fn the_challenged_player_may_move_first() {
     let t = TestStore::new();
     let terms = Terms {
         first: FirstMover::Challenged,
@@ -167,36 +154,31 @@ async fn the_challenged_player_may_move_first() {
     };
     t.store
         .challenge(t.req(ALICE, 0), GUILD, CH, BOB, terms)
-        .await
         .unwrap();
-    let g = t.store.accept(t.req(BOB, 1), CH, BOB, 1).await.unwrap();
+    let g = t.store.accept(t.req(BOB, 1), CH, None, 0, 1).unwrap();
     assert_eq!((g.black, g.orange, g.to_move()), (BOB, ALICE, BOB));
 }
 
-#[tokio::test]
-async fn accept_refusals() {
+#[test]
+fn accept_refusals() {
     let t = TestStore::new();
     let s = &t.store;
-    let err = s.accept(t.req(BOB, 0), CH, ALICE, 0).await.unwrap_err();
+    let err = s.accept(t.req(BOB, 0), CH, None, 0, 0).unwrap_err();
     assert!(matches!(err, StoreError::NoChallenge), "{err}");
     s.challenge(t.req(ALICE, 0), GUILD, CH, BOB, terms(900, 0))
-        .await
         .unwrap();
-    let err = s.accept(t.req(CAROL, 1), CH, ALICE, 0).await.unwrap_err();
-    assert_eq!(err.to_string(), "only <@200> can answer this challenge");
-    let err = s.accept(t.req(BOB, 1), CH, CAROL, 0).await.unwrap_err();
-    assert!(matches!(err, StoreError::InvalidTerms(_)), "{err}");
+    let err = s.accept(t.req(CAROL, 1), CH, None, 0, 0).unwrap_err();
+    assert_eq!(err.to_string(), "only user 200 can answer this challenge");
+    // A button names a challenge: another one (an old button) is refused.
+    let err = s.accept(t.req(BOB, 1), CH, Some(999), 0, 0).unwrap_err();
+    assert!(matches!(err, StoreError::ChallengeReplaced), "{err}");
     let expiry = Settings::default().challenge_expiry_ms;
-    let err = s
-        .accept(t.req(BOB, expiry), CH, ALICE, 0)
-        .await
-        .unwrap_err();
+    let err = s.accept(t.req(BOB, expiry), CH, None, 0, 0).unwrap_err();
     assert!(matches!(err, StoreError::ChallengeExpired), "{err}");
     // Bob spent his money meanwhile.
     s.challenge(t.req(BOB, 1), GUILD, 11, CAROL, terms(200, 0))
-        .await
         .unwrap();
-    let err = s.accept(t.req(BOB, 2), CH, ALICE, 0).await.unwrap_err();
+    let err = s.accept(t.req(BOB, 2), CH, None, 0, 0).unwrap_err();
     assert!(
         matches!(
             err,
@@ -209,15 +191,15 @@ async fn accept_refusals() {
         ),
         "{err}"
     );
-    s.cancel(t.req(BOB, 3), 11).await.unwrap();
-    s.accept(t.req(BOB, 4), CH, ALICE, 0).await.unwrap();
-    let err = s.accept(t.req(BOB, 5), CH, ALICE, 0).await.unwrap_err();
+    s.cancel(t.req(BOB, 3), 11, None).unwrap();
+    s.accept(t.req(BOB, 4), CH, None, 0, 0).unwrap();
+    let err = s.accept(t.req(BOB, 5), CH, None, 0, 0).unwrap_err();
     assert!(matches!(err, StoreError::AlreadyStarted), "{err}");
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn decline_cancel_expire_refund() {
+#[test]
+fn decline_cancel_expire_refund() {
     let t = TestStore::new();
     let s = &t.store;
     let expiry = Settings::default().challenge_expiry_ms;
@@ -227,69 +209,63 @@ async fn decline_cancel_expire_refund() {
         ClosedHow::Expired,
     ] {
         s.challenge(t.req(ALICE, 0), GUILD, CH, BOB, terms(30, 0))
-            .await
             .unwrap();
         assert_eq!(money(s, ALICE), (970, 30));
         let (wrong, right, now) = match how {
             ClosedHow::Declined => (ALICE, BOB, 1),
             ClosedHow::Cancelled => (BOB, ALICE, 1),
             ClosedHow::Expired => (CAROL, CAROL, expiry),
+            ClosedHow::Aborted => unreachable!("an admin abort refuses no one"),
         };
-        let call = |r: Request| async move {
-            match how {
-                ClosedHow::Declined => s.decline(r, CH).await,
-                ClosedHow::Cancelled => s.cancel(r, CH).await,
-                ClosedHow::Expired => s.expire(r, CH).await,
-            }
+        let call = |r: Request| match how {
+            ClosedHow::Declined => s.decline(r, CH, None),
+            ClosedHow::Cancelled => s.cancel(r, CH, None),
+            ClosedHow::Expired => s.expire(r, CH),
+            ClosedHow::Aborted => s.abort_challenge(r, CH),
         };
-        let err = call(t.req(wrong, now - 1)).await.unwrap_err();
+        let err = call(t.req(wrong, now - 1)).unwrap_err();
         assert!(err.is_refusal(), "{err}");
-        let closed = call(t.req(right, now)).await.unwrap();
+        let closed = call(t.req(right, now)).unwrap();
         assert_eq!((closed.how, closed.refunded), (how, 30));
         assert_eq!(money(s, ALICE), (1000, 0));
-        let err = call(t.req(right, now)).await.unwrap_err();
+        let err = call(t.req(right, now)).unwrap_err();
         assert!(matches!(err, StoreError::NoChallenge), "{err}");
     }
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn expire_due_sweeps_only_due_challenges() {
+#[test]
+fn expire_due_sweeps_only_due_challenges() {
     let t = TestStore::new();
     let s = &t.store;
     let expiry = Settings::default().challenge_expiry_ms;
     s.challenge(t.req(ALICE, 0), GUILD, 1, BOB, terms(10, 0))
-        .await
         .unwrap();
     s.challenge(t.req(BOB, 100), GUILD, 2, CAROL, terms(10, 0))
-        .await
         .unwrap();
-    let done = s.expire_due(expiry + 50).await.unwrap();
+    let done = s.expire_due(expiry + 50).unwrap();
     assert_eq!(done.len(), 1);
     assert_eq!(done[0].challenge.channel, 1);
     assert!(s.open_challenge(2).unwrap().is_some());
-    assert_eq!(s.expire_due(expiry + 50).await.unwrap().len(), 0);
+    assert_eq!(s.expire_due(expiry + 50).unwrap().len(), 0);
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn a_move_is_recorded_and_refusals_write_nothing() {
+#[test]
+fn a_move_is_recorded_and_refusals_write_nothing() {
     let t = TestStore::new();
     let s = &t.store;
-    let g = t.start(terms(0, 1)).await;
+    let g = t.start(terms(0, 1));
     let err = s
-        .play(t.req(CAROL, 2), CH, 1, sq("e2"), sq("e3"))
-        .await
+        .play(t.req(CAROL, 2), CH, (s.gid(CH), 1), sq("e2"), sq("e3"))
         .unwrap_err();
     assert!(matches!(err, StoreError::NotAPlayer), "{err}");
     let err = s
-        .play(t.req(BOB, 2), CH, 1, sq("e9"), sq("e8"))
-        .await
+        .play(t.req(BOB, 2), CH, (s.gid(CH), 1), sq("e9"), sq("e8"))
         .unwrap_err();
-    assert_eq!(err.to_string(), "it is <@100>'s turn");
+    assert_eq!(err.to_string(), "it is user 100's turn");
     let err = s
-        .play(t.req(ALICE, 2), CH, 0, sq("e2"), sq("e3"))
-        .await
+        .play(t.req(ALICE, 2), CH, (s.gid(CH), 0), sq("e2"), sq("e3"))
         .unwrap_err();
     assert!(
         matches!(
@@ -302,19 +278,16 @@ async fn a_move_is_recorded_and_refusals_write_nothing() {
         "{err}"
     );
     let err = s
-        .play(t.req(ALICE, 2), CH, 1, sq("e2"), sq("e2"))
-        .await
+        .play(t.req(ALICE, 2), CH, (s.gid(CH), 1), sq("e2"), sq("e2"))
         .unwrap_err();
     assert_eq!(err.to_string(), "a move must leave e2");
     let err = s
-        .play(t.req(ALICE, 2), CH, 1, sq("a1"), sq("a3"))
-        .await
+        .play(t.req(ALICE, 2), CH, (s.gid(CH), 1), sq("a1"), sq("a3"))
         .unwrap_err();
     assert!(matches!(err, StoreError::IllegalMove(_)), "{err}");
     assert_eq!(s.game(CH).unwrap(), Some(g));
     let r = s
-        .play(t.req(ALICE, 7), CH, 1, sq("e2"), sq("e3"))
-        .await
+        .play(t.req(ALICE, 7), CH, (s.gid(CH), 1), sq("e2"), sq("e3"))
         .unwrap();
     assert_eq!(
         (r.version, r.by, r.mv.to_string()),
@@ -326,8 +299,7 @@ async fn a_move_is_recorded_and_refusals_write_nothing() {
         (2, 7, 1, BOB)
     );
     let err = s
-        .play(t.req(NOBODY, 8), 999, 2, sq("e9"), sq("e8"))
-        .await
+        .play(t.req(NOBODY, 8), 999, (s.gid(999), 2), sq("e9"), sq("e8"))
         .unwrap_err();
     assert!(matches!(err, StoreError::NoGame), "{err}");
     t.assert_clean();
@@ -340,13 +312,13 @@ fn seed_where(want: impl Fn(Outcome) -> bool) -> u64 {
     (0..500).find(|&s| want(simulate(s))).expect("a seed")
 }
 
-#[tokio::test]
-async fn captures_pay_piece_prices_and_the_end_settles_the_pot() {
+#[test]
+fn captures_pay_piece_prices_and_the_end_settles_the_pot() {
     let t = TestStore::new();
     let s = &t.store;
-    t.start(terms(100, 2)).await;
+    t.start(terms(100, 2));
     let seed = seed_where(|o| o.winner() == Some(Color::Black));
-    let results = t.play_out(seed).await;
+    let results = t.play_out(seed);
     // Every kill paid value × 2 from the victim's owner to the other player.
     let mut net_alice: i64 = 0;
     for r in &results {
@@ -398,13 +370,13 @@ async fn captures_pay_piece_prices_and_the_end_settles_the_pot() {
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn a_drawn_game_returns_both_stakes() {
+#[test]
+fn a_drawn_game_returns_both_stakes() {
     let t = TestStore::new();
     let s = &t.store;
-    t.start(terms(100, 1)).await;
+    t.start(terms(100, 1));
     let seed = seed_where(|o| o.winner().is_none());
-    let results = t.play_out(seed).await;
+    let results = t.play_out(seed);
     let end = results.last().unwrap().finished.clone().unwrap();
     assert_eq!(end.result, GameResult::Draw);
     assert!(end.payments.is_empty());
@@ -418,14 +390,14 @@ async fn a_drawn_game_returns_both_stakes() {
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn manator_duels_replay_from_the_seed() {
+#[test]
+fn manator_duels_replay_from_the_seed() {
     let t = TestStore::new();
     let terms = Terms {
         piece_price: 1,
         ..Terms::friendly(Variant::Manator)
     };
-    t.start(terms).await;
+    t.start(terms);
     let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(3);
     let mut duels = 0;
     for i in 0..120 {
@@ -435,8 +407,7 @@ async fn manator_duels_replay_from_the_seed() {
         let (from, to) = choose(&g.position().unwrap(), &mut rng);
         let r = t
             .store
-            .play(t.req(g.to_move(), 10 + i), CH, g.version, from, to)
-            .await
+            .play(t.req(g.to_move(), 10 + i), CH, (g.id, g.version), from, to)
             .unwrap();
         duels += usize::from(r.mv.duel.is_some());
         t.assert_clean();
@@ -444,14 +415,14 @@ async fn manator_duels_replay_from_the_seed() {
     assert!(duels > 0, "no duel was fought");
 }
 
-#[tokio::test]
-async fn resign_gives_the_opponent_the_win() {
+#[test]
+fn resign_gives_the_opponent_the_win() {
     let t = TestStore::new();
     let s = &t.store;
-    t.start(terms(10, 0)).await;
-    let err = s.resign(t.req(CAROL, 2), CH).await.unwrap_err();
+    t.start(terms(10, 0));
+    let err = s.resign(t.req(CAROL, 2), CH, s.gid(CH)).unwrap_err();
     assert!(matches!(err, StoreError::NotAPlayer), "{err}");
-    let end = s.resign(t.req(ALICE, 2), CH).await.unwrap();
+    let end = s.resign(t.req(ALICE, 2), CH, s.gid(CH)).unwrap();
     assert_eq!(
         end.result,
         GameResult::Win {
@@ -462,40 +433,40 @@ async fn resign_gives_the_opponent_the_win() {
     assert_eq!(end.reason, EndReason::Resignation);
     assert_eq!(money(s, ALICE), (990, 0));
     assert_eq!(money(s, BOB), (1010, 0));
-    let err = s.resign(t.req(ALICE, 3), CH).await.unwrap_err();
+    let err = s.resign(t.req(ALICE, 3), CH, s.gid(CH)).unwrap_err();
     assert!(matches!(err, StoreError::NoGame), "{err}");
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn draw_offers() {
+#[test]
+fn draw_offers() {
     let t = TestStore::new();
     let s = &t.store;
-    t.start(terms(10, 1)).await;
-    let err = s.accept_draw(t.req(BOB, 2), CH).await.unwrap_err();
+    t.start(terms(10, 1));
+    let err = s.accept_draw(t.req(BOB, 2), CH, s.gid(CH)).unwrap_err();
     assert!(matches!(err, StoreError::NoDrawOffer), "{err}");
-    let err = s.offer_draw(t.req(CAROL, 2), CH).await.unwrap_err();
+    let err = s.offer_draw(t.req(CAROL, 2), CH).unwrap_err();
     assert!(matches!(err, StoreError::NotAPlayer), "{err}");
-    let g = s.offer_draw(t.req(ALICE, 2), CH).await.unwrap();
+    let g = s.offer_draw(t.req(ALICE, 2), CH).unwrap();
     assert_eq!((g.draw_offer, g.version), (Some(ALICE), 2));
-    let err = s.offer_draw(t.req(BOB, 2), CH).await.unwrap_err();
+    let err = s.offer_draw(t.req(BOB, 2), CH).unwrap_err();
     assert!(
         matches!(err, StoreError::DrawAlreadyOffered { by: ALICE }),
         "{err}"
     );
-    let err = s.accept_draw(t.req(ALICE, 2), CH).await.unwrap_err();
+    let err = s.accept_draw(t.req(ALICE, 2), CH, s.gid(CH)).unwrap_err();
     assert!(matches!(err, StoreError::NoDrawOffer), "{err}");
-    let g = s.decline_draw(t.req(BOB, 3), CH).await.unwrap();
+    let g = s.decline_draw(t.req(BOB, 3), CH, s.gid(CH)).unwrap();
     assert_eq!((g.draw_offer, g.version), (None, 3));
     // The offerer's own move keeps the offer; the opponent's move clears it.
-    s.offer_draw(t.req(ALICE, 4), CH).await.unwrap();
-    let r = t.mv("e2", "e3", 5).await.unwrap();
+    s.offer_draw(t.req(ALICE, 4), CH).unwrap();
+    let r = t.mv("e2", "e3", 5).unwrap();
     assert!(!r.draw_offer_cleared);
-    let r = t.mv("e9", "e8", 6).await.unwrap();
+    let r = t.mv("e9", "e8", 6).unwrap();
     assert!(r.draw_offer_cleared);
     assert_eq!(s.game(CH).unwrap().unwrap().draw_offer, None);
-    s.offer_draw(t.req(BOB, 7), CH).await.unwrap();
-    let end = s.accept_draw(t.req(ALICE, 8), CH).await.unwrap();
+    s.offer_draw(t.req(BOB, 7), CH).unwrap();
+    let end = s.accept_draw(t.req(ALICE, 8), CH, s.gid(CH)).unwrap();
     assert_eq!(
         (end.result, end.reason),
         (GameResult::Draw, EndReason::Agreement)
@@ -505,32 +476,35 @@ async fn draw_offers() {
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn claim_on_time() {
+#[test]
+fn claim_on_time() {
     let t = TestStore::new();
     let s = &t.store;
-    t.start(terms(10, 0)).await;
-    let err = s.claim_time(t.req(BOB, 10_000_000), CH).await.unwrap_err();
+    t.start(terms(10, 0));
+    let err = s.claim_time(t.req(BOB, 10_000_000), CH).unwrap_err();
     assert!(matches!(err, StoreError::NoTimeLimit), "{err}");
-    s.abort(t.req(CAROL, 2), CH, "test").await.unwrap();
+    s.abort(t.req(CAROL, 2), CH, s.gid(CH), "test").unwrap();
 
     let timed = Terms {
         move_time_minutes: Some(2),
         ..terms(10, 0)
     };
-    t.start(timed).await; // started at 1: deadline 120_001
-    let err = s.claim_time(t.req(ALICE, 200_000), CH).await.unwrap_err();
+    t.start(timed); // started at 1: deadline 120_001
+    let err = s.claim_time(t.req(ALICE, 200_000), CH).unwrap_err();
     assert!(matches!(err, StoreError::CannotClaimOnOwnTurn), "{err}");
-    let err = s.claim_time(t.req(BOB, 60_001), CH).await.unwrap_err();
-    assert_eq!(err.to_string(), "the time to move is not up: 1 min remain");
-    let err = s.claim_time(t.req(BOB, 120_001), CH).await.unwrap_err();
+    let err = s.claim_time(t.req(BOB, 60_001), CH).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the time to move is not up: 60000 ms remain"
+    );
+    let err = s.claim_time(t.req(BOB, 120_001), CH).unwrap_err();
     assert!(
         matches!(err, StoreError::TimeNotUp { remaining_ms: 1 }),
         "{err}"
     );
-    let err = s.claim_time(t.req(CAROL, 120_002), CH).await.unwrap_err();
+    let err = s.claim_time(t.req(CAROL, 120_002), CH).unwrap_err();
     assert!(matches!(err, StoreError::NotAPlayer), "{err}");
-    let end = s.claim_time(t.req(BOB, 120_002), CH).await.unwrap();
+    let end = s.claim_time(t.req(BOB, 120_002), CH).unwrap();
     assert_eq!(
         end.result,
         GameResult::Win {
@@ -542,12 +516,12 @@ async fn claim_on_time() {
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn abort_refunds_and_counts_nothing() {
+#[test]
+fn abort_refunds_and_counts_nothing() {
     let t = TestStore::new();
     let s = &t.store;
-    t.start(terms(40, 1)).await;
-    let end = s.abort(t.req(CAROL, 2), CH, "spam").await.unwrap();
+    t.start(terms(40, 1));
+    let end = s.abort(t.req(CAROL, 2), CH, s.gid(CH), "spam").unwrap();
     assert_eq!(end.result, GameResult::Aborted);
     assert_eq!(end.released.iter().map(|r| r.amount).sum::<u64>(), 2 * 82);
     assert_eq!(money(s, ALICE), (1000, 0));
@@ -557,77 +531,74 @@ async fn abort_refunds_and_counts_nothing() {
         s.last_finished(CH).unwrap().unwrap().note.as_deref(),
         Some("spam")
     );
-    let err = s.abort(t.req(CAROL, 2), CH, "again").await.unwrap_err();
+    let err = s
+        .abort(t.req(CAROL, 2), CH, s.gid(CH), "again")
+        .unwrap_err();
     assert!(matches!(err, StoreError::NoGame), "{err}");
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn practice_games_touch_no_wallet() {
+#[test]
+fn practice_games_touch_no_wallet() {
     let t = TestStore::new();
     let s = &t.store;
     let practice = Terms {
         practice: true,
         ..terms(0, 0)
     };
-    t.start(practice).await;
-    t.play_out(1).await;
+    t.start(practice);
+    t.play_out(1);
     assert!(s.wallets(GUILD).unwrap().is_empty());
     assert_eq!(s.history_player(GUILD, ALICE, 10).unwrap().len(), 1);
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn daily_once_per_24_hours() {
+#[test]
+fn daily_once_per_24_hours() {
     let t = TestStore::new();
     let s = &t.store;
-    let c = s.daily(t.req(ALICE, 1000), GUILD).await.unwrap();
+    let c = s.daily(t.req(ALICE, 1000), GUILD).unwrap();
     assert_eq!((c.amount, c.balance, c.next_at), (100, 1100, 1000 + DAY_MS));
     let err = s
         .daily(t.req(ALICE, 1000 + DAY_MS - 3_600_000), GUILD)
-        .await
         .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "you already claimed your daily allowance; come back in 1 h"
+        "the daily allowance was already claimed; the next claim is in 3600000 ms"
     );
-    let c = s.daily(t.req(ALICE, 1000 + DAY_MS), GUILD).await.unwrap();
+    let c = s.daily(t.req(ALICE, 1000 + DAY_MS), GUILD).unwrap();
     assert_eq!(c.balance, 1200);
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn grants() {
+#[test]
+fn grants() {
     let t = TestStore::new();
     let s = &t.store;
-    let err = s
-        .grant(t.req(CAROL, 0), GUILD, ALICE, 0, "")
-        .await
-        .unwrap_err();
+    let err = s.grant(t.req(CAROL, 0), GUILD, ALICE, 0, "").unwrap_err();
     assert!(matches!(err, StoreError::InvalidAmount(_)), "{err}");
     let g = s
         .grant(t.req(CAROL, 0), GUILD, ALICE, 250, "prize")
-        .await
         .unwrap();
     assert_eq!((g.amount, g.balance), (250, 1250));
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn a_repeated_request_returns_the_first_result_and_changes_nothing() {
+#[test]
+fn a_repeated_request_returns_the_first_result_and_changes_nothing() {
     let t = TestStore::new();
     let s = &t.store;
-    t.start(terms(10, 1)).await;
+    t.start(terms(10, 1));
     let r = Request::new(77, ALICE, 5);
-    let first = s.play(r, CH, 1, sq("e2"), sq("e3")).await.unwrap();
-    let again = s.play(r, CH, 1, sq("e2"), sq("e3")).await.unwrap();
+    let first = s.play(r, CH, (s.gid(CH), 1), sq("e2"), sq("e3")).unwrap();
+    let again = s.play(r, CH, (s.gid(CH), 1), sq("e2"), sq("e3")).unwrap();
     assert_eq!(first, again);
     assert_eq!(s.game(CH).unwrap().unwrap().moves.len(), 1);
     let d = Request::new(78, BOB, 5);
-    let a = s.daily(d, GUILD).await.unwrap();
-    assert_eq!(s.daily(d, GUILD).await.unwrap(), a);
+    let a = s.daily(d, GUILD).unwrap();
+    assert_eq!(s.daily(d, GUILD).unwrap(), a);
     assert_eq!(s.wallet(GUILD, BOB).unwrap().balance, 1100 - 52);
-    let err = s.grant(d, GUILD, BOB, 5, "").await.unwrap_err();
+    let err = s.grant(d, GUILD, BOB, 5, "").unwrap_err();
     assert!(
         matches!(err, StoreError::RequestIdReused { request: 78, .. }),
         "{err}"
@@ -635,21 +606,18 @@ async fn a_repeated_request_returns_the_first_result_and_changes_nothing() {
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn standings_and_history() {
+#[test]
+fn standings_and_history() {
     let t = TestStore::new();
     let s = &t.store;
     for (i, seed) in [3u64, 4, 5].into_iter().enumerate() {
         let now = i as u64 * 1_000_000;
         s.challenge(t.req(ALICE, now), GUILD, CH, BOB, terms(10, 1))
-            .await
             .unwrap();
-        s.accept(t.req(BOB, now + 1), CH, ALICE, seed)
-            .await
-            .unwrap();
-        s.resign(t.req(BOB, now + 2), CH).await.unwrap();
+        s.accept(t.req(BOB, now + 1), CH, None, 0, seed).unwrap();
+        s.resign(t.req(BOB, now + 2), CH, s.gid(CH)).unwrap();
     }
-    s.grant(t.req(CAROL, 0), GUILD, CAROL, 5, "").await.unwrap();
+    s.grant(t.req(CAROL, 0), GUILD, CAROL, 5, "").unwrap();
     let by_balance = s.standings(GUILD, StandingsOrder::Balance, 0, 10).unwrap();
     assert_eq!(by_balance.total, 3);
     let order: Vec<_> = by_balance.rows.iter().map(|r| (r.0, r.1)).collect();
@@ -668,11 +636,11 @@ async fn standings_and_history() {
     t.assert_clean();
 }
 
-#[tokio::test]
-async fn data_survives_reopening() {
+#[test]
+fn data_survives_reopening() {
     let t = TestStore::new();
-    t.start(terms(10, 1)).await;
-    t.mv("e2", "e3", 3).await.unwrap();
+    t.start(terms(10, 1));
+    t.mv("e2", "e3", 3).unwrap();
     let path = t.dir.path().to_owned();
     let TestStore { store, dir, .. } = t;
     drop(store);
@@ -682,13 +650,12 @@ async fn data_survives_reopening() {
     drop(dir);
 }
 
-#[tokio::test]
-async fn a_damaged_record_only_affects_its_channel() {
+#[test]
+fn a_damaged_record_only_affects_its_channel() {
     let t = TestStore::new();
-    t.start(terms(10, 1)).await;
+    t.start(terms(10, 1));
     t.store
         .challenge(t.req(CAROL, 0), GUILD, 11, BOB, terms(0, 0))
-        .await
         .unwrap();
     let TestStore { store, dir, .. } = t;
     drop(store);
@@ -710,14 +677,13 @@ async fn a_damaged_record_only_affects_its_channel() {
     );
     let r = Request::new(1, ALICE, 5);
     assert!(matches!(
-        store.play(r, CH, 1, sq("e2"), sq("e3")).await,
+        store.play(r, CH, (store.gid(CH), 1), sq("e2"), sq("e3")),
         Err(StoreError::Corrupt { .. })
     ));
     // Other channels and wallets work.
     assert!(store.open_challenge(11).unwrap().is_some());
     store
-        .accept(Request::new(2, BOB, 5), 11, CAROL, 0)
-        .await
+        .accept(Request::new(2, BOB, 5), 11, None, 0, 0)
         .unwrap();
     assert_eq!(store.wallet(GUILD, ALICE).unwrap().escrow, 52);
     let report = store.verify().unwrap();
@@ -736,25 +702,20 @@ async fn a_damaged_record_only_affects_its_channel() {
     assert_eq!(restored.verify().unwrap().problems, report.problems);
 }
 
-#[tokio::test]
-async fn export_then_import_restores_everything() {
+#[test]
+fn export_then_import_restores_everything() {
     let t = TestStore::new();
     let s = &t.store;
-    t.start(terms(10, 1)).await;
-    t.mv("e2", "e3", 3).await.unwrap();
+    t.start(terms(10, 1));
+    t.mv("e2", "e3", 3).unwrap();
     s.challenge(t.req(CAROL, 4), GUILD, 11, BOB, terms(5, 0))
-        .await
         .unwrap();
-    s.daily(t.req(CAROL, 5), GUILD).await.unwrap();
-    s.set_settings(
-        2,
-        &Settings {
-            currency: "teeth".into(),
-            ..Settings::default()
-        },
-    )
-    .await
-    .unwrap();
+    s.daily(t.req(CAROL, 5), GUILD).unwrap();
+    let teeth = SettingsChange {
+        currency: Some("teeth".into()),
+        ..SettingsChange::default()
+    };
+    s.change_settings(t.req(CAROL, 6), 2, &teeth).unwrap();
     let mut out = Vec::new();
     let summary = s.export(&mut out).unwrap();
     assert_eq!(summary.damaged, 0);
@@ -772,10 +733,15 @@ async fn export_then_import_restores_everything() {
     assert_eq!(s2.settings(2).unwrap().currency, "teeth");
     // Ids continue after the imported ones, and the game goes on.
     let g = s2.game(CH).unwrap().unwrap();
-    s2.play(Request::new(1, BOB, 9), CH, g.version, sq("e9"), sq("e8"))
-        .await
-        .unwrap();
-    let end = s2.resign(Request::new(2, BOB, 10), CH).await.unwrap();
+    s2.play(
+        Request::new(1, BOB, 9),
+        CH,
+        (s2.gid(CH), g.version),
+        sq("e9"),
+        sq("e8"),
+    )
+    .unwrap();
+    let end = s2.resign(Request::new(2, BOB, 10), CH, s2.gid(CH)).unwrap();
     assert_eq!(s2.last_finished(CH).unwrap().unwrap().game.id, end.game_id);
     assert!(s2.verify().unwrap().is_clean());
     drop(s2);

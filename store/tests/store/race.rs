@@ -5,26 +5,17 @@ use jetan_store::{Request, StoreError, Terms};
 
 use crate::common::*;
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(4)
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
 const TASKS: u64 = 8;
 
 #[test]
 fn racing_moves_exactly_one_wins() {
-    let rt = runtime();
     let t = TestStore::new();
     let terms = Terms {
         stake: 20,
         piece_price: 1,
         ..Terms::friendly(Variant::Classic)
     };
-    rt.block_on(t.start(terms));
+    t.start(terms);
     let mut id = 10_000;
     for round in 0..40u64 {
         let Some(g) = t.store.game(CH).unwrap() else {
@@ -38,12 +29,11 @@ fn racing_moves_exactly_one_wins() {
             let (version, user) = (g.version, g.to_move());
             id += 1;
             let req = Request::new(id, user, 100 + round);
-            handles.push(rt.spawn(async move { store.play(req, CH, version, m.from, m.to).await }));
+            handles.push(std::thread::spawn(move || {
+                store.play(req, CH, (store.gid(CH), version), m.from, m.to)
+            }));
         }
-        let results: Vec<_> = handles
-            .into_iter()
-            .map(|h| rt.block_on(h).unwrap())
-            .collect();
+        let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
         let won = results.iter().filter(|r| r.is_ok()).count();
         assert_eq!(won, 1, "round {round}: {results:?}");
         for r in results.iter().filter_map(|r| r.as_ref().err()) {
@@ -65,7 +55,6 @@ fn racing_moves_exactly_one_wins() {
 
 #[test]
 fn racing_accepts_and_challenges_exactly_one_wins() {
-    let rt = runtime();
     let t = TestStore::new();
     let terms = Terms {
         stake: 100,
@@ -77,17 +66,12 @@ fn racing_accepts_and_challenges_exactly_one_wins() {
             let store = t.store.clone();
             let terms = terms.clone();
             let challenger = [ALICE, CAROL][k as usize % 2];
-            rt.spawn(async move {
-                store
-                    .challenge(Request::new(k + 1, challenger, 0), GUILD, CH, BOB, terms)
-                    .await
+            std::thread::spawn(move || {
+                store.challenge(Request::new(k + 1, challenger, 0), GUILD, CH, BOB, terms)
             })
         })
         .collect();
-    let results: Vec<_> = handles
-        .into_iter()
-        .map(|h| rt.block_on(h).unwrap())
-        .collect();
+    let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
     assert_eq!(
         results.iter().filter(|r| r.is_ok()).count(),
         1,
@@ -102,17 +86,10 @@ fn racing_accepts_and_challenges_exactly_one_wins() {
     let handles: Vec<_> = (0..TASKS)
         .map(|k| {
             let store = t.store.clone();
-            rt.spawn(async move {
-                store
-                    .accept(Request::new(100 + k, BOB, 1), CH, challenger, k)
-                    .await
-            })
+            std::thread::spawn(move || store.accept(Request::new(100 + k, BOB, 1), CH, None, 0, k))
         })
         .collect();
-    let results: Vec<_> = handles
-        .into_iter()
-        .map(|h| rt.block_on(h).unwrap())
-        .collect();
+    let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
     assert_eq!(
         results.iter().filter(|r| r.is_ok()).count(),
         1,
@@ -128,19 +105,18 @@ fn racing_accepts_and_challenges_exactly_one_wins() {
 
 #[test]
 fn a_double_click_plays_once() {
-    let rt = runtime();
     let t = TestStore::new();
-    rt.block_on(t.start(Terms::friendly(Variant::Classic)));
+    t.start(Terms::friendly(Variant::Classic));
     let req = Request::new(555, ALICE, 9);
     let handles: Vec<_> = (0..TASKS)
         .map(|_| {
             let store = t.store.clone();
-            rt.spawn(async move { store.play(req, CH, 1, sq("e2"), sq("e3")).await })
+            std::thread::spawn(move || store.play(req, CH, (store.gid(CH), 1), sq("e2"), sq("e3")))
         })
         .collect();
     let results: Vec<_> = handles
         .into_iter()
-        .map(|h| rt.block_on(h).unwrap().unwrap())
+        .map(|h| h.join().unwrap().unwrap())
         .collect();
     assert!(results.windows(2).all(|w| w[0] == w[1]));
     assert_eq!(t.store.game(CH).unwrap().unwrap().moves.len(), 1);
@@ -151,34 +127,26 @@ fn a_double_click_plays_once() {
 /// (sled issue #1308). Each task here challenges in its own channel.
 #[test]
 fn hundreds_of_concurrent_operations_do_not_deadlock() {
-    let rt = runtime();
     let t = TestStore::new();
     let store = t.store.clone();
-    rt.block_on(async move {
-        let tasks: Vec<_> = (0..300u64)
-            .map(|ch| {
-                let store = store.clone();
-                tokio::spawn(async move {
-                    let terms = Terms {
-                        stake: 5,
-                        ..Terms::friendly(Variant::Classic)
-                    };
-                    let req = Request::new(ch + 1, 10_000 + ch, 0);
-                    store
-                        .challenge(req, GUILD, 1_000 + ch, 20_000 + ch, terms)
-                        .await
-                })
-            })
-            .collect();
-        let all = async {
-            for task in tasks {
-                task.await.unwrap().unwrap();
-            }
-        };
-        tokio::time::timeout(std::time::Duration::from_secs(30), all)
-            .await
-            .expect("the concurrent operations deadlocked");
-    });
+    let (done, finished) = std::sync::mpsc::channel();
+    for ch in 0..300u64 {
+        let (store, done) = (store.clone(), done.clone());
+        std::thread::spawn(move || {
+            let terms = Terms {
+                stake: 5,
+                ..Terms::friendly(Variant::Classic)
+            };
+            let req = Request::new(ch + 1, 10_000 + ch, 0);
+            let _ = done.send(store.challenge(req, GUILD, 1_000 + ch, 20_000 + ch, terms));
+        });
+    }
+    for _ in 0..300 {
+        finished
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("the concurrent operations deadlocked")
+            .unwrap();
+    }
     assert_eq!(t.store.open_challenges().unwrap().len(), 300);
     t.assert_clean();
 }

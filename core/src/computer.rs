@@ -31,17 +31,17 @@ impl Core {
             .unwrap_or_default()
     }
 
-    /// If the computer is to move in the practice game in `channel`, thinks (off the async
-    /// runtime), plays, and returns the reply to post. `None` if there is nothing to do:
+    /// If the computer is to move in the practice game in `channel`, thinks (blocking the
+    /// calling thread for the level's time budget), plays, and returns the reply to post. `None` if there is nothing to do:
     /// no game, not a practice game, not the computer's turn, or the game changed while it
     /// thought (the player resigned).
-    pub async fn computer_turn(
+    pub fn computer_turn(
         &self,
         guild: u64,
         channel: u64,
         now: impl Fn() -> u64,
     ) -> Option<Response> {
-        match self.try_computer_turn(guild, channel, now).await {
+        match self.try_computer_turn(guild, channel, now) {
             Ok(r) => r,
             Err(e) => {
                 tracing::error!(channel, "the computer could not move: {e}");
@@ -50,7 +50,7 @@ impl Core {
         }
     }
 
-    async fn try_computer_turn(
+    fn try_computer_turn(
         &self,
         guild: u64,
         channel: u64,
@@ -65,7 +65,6 @@ impl Core {
         let pos = Self::position_of(&game)?;
         let level = self.level(game.id);
         let think = self.think;
-        let searched = pos.clone();
         let stop = Arc::new(AtomicBool::new(false));
         if let Ok(mut thinking) = self.thinking.lock() {
             thinking.insert(game.id, stop.clone());
@@ -74,11 +73,7 @@ impl Core {
             .limits(think)
             .with_seed(jetan_engine::position_hash(&pos))
             .with_stop(stop);
-        let best = tokio::task::spawn_blocking(move || {
-            jetan_engine::Engine::new(8).search(&searched, &limits).best
-        })
-        .await
-        .map_err(|e| CoreError::Internal(format!("the search panicked: {e}")))?;
+        let best = jetan_engine::Engine::new(8).search(&pos, &limits).best;
         if let Ok(mut thinking) = self.thinking.lock() {
             thinking.remove(&game.id);
         }
@@ -89,8 +84,7 @@ impl Core {
         let req = jetan_store::Request::new(id, self.bot.id, now());
         match self
             .store
-            .play(req, channel, game.version, m.from, m.to)
-            .await
+            .play(req, channel, (game.id, game.version), m.from, m.to)
         {
             Ok(result) => self.moved(guild, &game, result).map(Some),
             Err(e) if e.is_refusal() => {

@@ -1,10 +1,10 @@
 //! Money and records: wallet, standings, daily, history, settings.
 
-use jetan_store::{format_duration, GameResult, Settings, StandingsOrder, MAX_AMOUNT};
+use jetan_store::{DailyClaim, GameResult, Settings, SettingsChange, StandingsOrder};
 
-use super::game::amount;
+use super::lobby::amount;
 use super::request::{mention, Request, SettingsArgs, UserRef};
-use super::text::{money, signed_money};
+use super::text::{self, money, signed_money};
 use super::{refuse, Core, CoreError, Embed, Reply};
 
 /// Rows per standings page.
@@ -106,14 +106,22 @@ impl Core {
         Ok(reply)
     }
 
-    pub(crate) async fn daily(&self, req: &Request) -> Result<Reply, CoreError> {
-        let claim = self.store.daily(Self::store_req(req), req.guild).await?;
+    pub(crate) fn daily(&self, req: &Request) -> Result<Reply, CoreError> {
+        let claim = self.store.daily(Self::store_req(req), req.guild)?;
+        self.daily_reply(req, &claim)
+    }
+
+    pub(crate) fn daily_reply(
+        &self,
+        req: &Request,
+        claim: &DailyClaim,
+    ) -> Result<Reply, CoreError> {
         let currency = self.store.settings(req.guild)?.currency;
         Ok(Reply::ephemeral(format!(
             "You receive {}. Balance: {}. Next claim in {}.",
             money(claim.amount, &currency),
             money(claim.balance, &currency),
-            format_duration(claim.next_at.saturating_sub(req.now))
+            text::format_duration(claim.next_at.saturating_sub(req.now))
         )))
     }
 
@@ -164,7 +172,7 @@ impl Core {
                     money(g.terms.piece_price, &currency)
                 )
             };
-            let ago = format_duration(req.now.saturating_sub(f.ended_at));
+            let ago = text::format_duration(req.now.saturating_sub(f.ended_at));
             text.push_str(&format!(
                 "\n#{} {who} ({}) · {} moves · {} · {ago} ago",
                 g.id,
@@ -176,77 +184,90 @@ impl Core {
         Ok(Reply::ephemeral(text))
     }
 
-    pub(crate) async fn settings(
+    pub(crate) fn show_settings(&self, req: &Request) -> Result<Reply, CoreError> {
+        let current = self.store.settings(req.guild)?;
+        Ok(Reply::ephemeral(settings_text("Server settings", &current)))
+    }
+
+    /// Changes the settings (a server manager's `admin settings`; checked by the caller).
+    pub(crate) fn change_settings(
         &self,
         req: &Request,
         args: &SettingsArgs,
     ) -> Result<Reply, CoreError> {
-        let current = self.store.settings(req.guild)?;
         if *args == SettingsArgs::default() {
-            return Ok(Reply::ephemeral(settings_text("Server settings", &current)));
+            return self.show_settings(req);
         }
-        if !req.manager {
-            return refuse(
-                "Only server managers (the Manage Server permission) can change the settings.",
-            );
-        }
-        let mut s = current;
-        if let Some(v) = args.starting_grant {
-            s.starting_grant = amount(v, "starting grant")?;
-        }
-        if let Some(v) = args.daily_allowance {
-            s.daily_allowance = amount(v, "daily allowance")?;
-        }
-        if let Some(v) = args.piece_price {
-            s.default_piece_price = amount(v, "piece price")?;
-        }
-        if let Some(v) = args.stake {
-            s.default_stake = amount(v, "stake")?;
-        }
-        if let Some(c) = &args.currency {
-            let c = c.trim();
-            if c.is_empty() || c.chars().count() > 32 || c.contains(['@', '<', '>', '`', '\n']) {
-                return refuse("The currency name needs 1 to 32 plain characters, like `coins` or `gold pieces`.");
+        let challenge_expiry_ms = match args.challenge_expiry {
+            None => None,
+            Some(m) if (1..=7 * 24 * 60).contains(&m) => Some(m as u64 * 60_000),
+            Some(_) => {
+                return refuse("The challenge expiry is in minutes, from 1 to 10080 (a week).")
             }
-            s.currency = c.to_string();
-        }
-        if let Some(m) = args.challenge_expiry {
-            if !(1..=7 * 24 * 60).contains(&m) {
-                return refuse("The challenge expiry is in minutes, from 1 to 10080 (a week).");
+        };
+        let move_time_ms = match args.move_time {
+            None => None,
+            Some(m) if (1..=super::lobby::MAX_MOVE_TIME_MINUTES).contains(&m) => {
+                Some(m as u64 * 60_000)
             }
-            s.challenge_expiry_ms = m as u64 * 60_000;
-        }
-        if let Some(c) = args.allow_channel {
-            if !s.allowed_channels.contains(&c) {
-                s.allowed_channels.push(c);
+            Some(_) => {
+                return refuse(format!(
+                    "The move time is in minutes, from 1 to {} (a week).",
+                    super::lobby::MAX_MOVE_TIME_MINUTES
+                ))
             }
-        }
-        if let Some(c) = args.disallow_channel {
-            s.allowed_channels.retain(|&x| x != c);
-        }
-        debug_assert!(s.starting_grant <= MAX_AMOUNT);
-        self.store.set_settings(req.guild, &s).await?;
+        };
+        let currency = match &args.currency {
+            None => None,
+            Some(c) => Some(text::currency_name(c).map_err(CoreError::User)?),
+        };
+        let change = SettingsChange {
+            starting_grant: args
+                .starting_grant
+                .map(|v| amount(v, "starting grant"))
+                .transpose()?,
+            daily_allowance: args
+                .daily_allowance
+                .map(|v| amount(v, "daily allowance"))
+                .transpose()?,
+            currency,
+            default_piece_price: args
+                .piece_price
+                .map(|v| amount(v, "piece price"))
+                .transpose()?,
+            default_stake: args.stake.map(|v| amount(v, "stake")).transpose()?,
+            challenge_expiry_ms,
+            move_time_ms,
+            allow_channel: args.allow_channel,
+            disallow_channel: args.disallow_channel,
+        };
+        let s = self
+            .store
+            .change_settings(Self::store_req(req), req.guild, &change)?;
         Ok(Reply::ephemeral(settings_text("Settings saved", &s)))
     }
 }
 
 fn settings_text(title: &str, s: &Settings) -> String {
-    let channels = if s.allowed_channels.is_empty() {
-        "every channel".to_string()
-    } else {
-        s.allowed_channels
-            .iter()
+    let list = |l: &[u64]| {
+        l.iter()
             .map(|c| format!("<#{c}>"))
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let channels = match (s.allowed_channels.is_empty(), s.denied_channels.is_empty()) {
+        (true, true) => "every channel".to_string(),
+        (true, false) => format!("every channel except {}", list(&s.denied_channels)),
+        (false, _) => list(&s.allowed_channels),
+    };
     format!(
-        "**{title}**\nStarting grant: {}\nDaily allowance: {}\nCurrency: {}\nDefault stake: {}\nDefault piece price: {}\nChallenges expire after: {}\nGames allowed in: {channels}",
+        "**{title}**\nStarting grant: {}\nDaily allowance: {}\nCurrency: {}\nDefault stake: {}\nDefault piece price: {}\nChallenges expire after: {}\nMove time: {}\nGames allowed in: {channels}",
         money(s.starting_grant, &s.currency),
         money(s.daily_allowance, &s.currency),
         s.currency,
         money(s.default_stake, &s.currency),
         money(s.default_piece_price, &s.currency),
-        format_duration(s.challenge_expiry_ms),
+        text::format_duration(s.challenge_expiry_ms),
+        text::format_duration(s.move_time_ms),
     )
 }

@@ -60,6 +60,10 @@ pub struct Reply {
     /// Whether this reply should replace the message the pressed button belongs to
     /// (e.g. to remove Accept/Decline buttons once answered) rather than post a new one.
     pub update_message: bool,
+    /// The users this message may ping (a move pings the player now to move, a challenge
+    /// the challenged player). Every other mention in the text — users, roles, @everyone,
+    /// @here — is shown but pings nobody.
+    pub pings: Vec<u64>,
 }
 
 impl Reply {
@@ -90,6 +94,15 @@ impl Reply {
         self
     }
 
+    /// Lets this message ping `user`.
+    #[must_use]
+    pub fn pinging(mut self, user: u64) -> Reply {
+        if !self.pings.contains(&user) {
+            self.pings.push(user);
+        }
+        self
+    }
+
     /// Adds a button.
     #[must_use]
     pub fn with_button(mut self, id: String, label: &str, style: ButtonStyle) -> Reply {
@@ -100,4 +113,26 @@ impl Reply {
         });
         self
     }
+}
+
+/// An earlier message of the bot's to change: a challenge or a draw offer that has been
+/// answered or has expired loses its buttons and says what became of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MessageEdit {
+    /// The channel of the message.
+    pub channel: u64,
+    /// The message.
+    pub message: u64,
+    /// Its new text (buttons and pings are taken from here too: usually none).
+    pub reply: Reply,
+}
+
+/// What a posted message shows, so that the core can edit it later
+/// ([`Core::remember_message`](crate::Core::remember_message)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// The challenge with this id.
+    Challenge(u64),
+    /// The draw offer in the game with this id.
+    DrawOffer(u64),
 }

@@ -98,7 +98,37 @@ pub struct ChallengeArgs {
     pub level: Option<i64>,
 }
 
-/// A change to the server's settings (`settings`, managers only). Unset fields stay.
+/// A server manager's tool (`/jetan admin …`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AdminCommand {
+    /// End the channel's game or challenge: every escrow refunded, no result counted.
+    Abort {
+        /// Why, shown publicly.
+        reason: Option<String>,
+    },
+    /// Give money to a player.
+    Grant {
+        /// Whom.
+        user: UserRef,
+        /// How much, as typed.
+        amount: i64,
+        /// Why (kept in the ledger).
+        reason: String,
+    },
+    /// Take money from a player's balance (never below zero, never from escrow).
+    Take {
+        /// From whom.
+        user: UserRef,
+        /// How much, as typed.
+        amount: i64,
+        /// Why (kept in the ledger).
+        reason: String,
+    },
+    /// Change the server's settings.
+    Settings(SettingsArgs),
+}
+
+/// A change to the server's settings (`admin settings`). Unset fields stay.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SettingsArgs {
     /// Coins each new player starts with.
@@ -113,10 +143,32 @@ pub struct SettingsArgs {
     pub stake: Option<i64>,
     /// Minutes before an unanswered challenge expires.
     pub challenge_expiry: Option<i64>,
+    /// The move time of games whose challenge names none, in minutes.
+    pub move_time: Option<i64>,
     /// Allow games in this channel (an empty allow list means every channel).
     pub allow_channel: Option<u64>,
     /// Stop allowing games in this channel.
     pub disallow_channel: Option<u64>,
+}
+
+impl Command {
+    /// Whether the answer is only for the asker, whatever happens: the adapter defers
+    /// such a command privately. (Any command's refusal is private too.)
+    pub fn answers_privately(&self) -> bool {
+        matches!(
+            self,
+            Command::Moves { .. }
+                | Command::Wallet { .. }
+                | Command::History { .. }
+                | Command::Rules
+                | Command::Settings
+                | Command::Admin(
+                    AdminCommand::Grant { .. }
+                        | AdminCommand::Take { .. }
+                        | AdminCommand::Settings(_)
+                )
+        )
+    }
 }
 
 /// Every command of `/jetan`, and every button.
@@ -183,8 +235,10 @@ pub enum Command {
     },
     /// The rules, short.
     Rules,
-    /// Show or change the server's settings.
-    Settings(SettingsArgs),
+    /// Show the server's settings.
+    Settings,
+    /// A server manager's tool.
+    Admin(AdminCommand),
     /// A button was pressed.
     Button(super::buttons::ButtonAction),
 }

@@ -1,7 +1,7 @@
 //! The command core, end to end without Discord: whole games with money, every refusal,
 //! Manator duels, clocks, restarts and buttons.
 
-use jetan::core::{
+use jetan_core::{
     ButtonAction, ChallengeArgs, Command, Core, First, Reply, Request, Response, UserRef,
 };
 use jetan_rules::Variant;
@@ -77,20 +77,20 @@ impl Harness {
         }
     }
 
-    async fn send(&mut self, user: &UserRef, command: Command) -> Response {
+    fn send(&mut self, user: &UserRef, command: Command) -> Response {
         let req = self.request(user, command);
-        self.core().handle(req).await
+        self.core().handle(req)
     }
 
-    async fn ok(&mut self, user: &UserRef, command: Command) -> Reply {
-        let r = self.send(user, command.clone()).await.reply;
+    fn ok(&mut self, user: &UserRef, command: Command) -> Reply {
+        let r = self.send(user, command.clone()).reply;
         assert!(!r.text.contains("went wrong"), "{command:?}: {}", r.text);
         r
     }
 
-    async fn refused(&mut self, user: &UserRef, command: Command, expected: &str) {
+    fn refused(&mut self, user: &UserRef, command: Command, expected: &str) {
         let before = self.snapshot();
-        let r = self.send(user, command.clone()).await.reply;
+        let r = self.send(user, command.clone()).reply;
         assert!(
             r.ephemeral,
             "{command:?} should be refused privately: {}",
@@ -104,20 +104,25 @@ impl Harness {
         assert_eq!(self.snapshot(), before, "{command:?} changed something");
     }
 
-    async fn mv(&mut self, user: &UserRef, text: &str) -> Reply {
-        let r = self
-            .ok(
-                user,
-                Command::Move {
-                    from: None,
-                    to: None,
-                    notation: Some(text.into()),
-                },
-            )
-            .await;
+    fn mv(&mut self, user: &UserRef, text: &str) -> Reply {
+        let r = self.ok(
+            user,
+            Command::Move {
+                from: None,
+                to: None,
+                notation: Some(text.into()),
+            },
+        );
         assert!(!r.ephemeral, "move {text}: {}", r.text);
         assert_eq!(r.attachments.len(), 1, "a move shows the board");
         r
+    }
+
+    /// Resigns: the typed command asks privately, the Confirm button resigns.
+    fn resign(&mut self, user: &UserRef) -> Reply {
+        let ask = self.ok(user, Command::Resign);
+        assert!(ask.ephemeral, "resign asks privately first: {}", ask.text);
+        self.ok(user, Command::Button(button(&ask, "Confirm resignation")))
     }
 
     fn balance(&self, user: &UserRef) -> (u64, u64) {
@@ -174,10 +179,10 @@ const PRINCESS_LINE: [&str; 9] = [
     "f1-e4", "e9-d8", "a2-b4", "g10-h7", "d1-g4", "d10-a7", "g4-h7", "a7-b4", "h7-e10",
 ];
 
-#[tokio::test]
-async fn a_full_game_settles_stakes_and_piece_prices_exactly() {
+#[test]
+fn a_full_game_settles_stakes_and_piece_prices_exactly() {
     let mut h = Harness::new();
-    let c = h.ok(&alice(), challenge(bob(), 50, 1)).await;
+    let c = h.ok(&alice(), challenge(bob(), 50, 1));
     assert!(
         c.text.contains("<@102>"),
         "the challenge mentions the opponent: {}",
@@ -188,7 +193,7 @@ async fn a_full_game_settles_stakes_and_piece_prices_exactly() {
         (1000 - 92, 92),
         "stake 50 + reserve 42 held at once"
     );
-    let accepted = h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
+    let accepted = h.ok(&bob(), Command::Button(button(&c, "Accept")));
     let (w, h2) = png_size(&accepted.attachments[0].bytes);
     assert!(w >= 400 && h2 >= 400, "the board picture is {w}x{h2}");
     assert_eq!(h.balance(&bob()), (908, 92));
@@ -196,7 +201,7 @@ async fn a_full_game_settles_stakes_and_piece_prices_exactly() {
     let mut last = Reply::default();
     for (i, m) in PRINCESS_LINE.iter().enumerate() {
         let player = if i % 2 == 0 { alice() } else { bob() };
-        last = h.mv(&player, m).await;
+        last = h.mv(&player, m);
         if i + 1 < PRINCESS_LINE.len() {
             let next = if i % 2 == 0 { "<@102>" } else { "<@101>" };
             assert!(
@@ -217,14 +222,14 @@ async fn a_full_game_settles_stakes_and_piece_prices_exactly() {
     assert_eq!(h.balance(&bob()), (948, 0));
     let w = h.core().store().wallet(GUILD, alice().id).unwrap();
     assert_eq!((w.wins, w.losses, w.net_won), (1, 0, 52));
-    let standings = h.ok(&carol(), Command::Standings { page: None }).await;
+    let standings = h.ok(&carol(), Command::Standings { page: None });
     let text = standings.text;
     assert!(
         text.find("<@101>").unwrap() < text.find("<@102>").unwrap(),
         "alice first: {text}"
     );
     // The channel is free again, and the game can be replayed.
-    let replay = h.ok(&carol(), Command::Replay).await;
+    let replay = h.ok(&carol(), Command::Replay);
     assert_eq!(replay.attachments[0].name, "replay.gif");
     assert_eq!(&replay.attachments[0].bytes[..3], b"GIF");
     h.refused(
@@ -235,54 +240,44 @@ async fn a_full_game_settles_stakes_and_piece_prices_exactly() {
             notation: None,
         },
         "no game",
-    )
-    .await;
+    );
 }
 
-#[tokio::test]
-async fn every_refusal_is_private_and_changes_nothing() {
+#[test]
+fn every_refusal_is_private_and_changes_nothing() {
     let mut h = Harness::new();
-    h.refused(&alice(), challenge(alice(), 0, 0), "yourself")
-        .await;
+    h.refused(&alice(), challenge(alice(), 0, 0), "yourself");
     let other_bot = UserRef {
         id: 555,
         name: "otherbot".into(),
         bot: true,
     };
-    h.refused(&alice(), challenge(other_bot, 0, 0), "Bots cannot play")
-        .await;
-    h.refused(&alice(), challenge(bob(), 5000, 0), "<@101> has 1000 coins")
-        .await;
-    h.refused(&alice(), challenge(bob(), -5, 0), "cannot be negative")
-        .await;
-    h.refused(&alice(), challenge(bob(), i64::MAX, 0), "too large")
-        .await;
-    h.refused(&alice(), Command::Accept, "no open challenge")
-        .await;
+    h.refused(&alice(), challenge(other_bot, 0, 0), "Bots cannot play");
+    h.refused(&alice(), challenge(bob(), 5000, 0), "<@101> has 1000 coins");
+    h.refused(&alice(), challenge(bob(), -5, 0), "cannot be negative");
+    h.refused(&alice(), challenge(bob(), i64::MAX, 0), "too large");
+    h.refused(&alice(), Command::Accept, "no open challenge");
 
     // Bob spends most of his money elsewhere first: the challenge checks he can cover it.
-    let c = h
-        .ok(
-            &bob(),
-            Command::Challenge {
-                opponent: carol(),
-                args: ChallengeArgs {
-                    stake: Some(900),
-                    piece_price: Some(0),
-                    ..Default::default()
-                },
+    let c = h.ok(
+        &bob(),
+        Command::Challenge {
+            opponent: carol(),
+            args: ChallengeArgs {
+                stake: Some(900),
+                piece_price: Some(0),
+                ..Default::default()
             },
-        )
-        .await;
+        },
+    );
     assert!(!c.buttons.is_empty());
-    h.refused(&alice(), challenge(bob(), 1, 0), "already").await;
+    h.refused(&alice(), challenge(bob(), 1, 0), "already");
     h.refused(
         &alice(),
         Command::Button(button(&c, "Accept")),
         "Only <@103>",
-    )
-    .await;
-    h.ok(&bob(), Command::Cancel).await;
+    );
+    h.ok(&bob(), Command::Cancel);
     assert_eq!(
         h.balance(&bob()),
         (1000, 0),
@@ -292,11 +287,10 @@ async fn every_refusal_is_private_and_changes_nothing() {
         &carol(),
         Command::Button(button(&c, "Accept")),
         "no longer open",
-    )
-    .await;
+    );
 
-    let c = h.ok(&alice(), challenge(bob(), 10, 1)).await;
-    h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
+    let c = h.ok(&alice(), challenge(bob(), 10, 1));
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
     h.refused(
         &bob(),
         Command::Move {
@@ -305,8 +299,7 @@ async fn every_refusal_is_private_and_changes_nothing() {
             notation: None,
         },
         "It is <@101>'s turn",
-    )
-    .await;
+    );
     h.refused(
         &carol(),
         Command::Move {
@@ -315,8 +308,7 @@ async fn every_refusal_is_private_and_changes_nothing() {
             notation: None,
         },
         "You are not playing",
-    )
-    .await;
+    );
     h.refused(
         &alice(),
         Command::Move {
@@ -325,8 +317,7 @@ async fn every_refusal_is_private_and_changes_nothing() {
             notation: None,
         },
         "your own",
-    )
-    .await;
+    );
     h.refused(
         &alice(),
         Command::Move {
@@ -335,8 +326,7 @@ async fn every_refusal_is_private_and_changes_nothing() {
             notation: None,
         },
         "`k4` is not a square",
-    )
-    .await;
+    );
     h.refused(
         &alice(),
         Command::Move {
@@ -345,8 +335,7 @@ async fn every_refusal_is_private_and_changes_nothing() {
             notation: None,
         },
         "e5 is empty",
-    )
-    .await;
+    );
     h.refused(
         &alice(),
         Command::Move {
@@ -355,8 +344,7 @@ async fn every_refusal_is_private_and_changes_nothing() {
             notation: Some("e2-e9".into()),
         },
         "cannot reach",
-    )
-    .await;
+    );
     h.refused(
         &alice(),
         Command::Move {
@@ -365,8 +353,7 @@ async fn every_refusal_is_private_and_changes_nothing() {
             notation: Some("e2e".into()),
         },
         "not a move",
-    )
-    .await;
+    );
     h.refused(
         &alice(),
         Command::Move {
@@ -375,9 +362,8 @@ async fn every_refusal_is_private_and_changes_nothing() {
             notation: None,
         },
         "Say which move",
-    )
-    .await;
-    h.mv(&alice(), "e2-e3").await;
+    );
+    h.mv(&alice(), "e2-e3");
     h.refused(
         &bob(),
         Command::Move {
@@ -386,8 +372,7 @@ async fn every_refusal_is_private_and_changes_nothing() {
             notation: None,
         },
         "your own",
-    )
-    .await;
+    );
     h.refused(
         &bob(),
         Command::Move {
@@ -396,8 +381,7 @@ async fn every_refusal_is_private_and_changes_nothing() {
             notation: None,
         },
         "e8 is empty",
-    )
-    .await;
+    );
     h.refused(
         &bob(),
         Command::Move {
@@ -406,9 +390,8 @@ async fn every_refusal_is_private_and_changes_nothing() {
             notation: None,
         },
         "your own",
-    )
-    .await;
-    h.mv(&bob(), "e9-e8").await;
+    );
+    h.mv(&bob(), "e9-e8");
     h.refused(
         &alice(),
         Command::Move {
@@ -417,45 +400,40 @@ async fn every_refusal_is_private_and_changes_nothing() {
             notation: None,
         },
         "cannot move backwards",
-    )
-    .await;
-    h.refused(&carol(), Command::Resign, "not playing").await;
-    h.refused(&alice(), Command::Claim, "no move time limit")
-        .await;
-    h.refused(&carol(), Command::Draw, "not playing").await;
+    );
+    h.refused(&carol(), Command::Resign, "not playing");
+    h.refused(&alice(), Command::Claim, "only your opponent can claim");
+    h.refused(&carol(), Command::Draw, "not playing");
     let mut s = h.request(
         &alice(),
-        Command::Settings(jetan::core::SettingsArgs {
-            daily_allowance: Some(5),
-            ..Default::default()
-        }),
+        Command::Admin(jetan_core::AdminCommand::Settings(
+            jetan_core::SettingsArgs {
+                daily_allowance: Some(5),
+                ..Default::default()
+            },
+        )),
     );
     s.manager = false;
-    let r = h.core().handle(s).await.reply;
+    let r = h.core().handle(s).reply;
     assert!(r.text.contains("Only server managers"), "{}", r.text);
 }
 
-#[tokio::test]
-async fn draws_by_agreement_use_buttons_and_return_the_stakes() {
+#[test]
+fn draws_by_agreement_use_buttons_and_return_the_stakes() {
     let mut h = Harness::new();
-    let c = h.ok(&alice(), challenge(bob(), 100, 2)).await;
-    h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
-    h.mv(&alice(), "e2-e3").await;
-    let offer = h.ok(&bob(), Command::Draw).await;
+    let c = h.ok(&alice(), challenge(bob(), 100, 2));
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    h.mv(&alice(), "e2-e3");
+    let offer = h.ok(&bob(), Command::Draw);
     h.refused(
         &bob(),
         Command::Button(button(&offer, "Accept draw")),
         "no draw offer",
-    )
-    .await;
-    let declined = h
-        .ok(&alice(), Command::Button(button(&offer, "Decline")))
-        .await;
+    );
+    let declined = h.ok(&alice(), Command::Button(button(&offer, "Decline")));
     assert!(declined.text.contains("declines"));
-    let offer = h.ok(&alice(), Command::Draw).await;
-    let done = h
-        .ok(&bob(), Command::Button(button(&offer, "Accept draw")))
-        .await;
+    let offer = h.ok(&alice(), Command::Draw);
+    let done = h.ok(&bob(), Command::Button(button(&offer, "Accept draw")));
     assert!(done.text.contains("Draw"), "{}", done.text);
     assert_eq!(h.balance(&alice()), (1000, 0));
     assert_eq!(h.balance(&bob()), (1000, 0));
@@ -464,16 +442,15 @@ async fn draws_by_agreement_use_buttons_and_return_the_stakes() {
         &bob(),
         Command::Button(button(&offer, "Accept draw")),
         "no longer open",
-    )
-    .await;
+    );
 }
 
-#[tokio::test]
-async fn resigning_pays_the_stake_and_rematch_keeps_the_terms() {
+#[test]
+fn resigning_pays_the_stake_and_rematch_keeps_the_terms() {
     let mut h = Harness::new();
-    let c = h.ok(&alice(), challenge(bob(), 30, 0)).await;
-    h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
-    let r = h.ok(&alice(), Command::Resign).await;
+    let c = h.ok(&alice(), challenge(bob(), 30, 0));
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    let r = h.resign(&alice());
     assert!(r.text.contains("<@102> wins"), "{}", r.text);
     assert_eq!(h.balance(&alice()), (970, 0));
     assert_eq!(h.balance(&bob()), (1030, 0));
@@ -483,33 +460,26 @@ async fn resigning_pays_the_stake_and_rematch_keeps_the_terms() {
             first: Some(First::Me),
         },
         "Only the winner",
-    )
-    .await;
-    let again = h
-        .ok(
-            &bob(),
-            Command::Rematch {
-                first: Some(First::Opponent),
-            },
-        )
-        .await;
+    );
+    let again = h.ok(
+        &bob(),
+        Command::Rematch {
+            first: Some(First::Opponent),
+        },
+    );
     assert!(again.text.contains("Stake: 30 coins"), "{}", again.text);
-    let game = h
-        .ok(&alice(), Command::Button(button(&again, "Accept")))
-        .await;
+    let game = h.ok(&alice(), Command::Button(button(&again, "Accept")));
     assert!(
         game.text.contains("<@101> plays Black"),
         "the loser moves first as bob chose: {}",
         game.text
     );
-    let history = h
-        .ok(
-            &alice(),
-            Command::History {
-                user: Some(alice()),
-            },
-        )
-        .await;
+    let history = h.ok(
+        &alice(),
+        Command::History {
+            user: Some(alice()),
+        },
+    );
     assert!(
         history.text.contains("<@102> beat <@101>"),
         "{}",
@@ -517,64 +487,59 @@ async fn resigning_pays_the_stake_and_rematch_keeps_the_terms() {
     );
 }
 
-#[tokio::test]
-async fn challenges_expire_and_slow_players_lose_on_time() {
+#[test]
+fn challenges_expire_and_slow_players_lose_on_time() {
     let mut h = Harness::new();
-    let c = h.ok(&alice(), challenge(bob(), 40, 0)).await;
+    let c = h.ok(&alice(), challenge(bob(), 40, 0));
     h.now += 11 * 60 * 1000; // the default expiry is 10 minutes
-    h.refused(&bob(), Command::Button(button(&c, "Accept")), "expired")
-        .await;
+    h.refused(&bob(), Command::Button(button(&c, "Accept")), "expired");
     // A new challenge replaces the expired one (which is refunded first).
-    let c = h
-        .ok(
-            &alice(),
-            Command::Challenge {
-                opponent: bob(),
-                args: ChallengeArgs {
-                    stake: Some(40),
-                    piece_price: Some(0),
-                    move_time: Some(5),
-                    first: Some(First::Me),
-                    ..Default::default()
-                },
+    let c = h.ok(
+        &alice(),
+        Command::Challenge {
+            opponent: bob(),
+            args: ChallengeArgs {
+                stake: Some(40),
+                piece_price: Some(0),
+                move_time: Some(5),
+                first: Some(First::Me),
+                ..Default::default()
             },
-        )
-        .await;
+        },
+    );
     assert_eq!(h.balance(&alice()), (960, 40));
-    h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
-    h.mv(&alice(), "e2-e3").await;
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    h.mv(&alice(), "e2-e3");
     h.now += 4 * 60 * 1000;
-    h.refused(&alice(), Command::Claim, "not up").await;
-    h.refused(&bob(), Command::Claim, "it is your turn").await;
+    h.refused(&alice(), Command::Claim, "not up");
+    h.refused(&bob(), Command::Claim, "it is your turn");
     h.now += 2 * 60 * 1000;
-    let r = h.ok(&alice(), Command::Claim).await;
+    let r = h.ok(&alice(), Command::Claim);
     assert!(r.text.contains("<@101> wins"), "{}", r.text);
     assert_eq!(h.balance(&alice()), (1040, 0));
     assert_eq!(h.balance(&bob()), (960, 0));
 }
 
-#[tokio::test]
-async fn manator_duels_are_decided_by_the_game_seed_and_replay() {
+#[test]
+fn manator_duels_are_decided_by_the_game_seed_and_replay() {
     // Two runs with the same seed give the same duels; the record replays.
     let mut outcomes = Vec::new();
     for _ in 0..2 {
         let mut h = Harness::new();
-        let c = h
-            .ok(
-                &alice(),
-                Command::Challenge {
-                    opponent: bob(),
-                    args: ChallengeArgs {
-                        variant: Some(Variant::Manator),
-                        first: Some(First::Me),
-                        stake: Some(0),
-                        piece_price: Some(1),
-                        ..Default::default()
-                    },
+        let c = h.ok(
+            &alice(),
+            Command::Challenge {
+                opponent: bob(),
+                args: ChallengeArgs {
+                    variant: Some(Variant::Manator),
+                    first: Some(First::Me),
+                    stake: Some(0),
+                    piece_price: Some(1),
+                    ..Default::default()
                 },
-            )
-            .await;
-        h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
+            },
+        );
+        h.ok(&bob(), Command::Button(button(&c, "Accept")));
         let mut duels = Vec::new();
         for ply in 0..200 {
             let Some(game) = h.core().store().game(CHANNEL).unwrap() else {
@@ -593,7 +558,7 @@ async fn manator_duels_are_decided_by_the_game_seed_and_replay() {
             } else {
                 bob()
             };
-            let r = h.mv(&player, &m.to_string()).await;
+            let r = h.mv(&player, &m.to_string());
             if r.text.contains("duel") {
                 duels.push(r.text.contains("wins the duel"));
             }
@@ -613,37 +578,36 @@ async fn manator_duels_are_decided_by_the_game_seed_and_replay() {
     );
 }
 
-#[tokio::test]
-async fn a_restart_mid_game_loses_nothing_and_old_buttons_still_work() {
+#[test]
+fn a_restart_mid_game_loses_nothing_and_old_buttons_still_work() {
     let mut h = Harness::new();
-    let c = h.ok(&alice(), challenge(bob(), 50, 1)).await;
-    h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
+    let c = h.ok(&alice(), challenge(bob(), 50, 1));
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
     for (i, m) in PRINCESS_LINE[..4].iter().enumerate() {
         let player = if i % 2 == 0 { alice() } else { bob() };
-        h.mv(&player, m).await;
+        h.mv(&player, m);
     }
-    let offer = h.ok(&alice(), Command::Draw).await;
+    let offer = h.ok(&alice(), Command::Draw);
     h.restart();
-    let board = h.ok(&carol(), Command::Board).await;
+    let board = h.ok(&carol(), Command::Board);
     assert!(board.text.contains("move 5"), "{}", board.text);
     // The draw offer made before the restart can still be declined with its button.
-    h.ok(&bob(), Command::Button(button(&offer, "Decline")))
-        .await;
+    h.ok(&bob(), Command::Button(button(&offer, "Decline")));
     for (i, m) in PRINCESS_LINE[4..].iter().enumerate() {
         let player = if i % 2 == 0 { alice() } else { bob() };
-        h.mv(&player, m).await;
+        h.mv(&player, m);
     }
     assert_eq!(h.balance(&alice()), (1052, 0));
     assert_eq!(h.balance(&bob()), (948, 0));
 }
 
-#[tokio::test]
-async fn a_repeated_request_acts_once() {
+#[test]
+fn a_repeated_request_acts_once() {
     let mut h = Harness::new();
-    let c = h.ok(&alice(), challenge(bob(), 50, 0)).await;
+    let c = h.ok(&alice(), challenge(bob(), 50, 0));
     let accept = h.request(&bob(), Command::Button(button(&c, "Accept")));
-    let first = h.core().handle(accept.clone()).await;
-    let second = h.core().handle(accept).await;
+    let first = h.core().handle(accept.clone());
+    let second = h.core().handle(accept);
     assert!(
         !first.reply.ephemeral && !second.reply.ephemeral,
         "{:?}",
@@ -658,30 +622,28 @@ async fn a_repeated_request_acts_once() {
             notation: None,
         },
     );
-    h.core().handle(m.clone()).await;
-    h.core().handle(m).await;
+    h.core().handle(m.clone());
+    h.core().handle(m);
     assert_eq!(
         h.core().store().game(CHANNEL).unwrap().unwrap().moves.len(),
         1
     );
 }
 
-#[tokio::test]
-async fn the_computer_answers_practice_games_without_touching_wallets() {
+#[test]
+fn the_computer_answers_practice_games_without_touching_wallets() {
     let mut h = Harness::new();
-    let r = h
-        .send(
-            &alice(),
-            Command::Challenge {
-                opponent: computer(),
-                args: ChallengeArgs {
-                    first: Some(First::Opponent),
-                    level: Some(1),
-                    ..Default::default()
-                },
+    let r = h.send(
+        &alice(),
+        Command::Challenge {
+            opponent: computer(),
+            args: ChallengeArgs {
+                first: Some(First::Opponent),
+                level: Some(1),
+                ..Default::default()
             },
-        )
-        .await;
+        },
+    );
     assert!(r.reply.text.contains("Practice game"), "{}", r.reply.text);
     assert_eq!(
         r.computer_moves_in,
@@ -691,7 +653,6 @@ async fn the_computer_answers_practice_games_without_touching_wallets() {
     let reply = h
         .core()
         .computer_turn(GUILD, CHANNEL, || T0)
-        .await
         .expect("the computer moves");
     assert!(
         reply.reply.text.contains("<@999> plays"),
@@ -708,16 +669,14 @@ async fn the_computer_answers_practice_games_without_touching_wallets() {
     // Alice answers with her first legal move; the computer is asked to move again.
     let pos = game.position().unwrap();
     let m = pos.legal_moves()[0];
-    let r = h
-        .send(
-            &alice(),
-            Command::Move {
-                from: Some(m.from.to_string()),
-                to: Some(m.to.to_string()),
-                notation: None,
-            },
-        )
-        .await;
+    let r = h.send(
+        &alice(),
+        Command::Move {
+            from: Some(m.from.to_string()),
+            to: Some(m.to.to_string()),
+            notation: None,
+        },
+    );
     assert_eq!(r.computer_moves_in, Some(CHANNEL));
     h.refused(
         &alice(),
@@ -729,8 +688,7 @@ async fn the_computer_answers_practice_games_without_touching_wallets() {
             },
         },
         "no stakes",
-    )
-    .await;
+    );
     h.refused(
         &alice(),
         Command::Challenge {
@@ -738,14 +696,10 @@ async fn the_computer_answers_practice_games_without_touching_wallets() {
             args: ChallengeArgs::default(),
         },
         "already",
-    )
-    .await;
-    h.ok(&alice(), Command::Resign).await;
+    );
+    h.resign(&alice());
     assert!(
-        h.core()
-            .computer_turn(GUILD, CHANNEL, || T0)
-            .await
-            .is_none(),
+        h.core().computer_turn(GUILD, CHANNEL, || T0).is_none(),
         "no game: nothing to do"
     );
     assert_eq!(h.balance(&alice()), (1000, 0));
@@ -756,11 +710,11 @@ async fn the_computer_answers_practice_games_without_touching_wallets() {
     );
 }
 
-#[tokio::test]
-async fn autocomplete_offers_the_legal_moves() {
+#[test]
+fn autocomplete_offers_the_legal_moves() {
     let mut h = Harness::new();
-    let c = h.ok(&alice(), challenge(bob(), 0, 0)).await;
-    h.ok(&bob(), Command::Button(button(&c, "Accept"))).await;
+    let c = h.ok(&alice(), challenge(bob(), 0, 0));
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
     let from = h.core().suggest_from(CHANNEL, alice().id, "");
     let pos = h
         .core()

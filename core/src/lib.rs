@@ -9,15 +9,20 @@
 //! Time and randomness come from outside: the request carries the time, and the core's
 //! random source (coin tosses, duel seeds) is seeded by its creator.
 
+mod admin;
 pub mod buttons;
 mod computer;
-mod game;
+mod endings;
+mod lobby;
 mod money;
 mod pictures;
+mod play;
+mod repeat;
 pub mod reply;
 pub mod request;
 mod suggest;
 mod text;
+mod upkeep;
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -27,8 +32,11 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use buttons::ButtonAction;
-pub use reply::{Attachment, Button, ButtonStyle, Embed, Reply};
-pub use request::{mention, ChallengeArgs, Command, First, Request, SettingsArgs, UserRef};
+pub use reply::{Attachment, Button, ButtonStyle, Embed, MessageEdit, Reply, Shown};
+pub use request::{
+    mention, AdminCommand, ChallengeArgs, Command, First, Request, SettingsArgs, UserRef,
+};
+pub use upkeep::Sweep;
 
 /// The result of handling a request.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +46,11 @@ pub struct Response {
     /// After this reply, the computer is to move in this channel: call
     /// [`Core::computer_turn`] (off the request's critical path) and post its reply.
     pub computer_moves_in: Option<u64>,
+    /// Earlier messages to change (an answered challenge loses its buttons).
+    pub edits: Vec<MessageEdit>,
+    /// The reply shows this challenge or draw offer: once posted, tell the core where
+    /// with [`Core::remember_message`], so that it can edit the message when answered.
+    pub shows: Option<Shown>,
 }
 
 impl From<Reply> for Response {
@@ -45,6 +58,8 @@ impl From<Reply> for Response {
         Response {
             reply,
             computer_moves_in: None,
+            edits: Vec::new(),
+            shows: None,
         }
     }
 }
@@ -55,6 +70,10 @@ pub enum CoreError {
     /// The user asked for something that cannot be done; the text says why and what to do.
     #[error("{0}")]
     User(String),
+    /// The store refused (the rules of the house); worded for the user by
+    /// [`text::refusal`].
+    #[error(transparent)]
+    Refused(StoreError),
     /// Something broke on our side; logged, and the user is told nothing changed.
     #[error("internal failure: {0}")]
     Internal(String),
@@ -63,11 +82,7 @@ pub enum CoreError {
 impl From<StoreError> for CoreError {
     fn from(e: StoreError) -> CoreError {
         if e.is_refusal() {
-            let mut msg = text::capitalise(&e.to_string());
-            if !msg.ends_with(['.', '!', '?']) {
-                msg.push('.');
-            }
-            CoreError::User(msg)
+            CoreError::Refused(e)
         } else {
             CoreError::Internal(e.to_string())
         }
@@ -77,6 +92,23 @@ impl From<StoreError> for CoreError {
 impl From<jetan_render::RenderError> for CoreError {
     fn from(e: jetan_render::RenderError) -> CoreError {
         CoreError::Internal(format!("drawing failed: {e}"))
+    }
+}
+
+/// A seed from the operating system's entropy source, for coin tosses and Manator duel
+/// seeds that no one can predict from the bot's start time.
+pub fn os_seed() -> u64 {
+    use rand::RngCore;
+    let mut bytes = [0u8; 8];
+    match rand::rngs::OsRng.try_fill_bytes(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(e) => {
+            // Only on a broken system; the clock is a poor but working fallback.
+            tracing::error!("no OS entropy ({e}); seeding from the clock");
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(7, |d| d.as_nanos() as u64)
+        }
     }
 }
 
@@ -116,6 +148,18 @@ impl Core {
     pub fn with_think_time(mut self, think: std::time::Duration) -> Core {
         self.think = think;
         self
+    }
+
+    /// Remembers where a reply that [`Response::shows`] something was posted.
+    pub fn remember_message(&self, shown: Shown, channel: u64, message: u64) {
+        let (kind, id) = match shown {
+            Shown::Challenge(id) => (b'c', id),
+            Shown::DrawOffer(id) => (b'd', id),
+        };
+        let at = jetan_store::MessageRef { channel, message };
+        if let Err(e) = self.store.remember_message(kind, id, at) {
+            tracing::warn!(channel, message, "cannot remember a message: {e}");
+        }
     }
 
     /// The store.
@@ -162,12 +206,20 @@ impl Core {
 
     /// Handles one request. Refusals become ephemeral replies; internal failures are
     /// logged and become an ephemeral apology (nothing is changed by a failed command).
-    pub async fn handle(&self, req: Request) -> Response {
+    pub fn handle(&self, req: Request) -> Response {
         self.remember(&req.user);
         let command = format!("{:?}", req.command);
-        match self.dispatch(&req).await {
+        match self.dispatch(&req) {
             Ok(response) => response,
             Err(CoreError::User(msg)) => Reply::ephemeral(msg).into(),
+            Err(CoreError::Refused(e)) => {
+                let currency = self
+                    .store
+                    .settings(req.guild)
+                    .map(|s| s.currency)
+                    .unwrap_or_else(|_| "coins".into());
+                Reply::ephemeral(text::refusal(&e, &currency)).into()
+            }
             Err(CoreError::Internal(msg)) => {
                 tracing::error!(guild = req.guild, channel = req.channel, user = req.user.id, %command, "{msg}");
                 Reply::ephemeral(
@@ -178,38 +230,38 @@ impl Core {
         }
     }
 
-    async fn dispatch(&self, req: &Request) -> Result<Response, CoreError> {
+    fn dispatch(&self, req: &Request) -> Result<Response, CoreError> {
+        if let Some(response) = self.repeated(req)? {
+            return Ok(response);
+        }
         match &req.command {
-            Command::Challenge { opponent, args } => self.challenge(req, opponent, args).await,
-            Command::Accept => self.accept(req, None).await,
-            Command::Decline => self.decline(req, None).await.map(Into::into),
-            Command::Cancel => self.cancel(req).await.map(Into::into),
+            Command::Challenge { opponent, args } => self.challenge(req, opponent, args),
+            Command::Accept => self.accept_typed(req),
+            Command::Decline => self.decline(req, None),
+            Command::Cancel => self.cancel(req),
             Command::Move { from, to, notation } => {
                 self.play(req, from.as_deref(), to.as_deref(), notation.as_deref())
-                    .await
             }
             Command::Board => self.board(req).map(Into::into),
             Command::Moves { square } => self.moves(req, square).map(Into::into),
-            Command::Resign => self.resign(req).await.map(Into::into),
-            Command::Draw => self.draw(req).await.map(Into::into),
-            Command::Claim => self.claim(req).await.map(Into::into),
-            Command::Rematch { first } => self.rematch(req, *first).await,
+            Command::Resign => self.resign_typed(req).map(Into::into),
+            Command::Draw => self.draw(req),
+            Command::Claim => self.claim(req).map(Into::into),
+            Command::Rematch { first } => self.rematch(req, *first),
             Command::Replay => self.replay(req).map(Into::into),
             Command::Wallet { user } => self.wallet(req, user.as_ref()).map(Into::into),
             Command::Standings { page } => self.standings(req, *page).map(Into::into),
-            Command::Daily => self.daily(req).await.map(Into::into),
+            Command::Daily => self.daily(req).map(Into::into),
             Command::History { user } => self.history(req, user.as_ref()).map(Into::into),
             Command::Rules => Ok(Reply::ephemeral(text::rules_summary()).into()),
-            Command::Settings(args) => self.settings(req, args).await.map(Into::into),
+            Command::Settings => self.show_settings(req).map(Into::into),
+            Command::Admin(admin) => self.admin(req, admin),
             Command::Button(action) => match *action {
-                ButtonAction::Accept(id) => self.accept(req, Some(id)).await,
-                ButtonAction::Decline(id) => self.decline(req, Some(id)).await.map(Into::into),
-                ButtonAction::DrawAccept(id) => {
-                    self.answer_draw(req, id, true).await.map(Into::into)
-                }
-                ButtonAction::DrawDecline(id) => {
-                    self.answer_draw(req, id, false).await.map(Into::into)
-                }
+                ButtonAction::Accept(id) => self.accept(req, id),
+                ButtonAction::Decline(id) => self.decline(req, Some(id)),
+                ButtonAction::DrawAccept(id) => self.answer_draw(req, id, true),
+                ButtonAction::DrawDecline(id) => self.answer_draw(req, id, false),
+                ButtonAction::Resign(id) => self.resign(req, id).map(Into::into),
             },
         }
     }

@@ -14,6 +14,8 @@ pub enum ButtonAction {
     DrawAccept(u64),
     /// Decline the draw offered in game `id`.
     DrawDecline(u64),
+    /// Confirm resigning game `id`.
+    Resign(u64),
 }
 
 const PREFIX: &str = "jetan";
@@ -40,6 +42,7 @@ impl ButtonAction {
             "decline" => ButtonAction::Decline(n),
             "draw-accept" => ButtonAction::DrawAccept(n),
             "draw-decline" => ButtonAction::DrawDecline(n),
+            "resign" => ButtonAction::Resign(n),
             _ => return None,
         })
     }
@@ -52,6 +55,7 @@ impl fmt::Display for ButtonAction {
             ButtonAction::Decline(n) => ("decline", n),
             ButtonAction::DrawAccept(n) => ("draw-accept", n),
             ButtonAction::DrawDecline(n) => ("draw-decline", n),
+            ButtonAction::Resign(n) => ("resign", n),
         };
         write!(f, "{PREFIX}:{action}:{n}")
     }

@@ -1,0 +1,267 @@
+//! Answering an interaction within Discord's rules, whatever the load.
+//!
+//! - The core's work (store, pictures) runs on tokio's blocking pool, at most
+//!   [`Workers`] at a time (one per core by default): the async workers that send
+//!   acknowledgements and heartbeats are never the ones doing it, and queued work never
+//!   delays an acknowledgement.
+//! - A command that cannot start at once is deferred at once; one that is still working
+//!   after `JETAN_DEFER_AFTER_MS` is deferred then.
+//! - A private answer stays private on every path: a command whose answer is always
+//!   private defers privately; a public deferral whose outcome is a refusal is deleted
+//!   and the refusal sent as a private follow-up; a button press is deferred silently
+//!   (no visible "thinking…"), so its follow-ups keep their own visibility.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use jetan_core::{Core, Reply, Request, Response};
+
+use super::present;
+
+/// The bounded pool of core work: at most `n` requests do CPU or disk work at once.
+#[derive(Clone)]
+pub(crate) struct Workers {
+    permits: Arc<Semaphore>,
+}
+
+impl Workers {
+    pub(crate) fn new(n: usize) -> Workers {
+        Workers {
+            permits: Arc::new(Semaphore::new(n.max(1))),
+        }
+    }
+
+    /// A permit if a worker is free right now.
+    fn try_start(&self) -> Option<OwnedSemaphorePermit> {
+        self.permits.clone().try_acquire_owned().ok()
+    }
+
+    /// Waits for a free worker.
+    async fn start(&self) -> OwnedSemaphorePermit {
+        self.permits
+            .clone()
+            .acquire_owned()
+            .await
+            .expect("the worker semaphore is never closed")
+    }
+
+    /// Runs `work` on the blocking pool once a worker is free.
+    pub(crate) async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, tokio::task::JoinError> {
+        let permit = self.start().await;
+        spawn_with(permit, work).await
+    }
+}
+
+/// Quick read-only core work (autocomplete) on the blocking pool, outside the bounded
+/// workers so that suggestions never wait behind moves. `None` if it panicked.
+pub(crate) async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    tokio::task::spawn_blocking(work).await.ok()
+}
+
+/// The one adapter from async to the blocking core: `work` runs on the blocking pool and
+/// holds `permit` until it is done.
+fn spawn_with<T: Send + 'static>(
+    permit: OwnedSemaphorePermit,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> tokio::task::JoinHandle<T> {
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work()
+    })
+}
+
+/// The interaction being answered.
+#[derive(Clone, Copy)]
+pub(crate) enum Target<'a> {
+    /// A slash command.
+    Command(&'a serenity::CommandInteraction),
+    /// A button press.
+    Component(&'a serenity::ComponentInteraction),
+}
+
+/// How the interaction was acknowledged before its answer was ready.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Deferred {
+    /// "thinking…" only the asker sees.
+    Privately,
+    /// "thinking…" in the channel.
+    Publicly,
+    /// A button press acknowledged without any visible change.
+    Silently,
+}
+
+impl Target<'_> {
+    async fn defer(self, http: &serenity::Http, private: bool) -> serenity::Result<Deferred> {
+        match self {
+            Target::Command(c) => {
+                let msg = serenity::CreateInteractionResponseMessage::new().ephemeral(private);
+                c.create_response(http, serenity::CreateInteractionResponse::Defer(msg))
+                    .await?;
+                Ok(if private {
+                    Deferred::Privately
+                } else {
+                    Deferred::Publicly
+                })
+            }
+            Target::Component(c) => {
+                c.create_response(http, serenity::CreateInteractionResponse::Acknowledge)
+                    .await?;
+                Ok(Deferred::Silently)
+            }
+        }
+    }
+
+    /// Sends the answer; returns the id of the message that shows it, when known.
+    async fn send(
+        self,
+        http: &serenity::Http,
+        deferred: Option<Deferred>,
+        reply: &Reply,
+    ) -> serenity::Result<Option<serenity::MessageId>> {
+        match (self, deferred) {
+            (Target::Command(c), None) => {
+                let msg = present::response_message(reply);
+                c.create_response(http, serenity::CreateInteractionResponse::Message(msg))
+                    .await?;
+                Ok(None)
+            }
+            (Target::Component(c), None) => {
+                let msg = present::response_message(reply);
+                let response = if reply.update_message {
+                    serenity::CreateInteractionResponse::UpdateMessage(msg)
+                } else {
+                    serenity::CreateInteractionResponse::Message(msg)
+                };
+                c.create_response(http, response).await?;
+                Ok(reply.update_message.then_some(c.message.id))
+            }
+            (Target::Command(c), Some(Deferred::Publicly)) if reply.ephemeral => {
+                // The public "thinking…" must not become a private answer: remove it, and
+                // answer with a new, private message.
+                c.delete_response(http).await?;
+                c.create_followup(http, present::followup(reply)).await?;
+                Ok(None)
+            }
+            (Target::Command(c), Some(_)) => {
+                let m = c.edit_response(http, present::edit_response(reply)).await?;
+                Ok(Some(m.id))
+            }
+            (Target::Component(c), Some(_)) if reply.update_message => {
+                let m = c.edit_response(http, present::edit_response(reply)).await?;
+                Ok(Some(m.id))
+            }
+            (Target::Component(c), Some(_)) => {
+                let m = c.create_followup(http, present::followup(reply)).await?;
+                Ok(Some(m.id))
+            }
+        }
+    }
+
+    /// Posts a later message (the computer's move) as a follow-up of this interaction.
+    pub(crate) async fn follow_up(
+        self,
+        http: &serenity::Http,
+        reply: &Reply,
+    ) -> serenity::Result<()> {
+        match self {
+            Target::Command(c) => c.create_followup(http, present::followup(reply)).await?,
+            Target::Component(c) => c.create_followup(http, present::followup(reply)).await?,
+        };
+        Ok(())
+    }
+
+    async fn message_id(self, http: &serenity::Http) -> serenity::Result<serenity::MessageId> {
+        match self {
+            Target::Command(c) => c.get_response(http).await.map(|m| m.id),
+            Target::Component(c) => c.get_response(http).await.map(|m| m.id),
+        }
+    }
+}
+
+/// Answers one interaction: runs `req` through the core within Discord's rules, sends the
+/// reply, then makes the edits it asks for. Returns the core's response (for the
+/// computer's turn).
+pub(crate) async fn answer(
+    http: &serenity::Http,
+    core: &Arc<Core>,
+    workers: &Workers,
+    defer_after: Duration,
+    target: Target<'_>,
+    req: Request,
+) -> anyhow::Result<Response> {
+    let private = req.command.answers_privately();
+    let channel = req.channel;
+    let mut deferred = None;
+    let permit = match workers.try_start() {
+        Some(p) if !defer_after.is_zero() => p,
+        other => {
+            deferred = Some(target.defer(http, private).await?);
+            match other {
+                Some(p) => p,
+                None => workers.start().await,
+            }
+        }
+    };
+    let core_for_work = core.clone();
+    let mut work = spawn_with(permit, move || core_for_work.handle(req));
+    let mut response = match deferred {
+        Some(_) => (&mut work).await?,
+        None => {
+            tokio::select! {
+                r = &mut work => r?,
+                () = tokio::time::sleep(defer_after) => {
+                    deferred = Some(target.defer(http, private).await?);
+                    work.await?
+                }
+            }
+        }
+    };
+    if private {
+        response.reply.ephemeral = true;
+    }
+    let shown_at = target.send(http, deferred, &response.reply).await?;
+    if let (Some(shown), false) = (response.shows, response.reply.ephemeral) {
+        let message = match shown_at {
+            Some(m) => Some(m),
+            None => target.message_id(http).await.ok(),
+        };
+        if let Some(m) = message {
+            let core = core.clone();
+            let _ = workers
+                .run(move || core.remember_message(shown, channel, m.get()))
+                .await;
+        }
+    }
+    apply_edits(http, &response).await;
+    Ok(response)
+}
+
+/// Edits earlier messages as the response asks (an answered challenge loses its buttons).
+/// Failures are logged: the answer itself was already given.
+pub(crate) async fn apply_edits(http: &serenity::Http, response: &Response) {
+    for edit in &response.edits {
+        if edit.channel == 0 || edit.message == 0 {
+            continue;
+        }
+        let channel = serenity::ChannelId::new(edit.channel);
+        let message = serenity::MessageId::new(edit.message);
+        if let Err(e) = channel
+            .edit_message(http, message, present::edit_message(&edit.reply))
+            .await
+        {
+            tracing::warn!(
+                channel = edit.channel,
+                message = edit.message,
+                "cannot edit a message: {e}"
+            );
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! How a core [`Reply`] looks on Discord: content, embed, buttons, files and the allowed
+//! mentions, for each of serenity's message builders.
+
+use poise::serenity_prelude as serenity;
+
+use jetan_core::{ButtonStyle, Reply};
+
+/// Discord allows 2000 characters of content.
+const MAX_CONTENT: usize = 2000;
+
+/// The message text: the embed carries tables, so the content keeps its first line then.
+pub(crate) fn content(reply: &Reply) -> String {
+    let mut text = if reply.embed.is_some() {
+        reply.text.lines().next().unwrap_or_default().to_string()
+    } else {
+        reply.text.clone()
+    };
+    if text.chars().count() > MAX_CONTENT {
+        text = text.chars().take(MAX_CONTENT - 10).collect::<String>() + " …";
+    }
+    text
+}
+
+/// Only the users the reply names in `pings` are pinged: never a role, @everyone or
+/// @here, whatever the text (display names and the currency are user-supplied).
+pub(crate) fn mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
+    serenity::CreateAllowedMentions::new()
+        .users(reply.pings.iter().copied().map(serenity::UserId::new))
+        .replied_user(false)
+}
+
+fn files(reply: &Reply) -> Vec<serenity::CreateAttachment> {
+    reply
+        .attachments
+        .iter()
+        .map(|a| serenity::CreateAttachment::bytes(a.bytes.clone(), a.name.clone()))
+        .collect()
+}
+
+pub(crate) fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
+    if reply.buttons.is_empty() {
+        return Vec::new();
+    }
+    let buttons = reply
+        .buttons
+        .iter()
+        .map(|b| {
+            serenity::CreateButton::new(b.id.clone())
+                .label(b.label.clone())
+                .style(match b.style {
+                    ButtonStyle::Success => serenity::ButtonStyle::Success,
+                    ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+                    ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+                })
+        })
+        .collect();
+    vec![serenity::CreateActionRow::Buttons(buttons)]
+}
+
+fn embeds(reply: &Reply) -> Vec<serenity::CreateEmbed> {
+    let Some(e) = &reply.embed else {
+        return Vec::new();
+    };
+    let mut out = serenity::CreateEmbed::new()
+        .title(e.title.clone())
+        .colour(0xD9_7A_1E);
+    if !e.description.is_empty() {
+        out = out.description(e.description.clone());
+    }
+    for (name, value) in &e.fields {
+        let value = if value.is_empty() { "—" } else { value };
+        out = out.field(name.clone(), value, true);
+    }
+    if let Some(f) = &e.footer {
+        out = out.footer(serenity::CreateEmbedFooter::new(f.clone()));
+    }
+    vec![out]
+}
+
+/// Fills one of serenity's message builders from a reply. serenity has a builder per
+/// endpoint with the same methods but no common trait, hence this macro: one place says
+/// what a reply puts into a message.
+macro_rules! fill {
+    ($builder:expr, $reply:expr, $files:ident) => {{
+        let reply: &Reply = $reply;
+        let mut b = $builder
+            .content(content(reply))
+            .components(components(reply))
+            .embeds(embeds(reply))
+            .allowed_mentions(mentions(reply));
+        for f in files(reply) {
+            b = b.$files(f);
+        }
+        b
+    }};
+}
+
+/// An interaction's first answer (or a component's message update).
+pub(crate) fn response_message(reply: &Reply) -> serenity::CreateInteractionResponseMessage {
+    fill!(
+        serenity::CreateInteractionResponseMessage::new().ephemeral(reply.ephemeral),
+        reply,
+        add_file
+    )
+}
+
+/// A follow-up message (a new message after a deferral, or the computer's move).
+pub(crate) fn followup(reply: &Reply) -> serenity::CreateInteractionResponseFollowup {
+    fill!(
+        serenity::CreateInteractionResponseFollowup::new().ephemeral(reply.ephemeral),
+        reply,
+        add_file
+    )
+}
+
+/// The edit of a deferred answer ("thinking…") into the reply.
+pub(crate) fn edit_response(reply: &Reply) -> serenity::EditInteractionResponse {
+    fill!(
+        serenity::EditInteractionResponse::new().clear_attachments(),
+        reply,
+        new_attachment
+    )
+}
+
+/// A message posted in a channel without an interaction (the computer's move after a
+/// restart).
+pub(crate) fn channel_message(reply: &Reply) -> serenity::CreateMessage {
+    fill!(serenity::CreateMessage::new(), reply, add_file)
+}
+
+/// An edit of an earlier message of the bot's (an answered challenge).
+pub(crate) fn edit_message(reply: &Reply) -> serenity::EditMessage {
+    let b = serenity::EditMessage::new()
+        .content(content(reply))
+        .components(components(reply))
+        .embeds(embeds(reply))
+        .allowed_mentions(mentions(reply));
+    if reply.attachments.is_empty() {
+        b
+    } else {
+        let mut a = serenity::EditAttachments::new();
+        for f in files(reply) {
+            a = a.add(f);
+        }
+        b.attachments(a)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_cut_to_discords_limit() {
+        let reply = Reply::public("é".repeat(5000));
+        assert!(content(&reply).chars().count() <= MAX_CONTENT);
+    }
+
+    #[test]
+    fn only_named_users_are_pinged() {
+        let reply = Reply::public("<@1> @everyone <@&5>").pinging(2);
+        let json = serde_json::to_value(mentions(&reply)).unwrap();
+        assert_eq!(json["parse"], serde_json::json!([]));
+        assert_eq!(json["users"], serde_json::json!(["2"]));
+        assert_eq!(json["roles"], serde_json::json!([]));
+    }
+}

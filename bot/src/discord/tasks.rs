@@ -1,0 +1,78 @@
+//! What the bot does on its own while it runs: the once-a-minute upkeep (expired
+//! challenges refunded and their messages edited; hourly, old request ids pruned) and
+//! waiting for the signal to stop.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use jetan_core::Response;
+
+use super::{answer, now_ms, present, Data};
+
+/// Request results older than this are dropped: Discord never redelivers an interaction
+/// that late.
+const KEEP_REQUESTS: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Starts the upkeep loop. Its work runs on the bounded workers like any command.
+pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
+    let core = data.core.clone();
+    let workers = data.workers.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        for minute in 0u64.. {
+            tick.tick().await;
+            let c = core.clone();
+            let Ok(sweep) = workers.run(move || c.sweep(now_ms())).await else {
+                continue;
+            };
+            for (channel, reply) in &sweep.posts {
+                let msg = present::channel_message(reply);
+                if let Err(e) = serenity::ChannelId::new(*channel)
+                    .send_message(&http, msg)
+                    .await
+                {
+                    tracing::warn!(channel, "cannot post the upkeep's message: {e}");
+                }
+            }
+            let edits = Response {
+                edits: sweep.edits,
+                ..jetan_core::Reply::default().into()
+            };
+            answer::apply_edits(&http, &edits).await;
+            if minute % 60 == 0 {
+                let c = core.clone();
+                let before = now_ms().saturating_sub(KEEP_REQUESTS.as_millis() as u64);
+                let pruned = workers.run(move || c.store().prune_requests(before)).await;
+                if let Ok(Err(e)) = pruned {
+                    tracing::error!("pruning old request ids: {e}");
+                }
+            }
+        }
+    });
+}
+
+/// Waits for SIGINT or SIGTERM.
+pub(crate) async fn wait_for_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut term = match signal(SignalKind::terminate()) {
+            Ok(s) => s,
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+                return;
+            }
+        };
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = tokio::signal::ctrl_c() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

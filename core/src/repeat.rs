@@ -1,0 +1,108 @@
+//! A repeated interaction (Discord redelivers, a user double-clicks) is answered with
+//! what its first delivery did, whatever happened since: the store keeps each request's
+//! result, and the core words it again here. This runs before any check of the core's,
+//! so a redelivered move is never answered "it is your opponent's turn".
+
+use jetan_rules::{Position, Role};
+use jetan_store::{EndReason, Game, MoveRecord, Receipt};
+
+use super::request::{mention, Request};
+use super::{Core, CoreError, Reply, Response};
+
+impl Core {
+    /// The answer to `req` if the store has seen its id before.
+    pub(crate) fn repeated(&self, req: &Request) -> Result<Option<Response>, CoreError> {
+        let Some(receipt) = self.store.receipt(req.id)? else {
+            return Ok(None);
+        };
+        let currency = self.currency(req.guild)?;
+        let response = match receipt {
+            Receipt::Challenge(c) if c.terms.practice => {
+                // The practice game started at once, under an id derived from this one.
+                match self.store.receipt(Self::derived_id(&[req.id, 1]))? {
+                    Some(Receipt::Accept(game)) => self.practice_started(req, game)?,
+                    _ => self.challenge_reply(&c, &currency, req.now),
+                }
+            }
+            Receipt::Challenge(c) => self.challenge_reply(&c, &currency, req.now),
+            Receipt::Accept(game) => self.accepted(req, game)?,
+            Receipt::Closed(closed) => self.closed_reply(req, &closed),
+            Receipt::Move(result) => {
+                let game = self.game_by_id(req.channel, result.game_id)?;
+                let before = before_move(&game, result.ply as usize)?;
+                self.moved(req.guild, &before, result)?
+            }
+            Receipt::Finished(s) => {
+                let game = self.game_by_id(req.channel, s.game_id)?;
+                let mut reply = self.ended(req, &game, &s)?;
+                let who = mention(req.user.id);
+                let head = match s.reason {
+                    EndReason::Resignation => format!("{who} resigns."),
+                    EndReason::Agreement => format!("{who} accepts the draw."),
+                    EndReason::Time => format!("{who} claims the win on time."),
+                    _ => String::new(),
+                };
+                if !head.is_empty() {
+                    reply.text = format!("{head}\n{}", reply.text);
+                }
+                reply.into()
+            }
+            Receipt::Game(game) => match game.draw_offer {
+                Some(by) => {
+                    let to = game.opponent_of(by).unwrap_or_default();
+                    self.draw_offer_reply(&game, by, to)
+                }
+                None => Reply::public(format!(
+                    "{} declines the draw. Play on!",
+                    mention(req.user.id)
+                ))
+                .into(),
+            },
+            Receipt::Daily(claim) => self.daily_reply(req, &claim)?.into(),
+            Receipt::Grant(g) => Reply::ephemeral(format!(
+                "{} granted to {}.",
+                super::text::money(g.amount, &currency),
+                mention(g.user)
+            ))
+            .into(),
+            other => Reply::ephemeral(format!(
+                "This request was already handled (a {}).",
+                other.name()
+            ))
+            .into(),
+        };
+        Ok(Some(response))
+    }
+
+    /// Game `id`, in progress in `channel` or finished.
+    fn game_by_id(&self, channel: u64, id: u64) -> Result<Game, CoreError> {
+        if let Some(g) = self.store.game(channel)?.filter(|g| g.id == id) {
+            return Ok(g);
+        }
+        match self.store.finished_game(id)? {
+            Some(f) => Ok(f.game),
+            None => Err(CoreError::Internal(format!("game {id} is gone"))),
+        }
+    }
+}
+
+/// The game as it was before its move number `ply` (0-based): the moves before it, and
+/// the position they lead to (Manator duels as they were decided).
+fn before_move(game: &Game, ply: usize) -> Result<Game, CoreError> {
+    let moves: Vec<MoveRecord> = game.moves.iter().take(ply).copied().collect();
+    let mut pos = Position::start_of(game.terms.variant);
+    for mv in &moves {
+        let m = pos
+            .find_move(mv.from, mv.to)
+            .map_err(|e| CoreError::Internal(format!("replaying game {}: {e}", game.id)))?;
+        let won = mv.duel.unwrap_or(true);
+        pos = pos
+            .play(m, &mut |_: Role, _: Role| won)
+            .map_err(|e| CoreError::Internal(format!("replaying game {}: {}", game.id, e.reason)))?
+            .0;
+    }
+    let mut before = game.clone();
+    before.moves = moves;
+    before.position = pos.to_string();
+    Ok(before)
+}

@@ -1,0 +1,145 @@
+//! Money that is not a game's: the daily allowance and admin grants. Each operation is
+//! one transaction (see [`Store::mutate`]).
+
+use crate::model::{DailyClaim, EntryKind, Granted, Receipt, DAY_MS, MAX_AMOUNT};
+use crate::tx::{fail, to_i64};
+use crate::{GuildId, Request, Result, Store, StoreError, UserId};
+
+impl Store {
+    /// Claims the daily allowance: once per 24 hours from the last claim.
+    ///
+    /// # Errors
+    /// [`StoreError::DailyNotReady`] with the time to wait.
+    pub fn daily(&self, req: Request, guild: GuildId) -> Result<DailyClaim> {
+        self.mutate(req.id, req.now, receipt!(Daily), |tx| {
+            let settings = tx.settings(guild)?;
+            let w = tx.wallet(guild, req.user)?;
+            if let Some(last) = w.last_daily {
+                let next = last.saturating_add(DAY_MS);
+                if req.now < next {
+                    return fail(StoreError::DailyNotReady {
+                        wait_ms: next - req.now,
+                    });
+                }
+            }
+            let amount = settings.daily_allowance;
+            if amount > 0 {
+                tx.money(
+                    guild,
+                    req.user,
+                    EntryKind::Daily,
+                    to_i64(amount)?,
+                    0,
+                    None,
+                    "daily allowance",
+                )?;
+            }
+            let w = tx.update_wallet(guild, req.user, |w| {
+                w.last_daily = Some(req.now);
+                Ok(())
+            })?;
+            Ok(DailyClaim {
+                amount,
+                balance: w.balance,
+                next_at: req.now.saturating_add(DAY_MS),
+            })
+        })
+    }
+
+    /// An admin grants `amount` (positive) to `user`. The store does not check that
+    /// `req.user` is an admin.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidAmount`] for 0 or more than [`MAX_AMOUNT`].
+    pub fn grant(
+        &self,
+        req: Request,
+        guild: GuildId,
+        user: UserId,
+        amount: u64,
+        reason: &str,
+    ) -> Result<Granted> {
+        if amount == 0 || amount > MAX_AMOUNT {
+            return Err(StoreError::InvalidAmount(format!(
+                "a grant must be between 1 and {MAX_AMOUNT}"
+            )));
+        }
+        self.mutate(req.id, req.now, receipt!(Grant), |tx| {
+            let text = if reason.is_empty() {
+                format!("grant by {}", req.user)
+            } else {
+                format!("grant by {}: {reason}", req.user)
+            };
+            let w = tx.money(
+                guild,
+                user,
+                EntryKind::Grant,
+                to_i64(amount)?,
+                0,
+                None,
+                &text,
+            )?;
+            if w.balance > MAX_AMOUNT.saturating_mul(1000) {
+                return fail(StoreError::InvalidAmount(
+                    "that balance would be too large".into(),
+                ));
+            }
+            Ok(Granted {
+                user,
+                amount,
+                balance: w.balance,
+            })
+        })
+    }
+
+    /// An admin takes `amount` (positive) from `user`'s balance: never below zero, never
+    /// from escrow. The store does not check that `req.user` is an admin.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidAmount`] for 0 or more than [`MAX_AMOUNT`];
+    /// [`StoreError::InsufficientFunds`] when the balance is smaller than `amount`.
+    pub fn take(
+        &self,
+        req: Request,
+        guild: GuildId,
+        user: UserId,
+        amount: u64,
+        reason: &str,
+    ) -> Result<Granted> {
+        if amount == 0 || amount > MAX_AMOUNT {
+            return Err(StoreError::InvalidAmount(format!(
+                "a take must be between 1 and {MAX_AMOUNT}"
+            )));
+        }
+        self.mutate(req.id, req.now, receipt!(Grant), |tx| {
+            let w = tx.wallet(guild, user)?;
+            if w.balance < amount {
+                return fail(StoreError::InsufficientFunds {
+                    user,
+                    available: w.balance,
+                    needed: amount,
+                    what: "the amount taken",
+                });
+            }
+            let text = if reason.is_empty() {
+                format!("taken by {}", req.user)
+            } else {
+                format!("taken by {}: {reason}", req.user)
+            };
+            let w = tx.money(
+                guild,
+                user,
+                EntryKind::Take,
+                -to_i64(amount)?,
+                0,
+                None,
+                &text,
+            )?;
+            Ok(Granted {
+                user,
+                amount,
+                balance: w.balance,
+            })
+        })
+    }
+}

@@ -1,0 +1,321 @@
+//! Challenges: made, accepted, declined, cancelled, expired. Each operation is one
+//! transaction (see [`Store::mutate`]).
+
+use jetan_rules::Position;
+
+use crate::codec::key1;
+use crate::model::{
+    Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, PerSide, Receipt, Terms,
+};
+use crate::settle::*;
+use crate::tx::{challenge_name, fail, game_name, t, to_i64};
+use crate::{ChannelId, GameId, GuildId, Millis, Request, Result, Store, StoreError, UserId};
+
+impl Store {
+    /// Challenges `opponent` to a game in `channel` on `terms`. The challenger's escrow
+    /// (stake + piece reserve, see [`Terms::escrow`]) moves from their balance into
+    /// escrow now; the opponent's ability to cover the same is checked now too. An
+    /// expired challenge still open in the channel is expired (refunded) first.
+    ///
+    /// # Errors
+    /// Refusals: [`StoreError::ChannelNotAllowed`], [`StoreError::SelfChallenge`],
+    /// [`StoreError::InvalidTerms`], [`StoreError::ChannelBusy`],
+    /// [`StoreError::InsufficientFunds`] naming who cannot cover the escrow.
+    pub fn challenge(
+        &self,
+        req: Request,
+        guild: GuildId,
+        channel: ChannelId,
+        opponent: UserId,
+        terms: Terms,
+    ) -> Result<Challenge> {
+        terms.validate()?;
+        if opponent == req.user {
+            return Err(StoreError::SelfChallenge);
+        }
+        let escrow = terms.escrow()?;
+        self.mutate(req.id, req.now, receipt!(Challenge), |tx| {
+            let settings = tx.settings(guild)?;
+            if !settings.allows(channel) {
+                return fail(StoreError::ChannelNotAllowed);
+            }
+            if tx.trees[t::GAMES].get(key1(channel))?.is_some() {
+                return fail(StoreError::ChannelBusy {
+                    what: "a game in progress",
+                });
+            }
+            if let Some(old) =
+                tx.get::<Challenge>(t::CHALLENGES, &key1(channel), || challenge_name(channel))?
+            {
+                if req.now < old.expires_at {
+                    return fail(StoreError::ChannelBusy {
+                        what: "an open challenge",
+                    });
+                }
+                close_challenge(tx, old, ClosedHow::Expired)?;
+            }
+            let id = tx.next_id()?;
+            let mut held = 0;
+            if !terms.practice && escrow > 0 {
+                let mine = tx.peek_wallet(guild, req.user)?;
+                let theirs = tx.peek_wallet(guild, opponent)?;
+                for (user, w) in [(req.user, &mine), (opponent, &theirs)] {
+                    if w.balance < escrow {
+                        return fail(StoreError::InsufficientFunds {
+                            user,
+                            available: w.balance,
+                            needed: escrow,
+                            what: "the stake and piece reserve",
+                        });
+                    }
+                }
+                let e = to_i64(escrow)?;
+                tx.money(
+                    guild,
+                    req.user,
+                    EntryKind::Escrow,
+                    -e,
+                    e,
+                    Some(id),
+                    "challenge escrow",
+                )?;
+                held = escrow;
+            }
+            let c = Challenge {
+                id,
+                guild,
+                channel,
+                challenger: req.user,
+                challenged: opponent,
+                terms: terms.clone(),
+                created_at: req.now,
+                expires_at: req.now.saturating_add(settings.challenge_expiry_ms),
+                held,
+            };
+            tx.put(t::CHALLENGES, &key1(channel), &c)?;
+            Ok(c)
+        })
+    }
+
+    /// The challenged player accepts the challenge `expected` (the one their button or
+    /// the terms they confirmed name; `None`: whatever challenge is open): their escrow
+    /// moves in — the amount fixed when the challenge was made — and the game starts
+    /// from the variant's start position at version 1, the first mover playing Black.
+    /// Who moves first follows the terms; for [`FirstMover::Random`] the toss is
+    /// `coin`'s lowest bit (challenger on 0), decided here, inside the transaction.
+    /// `seed` seeds the Manator duel stream.
+    ///
+    /// # Errors
+    /// Refusals: [`StoreError::NoChallenge`], [`StoreError::ChallengeReplaced`] (the open
+    /// challenge is not `expected`), [`StoreError::AlreadyStarted`] (a second accept),
+    /// [`StoreError::NotChallenged`], [`StoreError::ChallengeExpired`],
+    /// [`StoreError::InsufficientFunds`].
+    pub fn accept(
+        &self,
+        req: Request,
+        channel: ChannelId,
+        expected: Option<GameId>,
+        coin: u64,
+        seed: u64,
+    ) -> Result<Game> {
+        self.mutate(req.id, req.now, receipt!(Accept), |tx| {
+            let Some(c) =
+                tx.get::<Challenge>(t::CHALLENGES, &key1(channel), || challenge_name(channel))?
+            else {
+                if let Some(g) = tx.get::<Game>(t::GAMES, &key1(channel), || game_name(channel))? {
+                    if expected.is_none_or(|id| id == g.id) {
+                        return fail(StoreError::AlreadyStarted);
+                    }
+                }
+                // An old button: one consistent answer, whatever became of its challenge.
+                return fail(match expected {
+                    Some(_) => StoreError::ChallengeReplaced,
+                    None => StoreError::NoChallenge,
+                });
+            };
+            if expected.is_some_and(|id| id != c.id) {
+                return fail(StoreError::ChallengeReplaced);
+            }
+            if req.user != c.challenged {
+                return fail(StoreError::NotChallenged {
+                    challenged: c.challenged,
+                });
+            }
+            if req.now >= c.expires_at {
+                return fail(StoreError::ChallengeExpired);
+            }
+            let challenger_first = match c.terms.first {
+                FirstMover::Challenger => true,
+                FirstMover::Challenged => false,
+                FirstMover::Random => coin & 1 == 0,
+            };
+            let (first_mover, second) = if challenger_first {
+                (c.challenger, c.challenged)
+            } else {
+                (c.challenged, c.challenger)
+            };
+            // The amount fixed when the challenge was made (the challenger's escrow),
+            // never a recomputation from today's piece values.
+            let escrow = if c.terms.practice { 0 } else { c.held };
+            if !c.terms.practice && escrow > 0 {
+                let w = tx.peek_wallet(c.guild, c.challenged)?;
+                if w.balance < escrow {
+                    return fail(StoreError::InsufficientFunds {
+                        user: c.challenged,
+                        available: w.balance,
+                        needed: escrow,
+                        what: "the stake and piece reserve",
+                    });
+                }
+                let e = to_i64(escrow)?;
+                tx.money(
+                    c.guild,
+                    c.challenged,
+                    EntryKind::Escrow,
+                    -e,
+                    e,
+                    Some(c.id),
+                    "game escrow",
+                )?;
+            }
+            let held = escrow;
+            let game = Game {
+                id: c.id,
+                guild: c.guild,
+                channel,
+                black: first_mover,
+                orange: second,
+                challenger: c.challenger,
+                terms: c.terms.clone(),
+                seed,
+                moves: Vec::new(),
+                position: Position::start_of(c.terms.variant).to_string(),
+                started_at: req.now,
+                last_move_at: req.now,
+                version: 1,
+                draw_offer: None,
+                escrow: PerSide::both(held),
+                net: PerSide::default(),
+            };
+            tx.remove(t::CHALLENGES, &key1(channel))?;
+            tx.put(t::GAMES, &key1(channel), &game)?;
+            Ok(game)
+        })
+    }
+
+    /// The challenged player declines; the challenger is refunded.
+    ///
+    /// # Errors
+    /// [`StoreError::NoChallenge`], [`StoreError::NotChallenged`].
+    pub fn decline(
+        &self,
+        req: Request,
+        channel: ChannelId,
+        expected: Option<GameId>,
+    ) -> Result<ChallengeClosed> {
+        self.close(req, channel, ClosedHow::Declined, expected)
+    }
+
+    /// The challenger withdraws the challenge and is refunded.
+    ///
+    /// # Errors
+    /// [`StoreError::NoChallenge`], [`StoreError::NotChallenger`].
+    pub fn cancel(
+        &self,
+        req: Request,
+        channel: ChannelId,
+        expected: Option<GameId>,
+    ) -> Result<ChallengeClosed> {
+        self.close(req, channel, ClosedHow::Cancelled, expected)
+    }
+
+    /// Expires the channel's challenge (anyone may, once `req.now >= expires_at`); the
+    /// challenger is refunded.
+    ///
+    /// # Errors
+    /// [`StoreError::NoChallenge`], [`StoreError::NotExpired`].
+    pub fn expire(&self, req: Request, channel: ChannelId) -> Result<ChallengeClosed> {
+        self.close(req, channel, ClosedHow::Expired, None)
+    }
+
+    fn close(
+        &self,
+        req: Request,
+        channel: ChannelId,
+        how: ClosedHow,
+        expected: Option<GameId>,
+    ) -> Result<ChallengeClosed> {
+        self.mutate(req.id, req.now, receipt!(Closed), |tx| {
+            let Some(c) =
+                tx.get::<Challenge>(t::CHALLENGES, &key1(channel), || challenge_name(channel))?
+            else {
+                return fail(match expected {
+                    Some(_) => StoreError::ChallengeReplaced,
+                    None => StoreError::NoChallenge,
+                });
+            };
+            if expected.is_some_and(|id| id != c.id) {
+                return fail(StoreError::ChallengeReplaced);
+            }
+            match how {
+                ClosedHow::Declined if req.user != c.challenged => {
+                    return fail(StoreError::NotChallenged {
+                        challenged: c.challenged,
+                    })
+                }
+                ClosedHow::Cancelled if req.user != c.challenger => {
+                    return fail(StoreError::NotChallenger {
+                        challenger: c.challenger,
+                    })
+                }
+                ClosedHow::Expired if req.now < c.expires_at => {
+                    return fail(StoreError::NotExpired {
+                        remaining_ms: c.expires_at - req.now,
+                    })
+                }
+                _ => {}
+            }
+            close_challenge(tx, c, how)
+        })
+    }
+
+    /// Expires (and refunds) every challenge due at `now`; returns them. Safe to run
+    /// at any time and from several places: each expiry is its own transaction that
+    /// re-checks the challenge.
+    ///
+    /// # Errors
+    /// Storage failures. A challenge that does not decode is skipped and logged.
+    pub fn expire_due(&self, now: Millis) -> Result<Vec<ChallengeClosed>> {
+        let mut out = Vec::new();
+        for c in self.open_challenges()? {
+            if now < c.expires_at {
+                continue;
+            }
+            let channel = c.channel;
+            let closed = self.transact(None, now, |tx| {
+                match tx
+                    .get::<Challenge>(t::CHALLENGES, &key1(channel), || challenge_name(channel))?
+                {
+                    Some(c) if now >= c.expires_at => {
+                        close_challenge(tx, c, ClosedHow::Expired).map(Some)
+                    }
+                    _ => Ok(None),
+                }
+            })?;
+            out.extend(closed);
+        }
+        if !out.is_empty() {
+            self.flush()?;
+        }
+        Ok(out)
+    }
+
+    /// An admin calls off the open challenge in `channel`: the challenger is refunded.
+    /// The store does not check that `req.user` is an admin.
+    ///
+    /// # Errors
+    /// [`StoreError::NoChallenge`].
+    pub fn abort_challenge(&self, req: Request, channel: ChannelId) -> Result<ChallengeClosed> {
+        self.close(req, channel, ClosedHow::Aborted, None)
+    }
+}

@@ -1,0 +1,227 @@
+//! The settlement policy: who pays whom when a piece dies or a game ends, what a
+//! refunded challenge returns, and the game's duel stream. Used by the operations inside
+//! their transactions.
+
+use jetan_rules::{Color, Dice, DuelStream};
+
+use crate::codec::key1;
+use crate::model::{
+    Challenge, ChallengeClosed, ClosedHow, EndReason, EntryKind, FinishedGame, Game, GameResult,
+    Payment, PaymentKind, PerSide, Release, Settlement,
+};
+use crate::tx::{fail, game_name, t, to_i64, Tx, TxResult};
+use crate::{ChannelId, GameId, StoreError, UserId};
+
+/// How a game ends, as decided by the operation that ends it.
+#[derive(Clone, Copy)]
+pub(crate) enum End {
+    Win(Color),
+    Draw,
+    Aborted,
+}
+
+pub(crate) fn load_game(tx: &Tx<'_>, channel: ChannelId) -> TxResult<Game> {
+    match tx.get::<Game>(t::GAMES, &key1(channel), || game_name(channel))? {
+        Some(g) => Ok(g),
+        None => fail(StoreError::NoGame),
+    }
+}
+
+pub(crate) fn check_draw_answer(game: &Game, game_id: GameId, user: UserId) -> TxResult<()> {
+    if game.id != game_id {
+        return fail(StoreError::NoDrawOffer);
+    }
+    if game.color_of(user).is_none() {
+        return fail(StoreError::NotAPlayer);
+    }
+    match game.draw_offer {
+        Some(by) if by != user => Ok(()),
+        _ => fail(StoreError::NoDrawOffer),
+    }
+}
+
+/// The game's duel stream, advanced past the duels already fought.
+pub(crate) fn duel_stream(game: &Game) -> DuelStream {
+    duel_stream_from(game.seed, game.duels())
+}
+
+/// The duel stream of `seed`, advanced past `duels` duels (each uses one number).
+pub(crate) fn duel_stream_from(seed: u64, duels: usize) -> DuelStream {
+    let mut s = DuelStream::new(seed);
+    for _ in 0..duels {
+        s.next_u64();
+    }
+    s
+}
+
+/// Asserts [`DuelStream`] is a [`Dice`] (what `play` consumes).
+const _: fn(&mut DuelStream) -> &mut dyn Dice = |d| d;
+
+/// Refunds a challenge and removes it.
+pub(crate) fn close_challenge(
+    tx: &Tx<'_>,
+    c: Challenge,
+    how: ClosedHow,
+) -> TxResult<ChallengeClosed> {
+    if c.held > 0 {
+        let h = to_i64(c.held)?;
+        let why = match how {
+            ClosedHow::Declined => "challenge declined",
+            ClosedHow::Cancelled => "challenge cancelled",
+            ClosedHow::Expired => "challenge expired",
+            ClosedHow::Aborted => "challenge called off by an admin",
+        };
+        tx.money(
+            c.guild,
+            c.challenger,
+            EntryKind::Refund,
+            h,
+            -h,
+            Some(c.id),
+            why,
+        )?;
+    }
+    tx.remove(t::CHALLENGES, &key1(c.channel))?;
+    Ok(ChallengeClosed {
+        refunded: c.held,
+        challenge: c,
+        how,
+    })
+}
+
+/// Pays `amount` from `payer`'s game escrow to the other side's balance.
+pub(crate) fn pay(
+    tx: &Tx<'_>,
+    game: &mut Game,
+    payer: Color,
+    amount: u64,
+    kind: PaymentKind,
+) -> TxResult<Payment> {
+    let receiver = payer.other();
+    let Some(left) = game.escrow[payer].checked_sub(amount) else {
+        return fail(StoreError::Overflow(format!(
+            "paying {amount} from an escrow of {} in game {}",
+            game.escrow[payer], game.id
+        )));
+    };
+    let a = to_i64(amount)?;
+    let (Some(np), Some(nr)) = (
+        game.net[payer].checked_sub(a),
+        game.net[receiver].checked_add(a),
+    ) else {
+        return fail(StoreError::Overflow("adding up a game's money".into()));
+    };
+    game.escrow[payer] = left;
+    game.net[payer] = np;
+    game.net[receiver] = nr;
+    let (entry, why) = match kind {
+        PaymentKind::Piece { .. } => (EntryKind::PiecePrice, "piece price"),
+        PaymentKind::Stake => (EntryKind::Payout, "stake lost"),
+    };
+    let (from, to) = (game.player(payer), game.player(receiver));
+    tx.money(game.guild, from, entry, 0, -a, Some(game.id), why)?;
+    tx.money(game.guild, to, entry, a, 0, Some(game.id), why)?;
+    Ok(Payment {
+        from,
+        to,
+        amount,
+        kind,
+    })
+}
+
+/// Ends a game: the pot, the release of escrow, W/L/D and net won, the archive, the
+/// channel freed.
+pub(crate) fn settle(
+    tx: &Tx<'_>,
+    mut game: Game,
+    end: End,
+    reason: EndReason,
+    note: Option<String>,
+) -> TxResult<Settlement> {
+    let now = tx.now;
+    let mut payments = Vec::new();
+    let mut released = Vec::new();
+    if let End::Win(winner) = end {
+        let stake = game.terms.stake;
+        if stake > 0 {
+            payments.push(pay(
+                tx,
+                &mut game,
+                winner.other(),
+                stake,
+                PaymentKind::Stake,
+            )?);
+        }
+    }
+    game.draw_offer = None;
+    let (kind, why) = match end {
+        End::Aborted if reason == EndReason::Abandoned => (EntryKind::Refund, "game abandoned"),
+        End::Aborted => (EntryKind::Refund, "game aborted"),
+        _ => (EntryKind::Release, "escrow released"),
+    };
+    for c in Color::ALL {
+        let left = game.escrow[c];
+        if left > 0 {
+            let a = to_i64(left)?;
+            tx.money(game.guild, game.player(c), kind, a, -a, Some(game.id), why)?;
+            released.push(Release {
+                user: game.player(c),
+                amount: left,
+            });
+            game.escrow[c] = 0;
+        }
+    }
+    if !game.terms.practice {
+        for c in Color::ALL {
+            let net = game.net[c];
+            tx.update_wallet(game.guild, game.player(c), |w| {
+                match end {
+                    End::Win(winner) if winner == c => w.wins += 1,
+                    End::Win(_) => w.losses += 1,
+                    End::Draw => w.draws += 1,
+                    End::Aborted => {}
+                }
+                w.net_won = w
+                    .net_won
+                    .checked_add(net)
+                    .ok_or_else(|| StoreError::Overflow("adding up net winnings".into()))?;
+                Ok(())
+            })?;
+        }
+    }
+    let result = match end {
+        End::Win(w) => GameResult::Win {
+            winner: game.player(w),
+            loser: game.player(w.other()),
+        },
+        End::Draw => GameResult::Draw,
+        End::Aborted => GameResult::Aborted,
+    };
+    let settlement = Settlement {
+        game_id: game.id,
+        channel: game.channel,
+        guild: game.guild,
+        players: PerSide {
+            black: game.black,
+            orange: game.orange,
+        },
+        result,
+        reason,
+        ended_at: now,
+        payments,
+        released,
+        net: game.net,
+    };
+    tx.remove(t::GAMES, &key1(game.channel))?;
+    tx.index_finished(game.id, game.guild, game.channel, [game.black, game.orange])?;
+    let archived = FinishedGame {
+        net: game.net,
+        result,
+        reason,
+        ended_at: now,
+        note,
+        game,
+    };
+    tx.put(t::FINISHED, &key1(archived.game.id), &archived)?;
+    Ok(settlement)
+}

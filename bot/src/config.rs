@@ -1,7 +1,7 @@
 //! Settings of `jetan serve`, read from the environment (and a `.env` file, if present).
 //! `.env.example` at the top of the repository lists every one.
 
-use std::fmt;
+use secrecy::SecretString;
 use std::path::PathBuf;
 
 /// Why the settings cannot be used: which setting, and how to fix it.
@@ -27,22 +27,9 @@ pub enum ConfigError {
     },
 }
 
-/// A Discord bot token. Its `Debug` and `Display` never show it.
-#[derive(Clone)]
-pub struct Token(String);
-
-impl Token {
-    /// The token itself, to hand to serenity.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Token {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Token(***)")
-    }
-}
+/// A Discord bot token: a [`SecretString`], whose `Debug` never shows it (it is only
+/// exposed to hand it to serenity).
+pub type Token = SecretString;
 
 /// The bot's settings.
 #[derive(Debug, Clone)]
@@ -149,7 +136,7 @@ impl Config {
                 })?,
         };
         Ok(Config {
-            token: Token(token),
+            token: SecretString::from(token),
             data_dir,
             guild_id,
             proxy_url,

@@ -22,8 +22,8 @@ use std::path::{Path, PathBuf};
 use jetan_rules::Variant;
 
 use jetan_core::{
-    AdminCommand, ButtonAction, ChallengeArgs, Command, Core, First, MessageEdit, Reply, Request,
-    SettingsArgs, UserRef,
+    AdminCommand, ButtonAction, ChallengeArgs, Command, Core, FirstMover, MessageEdit, Reply,
+    Request, SettingsArgs, UserRef,
 };
 
 /// The server id every console command runs in.
@@ -33,12 +33,10 @@ pub const BOT_NAME: &str = "jetan";
 
 /// A stable id for a console name (FNV-1a, never 0, top bit clear like Discord snowflakes).
 pub fn id_of(name: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in name.to_lowercase().bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    (h >> 1).max(2)
+    use std::hash::Hasher;
+    let mut h = fnv::FnvHasher::default();
+    h.write(name.to_lowercase().as_bytes());
+    (h.finish() >> 1).max(2)
 }
 
 /// The console's bot user.
@@ -106,6 +104,21 @@ impl<'a> Speaker<'a> {
     }
 }
 
+/// `first:` as typed: me, opponent or random (relative to the challenger).
+fn parse_first(text: &str) -> Result<FirstMover, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "me" => Ok(FirstMover::Challenger),
+        "opponent" => Ok(FirstMover::Challenged),
+        "random" => Ok(FirstMover::Random),
+        _ => Err(format!(
+            "`{text}` is not a choice for first: write me, opponent or random"
+        )),
+    }
+}
+
+/// Splits a line into words; double quotes group (`currency:"gold pieces"`). Hand-written
+/// rather than `shlex`: a shell treats `#` as the start of a comment, and here `#general`
+/// names a channel.
 fn split_words(line: &str) -> Result<Vec<String>, String> {
     let mut words = Vec::new();
     let mut cur = String::new();
@@ -205,6 +218,9 @@ impl<'a> Console<'a> {
             return Ok(Line::Empty);
         }
         let words = split_words(line)?;
+        if words.is_empty() {
+            return Ok(Line::Empty);
+        }
         if words[0] == ":advance" {
             let ms = words
                 .get(1)
@@ -294,7 +310,7 @@ impl<'a> Console<'a> {
                 let args = ChallengeArgs {
                     stake: int(o, "stake")?,
                     piece_price: int(o, "piece_price")?,
-                    first: text(o, "first").map(|f| f.parse::<First>()).transpose()?,
+                    first: text(o, "first").map(|f| parse_first(&f)).transpose()?,
                     variant: text(o, "variant")
                         .map(|v| v.parse::<Variant>())
                         .transpose()?,
@@ -319,7 +335,7 @@ impl<'a> Console<'a> {
             "draw" => Command::Draw,
             "claim" => Command::Claim,
             "rematch" => Command::Rematch {
-                first: text(o, "first").map(|f| f.parse::<First>()).transpose()?,
+                first: text(o, "first").map(|f| parse_first(&f)).transpose()?,
             },
             "replay" => Command::Replay,
             "wallet" => Command::Wallet {

@@ -34,7 +34,7 @@ use rand_chacha::ChaCha8Rng;
 pub use buttons::ButtonAction;
 pub use reply::{Attachment, Button, ButtonStyle, Embed, MessageEdit, Reply, Shown};
 pub use request::{
-    mention, AdminCommand, ChallengeArgs, Command, First, Request, SettingsArgs, UserRef,
+    mention, AdminCommand, ChallengeArgs, Command, FirstMover, Request, SettingsArgs, UserRef,
 };
 pub use upkeep::Sweep;
 

@@ -7,7 +7,7 @@ use jetan_store::{
 };
 
 use super::buttons::ButtonAction;
-use super::request::{mention, ChallengeArgs, First, Request, UserRef};
+use super::request::{mention, ChallengeArgs, Request, UserRef};
 use super::text::{self, money};
 use super::{refuse, ButtonStyle, Core, CoreError, MessageEdit, Reply, Response, Shown};
 
@@ -24,14 +24,6 @@ pub(crate) fn amount(value: i64, what: &str) -> Result<u64, CoreError> {
         return refuse(format!("The {what} is too large (at most {MAX_AMOUNT})."));
     }
     Ok(v)
-}
-
-fn first_mover(first: First) -> FirstMover {
-    match first {
-        First::Me => FirstMover::Challenger,
-        First::Opponent => FirstMover::Challenged,
-        First::Random => FirstMover::Random,
-    }
 }
 
 impl Core {
@@ -99,7 +91,7 @@ impl Core {
             variant,
             stake,
             piece_price,
-            first: first_mover(first),
+            first,
             move_time_minutes: move_time,
             practice,
         };
@@ -353,7 +345,7 @@ impl Core {
     pub(crate) fn rematch(
         &self,
         req: &Request,
-        first: Option<First>,
+        first: Option<FirstMover>,
     ) -> Result<Response, CoreError> {
         let Some(last) = self.store.last_finished(req.channel)? else {
             return refuse("There is no finished game in this channel to rematch.");
@@ -378,9 +370,9 @@ impl Core {
                 ))
             }
             (Some(w), Some(f)) if w == req.user.id => f,
-            (Some(w), None) if w == req.user.id => First::Me,
-            (Some(_), _) => First::Opponent,
-            (None, f) => f.unwrap_or(First::Random),
+            (Some(w), None) if w == req.user.id => FirstMover::Challenger,
+            (Some(_), _) => FirstMover::Challenged,
+            (None, f) => f.unwrap_or(FirstMover::Random),
         };
         let practice = g.terms.practice;
         let opponent_ref = if practice {

@@ -39,14 +39,12 @@ impl Core {
     /// that a retry is recognised as the same request.
     pub(crate) fn derived_id(parts: &[u64]) -> u64 {
         // FNV-1a over the parts, with the top bit set: Discord snowflakes never have it.
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        use std::hash::Hasher;
+        let mut h = fnv::FnvHasher::default();
         for p in parts {
-            for b in p.to_le_bytes() {
-                h ^= u64::from(b);
-                h = h.wrapping_mul(0x0100_0000_01b3);
-            }
+            h.write(&p.to_le_bytes());
         }
-        h | (1 << 63)
+        h.finish() | (1 << 63)
     }
 
     pub(crate) fn play(

@@ -1,6 +1,7 @@
 //! What a player asked for: the request, its context, and the command with typed arguments.
 
 use jetan_rules::Variant;
+pub use jetan_store::FirstMover;
 
 /// A Discord user as a command sees them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,32 +56,6 @@ pub struct Request {
     pub command: Command,
 }
 
-/// Who moves first in a challenge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum First {
-    /// The challenger.
-    #[default]
-    Me,
-    /// The challenged player.
-    Opponent,
-    /// Decided by a coin toss at acceptance.
-    Random,
-}
-
-impl std::str::FromStr for First {
-    type Err = String;
-    fn from_str(s: &str) -> Result<First, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "me" => Ok(First::Me),
-            "opponent" => Ok(First::Opponent),
-            "random" => Ok(First::Random),
-            _ => Err(format!(
-                "`{s}` is not a choice for first: write me, opponent or random"
-            )),
-        }
-    }
-}
-
 /// The terms of a challenge as typed; unset ones take the server's defaults.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ChallengeArgs {
@@ -89,7 +64,7 @@ pub struct ChallengeArgs {
     /// The price per point of value of each piece lost.
     pub piece_price: Option<i64>,
     /// Who moves first.
-    pub first: Option<First>,
+    pub first: Option<FirstMover>,
     /// Classic or Manator.
     pub variant: Option<Variant>,
     /// The move time limit in minutes.
@@ -212,7 +187,7 @@ pub enum Command {
     /// Play again on the same terms.
     Rematch {
         /// Who moves first (the winner of the last game chooses).
-        first: Option<First>,
+        first: Option<FirstMover>,
     },
     /// An animated replay of the channel's last finished game.
     Replay,

@@ -2,7 +2,8 @@
 //! Manator duels, clocks, restarts and buttons.
 
 use jetan_core::{
-    ButtonAction, ChallengeArgs, Command, Core, First, Reply, Request, Response, UserRef,
+    AdminCommand, ButtonAction, ChallengeArgs, Command, Core, FirstMover, Reply, Request, Response,
+    SettingsArgs, UserRef,
 };
 use jetan_rules::Variant;
 use jetan_store::Store;
@@ -152,7 +153,7 @@ fn challenge(opponent: UserRef, stake: i64, price: i64) -> Command {
         args: ChallengeArgs {
             stake: Some(stake),
             piece_price: Some(price),
-            first: Some(First::Me),
+            first: Some(FirstMover::Challenger),
             ..Default::default()
         },
     }
@@ -457,14 +458,14 @@ fn resigning_pays_the_stake_and_rematch_keeps_the_terms() {
     h.refused(
         &alice(),
         Command::Rematch {
-            first: Some(First::Me),
+            first: Some(FirstMover::Challenger),
         },
         "Only the winner",
     );
     let again = h.ok(
         &bob(),
         Command::Rematch {
-            first: Some(First::Opponent),
+            first: Some(FirstMover::Challenged),
         },
     );
     assert!(again.text.contains("Stake: 30 coins"), "{}", again.text);
@@ -502,7 +503,7 @@ fn challenges_expire_and_slow_players_lose_on_time() {
                 stake: Some(40),
                 piece_price: Some(0),
                 move_time: Some(5),
-                first: Some(First::Me),
+                first: Some(FirstMover::Challenger),
                 ..Default::default()
             },
         },
@@ -532,7 +533,7 @@ fn manator_duels_are_decided_by_the_game_seed_and_replay() {
                 opponent: bob(),
                 args: ChallengeArgs {
                     variant: Some(Variant::Manator),
-                    first: Some(First::Me),
+                    first: Some(FirstMover::Challenger),
                     stake: Some(0),
                     piece_price: Some(1),
                     ..Default::default()
@@ -622,12 +623,358 @@ fn a_repeated_request_acts_once() {
             notation: None,
         },
     );
-    h.core().handle(m.clone());
-    h.core().handle(m);
+    let played = h.core().handle(m.clone()).reply;
+    assert!(played.text.contains("e2-e3"), "{}", played.text);
+    // The opponent replies; then Discord redelivers the first move's interaction.
+    h.mv(&bob(), "e9-e8");
+    let again = h.core().handle(m).reply;
+    assert_eq!(
+        again.text, played.text,
+        "the repeat is answered with the first result"
+    );
+    assert!(!again.ephemeral);
     assert_eq!(
         h.core().store().game(CHANNEL).unwrap().unwrap().moves.len(),
-        1
+        2,
+        "nothing played twice"
     );
+}
+
+#[test]
+fn a_swapped_challenge_is_never_accepted_by_an_old_button_or_confirm() {
+    let mut h = Harness::new();
+    let old = h.ok(&alice(), challenge(bob(), 10, 0));
+    // Bob types accept: the terms privately, with a Confirm bound to this challenge.
+    let terms = h.ok(&bob(), Command::Accept);
+    assert!(terms.ephemeral, "{}", terms.text);
+    assert!(terms.text.contains("Stake: 10 coins"), "{}", terms.text);
+    assert_eq!(h.balance(&bob()), (1000, 0), "a typed accept takes nothing");
+    // Alice swaps it for a bigger one.
+    h.ok(&alice(), Command::Cancel);
+    h.ok(&alice(), challenge(bob(), 500, 0));
+    h.refused(
+        &bob(),
+        Command::Button(button(&terms, "Confirm")),
+        "no longer open",
+    );
+    h.refused(
+        &bob(),
+        Command::Button(button(&old, "Accept")),
+        "no longer open",
+    );
+    h.refused(
+        &bob(),
+        Command::Button(button(&old, "Decline")),
+        "no longer open",
+    );
+    assert_eq!(h.balance(&bob()), (1000, 0));
+}
+
+#[test]
+fn resigning_asks_first_and_says_what_it_costs() {
+    let mut h = Harness::new();
+    let c = h.ok(&alice(), challenge(bob(), 40, 0));
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    let ask = h.ok(&alice(), Command::Resign);
+    assert!(ask.ephemeral);
+    assert!(
+        ask.text.contains("pay <@102> the stake of 40 coins"),
+        "{}",
+        ask.text
+    );
+    assert_eq!(h.balance(&alice()), (960, 40), "asking changes nothing");
+    // Carol cannot press alice's confirmation for her.
+    h.refused(
+        &carol(),
+        Command::Button(button(&ask, "Confirm resignation")),
+        "not playing",
+    );
+    let done = h.ok(
+        &alice(),
+        Command::Button(button(&ask, "Confirm resignation")),
+    );
+    assert!(done.text.contains("<@101> resigns"), "{}", done.text);
+    assert_eq!(h.balance(&alice()), (960, 0));
+    // The old confirmation no longer acts once the game is over.
+    h.refused(
+        &alice(),
+        Command::Button(button(&ask, "Confirm resignation")),
+        "already over",
+    );
+}
+
+#[test]
+fn messages_ping_only_who_must_act() {
+    let mut h = Harness::new();
+    let c = h.send(&alice(), challenge(bob(), 0, 0));
+    assert_eq!(
+        c.reply.pings,
+        vec![bob().id],
+        "a challenge pings the challenged player"
+    );
+    assert!(
+        c.shows.is_some(),
+        "the challenge message is remembered, to edit it later"
+    );
+    let started = h.ok(&bob(), Command::Button(button(&c.reply, "Accept")));
+    assert_eq!(started.pings, vec![alice().id], "the first mover is pinged");
+    let moved = h.mv(&alice(), "e2-e3");
+    assert_eq!(
+        moved.pings,
+        vec![bob().id],
+        "a move pings the player now to move"
+    );
+    for quiet in [
+        Command::Board,
+        Command::Standings { page: None },
+        Command::Wallet { user: None },
+        Command::History { user: None },
+    ] {
+        let r = h.ok(&carol(), quiet.clone());
+        assert!(r.pings.is_empty(), "{quiet:?} pings nobody");
+    }
+}
+
+#[test]
+fn an_answered_challenge_loses_its_buttons() {
+    let mut h = Harness::new();
+    let c = h.send(&alice(), challenge(bob(), 0, 0));
+    h.core().remember_message(c.shows.unwrap(), CHANNEL, 777);
+    let req = h.request(&bob(), Command::Button(button(&c.reply, "Decline")));
+    let declined = h.core().handle(req);
+    assert_eq!(declined.edits.len(), 1, "{declined:?}");
+    let edit = &declined.edits[0];
+    assert_eq!((edit.channel, edit.message), (CHANNEL, 777));
+    assert!(edit.reply.buttons.is_empty());
+    assert!(
+        edit.reply.text.contains("declined by <@102>"),
+        "{}",
+        edit.reply.text
+    );
+}
+
+#[test]
+fn the_sweep_expires_challenges_and_settles_games_nobody_plays() {
+    let mut h = Harness::new();
+    let c = h.send(&alice(), challenge(bob(), 20, 0));
+    h.core().remember_message(c.shows.unwrap(), CHANNEL, 9);
+    h.now += 11 * 60_000;
+    let sweep = h.core().sweep(h.now);
+    assert_eq!(
+        sweep.edits.len(),
+        1,
+        "the challenge message says it expired"
+    );
+    assert!(sweep.edits[0].reply.text.contains("expired"));
+    assert_eq!(h.balance(&alice()), (1000, 0), "refunded");
+
+    // A game with money: the move time (the server's default, a day) passes three
+    // times with nobody moving: the player to move loses on time.
+    let c = h.ok(&alice(), challenge(bob(), 20, 0));
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    h.mv(&alice(), "e2-e3");
+    h.now += 2 * 24 * 3_600_000;
+    assert!(h.core().sweep(h.now).posts.is_empty(), "two days: still on");
+    h.now += 24 * 3_600_000;
+    let sweep = h.core().sweep(h.now);
+    assert_eq!(sweep.posts.len(), 1, "{sweep:?}");
+    assert!(
+        sweep.posts[0].1.text.contains("<@102> loses on time"),
+        "{}",
+        sweep.posts[0].1.text
+    );
+    assert_eq!(h.balance(&alice()), (1020, 0));
+    assert_eq!(h.balance(&bob()), (980, 0));
+
+    // A practice game nobody touches for the move time ends as abandoned, no money.
+    h.ok(
+        &carol(),
+        Command::Challenge {
+            opponent: computer(),
+            args: ChallengeArgs {
+                first: Some(FirstMover::Challenged),
+                move_time: Some(30),
+                ..Default::default()
+            },
+        },
+    );
+    assert!(h.core().store().game(CHANNEL).unwrap().is_some());
+    h.now += 31 * 60_000;
+    let sweep = h.core().sweep(h.now);
+    assert!(sweep.posts[0].1.text.contains("abandoned"), "{sweep:?}");
+    assert!(
+        h.core().store().game(CHANNEL).unwrap().is_none(),
+        "the channel is free"
+    );
+    assert!(h.core().store().verify().unwrap().is_clean());
+}
+
+#[test]
+fn admins_abort_grant_and_take_and_members_cannot() {
+    let mut h = Harness::new();
+    let admin = |h: &mut Harness, user: &UserRef, command: AdminCommand, manager: bool| {
+        let mut req = h.request(user, Command::Admin(command));
+        req.manager = manager;
+        h.core().handle(req).reply
+    };
+    let c = h.ok(&alice(), challenge(bob(), 30, 1));
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    let r = admin(
+        &mut h,
+        &carol(),
+        AdminCommand::Abort { reason: None },
+        false,
+    );
+    assert!(
+        r.ephemeral && r.text.contains("Only server managers"),
+        "{}",
+        r.text
+    );
+    assert!(h.core().store().game(CHANNEL).unwrap().is_some());
+    let r = admin(
+        &mut h,
+        &carol(),
+        AdminCommand::Abort {
+            reason: Some("spam".into()),
+        },
+        true,
+    );
+    assert!(!r.ephemeral, "an abort is public: {}", r.text);
+    assert!(
+        r.text.contains("Reason: spam") && r.text.contains("No result"),
+        "{}",
+        r.text
+    );
+    assert_eq!(h.balance(&alice()), (1000, 0));
+    assert_eq!(h.balance(&bob()), (1000, 0));
+    let w = h.core().store().wallet(GUILD, alice().id).unwrap();
+    assert_eq!((w.wins, w.losses, w.draws), (0, 0, 0), "no result counted");
+
+    let grant = AdminCommand::Grant {
+        user: bob(),
+        amount: 250,
+        reason: "tournament prize".into(),
+    };
+    let r = admin(&mut h, &carol(), grant, true);
+    assert!(
+        r.ephemeral && r.text.contains("Granted 250 coins"),
+        "{}",
+        r.text
+    );
+    assert_eq!(h.balance(&bob()), (1250, 0));
+    let take = |amount| AdminCommand::Take {
+        user: bob(),
+        amount,
+        reason: "cheating".into(),
+    };
+    let r = admin(&mut h, &carol(), take(2000), true);
+    assert!(
+        r.text.contains("has 1250 coins available"),
+        "never below zero: {}",
+        r.text
+    );
+    let r = admin(&mut h, &carol(), take(50), true);
+    assert!(r.text.contains("Took 50 coins"), "{}", r.text);
+    assert_eq!(h.balance(&bob()), (1200, 0));
+    let r = admin(&mut h, &bob(), take(50), false);
+    assert!(r.text.contains("Only server managers"), "{}", r.text);
+    assert!(
+        h.core().store().verify().unwrap().is_clean(),
+        "grants and takes conserve money"
+    );
+}
+
+#[test]
+fn settings_cannot_break_the_server() {
+    let mut h = Harness::new();
+    let change = |h: &mut Harness, args: SettingsArgs| {
+        let mut req = h.request(&alice(), Command::Admin(AdminCommand::Settings(args)));
+        req.manager = true;
+        h.core().handle(req).reply
+    };
+    let other = CHANNEL + 1;
+    // Allow then disallow the same channel: it ends disallowed, not every channel open.
+    change(
+        &mut h,
+        SettingsArgs {
+            allow_channel: Some(other),
+            ..Default::default()
+        },
+    );
+    let r = change(
+        &mut h,
+        SettingsArgs {
+            disallow_channel: Some(other),
+            ..Default::default()
+        },
+    );
+    assert!(
+        r.text.contains(&format!("every channel except <#{other}>")),
+        "{}",
+        r.text
+    );
+    let s = h.core().store().settings(GUILD).unwrap();
+    assert!(!s.allows(other) && s.allows(CHANNEL));
+    // A default that no challenge could use is refused.
+    let r = change(
+        &mut h,
+        SettingsArgs {
+            piece_price: Some(i64::from(u32::MAX) * 1_000_000),
+            ..Default::default()
+        },
+    );
+    assert!(
+        r.ephemeral && !r.text.contains("Settings saved"),
+        "{}",
+        r.text
+    );
+    // Currency names: no markup, no mentions, no line breaks, at most 20 characters.
+    for bad in [
+        "@everyone",
+        "[x](http://a)",
+        "a\nb",
+        "gold\u{202e}",
+        "<@&1>",
+        "abcdefghijklmnopqrstu",
+    ] {
+        let r = change(
+            &mut h,
+            SettingsArgs {
+                currency: Some(bad.into()),
+                ..Default::default()
+            },
+        );
+        assert!(
+            r.text.contains("currency name needs"),
+            "{bad:?}: {}",
+            r.text
+        );
+    }
+    let r = change(
+        &mut h,
+        SettingsArgs {
+            currency: Some("🪙 gold".into()),
+            ..Default::default()
+        },
+    );
+    assert!(r.text.contains("Currency: 🪙 gold"), "{}", r.text);
+    // Two changes both land (one transaction each).
+    change(
+        &mut h,
+        SettingsArgs {
+            stake: Some(5),
+            ..Default::default()
+        },
+    );
+    change(
+        &mut h,
+        SettingsArgs {
+            daily_allowance: Some(7),
+            ..Default::default()
+        },
+    );
+    let s = h.core().store().settings(GUILD).unwrap();
+    assert_eq!((s.default_stake, s.daily_allowance), (5, 7));
 }
 
 #[test]
@@ -638,7 +985,7 @@ fn the_computer_answers_practice_games_without_touching_wallets() {
         Command::Challenge {
             opponent: computer(),
             args: ChallengeArgs {
-                first: Some(First::Opponent),
+                first: Some(FirstMover::Challenged),
                 level: Some(1),
                 ..Default::default()
             },

@@ -5,9 +5,11 @@ use poise::serenity_prelude as serenity;
 
 use super::answer::blocking;
 use super::{run, user_ref, Context, Error};
-use jetan_core::{AdminCommand, ChallengeArgs, Command, First, SettingsArgs};
+use jetan_core::{AdminCommand, ChallengeArgs, Command, FirstMover, SettingsArgs};
 
-/// Who moves first.
+/// Who moves first, as Discord's choice menu shows it. poise derives the menu on a type of
+/// this crate, so this mirrors the core's (the store's) [`FirstMover`], relative to the
+/// challenger; it converts at once and is used nowhere else.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum FirstChoice {
     /// The challenger.
@@ -21,12 +23,12 @@ pub enum FirstChoice {
     Random,
 }
 
-impl From<FirstChoice> for First {
-    fn from(f: FirstChoice) -> First {
+impl From<FirstChoice> for FirstMover {
+    fn from(f: FirstChoice) -> FirstMover {
         match f {
-            FirstChoice::Me => First::Me,
-            FirstChoice::Opponent => First::Opponent,
-            FirstChoice::Random => First::Random,
+            FirstChoice::Me => FirstMover::Challenger,
+            FirstChoice::Opponent => FirstMover::Challenged,
+            FirstChoice::Random => FirstMover::Random,
         }
     }
 }

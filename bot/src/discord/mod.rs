@@ -206,7 +206,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
             config.data_dir.display()
         )
     })?;
-    let mut http = serenity::HttpBuilder::new(config.token.expose());
+    let mut http = serenity::HttpBuilder::new(secrecy::ExposeSecret::expose_secret(&config.token));
     if let Some(proxy) = &config.proxy_url {
         // The proxy owns rate limiting: serenity's own limiter would hold requests back.
         http = http.proxy(proxy.clone()).ratelimiter_disabled(true);

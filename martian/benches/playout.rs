@@ -1,0 +1,2 @@
+//! Random-playout speed.
+fn main() {}

@@ -1,0 +1,1 @@
+//! A computer player. It sees only a [`PublicView`](crate::PublicView).

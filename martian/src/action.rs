@@ -111,7 +111,8 @@ fn card(s: &str) -> Result<Card, ParseActionError> {
 }
 
 fn square(s: &str) -> Result<Square, ParseActionError> {
-    s.parse().map_err(|_| ParseActionError::Square(s.to_owned()))
+    s.parse()
+        .map_err(|_| ParseActionError::Square(s.to_owned()))
 }
 
 impl FromStr for Action {
@@ -148,7 +149,12 @@ impl FromStr for Action {
             }
         }
         // A move: from, optional separator, to, optional promotion.
-        if !lower.is_ascii() || lower.len() < 4 {
+        let b = lower.as_bytes();
+        if !lower.is_ascii()
+            || lower.len() < 4
+            || !b[0].is_ascii_alphabetic()
+            || !b[1].is_ascii_digit()
+        {
             return Err(ParseActionError::Unknown(t.to_owned()));
         }
         let from = square(&lower[0..2])?;

@@ -86,8 +86,12 @@ impl Battle {
     /// The legal cards from a hand for the next card: any card to lead, then the led suit
     /// if the hand holds it, else any card.
     pub fn legal_cards<'a>(&self, hand: &'a [Card]) -> impl Iterator<Item = Card> + 'a {
-        let led = self.led_suit().filter(|&s| hand.iter().any(|c| c.suit() == s));
-        hand.iter().copied().filter(move |c| led.is_none_or(|s| c.suit() == s))
+        let led = self
+            .led_suit()
+            .filter(|&s| hand.iter().any(|c| c.suit() == s));
+        hand.iter()
+            .copied()
+            .filter(move |c| led.is_none_or(|s| c.suit() == s))
     }
 
     pub(crate) fn side_of(&self, attacker: Color, player: Color) -> BattleSide {

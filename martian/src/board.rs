@@ -39,7 +39,10 @@ impl Board {
             for (file, &role) in back.iter().enumerate() {
                 let f = file as u8;
                 b.set(sq(f, color.back_rank()), Some(Piece::new(color, role)));
-                b.set(sq(f, color.pawn_rank()), Some(Piece::new(color, Role::Pawn)));
+                b.set(
+                    sq(f, color.pawn_rank()),
+                    Some(Piece::new(color, Role::Pawn)),
+                );
             }
         }
         b

@@ -75,10 +75,6 @@ impl Color {
             Color::Black => 6,
         }
     }
-
-    pub(crate) const fn index(self) -> usize {
-        self as usize
-    }
 }
 
 impl Not for Color {

@@ -19,7 +19,7 @@
 //! ```
 //! use martian_chess::{Action, Color, State, ToAct};
 //!
-//! let game = State::new(2026);
+//! let game = State::new(0); // White rolls a 6
 //! assert_eq!(game.to_act(), ToAct::Turn(Color::White));
 //! let game = game.play(Color::White, "e2-e4".parse().unwrap()).unwrap();
 //! let err = game.clone().play(Color::Black, "e7-e5".parse().unwrap()).unwrap_err();
@@ -64,7 +64,7 @@
 //! # use martian_chess::State;
 //! let s = State::new(0).to_string();
 //! assert!(s.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w "));
-//! assert!(s.ends_with(" - - 0:53 *"));
+//! assert!(s.ends_with(" - - 0:52 *"));
 //! ```
 //!
 //! A [`PublicView`] prints the same fields except that the hidden hand and the deck are
@@ -77,8 +77,8 @@
 //! `play AS` (a battle card), `end`. See [`Action`].
 #![deny(missing_docs)]
 
-pub mod ai;
 mod action;
+pub mod ai;
 mod battle;
 mod board;
 mod card;
@@ -90,14 +90,14 @@ mod outcome;
 mod pool;
 mod rng;
 mod role;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 mod state;
 mod table;
 mod text;
 mod view;
 mod wager;
-#[cfg(feature = "serde")]
-mod serde_impls;
 
 pub use action::{Action, ParseActionError};
 pub use battle::{Battle, BattleSide};

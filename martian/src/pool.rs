@@ -59,9 +59,15 @@ impl Pool {
 
     /// The kinds present (each once), Queen first.
     pub fn roles(&self) -> impl Iterator<Item = Role> + '_ {
-        [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
-            .into_iter()
-            .filter(|&r| self.contains(r))
+        [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ]
+        .into_iter()
+        .filter(|&r| self.contains(r))
     }
 
     /// The total price of the pieces (§6).
@@ -79,7 +85,13 @@ impl fmt::Display for Pool {
         if self.is_empty() {
             return f.write_str("-");
         }
-        for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+        for r in [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ] {
             for _ in 0..self.count(r) {
                 write!(f, "{}", r.char())?;
             }

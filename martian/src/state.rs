@@ -1,8 +1,7 @@
 use crate::table::{Checked, Table};
 use crate::{
-    Action, Battle, BattleSide, Board, ByColor, Card, Castling, Color, DrawReason, Event,
-    IllegalAction, Outcome, PlayError, Pool, PublicView, ReplayError, Role, Square, Stream,
-    ToAct, WinReason,
+    Action, Battle, Board, ByColor, Card, Castling, Color, DrawReason, Event, IllegalAction,
+    Outcome, PlayError, Pool, PublicView, ReplayError, Role, Square, Stream, ToAct, WinReason,
 };
 
 /// The number of cards in a hand outside battles.
@@ -43,7 +42,12 @@ impl State {
         let mut hands = ByColor::new(Vec::new(), Vec::new());
         for i in 0..2 * HAND_SIZE {
             let c = deck.pop().expect("52 cards");
-            hands[if i % 2 == 0 { Color::White } else { Color::Black }].push(c);
+            hands[if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }]
+            .push(c);
         }
         for c in Color::ALL {
             sort_hand(&mut hands[c]);
@@ -105,7 +109,7 @@ impl State {
     ///
     /// ```
     /// use martian_chess::{Action, Color, State};
-    /// let g = State::new(1);
+    /// let g = State::new(0); // White rolls a 6
     /// let g = g.play(Color::White, "e2-e4".parse().unwrap()).unwrap();
     /// let err = g.play(Color::White, "e4-e5".parse().unwrap()).unwrap_err();
     /// assert_eq!(err.to_string(), "the Pawn on e4 has already moved this turn: no piece moves twice in a turn");
@@ -525,13 +529,5 @@ pub(crate) fn sort_hand(hand: &mut [Card]) {
 fn remove_card(hand: &mut Vec<Card>, card: Card) {
     if let Some(i) = hand.iter().position(|&c| c == card) {
         hand.remove(i);
-    }
-}
-
-#[allow(dead_code)]
-pub(crate) fn side_player(turn: Color, side: BattleSide) -> Color {
-    match side {
-        BattleSide::Attacker => turn,
-        BattleSide::Defender => turn.other(),
     }
 }

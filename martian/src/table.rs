@@ -2,8 +2,8 @@
 
 use crate::square::squares;
 use crate::{
-    Action, Battle, BattleSide, Board, ByColor, Card, Castling, CastlingSide, Color,
-    IllegalAction, Outcome, Piece, Pool, Role, Square,
+    Action, Battle, BattleSide, Board, ByColor, Card, Castling, CastlingSide, Color, IllegalAction,
+    Outcome, Piece, Pool, Role, Square,
 };
 
 /// Who must act now.
@@ -350,11 +350,6 @@ impl Table {
         if self.moved & from.bit() != 0 {
             return Err(IllegalAction::AlreadyMoved { square: from, role });
         }
-        if let Some(p) = self.board.get(to) {
-            if p.color == player {
-                return Err(IllegalAction::OwnPiece { to, role: p.role });
-            }
-        }
         if role == Role::King {
             if let Some(side) = self.castling_for(player, from, to) {
                 let (rook_from, rook_to) = self.check_castling(player, side)?;
@@ -369,9 +364,15 @@ impl Table {
                 });
             }
         }
+        if let Some(p) = self.board.get(to) {
+            if p.color == player {
+                return Err(IllegalAction::OwnPiece { to, role: p.role });
+            }
+        }
         if self.targets(from, piece) & to.bit() == 0 {
             if role == Role::Pawn && to.file() == from.file() && self.board.get(to).is_some() {
-                let dist = (i16::from(to.rank()) - i16::from(from.rank())) * i16::from(player.forward());
+                let dist =
+                    (i16::from(to.rank()) - i16::from(from.rank())) * i16::from(player.forward());
                 if dist == 1 || (dist == 2 && from.rank() == player.pawn_rank()) {
                     return Err(IllegalAction::PawnBlocked(to));
                 }

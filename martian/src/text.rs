@@ -7,8 +7,8 @@ use crate::card::{read_cards, write_cards};
 use crate::square::squares;
 use crate::table::Table;
 use crate::{
-    Battle, BattleSide, Board, ByColor, Card, Castling, CastlingSide, Color, Outcome, Pool, Role,
-    Square, State, Stream, HAND_SIZE,
+    Battle, Board, ByColor, Card, Castling, CastlingSide, Color, Outcome, Pool, Role, Square,
+    State, Stream, HAND_SIZE,
 };
 
 /// A field of the state string, in order.
@@ -406,9 +406,10 @@ impl State {
             }
         }
         for color in Color::ALL {
-            let on_table = t.battle.as_ref().map_or(0, |b| {
-                b.played_by(b.side_of(t.turn, color)).count()
-            });
+            let on_table = t
+                .battle
+                .as_ref()
+                .map_or(0, |b| b.played_by(b.side_of(t.turn, color)).count());
             let expected = HAND_SIZE - on_table;
             if self.hands[color].len() != expected {
                 problems.push(StateProblem::HandSize {
@@ -432,7 +433,9 @@ impl State {
                 if t.castling.has(color, side) {
                     let r = color.back_rank();
                     let king = t.board.get(Square::new(4, r).expect("square"));
-                    let rook = t.board.get(Square::new(side.rook_file(), r).expect("square"));
+                    let rook = t
+                        .board
+                        .get(Square::new(side.rook_file(), r).expect("square"));
                     let home = |p: Option<crate::Piece>, role| {
                         p.is_some_and(|p| p.color == color && p.role == role && !p.promoted)
                     };
@@ -472,7 +475,6 @@ impl State {
             if t.outcome.is_some() {
                 problems.push(StateProblem::BattleAfterEnd);
             }
-            let _ = BattleSide::Attacker;
         }
         if problems.is_empty() {
             Ok(())

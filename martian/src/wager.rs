@@ -74,7 +74,10 @@ impl PieceAccount {
 
     /// Pays for a prisoner of `price` points; returns the amount actually paid (capped).
     pub fn pay(&mut self, price: u32) -> u64 {
-        let due = self.unit.saturating_mul(u64::from(price)).min(self.remaining());
+        let due = self
+            .unit
+            .saturating_mul(u64::from(price))
+            .min(self.remaining());
         self.paid += due;
         due
     }

@@ -47,7 +47,7 @@ impl Battle {
 
     /// Who plays the next card.
     pub fn next_side(&self) -> BattleSide {
-        if self.cards.len() % 2 == 0 {
+        if self.cards.len().is_multiple_of(2) {
             BattleSide::Attacker
         } else {
             BattleSide::Defender

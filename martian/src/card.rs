@@ -226,7 +226,7 @@ pub(crate) fn read_cards(s: &str) -> Option<Vec<Card>> {
     if s == "-" {
         return Some(Vec::new());
     }
-    if s.len() % 2 != 0 || !s.is_ascii() {
+    if !s.len().is_multiple_of(2) || !s.is_ascii() {
         return None;
     }
     (0..s.len() / 2)

@@ -43,7 +43,7 @@ pub enum Field {
     /// 14. Random stream: `seed:draws`.
     Stream,
     /// 15. Outcome: `*`, `1-0:king`, `0-1:king-attack`, `1-0:resign`, `0-1:time`,
-    /// `1/2:fifty`, `1/2:agreement`.
+    ///     `1/2:fifty`, `1/2:agreement`.
     Outcome,
 }
 

@@ -32,7 +32,17 @@ fn check_invariants(s: &State) {
         let v = s.public_view(viewer);
         let text = v.to_string();
         let hidden: Vec<Card> = s.hand(viewer.other()).to_vec();
-        for c in &hidden {
+        let full = s.to_string();
+        let deck_field = full.split(' ').nth(10).unwrap();
+        let deck: Vec<Card> = if deck_field == "-" {
+            Vec::new()
+        } else {
+            (0..deck_field.len() / 2)
+                .map(|i| deck_field[2 * i..2 * i + 2].parse().unwrap())
+                .collect()
+        };
+        assert_eq!(deck.len(), s.deck_len());
+        for c in hidden.iter().chain(&deck) {
             assert!(!text.contains(&c.to_string()), "{c} leaked: {text}");
         }
         let unseen = v.unseen_cards();

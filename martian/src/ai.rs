@@ -225,19 +225,47 @@ fn evaluate(t: &Table, me: Color, level: Level, odds: &Odds) -> f64 {
         score += sign * 0.8 * f64::from(t.reserves[c].value());
     }
     let mine = t.attacked_by(me);
-    let theirs = t.attacked_by(me.other());
+    let theirs = attack_counts(t, me.other());
     for (s, p) in t.board.pieces() {
         let bit = 1u64 << s.index();
-        if p.color == me && theirs & bit != 0 && (level == Level::Lookahead || p.role == Role::King)
-        {
-            // The opponent moves next: it may attack this piece.
-            score -= odds.defend_loss * value(p) * if p.role == Role::King { 1.0 } else { 0.7 };
+        let k = theirs[s.index()];
+        if p.color == me && k > 0 && (level == Level::Lookahead || p.role == Role::King) {
+            // The opponent moves next: it may attack this piece, with each attacker in turn
+            // (a new battle each time) at the lookahead level.
+            let risk = if level == Level::Lookahead {
+                1.0 - (1.0 - odds.defend_loss).powi(i32::from(k.min(3)))
+            } else {
+                odds.defend_loss
+            };
+            score -= risk * value(p) * if p.role == Role::King { 1.0 } else { 0.7 };
         }
         if p.color != me && mine & bit != 0 && level == Level::Lookahead {
             score += 0.15 * odds.attack * value(p);
         }
     }
     score
+}
+
+/// How many pieces of `by` attack each square.
+fn attack_counts(t: &Table, by: Color) -> [u8; 64] {
+    let mut counts = [0u8; 64];
+    for (s, p) in t.board.pieces() {
+        if p.color != by {
+            continue;
+        }
+        let mut m = t.targets(s, p);
+        if p.role == Role::Pawn {
+            // Only the diagonal steps attack.
+            m &= !(s.offset(0, by.forward()).map_or(0, |x| 1u64 << x.index())
+                | s.offset(0, 2 * by.forward())
+                    .map_or(0, |x| 1u64 << x.index()));
+        }
+        while m != 0 {
+            counts[m.trailing_zeros() as usize] += 1;
+            m &= m - 1;
+        }
+    }
+    counts
 }
 
 /// The table after a battle, board only (no cards).

@@ -2,6 +2,7 @@
 
 mod dev;
 mod engine;
+mod martian;
 mod render;
 mod run;
 mod store;
@@ -26,6 +27,9 @@ pub enum Command {
     /// Computer play: selfplay, analyse.
     #[command(flatten)]
     Engine(engine::Command),
+    /// Martian Chess (the Mars Society's game) tools: actions.
+    #[command(subcommand)]
+    Martian(martian::Command),
 }
 
 /// Runs one subcommand.
@@ -36,5 +40,6 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Render(c) => render::run(c),
         Command::Store(c) => store::run(c),
         Command::Engine(c) => engine::run(c),
+        Command::Martian(c) => martian::run(c),
     }
 }

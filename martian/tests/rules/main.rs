@@ -1,0 +1,11 @@
+//! Martian Chess rules tests: one binary, one module per part of MARTIAN_CHESS.md.
+
+mod ai;
+mod battle;
+mod cards;
+mod end;
+mod helpers;
+mod moves;
+mod props;
+mod text;
+mod turn;

@@ -39,6 +39,7 @@ mod setup;
 mod square;
 mod tables;
 mod text;
+mod topology;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
@@ -54,6 +55,7 @@ pub use role::{Piece, Role};
 pub use setup::{InvalidSetup, Setup, SetupProblem, Variant};
 pub use square::{ParseSquareError, Square};
 pub use text::{MoveText, ParseMoveError};
+pub use topology::Topology;
 
 /// Every error of this crate, for callers that want one type.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

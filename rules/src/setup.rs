@@ -1,6 +1,6 @@
 use std::fmt;
 
-use crate::{Board, ByColor, Color, Piece, Role, Square};
+use crate::{Board, ByColor, Color, Piece, Role, Square, Topology};
 
 /// The two games of RULES.md: Classic Jetan and the Manator variant (§8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -54,16 +54,20 @@ pub struct Setup {
     pub countdown: Option<u8>,
     /// Moves played so far (plies).
     pub ply: u32,
+    /// The board's shape: the optional sixth field `circular` (RULES.md §11).
+    pub topology: Topology,
 }
 
 impl Setup {
-    /// The standard start of a variant, Black to move.
+    /// The standard start of a variant on the flat board, Black to move.
     pub fn start(variant: Variant) -> Setup {
+        Setup::start_on(variant, Topology::Flat)
+    }
+
+    /// The standard start of a variant on a board of either shape, Black to move.
+    pub fn start_on(variant: Variant, topology: Topology) -> Setup {
         Setup {
-            board: match variant {
-                Variant::Classic => Board::classic_start(),
-                Variant::Manator => Board::manator_start(),
-            },
+            board: Board::start(variant),
             turn: Color::Black,
             escapes: ByColor {
                 black: true,
@@ -71,6 +75,7 @@ impl Setup {
             },
             countdown: None,
             ply: 0,
+            topology,
         }
     }
 

@@ -111,7 +111,12 @@ fn position_syntax_errors_say_where() {
     assert!(msg.contains("two numbers in a row"), "{msg}");
     let err =
         syntax("wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Bo - 0 extra");
-    assert!(err.3.contains("expected 5 fields"));
+    // A sixth field may only say `circular` (RULES.md §11).
+    assert_eq!(err.0, Field::Topology);
+    assert!(err.3.contains("`extra` is not a board shape"), "{}", err.3);
+    let err =
+        syntax("wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Bo - 0 circular x");
+    assert!(err.3.contains("expected 5 fields"), "{}", err.3);
 }
 
 #[test]

@@ -1,12 +1,14 @@
 //! Property tests from random playouts.
 
-use jetan_rules::{perft, AttackerWins, DuelStream, MoveText, Position, Setup, Square, Variant};
+use jetan_rules::{
+    perft, AttackerWins, DuelStream, MoveText, Position, Setup, Square, Topology, Variant,
+};
 use proptest::prelude::*;
 
 /// A position reached by playing `choices` (indices into the legal move lists) from the
-/// start of `variant`, stopping before the game ends.
-fn playout(variant: Variant, choices: &[usize], seed: u64) -> Position {
-    let mut pos = Position::start_of(variant);
+/// start of `variant` on a board of `shape`, stopping before the game ends.
+fn playout(variant: Variant, shape: Topology, choices: &[usize], seed: u64) -> Position {
+    let mut pos = Position::start_on(variant, shape);
     let mut dice = DuelStream::new(seed);
     for &c in choices {
         let moves = pos.legal_moves();
@@ -30,18 +32,24 @@ fn variant() -> impl Strategy<Value = Variant> {
     prop_oneof![Just(Variant::Classic), Just(Variant::Manator)]
 }
 
+fn shape() -> impl Strategy<Value = Topology> {
+    prop_oneof![Just(Topology::Flat), Just(Topology::Circular)]
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn every_generated_move_is_accepted_and_strings_round_trip(
         v in variant(),
+        t in shape(),
         choices in prop::collection::vec(any::<usize>(), 0..120),
         seed in any::<u64>(),
     ) {
-        let mut pos = Position::start_of(v);
+        let mut pos = Position::start_on(v, t);
         let mut dice = DuelStream::new(seed);
         for c in choices {
+            prop_assert_eq!(pos.topology(), t);
             let text = pos.to_string();
             let back = Position::from_position_str(&text, v).unwrap();
             prop_assert_eq!(&back, &pos);
@@ -71,10 +79,11 @@ proptest! {
     #[test]
     fn play_never_panics_on_any_squares(
         v in variant(),
+        t in shape(),
         choices in prop::collection::vec(any::<usize>(), 0..60),
         pairs in prop::collection::vec((0u8..100, 0u8..100), 1..50),
     ) {
-        let pos = playout(v, &choices, 1);
+        let pos = playout(v, t, &choices, 1);
         let legal = pos.legal_moves();
         for (a, b) in pairs {
             let (from, to) = (Square::from_index(a).unwrap(), Square::from_index(b).unwrap());
@@ -94,9 +103,10 @@ proptest! {
     #[test]
     fn perft_is_the_same_through_play_and_the_fast_path(
         v in variant(),
+        t in shape(),
         choices in prop::collection::vec(any::<usize>(), 0..80),
     ) {
-        let pos = playout(v, &choices, 7);
+        let pos = playout(v, t, &choices, 7);
         let slow: u64 = pos
             .legal_moves()
             .iter()
@@ -118,11 +128,12 @@ proptest! {
 
     #[test]
     fn parsing_mangled_position_strings_never_panics(
+        t in shape(),
         choices in prop::collection::vec(any::<usize>(), 0..40),
         cut in any::<usize>(),
         insert in "[0-9a-zA-Z/ -]{0,3}",
     ) {
-        let text = playout(Variant::Classic, &choices, 3).to_string();
+        let text = playout(Variant::Classic, t, &choices, 3).to_string();
         let at = cut % (text.len() + 1);
         let mangled = format!("{}{}{}", &text[..at], insert, &text[at..]);
         if let Ok(pos) = mangled.parse::<Position>() {

@@ -122,19 +122,20 @@ impl Setup {
                 ),
             ));
         }
-        let topology =
-            match fields.get(5) {
-                None => Topology::Flat,
-                Some(&(_, "circular")) => Topology::Circular,
-                Some(&(at, t)) => return Err(syntax(
+        let topology = match fields.get(5) {
+            None => Topology::Flat,
+            Some(&(_, "circular")) => Topology::Circular,
+            Some(&(at, t)) => {
+                return Err(syntax(
                     Field::Topology,
                     None,
                     col(at),
                     format!(
                         "`{t}` is not a board shape: write circular, or nothing for the flat board"
                     ),
-                )),
-            };
+                ))
+            }
+        };
 
         let (at, board_text) = fields[0];
         let board = parse_board(board_text, |byte| col(at + byte))?;

@@ -48,10 +48,22 @@ impl fmt::Display for Move {
     }
 }
 
-/// The most moves a position can have, with room to spare.
+/// The most moves a position can have, with room to spare: the capacity of a [`MoveList`].
+///
+/// The bound is proven, not guessed: a valid position ([`Setup::problems`](crate::Setup::problems))
+/// has at most a side's starting material, so the side to move has at most 8 Panthans
+/// (5 moves each), 2 Warriors (8), 2 Padwars (8), 2 Thoats (12), 2 Dwars (16), 2 Fliers or
+/// Odwars (16) and a Chief (48) — 208 moves, on either board shape, since a ring of ten
+/// files is wider than any piece's reach — and a Princess, whose ordinary moves and escapes
+/// end on distinct empty squares: at most 100 − 22 = 78 with all 20 own pieces and the
+/// two enemy royals on the board. Every piece fewer costs at least four moves and frees
+/// one square, so 286 is the most; a test recomputes this from the move tables.
 pub const MAX_MOVES: usize = 512;
 
 /// A list of moves on the stack: move generation allocates nothing.
+///
+/// A fixed array rather than `arrayvec::ArrayVec` (which would add a dependency for the
+/// same thing): [`MAX_MOVES`] is a proven bound, so `push` cannot overflow.
 #[derive(Clone)]
 pub struct MoveList {
     len: usize,
@@ -83,6 +95,7 @@ impl MoveList {
 
     #[inline]
     pub(crate) fn push(&mut self, m: Move) {
+        debug_assert!(self.len < MAX_MOVES, "MAX_MOVES is a proven bound");
         self.moves[self.len] = m;
         self.len += 1;
     }

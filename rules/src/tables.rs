@@ -180,3 +180,44 @@ impl Tables {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Board, Piece, Variant, MAX_MOVES};
+
+    /// Recomputes the bound of [`MAX_MOVES`]'s documentation from the tables: the most
+    /// moves of a side with its full starting material, every piece at its best square.
+    #[test]
+    fn max_moves_is_a_proven_bound() {
+        for topology in Topology::ALL {
+            let t = tables(topology);
+            for variant in [Variant::Classic, Variant::Manator] {
+                let start = Board::start(variant);
+                let color = Color::Black;
+                let mut most = 0;
+                let mut own = 0;
+                for role in Role::ALL {
+                    let count = start.by_piece(Piece { color, role }).count() as usize;
+                    own += count;
+                    if role == Role::Princess {
+                        continue;
+                    }
+                    let best = Square::all()
+                        .map(|sq| t.reach(color, role, sq, 0).count_ones() as usize)
+                        .max()
+                        .unwrap_or(0);
+                    assert!(
+                        best >= 5 || count == 0,
+                        "{role:?}: a piece adds more than a square"
+                    );
+                    most += count * best;
+                }
+                // The Princess: distinct empty squares, the two enemy royals on the board.
+                most += 100 - own - 2;
+                assert_eq!(most, 286, "{variant:?} on {topology:?}");
+                assert!(most <= MAX_MOVES);
+            }
+        }
+    }
+}

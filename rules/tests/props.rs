@@ -141,3 +141,118 @@ proptest! {
         }
     }
 }
+
+/// A random board: each side's Chief and Princess (usually), then up to `n` random pieces
+/// of random kinds on random squares (later pieces replace earlier ones).
+fn random_setup(
+    royals: &[(u8, u8, bool)],
+    pieces: &[(u8, u8)],
+    turn: bool,
+    escapes: (bool, bool),
+    countdown: Option<u8>,
+    topology: Topology,
+    variant: Variant,
+) -> Setup {
+    use jetan_rules::{Board, ByColor, Color, Piece};
+    // Mostly the variant's own pieces, so that many boards validate; now and then a
+    // Chief or Princess too many, or the other variant's piece.
+    const LETTERS: &[u8] = b"NNNNWATDFnnnnwatdf";
+    const RARE: &[u8] = b"CPOFcpof";
+    let mut board = Board::empty();
+    for (i, &(a, b, present)) in royals.iter().enumerate() {
+        if present {
+            let color = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::Orange
+            };
+            let role = if i < 2 {
+                jetan_rules::Role::Chief
+            } else {
+                jetan_rules::Role::Princess
+            };
+            let sq = Square::from_index(a % 100).unwrap();
+            let _ = b;
+            board.set(sq, Piece { color, role });
+        }
+    }
+    for &(at, kind) in pieces {
+        let sq = Square::from_index(at % 100).unwrap();
+        if board.piece_at(sq).is_some_and(|p| {
+            matches!(
+                p.role,
+                jetan_rules::Role::Chief | jetan_rules::Role::Princess
+            )
+        }) {
+            continue;
+        }
+        let mut c = if kind == 255 {
+            RARE[at as usize % RARE.len()] as char
+        } else {
+            LETTERS[kind as usize % LETTERS.len()] as char
+        };
+        if variant == Variant::Manator && kind != 255 {
+            c = match c {
+                'F' => 'O',
+                'f' => 'o',
+                c => c,
+            };
+        }
+        board.set(sq, Piece::from_char(c).unwrap());
+    }
+    Setup {
+        board,
+        turn: if turn { Color::Black } else { Color::Orange },
+        escapes: ByColor {
+            black: escapes.0,
+            orange: escapes.1,
+        },
+        countdown,
+        ply: 0,
+        topology,
+    }
+}
+
+proptest! {
+    // About a third of the boards validate (too much material is the usual refusal).
+    #![proptest_config(ProptestConfig::with_cases(768))]
+
+    // The issue "no panic on any position validation accepts": whatever board passes
+    // validation, generating, explaining and playing moves never panics.
+    #[test]
+    fn every_position_validation_accepts_can_be_played(
+        royals in prop::collection::vec((any::<u8>(), any::<u8>(), prop::bool::weighted(0.95)), 4),
+        pieces in prop::collection::vec((any::<u8>(), any::<u8>()), 0..40),
+        turn in any::<bool>(),
+        escapes in (any::<bool>(), any::<bool>()),
+        countdown in prop::option::weighted(0.1, 0u8..12),
+        t in shape(),
+        v in variant(),
+        seed in any::<u64>(),
+    ) {
+        let setup = random_setup(&royals, &pieces, turn, escapes, countdown, t, v);
+        let Ok(pos) = Position::from_setup(setup.clone(), v) else {
+            return Ok(());
+        };
+        let moves = pos.legal_moves();
+        prop_assert!(moves.len() <= jetan_rules::MAX_MOVES);
+        prop_assert_eq!(moves.len(), pos.count_moves());
+        prop_assert_eq!(pos.outcome().is_some(), moves.is_empty());
+        let text = pos.to_string();
+        prop_assert_eq!(&Position::from_position_str(&text, v).unwrap(), &pos);
+        for sq in Square::all() {
+            let _ = pos.threatened_squares(jetan_rules::Color::Black);
+            let from = Square::from_index(((sq.index() * 37) % 100) as u8).unwrap();
+            if let Err(e) = pos.find_move(from, sq) {
+                prop_assert!(!e.to_string().is_empty());
+            }
+        }
+        let mut dice = DuelStream::new(seed);
+        for m in moves.iter() {
+            let (next, report) = pos.clone().play(*m, &mut dice).unwrap();
+            prop_assert_eq!(report.outcome.is_some(), next.is_game_over());
+            let _ = next.legal_moves();
+            let _ = next.to_string();
+        }
+    }
+}

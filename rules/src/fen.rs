@@ -383,6 +383,49 @@ impl fmt::Display for Position {
 }
 
 impl Position {
+    /// The names of the start positions that [`Position::named`] knows, with their variant
+    /// and board shape.
+    pub const START_NAMES: [(&'static str, Variant, Topology); 4] = [
+        ("start", Variant::Classic, Topology::Flat),
+        ("manator-start", Variant::Manator, Topology::Flat),
+        ("circular-start", Variant::Classic, Topology::Circular),
+        (
+            "manator-circular-start",
+            Variant::Manator,
+            Topology::Circular,
+        ),
+    ];
+
+    /// A start position by name: `start`, `manator-start`, `circular-start`,
+    /// `manator-circular-start` (see [`START_NAMES`](Position::START_NAMES)).
+    pub fn named(name: &str) -> Option<Position> {
+        Position::START_NAMES
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|&(_, variant, topology)| Position::start_on(variant, topology))
+    }
+
+    /// Reads what a command line or a test gives: a start position's name (see
+    /// [`named`](Position::named)) or a position string (as [`FromStr`]).
+    ///
+    /// # Errors
+    /// As [`FromStr`]: a syntax error with its place, or every reason the position is
+    /// invalid.
+    ///
+    /// ```
+    /// use jetan_rules::{Position, Topology};
+    /// let pos = Position::from_name_or_str("circular-start").unwrap();
+    /// assert_eq!(pos.topology(), Topology::Circular);
+    /// assert_eq!(Position::from_name_or_str(&pos.to_string()).unwrap(), pos);
+    /// ```
+    pub fn from_name_or_str(text: &str) -> Result<Position, ParsePositionError> {
+        let text = text.trim();
+        match Position::named(text) {
+            Some(pos) => Ok(pos),
+            None => text.parse(),
+        }
+    }
+
     /// Reads a position string of a known variant.
     ///
     /// # Errors

@@ -34,7 +34,10 @@ mod mv;
 mod outcome;
 mod perft;
 mod position;
+mod replay;
 mod role;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod square;
 mod tables;
@@ -51,6 +54,7 @@ pub use mv::{Move, MoveList, MAX_MOVES};
 pub use outcome::{DrawReason, Duel, Outcome, Report, WinReason};
 pub use perft::{divide, perft};
 pub use position::{PlayError, Position};
+pub use replay::{replay, Replay, ReplayError, Step};
 pub use role::{Piece, Role};
 pub use setup::{InvalidSetup, Setup, SetupProblem, Variant};
 pub use square::{ParseSquareError, Square};

@@ -35,17 +35,51 @@ impl Move {
     }
 
     /// Long move text with the piece letter and `x` for a capture: `Ab1xd3`, `Ne2-e3`.
+    /// A thin alias of the alternate form of [`Display`](fmt::Display), `format!("{m:#}")`,
+    /// kept for callers that want a `String`.
     pub fn notation(&self) -> String {
-        let sep = if self.is_capture() { 'x' } else { '-' };
-        format!("{}{}{}{}", self.role.upper_char(), self.from, sep, self.to)
+        format!("{self:#}")
     }
 }
 
 impl fmt::Display for Move {
-    /// `e2-e3`: start and end square.
+    /// The one move formatter of the crate (RULES.md §9):
+    /// - `{}`: start and end square, `e2-e3` — what identifies a move, and what
+    ///   [`MoveText`](crate::MoveText) reads back;
+    /// - `{:#}`: long text, with the piece letter and `x` for a capture, `Ab1xd3`,
+    ///   `Ne2-e3` (in Manator the capture is the duel's attack).
+    ///
+    /// ```
+    /// use jetan_rules::Position;
+    /// let pos = Position::start();
+    /// let m = pos.find_move("e2".parse().unwrap(), "e3".parse().unwrap()).unwrap();
+    /// assert_eq!(m.to_string(), "e2-e3");
+    /// assert_eq!(format!("{m:#}"), "Ne2-e3");
+    /// assert_eq!(m.notation(), "Ne2-e3");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from, self.to)
+        if f.alternate() {
+            write_move(f, Some(self.role), self.from, self.is_capture(), self.to)
+        } else {
+            write_move(f, None, self.from, false, self.to)
+        }
     }
+}
+
+/// Writes move text: the piece letter if given, the start square, `x` for a capture or
+/// `-`, the end square. Shared by [`Move`] and [`MoveText`](crate::MoveText).
+pub(crate) fn write_move(
+    f: &mut fmt::Formatter<'_>,
+    role: Option<Role>,
+    from: Square,
+    capture: bool,
+    to: Square,
+) -> fmt::Result {
+    if let Some(r) = role {
+        write!(f, "{}", r.upper_char())?;
+    }
+    let sep = if capture { 'x' } else { '-' };
+    write!(f, "{from}{sep}{to}")
 }
 
 /// The most moves a position can have, with room to spare: the capacity of a [`MoveList`].

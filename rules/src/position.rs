@@ -398,6 +398,7 @@ impl Position {
                     report.duel = Some(Duel {
                         attacker: moving,
                         defender,
+                        square: m.to,
                         attacker_won,
                     });
                 }

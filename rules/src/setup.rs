@@ -4,6 +4,11 @@ use crate::{Board, ByColor, Color, Piece, Role, Square, Topology};
 
 /// The two games of RULES.md: Classic Jetan and the Manator variant (§8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Variant {
     /// The game of chapter II and the appendix.
     #[default]

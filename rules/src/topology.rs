@@ -19,6 +19,11 @@ use crate::Square;
 /// assert_eq!(Topology::Circular.offset(sq("e10"), 0, 1), None);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Topology {
     /// The 10 × 10 board with four edges.
     #[default]

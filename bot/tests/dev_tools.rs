@@ -26,7 +26,11 @@ fn play_prints_each_position_and_the_outcome() {
     // A Dwar takes the Orange Princess: the game ends.
     let o = jetan(&["play", "c8p/10/10/9D/10/10/10/10/10/C8P b - - 0", "j7-j10"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(stdout(&o).ends_with("\nblack wins: princess captured\n"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).ends_with("\nblack wins: princess captured\n"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
@@ -34,9 +38,15 @@ fn play_stops_at_an_illegal_move_with_status_1() {
     let o = jetan(&["play", "circular-start", "a2-j4", "e3-e4"]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
-    assert!(out.ends_with(" circular\n-\n"), "the first move was played: {out}");
+    assert!(
+        out.ends_with(" circular\n-\n"),
+        "the first move was played: {out}"
+    );
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("move 2 (e3-e4) is illegal: e3 is empty"), "{err}");
+    assert!(
+        err.contains("move 2 (e3-e4) is illegal: e3 is empty"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -58,5 +68,9 @@ fn a_closed_pipe_ends_quietly() {
     drop(child.stdout.take()); // as `| head -0` would
     let o = child.wait_with_output().unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 }

@@ -1,6 +1,6 @@
 use std::fmt;
 
-use crate::{Bitboard, Color, Piece, Role, Square};
+use crate::{Bitboard, Color, Piece, Role, Square, Variant};
 
 /// Where the pieces stand, and nothing else: no side to move, no rules.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -23,6 +23,14 @@ impl Board {
             by_role: [0; 9],
             by_color: [0; 2],
             squares: [None; 100],
+        }
+    }
+
+    /// The start setup of a variant: the one place the start boards are defined.
+    pub fn start(variant: Variant) -> Board {
+        match variant {
+            Variant::Classic => Board::classic_start(),
+            Variant::Manator => Board::manator_start(),
         }
     }
 

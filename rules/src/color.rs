@@ -3,6 +3,11 @@ use std::ops::{Index, IndexMut, Not};
 
 /// One of the two sides. Black plays from the south (ranks 1–2), Orange from the north.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Color {
     /// The southern side; moves first in the standard start position.
     Black = 0,
@@ -76,6 +81,7 @@ impl fmt::Display for Color {
 
 /// A value for each colour, indexed by [`Color`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByColor<T> {
     /// Black's value.
     pub black: T,

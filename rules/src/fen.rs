@@ -3,9 +3,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Board, ByColor, Color, InvalidSetup, Piece, Position, Setup, Square, Variant};
+use crate::{
+    Board, ByColor, Color, InvalidSetup, Piece, Position, Setup, Square, Topology, Variant,
+};
 
-/// The five fields of a position string, for error messages.
+/// The fields of a position string, for error messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
     /// 1: the board.
@@ -18,6 +20,8 @@ pub enum Field {
     Countdown,
     /// 5: the number of moves played.
     Ply,
+    /// 6 (optional): `circular` for the circular board (RULES.md §11).
+    Topology,
 }
 
 impl fmt::Display for Field {
@@ -28,6 +32,7 @@ impl fmt::Display for Field {
             Field::Escapes => "field 3 (escapes)",
             Field::Countdown => "field 4 (countdown)",
             Field::Ply => "field 5 (moves played)",
+            Field::Topology => "field 6 (board shape)",
         })
     }
 }
@@ -67,14 +72,15 @@ fn syntax(
 }
 
 impl Setup {
-    /// Reads a position string into an unchecked setup.
+    /// Reads a position string into an unchecked setup: five fields for the flat board,
+    /// six (the last `circular`) for the circular one.
     ///
     /// # Errors
     /// Says which field, rank and column is wrong and why. Never panics.
     pub fn from_position_str(text: &str) -> Result<Setup, ParsePositionError> {
         // Byte offsets are character offsets as long as everything before is ASCII; fields
         // that hold anything else are refused, so columns stay right.
-        let mut fields = Vec::with_capacity(5);
+        let mut fields = Vec::with_capacity(6);
         let mut start = 0;
         for (i, c) in text.char_indices() {
             if c == ' ' {
@@ -90,10 +96,11 @@ impl Setup {
             Field::Escapes,
             Field::Countdown,
             Field::Ply,
+            Field::Topology,
         ];
         for (i, &(at, f)) in fields.iter().enumerate() {
             if f.is_empty() {
-                let field = names.get(i).copied().unwrap_or(Field::Ply);
+                let field = names.get(i).copied().unwrap_or(Field::Topology);
                 return Err(syntax(
                     field,
                     None,
@@ -102,19 +109,33 @@ impl Setup {
                 ));
             }
         }
-        if fields.len() != 5 {
-            let (at, _) = fields[fields.len().min(5) - 1];
-            let field = names[fields.len().min(5) - 1];
+        if !(5..=6).contains(&fields.len()) {
+            let (at, _) = fields[fields.len().min(6) - 1];
+            let field = names[fields.len().min(6) - 1];
             return Err(syntax(
                 field,
                 None,
                 col(at),
                 format!(
-                    "expected 5 fields separated by spaces, found {}",
+                    "expected 5 fields separated by spaces (6 on the circular board), found {}",
                     fields.len()
                 ),
             ));
         }
+        let topology = match fields.get(5) {
+            None => Topology::Flat,
+            Some(&(_, "circular")) => Topology::Circular,
+            Some(&(at, t)) => {
+                return Err(syntax(
+                    Field::Topology,
+                    None,
+                    col(at),
+                    format!(
+                        "`{t}` is not a board shape: write circular, or nothing for the flat board"
+                    ),
+                ))
+            }
+        };
 
         let (at, board_text) = fields[0];
         let board = parse_board(board_text, |byte| col(at + byte))?;
@@ -185,6 +206,7 @@ impl Setup {
             },
             countdown,
             ply,
+            topology,
         })
     }
 }
@@ -303,7 +325,7 @@ fn parse_board(text: &str, col: impl Fn(usize) -> usize) -> Result<Board, ParseP
 }
 
 impl fmt::Display for Setup {
-    /// The position string of §9.
+    /// The position string of §9 (with the sixth field `circular` on the circular board).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in (0..10u8).rev() {
             let mut empty = 0;
@@ -338,7 +360,11 @@ impl fmt::Display for Setup {
             Some(n) => write!(f, "{n}")?,
             None => f.write_str("-")?,
         }
-        write!(f, " {}", self.ply)
+        write!(f, " {}", self.ply)?;
+        if self.topology.is_circular() {
+            write!(f, " {}", self.topology)?;
+        }
+        Ok(())
     }
 }
 
@@ -357,6 +383,49 @@ impl fmt::Display for Position {
 }
 
 impl Position {
+    /// The names of the start positions that [`Position::named`] knows, with their variant
+    /// and board shape.
+    pub const START_NAMES: [(&'static str, Variant, Topology); 4] = [
+        ("start", Variant::Classic, Topology::Flat),
+        ("manator-start", Variant::Manator, Topology::Flat),
+        ("circular-start", Variant::Classic, Topology::Circular),
+        (
+            "manator-circular-start",
+            Variant::Manator,
+            Topology::Circular,
+        ),
+    ];
+
+    /// A start position by name: `start`, `manator-start`, `circular-start`,
+    /// `manator-circular-start` (see [`START_NAMES`](Position::START_NAMES)).
+    pub fn named(name: &str) -> Option<Position> {
+        Position::START_NAMES
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|&(_, variant, topology)| Position::start_on(variant, topology))
+    }
+
+    /// Reads what a command line or a test gives: a start position's name (see
+    /// [`named`](Position::named)) or a position string (as [`FromStr`]).
+    ///
+    /// # Errors
+    /// As [`FromStr`]: a syntax error with its place, or every reason the position is
+    /// invalid.
+    ///
+    /// ```
+    /// use jetan_rules::{Position, Topology};
+    /// let pos = Position::from_name_or_str("circular-start").unwrap();
+    /// assert_eq!(pos.topology(), Topology::Circular);
+    /// assert_eq!(Position::from_name_or_str(&pos.to_string()).unwrap(), pos);
+    /// ```
+    pub fn from_name_or_str(text: &str) -> Result<Position, ParsePositionError> {
+        let text = text.trim();
+        match Position::named(text) {
+            Some(pos) => Ok(pos),
+            None => text.parse(),
+        }
+    }
+
     /// Reads a position string of a known variant.
     ///
     /// # Errors

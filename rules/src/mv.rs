@@ -35,23 +35,69 @@ impl Move {
     }
 
     /// Long move text with the piece letter and `x` for a capture: `Ab1xd3`, `Ne2-e3`.
+    /// A thin alias of the alternate form of [`Display`](fmt::Display), `format!("{m:#}")`,
+    /// kept for callers that want a `String`.
     pub fn notation(&self) -> String {
-        let sep = if self.is_capture() { 'x' } else { '-' };
-        format!("{}{}{}{}", self.role.upper_char(), self.from, sep, self.to)
+        format!("{self:#}")
     }
 }
 
 impl fmt::Display for Move {
-    /// `e2-e3`: start and end square.
+    /// The one move formatter of the crate (RULES.md §9):
+    /// - `{}`: start and end square, `e2-e3` — what identifies a move, and what
+    ///   [`MoveText`](crate::MoveText) reads back;
+    /// - `{:#}`: long text, with the piece letter and `x` for a capture, `Ab1xd3`,
+    ///   `Ne2-e3` (in Manator the capture is the duel's attack).
+    ///
+    /// ```
+    /// use jetan_rules::Position;
+    /// let pos = Position::start();
+    /// let m = pos.find_move("e2".parse().unwrap(), "e3".parse().unwrap()).unwrap();
+    /// assert_eq!(m.to_string(), "e2-e3");
+    /// assert_eq!(format!("{m:#}"), "Ne2-e3");
+    /// assert_eq!(m.notation(), "Ne2-e3");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from, self.to)
+        if f.alternate() {
+            write_move(f, Some(self.role), self.from, self.is_capture(), self.to)
+        } else {
+            write_move(f, None, self.from, false, self.to)
+        }
     }
 }
 
-/// The most moves a position can have, with room to spare.
+/// Writes move text: the piece letter if given, the start square, `x` for a capture or
+/// `-`, the end square. Shared by [`Move`] and [`MoveText`](crate::MoveText).
+pub(crate) fn write_move(
+    f: &mut fmt::Formatter<'_>,
+    role: Option<Role>,
+    from: Square,
+    capture: bool,
+    to: Square,
+) -> fmt::Result {
+    if let Some(r) = role {
+        write!(f, "{}", r.upper_char())?;
+    }
+    let sep = if capture { 'x' } else { '-' };
+    write!(f, "{from}{sep}{to}")
+}
+
+/// The most moves a position can have, with room to spare: the capacity of a [`MoveList`].
+///
+/// The bound is proven, not guessed: a valid position ([`Setup::problems`](crate::Setup::problems))
+/// has at most a side's starting material, so the side to move has at most 8 Panthans
+/// (5 moves each), 2 Warriors (8), 2 Padwars (8), 2 Thoats (12), 2 Dwars (16), 2 Fliers or
+/// Odwars (16) and a Chief (48) — 208 moves, on either board shape, since a ring of ten
+/// files is wider than any piece's reach — and a Princess, whose ordinary moves and escapes
+/// end on distinct empty squares: at most 100 − 22 = 78 with all 20 own pieces and the
+/// two enemy royals on the board. Every piece fewer costs at least four moves and frees
+/// one square, so 286 is the most; a test recomputes this from the move tables.
 pub const MAX_MOVES: usize = 512;
 
 /// A list of moves on the stack: move generation allocates nothing.
+///
+/// A fixed array rather than `arrayvec::ArrayVec` (which would add a dependency for the
+/// same thing): [`MAX_MOVES`] is a proven bound, so `push` cannot overflow.
 #[derive(Clone)]
 pub struct MoveList {
     len: usize,
@@ -83,6 +129,7 @@ impl MoveList {
 
     #[inline]
     pub(crate) fn push(&mut self, m: Move) {
+        debug_assert!(self.len < MAX_MOVES, "MAX_MOVES is a proven bound");
         self.moves[self.len] = m;
         self.len += 1;
     }

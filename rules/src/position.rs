@@ -2,11 +2,13 @@ use crate::bitboard::FULL;
 use crate::tables::tables;
 use crate::{
     AttackerWins, Bitboard, Board, ByColor, Color, Dice, DrawReason, Duel, IllegalMove,
-    InvalidSetup, Move, MoveList, Outcome, Piece, Report, Role, Setup, Square, Variant, WinReason,
+    InvalidSetup, Move, MoveList, Outcome, Piece, Report, Role, Setup, Square, Topology, Variant,
+    WinReason,
 };
 
 /// A Jetan game in a valid state: the pieces, the side to move, the escapes, the
-/// countdown, the move count, the variant, and how the game ended if it has.
+/// countdown, the move count, the variant, the board's shape ([`Topology`]), and how the
+/// game ended if it has.
 ///
 /// ```
 /// use jetan_rules::{AttackerWins, Position};
@@ -26,6 +28,8 @@ pub struct Position {
     countdown: u8,
     ply: u32,
     variant: Variant,
+    /// Flat or circular: selects the move tables.
+    topology: Topology,
     /// Set by the move that ended the game by capture or countdown.
     ended: Option<Outcome>,
 }
@@ -47,17 +51,31 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The standard Classic start position, Black to move.
+    /// The standard Classic start position on the flat board, Black to move.
     pub fn start() -> Position {
         Position::start_of(Variant::Classic)
     }
 
-    /// The start position of a variant, Black to move.
+    /// The start position of a variant on the flat board, Black to move.
     pub fn start_of(variant: Variant) -> Position {
-        Position::from_setup(Setup::start(variant), variant).expect("start positions are valid")
+        Position::start_on(variant, Topology::Flat)
     }
 
-    /// Checks a setup and makes it a position of `variant`.
+    /// The start position of a variant on a board of either shape, Black to move.
+    /// The setup is the same on both (RULES.md §11).
+    ///
+    /// ```
+    /// use jetan_rules::{Position, Topology, Variant};
+    /// let pos = Position::start_on(Variant::Classic, Topology::Circular);
+    /// assert_eq!(pos.legal_moves().len(), 82);
+    /// assert!(pos.to_string().ends_with(" circular"));
+    /// ```
+    pub fn start_on(variant: Variant, topology: Topology) -> Position {
+        Position::from_setup(Setup::start_on(variant, topology), variant)
+            .expect("start positions are valid")
+    }
+
+    /// Checks a setup and makes it a position of `variant` (on the setup's board shape).
     ///
     /// # Errors
     /// Every reason the setup is invalid, at once (see [`SetupProblem`](crate::SetupProblem)).
@@ -73,6 +91,7 @@ impl Position {
             countdown: setup.countdown.unwrap_or(0),
             ply: setup.ply,
             variant,
+            topology: setup.topology,
             ended: None,
         })
     }
@@ -85,6 +104,7 @@ impl Position {
             escapes: self.escapes,
             countdown: (self.countdown > 0).then_some(self.countdown),
             ply: self.ply,
+            topology: self.topology,
         }
     }
 
@@ -116,6 +136,11 @@ impl Position {
     /// The variant.
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// The board's shape: flat, or circular (Ninth-Ray Jetan, RULES.md §11).
+    pub fn topology(&self) -> Topology {
+        self.topology
     }
 
     /// How the game ended, if it has: by the last move, or because the side to move has
@@ -157,7 +182,7 @@ impl Position {
     /// Every square some piece of `color` other than its Princess could move to with the
     /// board occupied as `occ`, whatever stands there.
     fn attacks(&self, color: Color, occ: u128) -> u128 {
-        let t = tables();
+        let t = tables(self.topology);
         let own = self.board.by_color(color).0 & !self.board.by_role(Role::Princess).0;
         let mut attacked = 0;
         for sq in Bitboard(own) {
@@ -174,7 +199,7 @@ impl Position {
         if self.ended.is_some() {
             return;
         }
-        let t = tables();
+        let t = tables(self.topology);
         let us = self.turn;
         let own = self.board.by_color(us).0;
         let occ = self.board.occupied().0;
@@ -270,7 +295,7 @@ impl Position {
             return IllegalMove::OwnPiece { to, piece: own };
         }
         let role = piece.role;
-        let t = tables();
+        let t = tables(self.topology);
         if role == Role::Princess {
             if let Some(enemy) = target {
                 return IllegalMove::PrincessCannotCapture { to, piece: enemy };
@@ -373,6 +398,7 @@ impl Position {
                     report.duel = Some(Duel {
                         attacker: moving,
                         defender,
+                        square: m.to,
                         attacker_won,
                     });
                 }

@@ -4,6 +4,11 @@ use crate::Color;
 
 /// The kind of a piece. Values and moves are in RULES.md §2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Role {
     /// One step forward, diagonally forward or sideways. Value 1.
     Panthan = 0,

@@ -1,9 +1,14 @@
 use std::fmt;
 
-use crate::{Board, ByColor, Color, Piece, Role, Square};
+use crate::{Board, ByColor, Color, Piece, Role, Square, Topology};
 
 /// The two games of RULES.md: Classic Jetan and the Manator variant (§8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Variant {
     /// The game of chapter II and the appendix.
     #[default]
@@ -54,16 +59,20 @@ pub struct Setup {
     pub countdown: Option<u8>,
     /// Moves played so far (plies).
     pub ply: u32,
+    /// The board's shape: the optional sixth field `circular` (RULES.md §11).
+    pub topology: Topology,
 }
 
 impl Setup {
-    /// The standard start of a variant, Black to move.
+    /// The standard start of a variant on the flat board, Black to move.
     pub fn start(variant: Variant) -> Setup {
+        Setup::start_on(variant, Topology::Flat)
+    }
+
+    /// The standard start of a variant on a board of either shape, Black to move.
+    pub fn start_on(variant: Variant, topology: Topology) -> Setup {
         Setup {
-            board: match variant {
-                Variant::Classic => Board::classic_start(),
-                Variant::Manator => Board::manator_start(),
-            },
+            board: Board::start(variant),
             turn: Color::Black,
             escapes: ByColor {
                 black: true,
@@ -71,6 +80,7 @@ impl Setup {
             },
             countdown: None,
             ply: 0,
+            topology,
         }
     }
 
@@ -84,9 +94,27 @@ impl Setup {
     }
 
     /// Every reason this setup is not a position of `variant` in progress.
+    ///
+    /// Besides the royals, the variant's pieces and the countdown, the material is checked:
+    /// pieces never come back and none is ever promoted, so no side has more of a kind than
+    /// it starts with ([`SetupProblem::TooMany`]). That bounds the number of legal moves
+    /// (see [`MAX_MOVES`](crate::MAX_MOVES)).
     pub fn problems(&self, variant: Variant) -> Vec<SetupProblem> {
         let mut problems = Vec::new();
+        let start = Board::start(variant);
         for color in Color::ALL {
+            for role in Role::ALL {
+                if matches!(role, Role::Chief | Role::Princess) {
+                    continue; // RoyalCount says it better.
+                }
+                let piece = Piece { color, role };
+                let max = start.by_piece(piece).count();
+                let count = self.board.by_piece(piece).count();
+                // A kind the variant does not have at all is a WrongVariant problem.
+                if max > 0 && count > max {
+                    problems.push(SetupProblem::TooMany { piece, count, max });
+                }
+            }
             for role in [Role::Chief, Role::Princess] {
                 let count = self.board.by_piece(Piece { color, role }).count();
                 if count != 1 {
@@ -147,6 +175,16 @@ pub enum SetupProblem {
         /// The variant of the game.
         variant: Variant,
     },
+    /// A side has more pieces of a kind than it starts the game with, which no game can
+    /// reach (pieces never come back, none is promoted).
+    TooMany {
+        /// The piece (side and kind).
+        piece: Piece,
+        /// How many there are.
+        count: u32,
+        /// How many the side starts with.
+        max: u32,
+    },
     /// The countdown is not 1–10.
     CountdownRange(u8),
     /// The countdown runs, but a side has more than three pieces: it can only start when
@@ -179,6 +217,11 @@ impl fmt::Display for SetupProblem {
             } => write!(
                 f,
                 "a {piece} on {square} does not belong in a {variant} game"
+            ),
+            SetupProblem::TooMany { piece, count, max } => write!(
+                f,
+                "{} has {count} {}s; a side starts with {max} and never gains any",
+                piece.color, piece.role
             ),
             SetupProblem::CountdownRange(n) => {
                 write!(

@@ -1,9 +1,11 @@
-//! Move tables, computed once: for every piece kind and square, the squares it reaches and,
-//! for pieces that do not jump, which squares must be empty on each way there.
+//! Move tables, computed once per board shape: for every piece kind and square, the squares
+//! it reaches and, for pieces that do not jump, which squares must be empty on each way
+//! there. The move generator is the same for both shapes; only the table differs, so the
+//! flat board's hot loop pays nothing for the circular one.
 
 use std::sync::LazyLock;
 
-use crate::{Color, Role, Square};
+use crate::{Color, Role, Square, Topology};
 
 const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
@@ -25,11 +27,13 @@ pub(crate) struct Tables {
     way_list: Vec<Way>,
 }
 
-static TABLES: LazyLock<Tables> = LazyLock::new(Tables::compute);
+/// The tables of each [`Topology`], by [`Topology::index`].
+static TABLES: LazyLock<[Tables; 2]> = LazyLock::new(|| Topology::ALL.map(Tables::compute));
 
+/// The tables of a board shape.
 #[inline]
-pub(crate) fn tables() -> &'static Tables {
-    &TABLES
+pub(crate) fn tables(topology: Topology) -> &'static Tables {
+    &TABLES[topology.index()]
 }
 
 /// The step kinds of each of a path's steps, for the roles that take more than one step.
@@ -57,9 +61,21 @@ fn step_plan(role: Role) -> &'static [&'static [&'static [(i8, i8)]]] {
     }
 }
 
-/// Calls `f(middle squares, end)` for every self-avoiding on-board path of `plan` from `start`.
-fn each_path(start: Square, plan: &[&[(i8, i8)]], f: &mut impl FnMut(u128, Square)) {
-    fn go(path: &mut Vec<Square>, plan: &[&[(i8, i8)]], f: &mut impl FnMut(u128, Square)) {
+/// Calls `f(middle squares, end)` for every self-avoiding on-board path of `plan` from
+/// `start` (RULES.md §3.2: a path never visits a square twice, its start included — also
+/// on the circular board, where a path may cross the `j`–`a` seam).
+fn each_path(
+    topology: Topology,
+    start: Square,
+    plan: &[&[(i8, i8)]],
+    f: &mut impl FnMut(u128, Square),
+) {
+    fn go(
+        topology: Topology,
+        path: &mut Vec<Square>,
+        plan: &[&[(i8, i8)]],
+        f: &mut impl FnMut(u128, Square),
+    ) {
         let here = *path.last().expect("path starts with its square");
         let Some((steps, rest)) = plan.split_first() else {
             let middle = path[1..path.len() - 1].iter().fold(0, |m, s| m | s.bit());
@@ -67,20 +83,20 @@ fn each_path(start: Square, plan: &[&[(i8, i8)]], f: &mut impl FnMut(u128, Squar
             return;
         };
         for &(dx, dy) in *steps {
-            if let Some(next) = here.offset(dx, dy) {
+            if let Some(next) = topology.offset(here, dx, dy) {
                 if !path.contains(&next) {
                     path.push(next);
-                    go(path, rest, f);
+                    go(topology, path, rest, f);
                     path.pop();
                 }
             }
         }
     }
-    go(&mut vec![start], plan, f);
+    go(topology, &mut vec![start], plan, f);
 }
 
 impl Tables {
-    fn compute() -> Tables {
+    fn compute(topology: Topology) -> Tables {
         let mut t = Tables {
             pattern: [[0; 100]; 9],
             panthan: [[0; 100]; 2],
@@ -93,7 +109,7 @@ impl Tables {
                 t.panthan[color.index()][sq.index()] =
                     [(0, fwd), (1, fwd), (-1, fwd), (1, 0), (-1, 0)]
                         .iter()
-                        .filter_map(|&(dx, dy)| sq.offset(dx, dy))
+                        .filter_map(|&(dx, dy)| topology.offset(sq, dx, dy))
                         .fold(0, |m, s| m | s.bit());
             }
             t.pattern[Role::Panthan.index()][sq.index()] = t.panthan[0][sq.index()];
@@ -104,7 +120,7 @@ impl Tables {
                 let mut by_middle: Vec<Way> = Vec::new();
                 let mut all_ends = 0u128;
                 for plan in step_plan(role) {
-                    each_path(sq, plan, &mut |middle, end| {
+                    each_path(topology, sq, plan, &mut |middle, end| {
                         all_ends |= end.bit();
                         if role.jumps() {
                             return;
@@ -160,6 +176,47 @@ impl Tables {
                     }
                 }
                 r
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Board, Piece, Variant, MAX_MOVES};
+
+    /// Recomputes the bound of [`MAX_MOVES`]'s documentation from the tables: the most
+    /// moves of a side with its full starting material, every piece at its best square.
+    #[test]
+    fn max_moves_is_a_proven_bound() {
+        for topology in Topology::ALL {
+            let t = tables(topology);
+            for variant in [Variant::Classic, Variant::Manator] {
+                let start = Board::start(variant);
+                let color = Color::Black;
+                let mut most = 0;
+                let mut own = 0;
+                for role in Role::ALL {
+                    let count = start.by_piece(Piece { color, role }).count() as usize;
+                    own += count;
+                    if role == Role::Princess {
+                        continue;
+                    }
+                    let best = Square::all()
+                        .map(|sq| t.reach(color, role, sq, 0).count_ones() as usize)
+                        .max()
+                        .unwrap_or(0);
+                    assert!(
+                        best >= 5 || count == 0,
+                        "{role:?}: a piece adds more than a square"
+                    );
+                    most += count * best;
+                }
+                // The Princess: distinct empty squares, the two enemy royals on the board.
+                most += 100 - own - 2;
+                assert_eq!(most, 286, "{variant:?} on {topology:?}");
+                assert!(most <= MAX_MOVES);
             }
         }
     }

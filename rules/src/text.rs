@@ -122,11 +122,20 @@ impl From<Move> for MoveText {
     }
 }
 
-impl fmt::Display for MoveText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(r) = self.role {
-            write!(f, "{}", r.upper_char())?;
+impl From<(Square, Square)> for MoveText {
+    /// A move given by its start and end squares, without a piece letter.
+    fn from((from, to): (Square, Square)) -> MoveText {
+        MoveText {
+            role: None,
+            from,
+            to,
         }
-        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+impl fmt::Display for MoveText {
+    /// `e2-e3`, or `Ab1-d3` with the piece letter if one was given.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::mv::write_move(f, self.role, self.from, false, self.to)
     }
 }

@@ -65,7 +65,7 @@ fn position_strings_round_trip() {
     assert_eq!(pos.to_string(), START);
     for text in [
         "2c7/10/10/4p5/10/10/5N4/3P6/10/6C3 b B 2 80",
-        "c8p/10/10/10/10/10/6nnnn/6nnnn/nn4nnnn/Cn4nnnP o - - 0",
+        "c8p/10/10/10/10/10/6nnnn/10/nn4nn2/C8P o - - 0",
         "9p/10/10/10/5n4/4O5/10/10/10/C3c4P b o 10 4294967295",
     ] {
         assert_eq!(text.parse::<Position>().unwrap().to_string(), text);
@@ -111,7 +111,12 @@ fn position_syntax_errors_say_where() {
     assert!(msg.contains("two numbers in a row"), "{msg}");
     let err =
         syntax("wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Bo - 0 extra");
-    assert!(err.3.contains("expected 5 fields"));
+    // A sixth field may only say `circular` (RULES.md §11).
+    assert_eq!(err.0, Field::Topology);
+    assert!(err.3.contains("`extra` is not a board shape"), "{}", err.3);
+    let err =
+        syntax("wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Bo - 0 circular x");
+    assert!(err.3.contains("expected 5 fields"), "{}", err.3);
 }
 
 #[test]
@@ -159,4 +164,34 @@ fn odwars_and_fliers_belong_to_their_variants() {
     );
     let err = Position::from_position_str(START, Variant::Manator).unwrap_err();
     assert!(err.to_string().contains("Flier"), "{err}");
+}
+
+// The issue "no panic on any position validation accepts": 40 Black Fliers gave 551 legal
+// moves and overflowed the move list. No game reaches that material, so it is refused.
+#[test]
+fn impossible_material_is_refused() {
+    use jetan_rules::{Color, Piece, Setup, Variant};
+    let text = "c8p/FFFFFFFFFF/10/FFFFFFFFFF/10/FFFFFFFFFF/10/FFFFFFFFFF/10/CFFFFFFFFP b B - 0";
+    let setup = Setup::from_position_str(text).unwrap();
+    assert_eq!(
+        setup.problems(Variant::Classic),
+        [SetupProblem::TooMany {
+            piece: Piece {
+                color: Color::Black,
+                role: Role::Flier
+            },
+            count: 48,
+            max: 2
+        }]
+    );
+    let err = text.parse::<Position>().unwrap_err().to_string();
+    assert!(
+        err.contains("Black has 48 Fliers; a side starts with 2 and never gains any"),
+        "{err}"
+    );
+    // Nine Panthans are one too many; eight are fine.
+    let nine = "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/N9/TNNNNNNNNT/WADFCPFDAW b Bo - 0";
+    assert!(nine.parse::<Position>().is_err());
+    let eight = "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/N9/T1NNNNNNNT/WADFCPFDAW b Bo - 0";
+    assert!(eight.parse::<Position>().is_ok());
 }

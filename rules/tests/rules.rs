@@ -345,12 +345,13 @@ fn chief_takes_chief_wins_and_a_lesser_piece_taking_a_chief_draws() {
 
 #[test]
 fn a_player_without_legal_moves_draws() {
-    // Black's Chief on a1 is boxed in (it cannot step onto any neighbour), and every square
-    // its Princess on j1 reaches is taken by Orange Panthans, which she may not capture.
-    let text = "c8p/10/10/10/10/10/6nnnn/6nnnn/nn4nnnn/Cn4nnnP o - - 0";
+    // Black's Chief on a1 is boxed in by Orange Panthans (it cannot take a first step);
+    // its Princess on j1 is hemmed in by Panthans on g1-i1, which she may not capture, and
+    // once the Orange Chief comes to h5 every other square she reaches is threatened.
+    let text = "p9/10/7c2/10/10/10/10/10/nn8/Cn4nnnP o - - 0";
     let pos: Position = text.parse().unwrap();
     assert!(!pos.is_game_over(), "Orange can move");
-    let (after, report) = play(pos, "a10", "a7");
+    let (after, report) = play(pos, "h8", "h5");
     assert_eq!(after.count_moves(), 0);
     assert_eq!(
         report.outcome,

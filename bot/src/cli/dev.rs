@@ -1,46 +1,71 @@
-//! Rules tools for developers: `perft`, `divide`, `moves`.
+//! Rules tools for developers: `perft`, `divide`, `moves`, `play`.
+//!
+//! Every position argument is a position string (RULES.md §9, with the sixth field
+//! `circular` for Ninth-Ray Jetan, §11) or the name of a start position: `start`,
+//! `manator-start`, `circular-start`, `manator-circular-start`
+//! ([`Position::from_name_or_str`]).
+
+use std::io::Write;
 
 use anyhow::Context;
 use clap::Subcommand;
-use jetan_rules::{divide, perft, Position, Variant};
+use jetan_rules::{divide, perft, DuelStream, MoveText, Position};
 
 /// Rules tools.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Counts the legal move sequences of DEPTH moves; the count is the last line.
     Perft {
-        /// A position string, or `start` / `manator-start`.
+        /// A position string, or `start`, `manator-start`, `circular-start`,
+        /// `manator-circular-start`.
         position: String,
         /// How many moves deep.
         depth: u32,
     },
     /// Perft split by first move: `from-to: count` per move (sorted as text), then `total: N`.
     Divide {
-        /// A position string, or `start` / `manator-start`.
+        /// A position string, or `start`, `manator-start`, `circular-start`,
+        /// `manator-circular-start`.
         position: String,
         /// How many moves deep.
         depth: u32,
     },
     /// The legal moves of a position, sorted as text, one `from-to` per line.
     Moves {
-        /// A position string, or `start` / `manator-start`.
+        /// A position string, or `start`, `manator-start`, `circular-start`,
+        /// `manator-circular-start`.
         position: String,
+    },
+    /// Plays moves from a position. After each move prints two lines: the position string,
+    /// then `-` if the game goes on or how it ended (`black wins: princess captured`,
+    /// `draw: countdown`, …). An illegal move stops with exit status 1 and says why.
+    Play {
+        /// A position string, or `start`, `manator-start`, `circular-start`,
+        /// `manator-circular-start`.
+        position: String,
+        /// The moves, in order: `e2-e3`, `b1xd3`, `Ab1-d3`, …
+        moves: Vec<String>,
+        /// Manator duels are decided by the game's duel stream seeded with N (as the bot
+        /// seeds each game); Classic games have no duels.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        seed: u64,
+        /// Duels already fought before POSITION in that game: the stream resumes after them.
+        #[arg(long, value_name = "K", default_value_t = 0)]
+        duels: u64,
     },
 }
 
-/// Reads a position argument: a position string, `start` or `manator-start`.
+/// Reads a position argument: a position string or a start position's name.
 pub fn parse_position(text: &str) -> anyhow::Result<Position> {
-    match text.trim() {
-        "start" => Ok(Position::start_of(Variant::Classic)),
-        "manator-start" => Ok(Position::start_of(Variant::Manator)),
-        t => t
-            .parse()
-            .with_context(|| format!("cannot read the position `{t}`")),
-    }
+    Position::from_name_or_str(text)
+        .with_context(|| format!("cannot read the position `{}`", text.trim()))
 }
 
-/// Runs one subcommand.
+/// Runs one subcommand, writing to standard output. A closed pipe (`jetan moves start |
+/// head -1`) is not an error: see [`super::run`].
 pub fn run(command: Command) -> anyhow::Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     match command {
         Command::Perft { position, depth } => {
             let pos = parse_position(&position)?;
@@ -52,7 +77,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
                 secs,
                 nodes as f64 / secs.max(1e-9) / 1e6
             );
-            println!("{nodes}");
+            writeln!(out, "{nodes}")?;
         }
         Command::Divide { position, depth } => {
             let pos = parse_position(&position)?;
@@ -63,10 +88,10 @@ pub fn run(command: Command) -> anyhow::Result<()> {
                 .collect();
             lines.sort();
             for (m, count) in lines {
-                println!("{m}: {count}");
+                writeln!(out, "{m}: {count}")?;
                 total += count;
             }
-            println!("total: {total}");
+            writeln!(out, "total: {total}")?;
         }
         Command::Moves { position } => {
             let pos = parse_position(&position)?;
@@ -75,9 +100,37 @@ pub fn run(command: Command) -> anyhow::Result<()> {
                 pos.legal_moves().iter().map(ToString::to_string).collect();
             moves.sort();
             for m in moves {
-                println!("{m}");
+                writeln!(out, "{m}")?;
+            }
+        }
+        Command::Play {
+            position,
+            moves,
+            seed,
+            duels,
+        } => {
+            let mut pos = parse_position(&position)?;
+            let mut dice = DuelStream::resume(seed, duels);
+            for (i, text) in moves.iter().enumerate() {
+                let n = i + 1;
+                let m: MoveText = text.parse().with_context(|| format!("move {n}"))?;
+                let legal = m
+                    .resolve(&pos)
+                    .with_context(|| format!("move {n} ({m}) is illegal"))?;
+                let (next, report) = pos
+                    .play(legal, &mut dice)
+                    .map_err(|e| anyhow::anyhow!("move {n} ({m}) is illegal: {e}"))?;
+                writeln!(out, "{next}")?;
+                match report.outcome.or_else(|| next.outcome()) {
+                    Some(o) => writeln!(out, "{}", o.summary())?,
+                    None => writeln!(out, "-")?,
+                }
+                // What was played stays on screen if a later move is refused.
+                out.flush()?;
+                pos = next;
             }
         }
     }
+    out.flush()?;
     Ok(())
 }

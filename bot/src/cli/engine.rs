@@ -40,7 +40,8 @@ pub enum Command {
     },
     /// Searches a position and prints the best move, its score and the depth reached.
     Analyse {
-        /// A position string, or `start` / `manator-start`.
+        /// A position string, or `start`, `manator-start`, `circular-start`,
+        /// `manator-circular-start`.
         position: String,
         /// How long to think, in milliseconds.
         #[arg(long, default_value_t = 1000)]

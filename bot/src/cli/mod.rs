@@ -15,7 +15,7 @@ pub enum Command {
     /// The bot: serve, console.
     #[command(flatten)]
     Run(run::Command),
-    /// Rules tools: perft, divide, moves.
+    /// Rules tools: perft, divide, moves, play.
     #[command(flatten)]
     Dev(dev::Command),
     /// Board pictures.
@@ -33,13 +33,29 @@ pub enum Command {
 }
 
 /// Runs one subcommand.
+///
+/// Output to a pipe that was closed early (`jetan moves start | head -1`) ends the command
+/// quietly with success, as for other Unix tools.
 pub fn run(command: Command) -> anyhow::Result<()> {
-    match command {
+    let result = match command {
         Command::Run(c) => run::run(c),
         Command::Dev(c) => dev::run(c),
         Command::Render(c) => render::run(c),
         Command::Store(c) => store::run(c),
         Command::Engine(c) => engine::run(c),
         Command::Martian(c) => martian::run(c),
+    };
+    match result {
+        Err(e) if is_broken_pipe(&e) => Ok(()),
+        r => r,
     }
+}
+
+/// Whether an error comes from writing to a closed pipe.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

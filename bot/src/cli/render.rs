@@ -12,7 +12,8 @@ use jetan_rules::{Color, MoveText, Square};
 pub enum Command {
     /// Draws a position as the bot shows it and writes the PNG to OUT.
     Render {
-        /// A position string, or `start` / `manator-start`.
+        /// A position string, or `start`, `manator-start`, `circular-start`,
+        /// `manator-circular-start`.
         position: String,
         /// Where to write the PNG.
         out: PathBuf,

@@ -1,7 +1,7 @@
 //! Helpers shared by the rules tests.
 #![allow(dead_code)]
 
-use jetan_rules::{Board, ByColor, Color, Piece, Position, Role, Setup, Square, Variant};
+use jetan_rules::{Board, ByColor, Color, Piece, Position, Role, Setup, Square, Topology, Variant};
 
 pub fn sq(s: &str) -> Square {
     s.parse().unwrap()
@@ -28,6 +28,17 @@ pub fn build(
     turn: Color,
     escapes: (bool, bool),
 ) -> Position {
+    build_on(Topology::Flat, royals, extra, turn, escapes)
+}
+
+/// As [`build`], on a board of either shape.
+pub fn build_on(
+    topology: Topology,
+    royals: &[(&str, char)],
+    extra: &[(&str, char)],
+    turn: Color,
+    escapes: (bool, bool),
+) -> Position {
     let mut board = Board::empty();
     for (s, c) in royals.iter().chain(extra) {
         board.set(sq(s), piece(*c));
@@ -41,9 +52,23 @@ pub fn build(
         },
         countdown: None,
         ply: 0,
+        topology,
     };
     let variant = setup.guess_variant();
     Position::from_setup(setup, variant).unwrap()
+}
+
+/// As [`with_pieces`], on the circular board. The royals stay in their corners, which
+/// on the ring are next to each other across the seam (j1–a1, a10–j10): only use pieces
+/// that do not reach them.
+pub fn circular_with(extra: &[(&str, char)], turn: Color) -> Position {
+    build_on(
+        Topology::Circular,
+        &[("e1", 'C'), ("g1", 'P'), ("e10", 'c'), ("g10", 'p')],
+        extra,
+        turn,
+        (false, false),
+    )
 }
 
 /// The end squares of the legal moves from `from`, sorted, as text.

@@ -1,0 +1,23 @@
+//! Times perft: `cargo run --release -p jetan-rules --example perft -- "<position>|start" DEPTH`.
+
+use std::time::Instant;
+
+use jetan_rules::{perft, Position};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let text = args.next().unwrap_or_else(|| "start".into());
+    let depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(4);
+    let pos: Position = if text == "start" {
+        Position::start()
+    } else {
+        text.parse().expect("a position string")
+    };
+    let started = Instant::now();
+    let nodes = perft(&pos, depth);
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "perft {depth} = {nodes} in {secs:.3} s ({:.1} M nodes/s)",
+        nodes as f64 / secs / 1e6
+    );
+}

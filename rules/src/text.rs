@@ -122,6 +122,18 @@ impl From<Move> for MoveText {
     }
 }
 
+impl From<&Move> for MoveText {
+    fn from(m: &Move) -> MoveText {
+        MoveText::from(*m)
+    }
+}
+
+impl From<&MoveText> for MoveText {
+    fn from(m: &MoveText) -> MoveText {
+        *m
+    }
+}
+
 impl From<(Square, Square)> for MoveText {
     /// A move given by its start and end squares, without a piece letter.
     fn from((from, to): (Square, Square)) -> MoveText {

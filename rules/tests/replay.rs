@@ -161,7 +161,7 @@ fn replay_of_a_random_manator_game_matches_play_with_the_same_seed() {
                 break;
             }
         }
-        let game = replay(start, moves.iter().copied(), &mut DuelStream::new(99)).unwrap();
+        let game = replay(start, &moves, &mut DuelStream::new(99)).unwrap();
         assert_eq!(game.last(), &pos);
         assert_eq!(game.duels() as u64, duels);
         // The stream resumed after those duels is where play left it.

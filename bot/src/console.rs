@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use jetan_rules::Variant;
+use jetan_rules::{Topology, Variant};
 
 use jetan_core::{
     AdminCommand, ButtonAction, ChallengeArgs, Command, Core, FirstMover, MessageEdit, Reply,
@@ -313,6 +313,13 @@ impl<'a> Console<'a> {
                     first: text(o, "first").map(|f| parse_first(&f)).transpose()?,
                     variant: text(o, "variant")
                         .map(|v| v.parse::<Variant>())
+                        .transpose()?,
+                    board: text(o, "board")
+                        .map(|b| match b.to_ascii_lowercase().as_str() {
+                            "flat" => Ok(Topology::Flat),
+                            "circular" => Ok(Topology::Circular),
+                            _ => Err(format!("`{b}` is not a board: write flat or circular")),
+                        })
                         .transpose()?,
                     move_time: int(o, "move_time")?,
                     level: int(o, "level")?,

@@ -89,6 +89,7 @@ impl Core {
         let first = args.first.unwrap_or_default();
         let terms = Terms {
             variant,
+            topology: args.board.unwrap_or_default(),
             stake,
             piece_price,
             first,
@@ -115,7 +116,7 @@ impl Core {
             "{} challenges {} to **{}**.",
             mention(c.challenger),
             mention(c.challenged),
-            text::variant_name(c.terms.variant)
+            text::game_name(&c.terms)
         );
         text.push_str(&text::terms_text(&c.terms, currency));
         text.push_str(&format!(
@@ -172,7 +173,7 @@ impl Core {
             req.user.mention(),
             mention(self.bot.id),
             level.get(),
-            text::variant_name(game.terms.variant),
+            text::game_name(&game.terms),
             mention(game.black),
             mention(game.orange),
         );
@@ -214,7 +215,7 @@ impl Core {
         let mut text = format!(
             "**Accept this challenge from {}?** {}.",
             mention(c.challenger),
-            text::variant_name(c.terms.variant)
+            text::game_name(&c.terms)
         );
         text.push_str(&text::terms_text(&c.terms, &currency));
         if c.held > 0 {
@@ -254,7 +255,7 @@ impl Core {
         let mut text = format!(
             "{} accepts. **{}**: {} plays Black and moves first, {} plays Orange.",
             mention(game.challenged()),
-            text::variant_name(game.terms.variant),
+            text::game_name(&game.terms),
             mention(game.black),
             mention(game.orange)
         );
@@ -385,6 +386,7 @@ impl Core {
             piece_price: Some(g.terms.piece_price as i64),
             first: Some(first),
             variant: Some(g.terms.variant),
+            board: Some(g.terms.topology),
             move_time: g.terms.move_time_minutes.map(i64::from),
             level: practice.then(|| i64::from(self.level(g.id).get())),
         };

@@ -1,7 +1,7 @@
 //! Pictures of games: the glue between stored games and the renderer.
 
 use jetan_render::{board_png, replay_gif, LastMove, Replay, View};
-use jetan_rules::{Color, Move, Position, Role, Square};
+use jetan_rules::{Color, DuelStream, Move, Position, Square};
 use jetan_store::{FinishedGame, Game, MoveRecord};
 
 use super::{Core, CoreError};
@@ -44,29 +44,20 @@ impl Core {
         Ok(board_png(pos, &view)?)
     }
 
-    /// Every position of a finished game and the moves between them, replayed by the
-    /// rules with the stored duel results.
+    /// A stored game replayed by the rules from its start, its Manator duels drawn from
+    /// the game's own duel stream (as the store played them).
+    pub(crate) fn replayed(game: &Game) -> Result<jetan_rules::Replay, CoreError> {
+        let start = Position::start_on(game.terms.variant, game.terms.topology);
+        let moves = game.moves.iter().map(|r| (r.from, r.to));
+        jetan_rules::replay(start, moves, &mut DuelStream::new(game.seed))
+            .map_err(|e| CoreError::Internal(format!("game {}: {e}", game.id)))
+    }
+
+    /// Every position of a game and the moves between them.
     pub(crate) fn replay_positions(game: &Game) -> Result<(Vec<Position>, Vec<Move>), CoreError> {
-        let mut pos = Position::start_of(game.terms.variant);
-        let mut positions = vec![pos.clone()];
-        let mut moves = Vec::with_capacity(game.moves.len());
-        for (i, rec) in game.moves.iter().enumerate() {
-            let m = pos.find_move(rec.from, rec.to).map_err(|e| {
-                CoreError::Internal(format!(
-                    "game {} move {} does not replay: {e}",
-                    game.id,
-                    i + 1
-                ))
-            })?;
-            let won = rec.duel.unwrap_or(true);
-            let (next, _) = pos.play(m, &mut |_: Role, _: Role| won).map_err(|e| {
-                CoreError::Internal(format!("game {} move {}: {e}", game.id, i + 1))
-            })?;
-            moves.push(m);
-            positions.push(next.clone());
-            pos = next;
-        }
-        Ok((positions, moves))
+        let replay = Self::replayed(game)?;
+        let moves = replay.moves().collect();
+        Ok((replay.positions().cloned().collect(), moves))
     }
 
     /// An animated GIF of a finished game.

@@ -3,8 +3,7 @@
 //! result, and the core words it again here. This runs before any check of the core's,
 //! so a redelivered move is never answered "it is your opponent's turn".
 
-use jetan_rules::{Position, Role};
-use jetan_store::{EndReason, Game, MoveRecord, Receipt};
+use jetan_store::{EndReason, Game, Receipt};
 
 use super::request::{mention, Request};
 use super::{Core, CoreError, Reply, Response};
@@ -87,22 +86,15 @@ impl Core {
 }
 
 /// The game as it was before its move number `ply` (0-based): the moves before it, and
-/// the position they lead to (Manator duels as they were decided).
+/// the position they lead to.
 fn before_move(game: &Game, ply: usize) -> Result<Game, CoreError> {
-    let moves: Vec<MoveRecord> = game.moves.iter().take(ply).copied().collect();
-    let mut pos = Position::start_of(game.terms.variant);
-    for mv in &moves {
-        let m = pos
-            .find_move(mv.from, mv.to)
-            .map_err(|e| CoreError::Internal(format!("replaying game {}: {e}", game.id)))?;
-        let won = mv.duel.unwrap_or(true);
-        pos = pos
-            .play(m, &mut |_: Role, _: Role| won)
-            .map_err(|e| CoreError::Internal(format!("replaying game {}: {}", game.id, e.reason)))?
-            .0;
-    }
+    let replay = Core::replayed(game)?;
+    let pos = replay
+        .positions()
+        .nth(ply)
+        .ok_or_else(|| CoreError::Internal(format!("game {} has no move {ply}", game.id)))?;
     let mut before = game.clone();
-    before.moves = moves;
+    before.moves.truncate(ply);
     before.position = pos.to_string();
     Ok(before)
 }

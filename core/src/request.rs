@@ -1,6 +1,6 @@
 //! What a player asked for: the request, its context, and the command with typed arguments.
 
-use jetan_rules::Variant;
+use jetan_rules::{Topology, Variant};
 pub use jetan_store::FirstMover;
 
 /// A Discord user as a command sees them.
@@ -67,6 +67,8 @@ pub struct ChallengeArgs {
     pub first: Option<FirstMover>,
     /// Classic or Manator.
     pub variant: Option<Variant>,
+    /// The flat board (default) or the circular board.
+    pub board: Option<Topology>,
     /// The move time limit in minutes.
     pub move_time: Option<i64>,
     /// The computer's strength, for a game against the bot (1–5).

@@ -147,6 +147,18 @@ pub fn rules_summary() -> String {
     s
 }
 
+/// The name of a game's rules and board as players read it: "Classic Jetan", "Manator
+/// Jetan on the circular board".
+pub(crate) fn game_name(t: &Terms) -> String {
+    let name = variant_name(t.variant);
+    match t.topology {
+        jetan_rules::Topology::Flat => name.to_string(),
+        jetan_rules::Topology::Circular => {
+            format!("{name} on the circular board (Ninth-Ray Jetan)")
+        }
+    }
+}
+
 /// The name of a variant as players read it.
 pub(crate) fn variant_name(v: Variant) -> &'static str {
     match v {

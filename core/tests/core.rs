@@ -1094,3 +1094,36 @@ fn autocomplete_offers_the_legal_moves() {
     assert!(princess.len() <= 25);
     assert!(princess.iter().any(|(name, _)| name.contains("escape")));
 }
+
+#[test]
+fn a_circular_game_crosses_the_seam() {
+    let mut h = Harness::new();
+    let c = h.ok(
+        &alice(),
+        Command::Challenge {
+            opponent: bob(),
+            args: ChallengeArgs {
+                board: Some(jetan_rules::Topology::Circular),
+                first: Some(FirstMover::Challenger),
+                ..Default::default()
+            },
+        },
+    );
+    assert!(c.text.contains("circular board"), "{}", c.text);
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    let game = h.core().store().game(CHANNEL).unwrap().unwrap();
+    let pos = game.position().unwrap();
+    assert_eq!(pos.topology(), jetan_rules::Topology::Circular);
+    // A move across the j–a seam (a Thoat stepping from a2 round to the j file).
+    let across = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.from.file() == 0 && m.to.file() == 9)
+        .expect("a piece on the a file can step across the seam");
+    let r = h.mv(&alice(), &format!("{}-{}", across.from, across.to));
+    assert!(r.text.contains(&across.to.to_string()), "{}", r.text);
+    let game = h.core().store().game(CHANNEL).unwrap().unwrap();
+    assert!(game.position.ends_with("circular"), "{}", game.position);
+    assert!(h.core().store().verify().unwrap().is_clean());
+}

@@ -189,7 +189,7 @@ impl Store {
                 terms: c.terms.clone(),
                 seed,
                 moves: Vec::new(),
-                position: Position::start_of(c.terms.variant).to_string(),
+                position: Position::start_on(c.terms.variant, c.terms.topology).to_string(),
                 started_at: req.now,
                 last_move_at: req.now,
                 version: 1,

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-use jetan_rules::{Color, Piece, Position, Role, Square, Variant};
+use jetan_rules::{Color, Piece, Position, Role, Square, Topology, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::codec;
@@ -97,6 +97,9 @@ pub struct Terms {
     /// Classic or Manator.
     #[serde(with = "codec::variant")]
     pub variant: Variant,
+    /// The flat board or Ninth-Ray Jetan's circular board (RULES.md §11).
+    #[serde(default)]
+    pub topology: Topology,
     /// Each player's stake; the winner takes both.
     pub stake: u64,
     /// The price per point of piece value: losing a Dwar (3) costs `3 × piece_price`,
@@ -117,6 +120,7 @@ impl Terms {
     pub fn friendly(variant: Variant) -> Terms {
         Terms {
             variant,
+            topology: Topology::Flat,
             stake: 0,
             piece_price: 0,
             first: FirstMover::Challenger,

@@ -263,7 +263,7 @@ impl Store {
 
 /// Replays a game in progress from its move list; `Err` says where it departs.
 pub(crate) fn replay(g: &Game) -> Result<Position, String> {
-    let mut pos = Position::start_of(g.terms.variant);
+    let mut pos = Position::start_on(g.terms.variant, g.terms.topology);
     let mut dice = duel_stream_from(g.seed, 0);
     for (i, rec) in g.moves.iter().enumerate() {
         let n = i + 1;

@@ -53,6 +53,26 @@ impl From<VariantChoice> for jetan_rules::Variant {
     }
 }
 
+/// The shape of the board.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum BoardChoice {
+    /// The 10 × 10 board.
+    #[name = "flat"]
+    Flat,
+    /// Ninth-Ray Jetan: ten rings of ten cells, file j next to file a.
+    #[name = "circular"]
+    Circular,
+}
+
+impl From<BoardChoice> for jetan_rules::Topology {
+    fn from(b: BoardChoice) -> jetan_rules::Topology {
+        match b {
+            BoardChoice::Flat => jetan_rules::Topology::Flat,
+            BoardChoice::Circular => jetan_rules::Topology::Circular,
+        }
+    }
+}
+
 /// Jetan — Martian chess: play, bet, and climb the standings.
 #[poise::command(
     slash_command,
@@ -99,6 +119,7 @@ async fn challenge(
     piece_price: Option<i64>,
     #[description = "Who moves first"] first: Option<FirstChoice>,
     #[description = "classic or manator"] variant: Option<VariantChoice>,
+    #[description = "flat (default) or circular (Ninth-Ray Jetan)"] board: Option<BoardChoice>,
     #[description = "Longest time per move, in minutes"]
     #[min = 1]
     #[max = 10080]
@@ -114,6 +135,7 @@ async fn challenge(
         piece_price,
         first: first.map(Into::into),
         variant: variant.map(Into::into),
+        board: board.map(Into::into),
         move_time,
         level,
     };

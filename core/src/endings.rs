@@ -1,8 +1,7 @@
 //! How games end: resignation, draws by agreement, a win on time, and the replay of a
 //! finished game.
 
-use jetan_rules::Color;
-use jetan_store::{Game, GameResult, Settlement};
+use jetan_store::{Game, Settlement};
 
 use super::buttons::ButtonAction;
 use super::request::{mention, Request};
@@ -20,10 +19,7 @@ impl Core {
         let text = text::settlement(s, &currency, game.terms.practice);
         let pos = Self::position_of(game)?;
         let banner = text::result_banner(&s.result, s.reason, |id| self.name_of(id));
-        let bottom = match s.result {
-            GameResult::Win { winner, .. } => game.color_of(winner).unwrap_or(Color::Black),
-            _ => pos.turn(),
-        };
+        let bottom = self.bottom_at_end(game, &s.result, pos.turn());
         let png = self.board_picture(game, &pos, bottom, None, Some(banner))?;
         Ok(Reply::public(text).with_file("board.png", png))
     }

@@ -183,8 +183,14 @@ impl Core {
     /// The reply to a game that has just started, and the computer's turn if it is first.
     fn started(&self, game: Game, text: String) -> Result<Response, CoreError> {
         let pos = Self::position_of(&game)?;
-        let png = self.board_picture(&game, &pos, Color::Black, None, None)?;
         let computer = game.terms.practice && game.black == self.bot.id;
+        let bottom = self.bottom(&game, Color::Black, None);
+        // When the computer moves first, its reply shows the board.
+        let png = if computer {
+            None
+        } else {
+            Some(self.board_picture(&game, &pos, bottom, None, None)?)
+        };
         let mut reply = Reply::public(text);
         if !computer {
             reply
@@ -194,7 +200,11 @@ impl Core {
         }
         Ok(Response {
             computer_moves_in: computer.then_some(game.channel),
-            ..reply.with_file("board.png", png).into()
+            ..match png {
+                Some(png) => reply.with_file("board.png", png),
+                None => reply,
+            }
+            .into()
         })
     }
 

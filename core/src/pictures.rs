@@ -21,6 +21,36 @@ impl Core {
         (self.name_of(game.black), self.name_of(game.orange))
     }
 
+    /// Which side a picture of `game` shows at the bottom — one rule a player can predict:
+    /// - against the computer, the human, always;
+    /// - a player asking for the board (`board`, `moves`) sees their own side at the
+    ///   bottom;
+    /// - otherwise the side to move (`to_move`), so the player about to think sees the
+    ///   board from their seat; at the end of a game, the winner (`to_move` is then the
+    ///   winner's side, or the side to move for a draw).
+    pub(crate) fn bottom(&self, game: &Game, to_move: Color, viewer: Option<u64>) -> Color {
+        if game.terms.practice {
+            if let Some(c) = game.color_of(game.opponent_of(self.bot.id).unwrap_or(0)) {
+                return c;
+            }
+        }
+        viewer.and_then(|v| game.color_of(v)).unwrap_or(to_move)
+    }
+
+    /// The side a game-over picture shows at the bottom.
+    pub(crate) fn bottom_at_end(
+        &self,
+        game: &Game,
+        result: &jetan_store::GameResult,
+        to_move: Color,
+    ) -> Color {
+        let side = match *result {
+            jetan_store::GameResult::Win { winner, .. } => game.color_of(winner).unwrap_or(to_move),
+            _ => to_move,
+        };
+        self.bottom(game, side, None)
+    }
+
     /// The board of `game` at `pos` as a PNG, with `bottom` at the bottom.
     pub(crate) fn board_picture(
         &self,

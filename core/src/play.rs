@@ -1,7 +1,7 @@
 //! Playing: a move, the board, one piece's moves.
 
 use jetan_rules::{Color, MoveText, Position, Square};
-use jetan_store::{Game, GameResult, MoveResult};
+use jetan_store::{Game, MoveResult};
 
 use super::request::{mention, Request};
 use super::text::{self};
@@ -168,11 +168,11 @@ impl Core {
             text.push_str(&text::settlement(s, &currency, before.terms.practice));
             let banner = text::result_banner(&s.result, s.reason, |id| self.name_of(id));
             let png = after.as_ref().and_then(|(pos, _)| {
-                let bottom = match s.result {
-                    GameResult::Win { winner, .. } => game.color_of(winner).unwrap_or(Color::Black),
-                    _ => pos.turn(),
-                };
-                picture(pos, bottom, Some(banner))
+                picture(
+                    pos,
+                    self.bottom_at_end(&game, &s.result, pos.turn()),
+                    Some(banner),
+                )
             });
             return Ok(with_picture(Reply::public(text), png).into());
         }
@@ -196,7 +196,15 @@ impl Core {
                 .push_str(&format!("\n{}, your move.", mention(next)));
             reply = reply.pinging(next);
         }
-        let png = after.as_ref().and_then(|(pos, _)| picture(pos, turn, None));
+        // Against the computer, one picture per exchange: the computer's reply shows the
+        // board after both moves, so the human's own move is answered in words only.
+        let png = if computer {
+            None
+        } else {
+            after
+                .as_ref()
+                .and_then(|(pos, _)| picture(pos, self.bottom(&game, turn, None), None))
+        };
         Ok(Response {
             computer_moves_in: computer.then_some(before.channel),
             ..with_picture(reply, png).into()
@@ -206,10 +214,7 @@ impl Core {
     pub(crate) fn board(&self, req: &Request) -> Result<Reply, CoreError> {
         let game = self.game_in(req.channel)?;
         let pos = Self::position_of(&game)?;
-        let bottom = match game.color_of(req.user.id) {
-            Some(c) => c,
-            None => pos.turn(),
-        };
+        let bottom = self.bottom(&game, pos.turn(), Some(req.user.id));
         let png = self.board_picture(&game, &pos, bottom, None, None)?;
         let mut text = format!(
             "{} (Black) vs {} (Orange), move {}. {} to move.",
@@ -273,7 +278,7 @@ impl Core {
                 .collect();
             format!("The {} on {sq} can go to: {}.", piece.role, list.join(", "))
         };
-        let bottom = game.color_of(req.user.id).unwrap_or(pos.turn());
+        let bottom = self.bottom(&game, pos.turn(), Some(req.user.id));
         let png = self.board_picture(&game, &pos, bottom, Some(sq), None)?;
         let mut reply = Reply::ephemeral(text).with_file("moves.png", png);
         reply.ephemeral = true;

@@ -31,7 +31,9 @@
 //! ```
 #![deny(missing_docs)]
 
+mod labels;
 mod paint;
+mod palette;
 mod render;
 mod replay;
 mod text;
@@ -40,8 +42,11 @@ mod theme;
 use std::sync::LazyLock;
 
 use image::RgbImage;
-use jetan_rules::{Board, ByColor, Color, Move, Piece, Position, Report, Role, Square, Variant};
+use jetan_rules::{
+    Board, ByColor, Color, Duel, Move, Outcome, Piece, Position, Report, Role, Square, Variant,
+};
 
+pub use labels::Labels;
 pub use render::Renderer;
 pub use replay::{replay_gif, Replay, DISCORD_ATTACHMENT_LIMIT};
 
@@ -131,8 +136,9 @@ pub struct View {
     /// The side shown at the bottom: Black's view has a1 bottom-left, Orange's view is the
     /// board rotated 180°.
     pub orientation: Color,
-    /// The players' display names, any text (long names are shortened with `…`, characters
-    /// the font lacks are drawn as `?`). An empty name shows the colour's name.
+    /// The players' display names, any text: long names are shortened with `…`; emoji
+    /// and scripts the main font lacks come from the embedded fallback fonts, characters
+    /// no font has are left out. A name with nothing drawable shows the colour's name.
     pub names: ByColor<String>,
     /// The last move, highlighted.
     pub last_move: Option<LastMove>,
@@ -140,10 +146,16 @@ pub struct View {
     /// are marked: dots for quiet moves, rings for captures, diamonds for the Princess's
     /// escape squares.
     pub selected: Option<Square>,
-    /// The result of a finished game, shown as a banner across the board (for example
-    /// `"Black wins: the Princess was captured"`). With a result the picture shows no
-    /// turn and no warnings.
+    /// The result of a finished game as free text (for example `"Black wins by
+    /// resignation"`; the part before a `:` is the headline). It wins over
+    /// [`outcome`](Self::outcome). With a result the picture shows no turn and no warnings.
     pub result: Option<String>,
+    /// The result of a game the rules ended, drawn with [`labels`](Self::labels).
+    pub outcome: Option<Outcome>,
+    /// The Manator duel the last move fought: both pieces, the odds and who won.
+    pub duel: Option<Duel>,
+    /// Every word drawn on the picture.
+    pub labels: Labels,
 }
 
 impl Default for View {
@@ -162,6 +174,9 @@ impl View {
             last_move: None,
             selected: None,
             result: None,
+            outcome: None,
+            duel: None,
+            labels: Labels::default(),
         }
     }
 
@@ -194,12 +209,79 @@ impl View {
         self
     }
 
-    /// Sets the result banner.
+    /// Sets the result as free text.
     #[must_use]
     pub fn with_result(mut self, result: impl Into<String>) -> View {
         self.result = Some(result.into());
         self
     }
+
+    /// Sets the result of a game the rules ended (drawn in the view's labels).
+    #[must_use]
+    pub fn with_outcome(mut self, outcome: Outcome) -> View {
+        self.outcome = Some(outcome);
+        self
+    }
+
+    /// Sets what the last move did, from the rules' report of it: its squares, the piece
+    /// it killed, the Manator duel it fought, and the outcome if it ended the game.
+    #[must_use]
+    pub fn with_report(mut self, report: &Report) -> View {
+        self.last_move = Some(LastMove::from(report));
+        self.duel = report.duel;
+        if report.outcome.is_some() {
+            self.outcome = report.outcome;
+        }
+        self
+    }
+
+    /// Sets the Manator duel the last move fought.
+    #[must_use]
+    pub fn with_duel(mut self, duel: Duel) -> View {
+        self.duel = Some(duel);
+        self
+    }
+
+    /// Sets the words drawn on the picture.
+    #[must_use]
+    pub fn with_labels(mut self, labels: Labels) -> View {
+        self.labels = labels;
+        self
+    }
+
+    /// Whether the picture shows a finished game.
+    pub fn is_over(&self) -> bool {
+        self.result.is_some() || self.outcome.is_some()
+    }
+
+    /// The result headline and reason, if the game is over.
+    fn result_texts(&self) -> Option<(String, String)> {
+        if let Some(text) = &self.result {
+            return Some(match text.split_once(':') {
+                Some((head, reason)) => (head.trim().to_string(), reason.trim().to_string()),
+                None => (text.trim().to_string(), String::new()),
+            });
+        }
+        self.outcome.map(|o| self.labels.outcome(&o))
+    }
+}
+
+/// The chances of a Manator duel (RULES.md §8): the attacker wins with probability
+/// `va / (va + vd)`, their values. Returns the attacker's and the defender's chance in
+/// whole percent (summing to 100).
+///
+/// (The rules' [`Duel`] report does not carry the odds yet; this is the rule book's
+/// formula, in one place.)
+///
+/// ```
+/// use jetan_render::duel_odds;
+/// use jetan_rules::Role;
+/// assert_eq!(duel_odds(Role::Panthan, Role::Dwar), (25, 75));
+/// ```
+pub fn duel_odds(attacker: Role, defender: Role) -> (u32, u32) {
+    let (va, vd) = (attacker.value(), defender.value());
+    let a = (200 * va + va + vd) / (2 * (va + vd));
+    (a, 100 - a)
 }
 
 /// The pieces each side has captured: for each side, the roles of the enemy pieces missing
@@ -242,7 +324,7 @@ pub fn captured(pos: &Position) -> ByColor<Vec<Role>> {
 static DEFAULT: LazyLock<Result<Renderer, RenderError>> =
     LazyLock::new(|| Renderer::new(Renderer::DEFAULT_SQUARE));
 
-/// The shared renderer with 80-pixel squares (an 800 × 800 board plus frame and strips).
+/// The shared renderer with 50-pixel squares (a 500 × 500 board in a 627 × 622 picture).
 ///
 /// # Errors
 /// [`RenderError::Font`] if the embedded font is broken.

@@ -1,14 +1,15 @@
-//! Animated GIF replays: one frame per position, the last move highlighted, the result on
-//! the final frame; small enough for a Discord attachment.
-
-use std::collections::HashMap;
+//! Animated GIF replays: one frame per position, drawn like the board pictures: the last
+//! move highlighted and captioned in the side panel (move number, notation, the piece it
+//! killed or the duel it fought), the result on the final frame; small enough for a
+//! Discord attachment.
 
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use image::RgbImage;
-use jetan_rules::{ByColor, Color, Move, Piece, Position};
+use jetan_rules::{AttackerWins, ByColor, Color, Move, Position, Report, Role};
 
+use crate::palette::Palette;
 use crate::render::Renderer;
-use crate::{theme, LastMove, RenderError, View};
+use crate::{Labels, RenderError, View};
 
 /// Discord's attachment size limit without boosts: 8 MiB.
 pub const DISCORD_ATTACHMENT_LIMIT: usize = 8 * 1024 * 1024;
@@ -20,8 +21,8 @@ pub struct Replay {
     pub names: ByColor<String>,
     /// The side at the bottom, for the whole replay.
     pub orientation: Color,
-    /// The result shown on the final frame. `None`: the final position's
-    /// [`outcome`](Position::outcome), if the game is over.
+    /// The result shown on the final frame as free text. `None`: the final position's
+    /// [`outcome`](Position::outcome) in [`labels`](Self::labels), if the game is over.
     pub result: Option<String>,
     /// How long each frame shows, in milliseconds.
     pub frame_delay_ms: u32,
@@ -32,6 +33,8 @@ pub struct Replay {
     /// The largest GIF wanted, in bytes: if a replay comes out bigger, it is drawn again
     /// with smaller squares (down to [`Renderer::MIN_SQUARE`]).
     pub max_bytes: usize,
+    /// Every word drawn on the frames.
+    pub labels: Labels,
 }
 
 impl Default for Replay {
@@ -44,6 +47,7 @@ impl Default for Replay {
             final_delay_ms: 5000,
             square: 48,
             max_bytes: DISCORD_ATTACHMENT_LIMIT,
+            labels: Labels::default(),
         }
     }
 }
@@ -85,34 +89,32 @@ pub fn replay_gif(
     }
 }
 
+/// What `m` did between `before` and `after`, as the rules report it: the move is played
+/// again, with the duel (in Manator) decided the way that gives `after`.
+fn report(before: &Position, after: &Position, m: Move) -> Report {
+    let mut won = before.clone();
+    let report = won.play_unchecked(m, &mut AttackerWins);
+    if report.duel.is_none() || won.board() == after.board() {
+        return report;
+    }
+    let mut lost = before.clone();
+    lost.play_unchecked(m, &mut |_: Role, _: Role| false)
+}
+
 /// The view of frame `i`.
 fn frame_view(positions: &[Position], moves: &[Move], replay: &Replay, i: usize) -> View {
-    let mut view = View::new(replay.orientation);
+    let mut view = View::new(replay.orientation).with_labels(replay.labels.clone());
     view.names = replay.names.clone();
     if i > 0 {
-        let (before, after, m) = (&positions[i - 1], &positions[i], &moves[i - 1]);
-        let mover = before.board().piece_at(m.from).unwrap_or(Piece {
-            color: before.turn(),
-            role: m.role,
-        });
-        let killed = before.board().piece_at(m.to).map(|victim| {
-            if after.board().piece_at(m.to) == Some(victim) {
-                mover
-            } else {
-                victim
-            }
-        });
-        view.last_move = Some(LastMove {
-            from: m.from,
-            to: m.to,
-            killed,
-        });
+        view = view.with_report(&report(&positions[i - 1], &positions[i], moves[i - 1]));
     }
     if i + 1 == positions.len() {
-        view.result = replay
-            .result
-            .clone()
-            .or_else(|| positions[i].outcome().map(|o| o.to_string()));
+        view.result = replay.result.clone();
+        if let Some(o) = positions[i].outcome() {
+            view.outcome = Some(o);
+        }
+    } else {
+        view.outcome = None;
     }
     view
 }
@@ -145,12 +147,13 @@ fn encode(
             samples.push(render(i));
         }
     }
-    let mut quant = Quantizer::new(&samples);
+    let quant = Palette::from_samples(&samples.iter().collect::<Vec<_>>());
+    let quant = &quant;
     drop(samples);
 
     let mut out = Vec::new();
     {
-        let mut enc = Encoder::new(&mut out, w16, h16, &quant.palette_bytes()).map_err(gif_err)?;
+        let mut enc = Encoder::new(&mut out, w16, h16, &quant.bytes()).map_err(gif_err)?;
         enc.set_repeat(Repeat::Infinite).map_err(gif_err)?;
         let (wu, hu) = (w as usize, h as usize);
         // The picture so far, as palette indices, and the last frame drawn.
@@ -176,7 +179,7 @@ fn encode(
                 continue;
             }
             let rgb = render(i);
-            let frame = delta_frame(&mut quant, &prev_rgb, &rgb, &mut shown, wu, hu, delay);
+            let frame = delta_frame(quant, &prev_rgb, &rgb, &mut shown, wu, hu, delay);
             enc.write_frame(&frame).map_err(gif_err)?;
             prev_rgb = rgb;
         }
@@ -188,7 +191,7 @@ fn encode(
 /// bounding box of the changed pixels, unchanged ones transparent. Updates `shown`.
 #[allow(clippy::too_many_arguments)]
 fn delta_frame<'a>(
-    quant: &mut Quantizer,
+    quant: &Palette,
     prev: &RgbImage,
     cur: &RgbImage,
     shown: &mut [u8],
@@ -257,81 +260,4 @@ fn delta_frame<'a>(
         delay,
         ..Frame::default()
     }
-}
-
-/// Maps colours to a fixed palette of at most 255 entries, with a lookup table on 6 bits
-/// per channel filled as colours are met.
-struct Quantizer {
-    palette: Vec<[u8; 3]>,
-    lut: Vec<u16>,
-}
-
-const UNKNOWN: u16 = u16::MAX;
-
-impl Quantizer {
-    fn new(samples: &[RgbImage]) -> Quantizer {
-        let mut palette: Vec<[u8; 3]> = Vec::with_capacity(255);
-        let push = |palette: &mut Vec<[u8; 3]>, c: [u8; 3], min_dist: u32| {
-            if palette.len() < 255 && palette.iter().all(|p| dist(*p, c) > min_dist) {
-                palette.push(c);
-            }
-        };
-        for c in theme::KEY_COLORS {
-            push(&mut palette, c, 0);
-        }
-        let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
-        for img in samples {
-            for p in img.as_raw().chunks_exact(3).step_by(2) {
-                *counts.entry([p[0], p[1], p[2]]).or_insert(0) += 1;
-            }
-        }
-        let mut by_count: Vec<([u8; 3], u32)> = counts.into_iter().collect();
-        by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        for min_dist in [48, 12, 0] {
-            for (c, _) in &by_count {
-                push(&mut palette, *c, min_dist);
-            }
-        }
-        Quantizer {
-            palette,
-            lut: vec![UNKNOWN; 1 << 18],
-        }
-    }
-
-    /// The global palette as GIF wants it: 256 entries, the last one transparent.
-    fn palette_bytes(&self) -> Vec<u8> {
-        let mut bytes: Vec<u8> = self.palette.iter().flatten().copied().collect();
-        bytes.resize(256 * 3, 0);
-        bytes
-    }
-
-    /// Maps RGB bytes to palette indices.
-    fn map(&mut self, rgb: &[u8], out: &mut [u8]) {
-        for (p, o) in rgb.chunks_exact(3).zip(out.iter_mut()) {
-            let key = (usize::from(p[0] >> 2) << 12)
-                | (usize::from(p[1] >> 2) << 6)
-                | usize::from(p[2] >> 2);
-            let mut idx = self.lut[key];
-            if idx == UNKNOWN {
-                let c = [p[0], p[1], p[2]];
-                idx = self
-                    .palette
-                    .iter()
-                    .enumerate()
-                    .min_by_key(|(_, q)| dist(**q, c))
-                    .map_or(0, |(i, _)| i as u16);
-                self.lut[key] = idx;
-            }
-            *o = idx as u8;
-        }
-    }
-}
-
-fn dist(a: [u8; 3], b: [u8; 3]) -> u32 {
-    (0..3)
-        .map(|i| {
-            let d = i32::from(a[i]) - i32::from(b[i]);
-            (d * d) as u32
-        })
-        .sum()
 }

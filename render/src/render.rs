@@ -178,7 +178,7 @@ impl Renderer {
             .map(|p| theme::token(&fonts, p.color, p.role, sq))
             .collect();
         let minis = all_pieces()
-            .map(|p| theme::mini_token(&fonts, p.color, p.role, sized(0.42)))
+            .map(|p| theme::mini_token(&fonts, p.color, p.role, sized(0.46)))
             .collect();
         let big = all_pieces()
             .map(|p| theme::token(&fonts, p.color, p.role, sized(1.3)))
@@ -420,7 +420,7 @@ impl Renderer {
         let line1 = top_f + 0.47 * h;
         let line2 = top_f + 0.86 * h;
         let name_em = 0.4 * s;
-        let small_em = 0.25 * s;
+        let small_em = 0.27 * s;
 
         // Line 1, right: pills.
         let pill_em = 0.24 * s;
@@ -585,11 +585,14 @@ impl Renderer {
                     .draw_centered(img, line, reason_em, cx, ty, theme::TEXT);
             }
             ty += 0.32 * s;
-            let after = self
-                .fonts
-                .fit(&labels.after_moves_text(pos.ply()), 0.2 * s, inner);
+            let (after, em) = self.fonts.shrink_to_fit(
+                &labels.after_moves_text(pos.ply()),
+                0.2 * s,
+                0.14 * s,
+                inner,
+            );
             self.fonts
-                .draw_centered(img, &after, 0.2 * s, cx, ty, theme::TEXT_DIM);
+                .draw_centered(img, &after, em, cx, ty, theme::TEXT_DIM);
             y += card_h + 0.2 * s;
         } else {
             let turn = pos.turn();
@@ -643,11 +646,25 @@ impl Renderer {
             10 * l.sq + l.board_y - y as i32,
             theme::CARD,
         );
-        y += 0.42 * s;
+        // Who moved (in their colour) and the move number, then the move.
+        y += 0.4 * s;
+        if let Some(p) = mover {
+            let who = labels.color(p.color);
+            let (who, em) = self.fonts.shrink_to_fit(who, 0.24 * s, 0.15 * s, inner);
+            let c = theme::token_colors(p.color);
+            let ink = match p.color {
+                Color::Black => c.ink,
+                Color::Orange => c.body,
+            };
+            self.fonts.draw_centered(img, &who, em, cx, y, ink);
+            y += 0.3 * s;
+        }
         let ply = pos.ply().saturating_sub(1);
-        let head = self.fonts.fit(&labels.move_number(ply), 0.22 * s, inner);
+        let (head, em) =
+            self.fonts
+                .shrink_to_fit(&labels.move_number(ply), 0.22 * s, 0.15 * s, inner);
         self.fonts
-            .draw_centered(img, &head, 0.22 * s, cx, y, theme::TEXT_DIM);
+            .draw_centered(img, &head, em, cx, y, theme::TEXT_DIM);
         y += 0.42 * s;
         let sep = if last.killed.is_some() || view.duel.is_some() {
             '×'
@@ -664,18 +681,6 @@ impl Renderer {
         );
         let (text, em) = self.fonts.shrink_to_fit(&text, 0.3 * s, 0.2 * s, inner);
         self.fonts.draw_centered(img, &text, em, cx, y, theme::TEXT);
-        if let Some(p) = mover {
-            // A coloured underline says whose move it was.
-            let c = theme::token_colors(p.color);
-            fill_rect(
-                img,
-                (cx - 0.45 * s) as i32,
-                (y + 0.1 * s) as i32,
-                (0.9 * s) as i32,
-                (0.07 * s).max(1.0) as i32,
-                c.body,
-            );
-        }
         y += 0.3 * s;
 
         if let Some(duel) = view.duel {

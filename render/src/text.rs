@@ -75,11 +75,10 @@ impl Fonts {
         ];
         let main = &faces[0];
         let id = main.font.glyph_id('H');
-        let em = main.font.units_per_em().unwrap_or(1000.0);
         let cap = main
             .font
-            .outline(id)
-            .map_or(0.73, |o| (o.bounds.max.y - o.bounds.min.y) / em);
+            .outline_glyph(id.with_scale(main.scale(100.0)))
+            .map_or(0.73, |g| g.px_bounds().height() / 100.0);
         Ok(Fonts { faces, cap })
     }
 
@@ -389,5 +388,33 @@ mod tests {
         for l in &lines {
             assert!(f.width(l, 20.0) <= 120.0, "{l}");
         }
+    }
+}
+
+#[cfg(test)]
+mod sprite_tests {
+    use super::*;
+
+    #[test]
+    fn text_draws_into_sprites() {
+        let f = Fonts::load().unwrap();
+        let mut s = Sprite::new(40, 40);
+        s.fill(
+            &crate::paint::Shape::Circle {
+                c: crate::paint::P(20.0, 20.0),
+                r: 19.0,
+            },
+            [0, 0, 0],
+            1.0,
+            1.0,
+        );
+        f.draw_in_sprite(&mut s, "N", 20.0, 20.0, 20.0, [255, 255, 255]);
+        let lit = (0..40)
+            .flat_map(|y| (0..40).map(move |x| (x, y)))
+            .filter(|&(x, y)| s.straight(x, y)[0] > 128)
+            .count();
+        assert!(lit > 30, "{lit} pixels of the letter");
+        let cap = f.cap_height(1.0);
+        assert!((0.7..0.76).contains(&cap), "cap height {cap} em");
     }
 }

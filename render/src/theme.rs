@@ -336,14 +336,14 @@ pub(crate) fn token(fonts: &Fonts, color: Color, role: Role, size: u32) -> Sprit
     disc(&mut s, c, c, r, tc);
     let f = Frame {
         cx: c,
-        cy: c - 0.27 * r,
-        k: 0.43 * r,
+        cy: c - 0.33 * r,
+        k: 0.4 * r,
     };
     emblem(&mut s, f, role, tc);
-    let cap = 0.54 * r;
+    let cap = 0.5 * r;
     let em = cap / fonts.cap_height(1.0);
     let label = role.upper_char().to_string();
-    fonts.draw_in_sprite(&mut s, &label, em, c, c + 0.5 * r, tc.ink);
+    fonts.draw_in_sprite(&mut s, &label, em, c, c + 0.42 * r, tc.ink);
     shadow(&mut s, c, c + 0.06 * r, r, 0.09 * r);
     s.finish()
 }
@@ -418,10 +418,10 @@ pub(crate) fn glow(size: u32) -> Sprite {
     let c = (size / 2) as i32;
     let r = (size as f32 * 0.42) as i32;
     draw_filled_circle_mut(&mut mask, (c, c), r, Luma([255]));
-    draw_filled_circle_mut(&mut mask, (c, c), (r * 2 / 3).max(1), Luma([110]));
-    let mask = gaussian_blur_f32(&mask, size as f32 * 0.08);
+    draw_filled_circle_mut(&mut mask, (c, c), (r * 3 / 4).max(1), Luma([150]));
+    let mask = gaussian_blur_f32(&mask, size as f32 * 0.07);
     let mut s = Sprite::new(size, size);
-    s.under(&mask, DANGER, 0.9);
+    s.under(&mask, DANGER, 1.0);
     let mut tint = Sprite::new(size, size);
     tint.fill(
         &Shape::Poly(vec![

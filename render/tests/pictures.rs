@@ -786,4 +786,3 @@ fn replay_timing() {
     let n = decode_frames(&gif).len();
     eprintln!("decode {n}: {:?}", t.elapsed());
 }
-

@@ -42,6 +42,19 @@ fn main() {
     );
     if std::env::args().any(|a| a == "--gif") {
         let (positions, moves) = game(300);
+        let t = Instant::now();
+        let r48 = jetan_render::Renderer::new(Replay::default().square).unwrap();
+        let build = t.elapsed();
+        let t = Instant::now();
+        for p in &positions {
+            let _ = r48.image(p, &View::default());
+        }
+        println!(
+            "(renderer for the replay built in {:.0} ms; its {} frames drawn in {:.0} ms)",
+            build.as_secs_f64() * 1e3,
+            positions.len(),
+            t.elapsed().as_secs_f64() * 1e3
+        );
         let (t, gif) = best(3, || {
             replay_gif(&positions, &moves, &Replay::default()).unwrap()
         });

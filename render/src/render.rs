@@ -329,6 +329,13 @@ impl Renderer {
 
     /// Draws the picture of `pos` as `view` asks.
     pub fn image(&self, pos: &Position, view: &View) -> RgbImage {
+        self.draw(pos, view, false)
+    }
+
+    /// Draws a picture; `for_replay` leaves the strip of the side to move without its
+    /// lighter background (the accent bar and the pill still say whose turn it is), so
+    /// consecutive GIF frames differ in few pixels.
+    pub(crate) fn draw(&self, pos: &Position, view: &View, for_replay: bool) -> RgbImage {
         let l = self.layout;
         let o = view.orientation;
         let mut img = self.bases[o as usize].clone();
@@ -383,7 +390,16 @@ impl Renderer {
         // Player strips: the viewer's side at the bottom.
         let taken = captured(pos);
         for (color, top) in [(o.other(), 0), (o, l.height - l.strip)] {
-            self.strip(&mut img, pos, view, color, top, &taken[color], danger);
+            self.strip(
+                &mut img,
+                pos,
+                view,
+                color,
+                top,
+                &taken[color],
+                danger,
+                for_replay,
+            );
         }
         self.panel(&mut img, pos, view);
         img
@@ -401,6 +417,7 @@ impl Renderer {
         top: i32,
         taken: &[Role],
         danger: bool,
+        for_replay: bool,
     ) {
         let l = self.layout;
         let s = l.sq as f32;
@@ -409,7 +426,9 @@ impl Renderer {
         let labels = &view.labels;
         let active = !view.is_over() && pos.turn() == color;
         if active {
-            fill_rect(img, 0, top, l.width, l.strip, theme::STRIP_ACTIVE);
+            if !for_replay {
+                fill_rect(img, 0, top, l.width, l.strip, theme::STRIP_ACTIVE);
+            }
             fill_rect(img, 0, top, (l.sq / 9).max(2), l.strip, theme::LAST_MOVE);
         }
         let sw = &self.swatches[color as usize];
@@ -539,16 +558,15 @@ impl Renderer {
         // Card 1: the result, or whose turn it is.
         if let Some((head, reason)) = view.result_texts() {
             let head_em = 0.36 * s;
-            let mut lines = self.fonts.wrap(&head, head_em, inner);
             let mut em = head_em;
-            while lines.len() > 3 && em > 0.22 * s {
+            let mut lines = self.fonts.wrap(&head, em, inner);
+            while lines.len() > 2 && em > 0.24 * s {
                 em *= 0.9;
                 lines = self.fonts.wrap(&head, em, inner);
             }
-            lines.truncate(4);
+            let lines = self.fonts.wrap_lines(&head, em, inner, 4);
             let reason_em = 0.22 * s;
-            let mut reason_lines = self.fonts.wrap(&reason, reason_em, inner);
-            reason_lines.truncate(7);
+            let reason_lines = self.fonts.wrap_lines(&reason, reason_em, inner, 7);
             let head_lh = em * 1.15;
             let reason_lh = reason_em * 1.25;
             let card_h = 0.25 * s

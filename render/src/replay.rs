@@ -45,7 +45,7 @@ impl Default for Replay {
             result: None,
             frame_delay_ms: 1000,
             final_delay_ms: 5000,
-            square: 48,
+            square: 40,
             max_bytes: DISCORD_ATTACHMENT_LIMIT,
             labels: Labels::default(),
         }
@@ -135,7 +135,13 @@ fn encode(
         u16::try_from(h).map_err(|_| RenderError::Gif("frame too tall".into()))?,
     );
     let n = positions.len();
-    let render = |i: usize| renderer.image(&positions[i], &frame_view(positions, moves, replay, i));
+    let render = |i: usize| {
+        renderer.draw(
+            &positions[i],
+            &frame_view(positions, moves, replay, i),
+            true,
+        )
+    };
 
     // A fixed palette: the theme's colours, then the most common others of a few frames.
     let first = render(0);
@@ -179,18 +185,42 @@ fn encode(
                 continue;
             }
             let rgb = render(i);
-            let frame = delta_frame(quant, &prev_rgb, &rgb, &mut shown, wu, hu, delay);
-            enc.write_frame(&frame).map_err(gif_err)?;
+            for frame in delta_frames(quant, &prev_rgb, &rgb, &mut shown, wu, hu, delay) {
+                enc.write_frame(&frame).map_err(gif_err)?;
+            }
             prev_rgb = rgb;
         }
     }
     Ok(out)
 }
 
-/// The frame that turns the `shown` picture (the indices of `prev`) into `cur`: the
-/// bounding box of the changed pixels, unchanged ones transparent. Updates `shown`.
+/// A changed row: its new palette indices and the segments that differ.
+type ChangedRow = (Vec<u8>, Vec<(usize, usize)>);
+
+/// Unchanged rows or columns that split a change into two rectangles.
+const GAP: usize = 12;
+
+/// Groups the indices where `flag` is set into runs, merging runs less than [`GAP`] apart.
+fn runs(flags: impl Iterator<Item = bool>) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for (i, f) in flags.enumerate() {
+        if !f {
+            continue;
+        }
+        match out.last_mut() {
+            Some((_, end)) if i - *end < GAP => *end = i + 1,
+            _ => out.push((i, i + 1)),
+        }
+    }
+    out
+}
+
+/// The frames that turn the `shown` picture (the indices of `prev`) into `cur`: one per
+/// separate rectangle of changed pixels (the two strips and the board change apart),
+/// unchanged pixels transparent. All but the last show for 20 ms, the last for the rest
+/// of `delay` (browsers stretch delays under 20 ms to 100). Updates `shown`.
 #[allow(clippy::too_many_arguments)]
-fn delta_frame<'a>(
+fn delta_frames(
     quant: &Palette,
     prev: &RgbImage,
     cur: &RgbImage,
@@ -198,36 +228,61 @@ fn delta_frame<'a>(
     w: usize,
     h: usize,
     delay: u16,
-) -> Frame<'a> {
+) -> Vec<Frame<'static>> {
     let (prev, cur) = (prev.as_raw(), cur.as_raw());
-    let mut changed: Vec<(usize, Vec<u8>)> = Vec::new();
-    let (mut x0, mut x1) = (w, 0);
+    // Row by row: the new indices of the rows that changed, and their changed segments.
+    let mut rows: Vec<Option<ChangedRow>> = vec![None; h];
     let mut row = vec![0u8; w];
-    for y in 0..h {
+    for (y, slot) in rows.iter_mut().enumerate() {
         let span = y * w * 3..(y + 1) * w * 3;
         if prev[span.clone()] == cur[span.clone()] {
             continue;
         }
-        quant.map(&cur[span], &mut row);
-        let old = &shown[y * w..(y + 1) * w];
-        let Some(first) = old.iter().zip(&row).position(|(a, b)| a != b) else {
+        // Map only the pixels whose colour changed.
+        let (p, c) = (&prev[span.clone()], &cur[span]);
+        let changed = runs((0..w).map(|x| p[3 * x..3 * x + 3] != c[3 * x..3 * x + 3]));
+        let (Some(&(lo, _)), Some(&(_, hi))) = (changed.first(), changed.last()) else {
             continue;
         };
-        let last = w
-            - 1
-            - old
-                .iter()
-                .rev()
-                .zip(row.iter().rev())
-                .position(|(a, b)| a != b)
-                .unwrap_or(0);
-        x0 = x0.min(first);
-        x1 = x1.max(last + 1);
-        changed.push((y, row.clone()));
+        let old = &shown[y * w..(y + 1) * w];
+        row.copy_from_slice(old);
+        for &(a, b) in &changed {
+            quant.map(&c[3 * a..3 * b], &mut row[a..b]);
+        }
+        let segments: Vec<(usize, usize)> =
+            runs(old[lo..hi].iter().zip(&row[lo..hi]).map(|(a, b)| a != b))
+                .into_iter()
+                .map(|(a, b)| (a + lo, b + lo))
+                .collect();
+        if !segments.is_empty() {
+            *slot = Some((row.clone(), segments));
+        }
     }
-    let (Some(&(y0, _)), Some(&(y_last, _))) = (changed.first(), changed.last()) else {
+    let mut rects = Vec::new();
+    for (y0, y1) in runs(rows.iter().map(Option::is_some)) {
+        let mut cols = vec![false; w];
+        for (_, segments) in rows[y0..y1].iter().flatten() {
+            for &(a, b) in segments {
+                cols[a..b].iter_mut().for_each(|c| *c = true);
+            }
+        }
+        for (x0, x1) in runs(cols.into_iter()) {
+            // Trim the rows this column range does not change.
+            let touches = |y: usize| {
+                rows[y]
+                    .as_ref()
+                    .is_some_and(|(_, segs)| segs.iter().any(|&(a, b)| a < x1 && b > x0))
+            };
+            let ya = (y0..y1).find(|&y| touches(y));
+            let yb = (y0..y1).rev().find(|&y| touches(y));
+            if let (Some(ya), Some(yb)) = (ya, yb) {
+                rects.push((x0, x1, ya, yb + 1));
+            }
+        }
+    }
+    if rects.is_empty() {
         // Nothing changed: a one-pixel transparent frame keeps the timing.
-        return Frame {
+        return vec![Frame {
             width: 1,
             height: 1,
             buffer: std::borrow::Cow::Owned(vec![TRANSPARENT]),
@@ -235,29 +290,45 @@ fn delta_frame<'a>(
             dispose: DisposalMethod::Keep,
             delay,
             ..Frame::default()
-        };
-    };
-    let (bw, bh) = (x1 - x0, y_last + 1 - y0);
-    let mut buf = vec![TRANSPARENT; bw * bh];
-    for (y, new) in changed {
-        let old = &mut shown[y * w..(y + 1) * w];
-        let out = &mut buf[(y - y0) * bw..(y - y0 + 1) * bw];
-        for ((o, s), n) in out.iter_mut().zip(&mut old[x0..x1]).zip(&new[x0..x1]) {
-            if s != n {
-                *o = *n;
-                *s = *n;
+        }];
+    }
+    let short = 2u16;
+    let k = rects.len() as u16;
+    let mut frames = Vec::with_capacity(rects.len());
+    for (i, &(x0, x1, y0, y1)) in rects.iter().enumerate() {
+        let (bw, bh) = (x1 - x0, y1 - y0);
+        let mut buf = vec![TRANSPARENT; bw * bh];
+        for y in y0..y1 {
+            let Some((new, _)) = &rows[y] else { continue };
+            let out = &mut buf[(y - y0) * bw..(y - y0 + 1) * bw];
+            let old = &shown[y * w + x0..y * w + x1];
+            for ((o, s), n) in out.iter_mut().zip(old).zip(&new[x0..x1]) {
+                if s != n {
+                    *o = *n;
+                }
             }
         }
+        let last = i + 1 == rects.len();
+        frames.push(Frame {
+            left: x0 as u16,
+            top: y0 as u16,
+            width: bw as u16,
+            height: bh as u16,
+            buffer: std::borrow::Cow::Owned(buf),
+            transparent: Some(TRANSPARENT),
+            dispose: DisposalMethod::Keep,
+            delay: if last {
+                delay.saturating_sub(short * (k - 1)).max(short)
+            } else {
+                short
+            },
+            ..Frame::default()
+        });
     }
-    Frame {
-        left: x0 as u16,
-        top: y0 as u16,
-        width: bw as u16,
-        height: bh as u16,
-        buffer: std::borrow::Cow::Owned(buf),
-        transparent: Some(TRANSPARENT),
-        dispose: DisposalMethod::Keep,
-        delay,
-        ..Frame::default()
+    for (y, r) in rows.iter().enumerate() {
+        if let Some((new, _)) = r {
+            shown[y * w..(y + 1) * w].copy_from_slice(new);
+        }
     }
+    frames
 }

@@ -5,8 +5,11 @@
 //! has is left out (never drawn as `?`); control and joiner characters are dropped: no
 //! text can make drawing fail.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
-use image::{Rgb, RgbImage, Rgba};
+use image::{GrayImage, Luma, RgbImage, Rgba};
 use imageproc::drawing::{draw_text_mut, Canvas};
 
 use crate::paint::Sprite;
@@ -48,12 +51,40 @@ struct Run {
     text: String,
 }
 
+/// A text drawn once as coverage (0–255), to blend in any colour: names, labels and
+/// coordinates repeat from picture to picture, and outlining glyphs is most of the cost
+/// of drawing text.
+#[derive(Debug)]
+struct Mask {
+    /// Coverage, drawn by imageproc.
+    cov: GrayImage,
+    /// The mask's top-left corner relative to the pen start on the baseline.
+    dx: i32,
+    dy: i32,
+    width: f32,
+}
+
+/// Cached masks by text and size; cleared when it grows past [`CACHE_LIMIT`].
+type MaskCache = Mutex<HashMap<(String, u32), Arc<Mask>>>;
+const CACHE_LIMIT: usize = 2048;
+
 /// The embedded fonts, parsed.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Fonts {
     faces: Vec<Face>,
     /// Cap height of the main font per em.
     cap: f32,
+    masks: MaskCache,
+}
+
+impl Clone for Fonts {
+    fn clone(&self) -> Fonts {
+        Fonts {
+            faces: self.faces.clone(),
+            cap: self.cap,
+            masks: Mutex::new(HashMap::new()),
+        }
+    }
 }
 
 /// Characters that only join or modify others and are not drawn on their own.
@@ -79,7 +110,11 @@ impl Fonts {
             .font
             .outline_glyph(id.with_scale(main.scale(100.0)))
             .map_or(0.73, |g| g.px_bounds().height() / 100.0);
-        Ok(Fonts { faces, cap })
+        Ok(Fonts {
+            faces,
+            cap,
+            masks: Mutex::new(HashMap::new()),
+        })
     }
 
     /// The first font that has `c`, if any.
@@ -214,6 +249,34 @@ impl Fonts {
         lines
     }
 
+    /// Wraps `text` into at most `max_lines` lines: words are taken out of its middle
+    /// (marked `…`) until it fits, so both its start (a name) and its end ("wins") stay.
+    pub fn wrap_lines(&self, text: &str, em: f32, max_width: f32, max_lines: usize) -> Vec<String> {
+        let mut words: Vec<String> = self
+            .clean(text)
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        loop {
+            let lines = self.wrap(&words.join(" "), em, max_width);
+            if lines.len() <= max_lines || words.len() <= 2 {
+                let mut lines = lines;
+                lines.truncate(max_lines);
+                return lines;
+            }
+            let mid = words.len() / 2;
+            if words[mid] == "…" {
+                words.remove(mid - 1);
+            } else if words.get(mid - 1).is_some_and(|w| w == "…")
+                || words[mid + 1..].first().is_some_and(|w| w == "…")
+            {
+                words.remove(mid);
+            } else {
+                words[mid] = "…".to_string();
+            }
+        }
+    }
+
     /// Draws `text` (already [`fit`](Self::fit) or clean) onto any imageproc canvas with
     /// the pen at `x` and the baseline at `baseline`; returns its width.
     fn draw_on<C>(
@@ -259,7 +322,55 @@ impl Fonts {
         baseline: f32,
         color: [u8; 3],
     ) -> f32 {
-        self.draw_on(img, text, em, x, baseline, Rgb(color))
+        let mask = self.mask(text, em);
+        let (ox, oy) = (
+            x.round() as i32 + mask.dx,
+            baseline.round() as i32 + mask.dy,
+        );
+        let (iw, ih) = (img.width() as i32, img.height() as i32);
+        for (mx, my, c) in mask.cov.enumerate_pixels() {
+            let a = u32::from(c.0[0]);
+            if a == 0 {
+                continue;
+            }
+            let (px, py) = (ox + mx as i32, oy + my as i32);
+            if px < 0 || py < 0 || px >= iw || py >= ih {
+                continue;
+            }
+            let p = img.get_pixel_mut(px as u32, py as u32);
+            for (d, s) in p.0.iter_mut().zip(color) {
+                *d = ((u32::from(s) * a + u32::from(*d) * (255 - a) + 127) / 255) as u8;
+            }
+        }
+        mask.width
+    }
+
+    /// The coverage mask of `text` at size `em`, drawn with imageproc on first use.
+    fn mask(&self, text: &str, em: f32) -> Arc<Mask> {
+        let key = (text.to_string(), em.to_bits());
+        if let Some(m) = self.masks.lock().ok().and_then(|c| c.get(&key).cloned()) {
+            return m;
+        }
+        let width = self.width(text, em);
+        let pad = (em * 0.4).ceil() as i32 + 2;
+        let above = (em * 1.3).ceil() as i32 + 2;
+        let below = (em * 0.5).ceil() as i32 + 2;
+        let (w, h) = ((width.ceil() as i32 + 2 * pad).max(1), above + below);
+        let mut cov = GrayImage::new(w as u32, h as u32);
+        self.draw_on(&mut cov, text, em, pad as f32, above as f32, Luma([255]));
+        let mask = Arc::new(Mask {
+            cov,
+            dx: -pad,
+            dy: -above,
+            width,
+        });
+        if let Ok(mut cache) = self.masks.lock() {
+            if cache.len() >= CACHE_LIMIT {
+                cache.clear();
+            }
+            cache.insert(key, Arc::clone(&mask));
+        }
+        mask
     }
 
     /// Draws `text` centred on `cx`.
@@ -378,6 +489,20 @@ mod tests {
         let w = f.draw(&mut img, &fitted, 18.0, 2.0, 30.0, [255, 255, 255]);
         assert!(w > 0.0);
         assert!(img.pixels().any(|p| p.0[0] > 128));
+    }
+
+    #[test]
+    fn a_long_headline_keeps_its_start_and_end() {
+        let f = Fonts::load().unwrap();
+        let text = "Tars Tarkas, Jeddak of Thark and Warlord of the Green Men wins";
+        let lines = f.wrap_lines(text, 20.0, 120.0, 3);
+        assert!(lines.len() <= 3, "{lines:?}");
+        let joined = lines.join(" ");
+        assert!(
+            joined.starts_with("Tars") && joined.ends_with("wins"),
+            "{joined}"
+        );
+        assert!(joined.contains('…'), "{joined}");
     }
 
     #[test]

@@ -1,20 +1,30 @@
 //! Pictures of Jetan games: the board PNG the bot posts after every move, and an animated
 //! GIF replay of a whole game.
 //!
-//! The picture shows the 10 × 10 board of black and orange squares (RULES.md §1) with file
-//! letters and rank numbers on its frame, the pieces as checkermen-style tokens carrying
-//! their emblems from the rule book (§2) and their letter, and a strip above and below the
-//! board for each player: name, colour, whether the Princess's escape is still available,
-//! the pieces that player has captured with their summed value, whose turn it is and the
-//! move number. A [`View`] adds what the position alone does not say: which side is at the
-//! bottom, the last move (and the piece it killed), a selected piece with its legal
-//! destinations, and a result banner. Warnings come from the position: the Princess of the
+//! The picture is made for the ~400 × 400 pixels a Discord chat shows: close to square, with
+//! the 10 × 10 board of black and orange squares (RULES.md §1), rank numbers on its left
+//! and file letters below; the pieces as checkermen-style tokens with their emblem (§2) in
+//! the upper half and a large letter in the lower half; a strip above and below the board
+//! for each player (name, colour, whether the Princess's escape is still available, the
+//! pieces that player has captured grouped by kind with a count and their summed value,
+//! and on the side to move's strip TO MOVE, the move number and the warnings); and a side
+//! panel right of the board with whose turn it is — or the result of a finished game —
+//! and what the last move did: the move, the piece it killed as a large struck-through
+//! token, or a Manator duel's two pieces with their odds and who won.
+//!
+//! A [`View`] adds what the position alone does not say: which side is at the bottom, the
+//! last move as the rules reported it ([`View::with_report`]), a selected piece with its
+//! legal destinations, the result, and the [`Labels`] — every word drawn, so the caller
+//! can use its players' language. Warnings come from the position: the Princess of the
 //! side to move threatened, the ten-move countdown running.
 //!
-//! Everything is drawn from code and an embedded font (DejaVu Sans Bold, Bitstream Vera
-//! licence, `assets/DejaVu-LICENSE.txt`); nothing is read from disk or the network. A
-//! [`Renderer`] caches the empty board and the piece sprites; the free functions use a
-//! shared one built on first use.
+//! Everything is drawn from code — text and shapes with imageproc, piece emblems as
+//! anti-aliased distance-field shapes — with embedded fonts (DejaVu Sans Bold; Droid Sans
+//! Fallback and a subset of Symbola for CJK, Hangul and emoji; licences in `assets/`);
+//! nothing is read from disk or the network. A [`Renderer`] caches the empty boards, the
+//! highlighted square tiles, the piece sprites, drawn texts and a palette; a picture is
+//! blitted together in about half a millisecond and encoded as an indexed-colour PNG
+//! (about 45 KB). The free functions use a shared renderer built on first use.
 //!
 //! ```
 //! use jetan_render::{board_png, LastMove, View};
@@ -25,7 +35,8 @@
 //! let (pos, report) = pos.play(m, &mut AttackerWins).unwrap();
 //! let view = View::new(Color::Orange)
 //!     .with_names("Dejah Thoris", "Tara of Helium")
-//!     .with_last_move(LastMove::from(&report));
+//!     .with_report(&report);
+//! assert_eq!(view.last_move, Some(LastMove::from(&report)));
 //! let png = board_png(&pos, &view).unwrap();
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
@@ -76,7 +87,8 @@ pub enum RenderError {
 }
 
 /// The last move as the picture shows it: its two squares highlighted, and the piece it
-/// killed, if any, marked on the end square.
+/// killed, if any, shown struck through in the side panel. Prefer
+/// [`View::with_report`], which also takes the Manator duel from the rules' report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LastMove {
     /// The start square.
@@ -123,6 +135,18 @@ impl From<&Report> for LastMove {
     }
 }
 
+/// The board's shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum BoardShape {
+    /// The 10 × 10 board (RULES.md §1).
+    #[default]
+    Square,
+    /// The circular board of Ninth-Ray Jetan (RULES.md §11): ten rings around a hole,
+    /// rank 1 the outermost and rank 10 the innermost, ten sectors `a`…`j` clockwise
+    /// (`j` next to `a`); the same squares, pieces and marks.
+    Round,
+}
+
 /// What a picture shows beyond the position itself.
 ///
 /// ```
@@ -140,7 +164,7 @@ pub struct View {
     /// and scripts the main font lacks come from the embedded fallback fonts, characters
     /// no font has are left out. A name with nothing drawable shows the colour's name.
     pub names: ByColor<String>,
-    /// The last move, highlighted.
+    /// The last move, highlighted, and told in the side panel.
     pub last_move: Option<LastMove>,
     /// A selected square. If it holds a piece of the side to move, its legal destinations
     /// are marked: dots for quiet moves, rings for captures, diamonds for the Princess's
@@ -156,6 +180,8 @@ pub struct View {
     pub duel: Option<Duel>,
     /// Every word drawn on the picture.
     pub labels: Labels,
+    /// The board's shape.
+    pub shape: BoardShape,
 }
 
 impl Default for View {
@@ -177,6 +203,7 @@ impl View {
             outcome: None,
             duel: None,
             labels: Labels::default(),
+            shape: BoardShape::Square,
         }
     }
 
@@ -246,6 +273,13 @@ impl View {
     #[must_use]
     pub fn with_labels(mut self, labels: Labels) -> View {
         self.labels = labels;
+        self
+    }
+
+    /// Sets the board's shape.
+    #[must_use]
+    pub fn with_shape(mut self, shape: BoardShape) -> View {
+        self.shape = shape;
         self
     }
 

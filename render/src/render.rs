@@ -11,11 +11,13 @@ use imageproc::drawing::{draw_filled_rect_mut, draw_hollow_rect_mut};
 use imageproc::rect::Rect;
 use jetan_rules::{Color, Piece, Position, Role, Square};
 
-use crate::paint::{fill_rect, fill_shape, pill, Rgb, Shape, Sprite, P};
+use std::f32::consts::PI;
+
+use crate::paint::{blend_pixel, fill_rect, fill_shape, pill, Rgb, Shape, Sprite, P};
 use crate::palette::Palette;
 use crate::text::Fonts;
 use crate::theme;
-use crate::{captured, duel_odds, RenderError, View};
+use crate::{captured, duel_odds, BoardShape, RenderError, View};
 
 /// Where things go in a picture, in pixels, for one square size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,8 +116,155 @@ pub struct Renderer {
     ring: Sprite,
     escape: Sprite,
     danger: Sprite,
+    /// The round board (RULES.md §11): its geometry, empty boards, tokens sized to the
+    /// rings, and move marks (dot, ring, escape) at that size.
+    round: Round,
+    round_bases: [RgbImage; 2],
+    round_tokens: Vec<Sprite>,
+    round_marks: [Sprite; 3],
     palette: Palette,
 }
+
+/// Move marks for a cell of `size` pixels: a dot for a quiet move, a ring for a capture,
+/// a diamond for the Princess's escape — a saturated core inside a light edge, so they
+/// read on both square colours and over tokens.
+fn marks(size: u32) -> [Sprite; 3] {
+    let s = size as f32;
+    let c = P(s / 2.0, s / 2.0);
+    let mut dot = Sprite::new(size, size);
+    dot.fill(
+        &Shape::Circle { c, r: 0.2 * s },
+        theme::HINT_EDGE,
+        0.95,
+        1.0,
+    );
+    dot.fill(&Shape::Circle { c, r: 0.15 * s }, theme::HINT, 1.0, 1.0);
+    let mut ring = Sprite::new(size, size);
+    ring.fill(
+        &Shape::Ring {
+            c,
+            r: 0.43 * s,
+            w: 0.13 * s,
+        },
+        theme::HINT_EDGE,
+        0.95,
+        1.0,
+    );
+    ring.fill(
+        &Shape::Ring {
+            c,
+            r: 0.43 * s,
+            w: 0.08 * s,
+        },
+        theme::HINT,
+        1.0,
+        1.0,
+    );
+    let mut escape = Sprite::new(size, size);
+    let diamond = |r: f32| {
+        Shape::Poly(vec![
+            P(c.0, c.1 - r),
+            P(c.0 + r, c.1),
+            P(c.0, c.1 + r),
+            P(c.0 - r, c.1),
+        ])
+    };
+    escape.fill(&diamond(0.27 * s), theme::HINT_EDGE, 0.95, 1.0);
+    escape.fill(&diamond(0.21 * s), theme::ESCAPE, 1.0, 1.0);
+    escape.fill(&diamond(0.07 * s), theme::HINT_EDGE, 0.95, 1.0);
+    [dot.finish(), ring.finish(), escape.finish()]
+}
+
+/// The geometry of the round board (RULES.md §11) inside the square board's area: ten
+/// rings around a hole, rank 1 the outermost, ten sectors `a`…`j` clockwise.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Round {
+    cx: f32,
+    cy: f32,
+    outer: f32,
+    width: f32,
+}
+
+impl Round {
+    fn new(l: Layout) -> Round {
+        let s = l.sq as f32;
+        let (outer, hole) = (4.62 * s, 0.6 * s);
+        Round {
+            cx: l.board_x as f32 + 5.0 * s,
+            cy: l.board_y as f32 + 5.0 * s,
+            outer,
+            width: (outer - hole) / 10.0,
+        }
+    }
+
+    /// The side of a token: the ring's width (every sector is wider than that).
+    fn token_size(&self) -> u32 {
+        (self.width * 0.96).round() as u32
+    }
+
+    /// The inner and outer radius of a rank's ring.
+    fn radii(&self, rank: u8) -> (f32, f32) {
+        let o = self.outer - f32::from(rank) * self.width;
+        (o - self.width, o)
+    }
+
+    /// The first angle of a file's sector (radians clockwise from straight up): Black's
+    /// view starts sector `a` at the bottom, Orange's is turned half a circle.
+    fn start(&self, o: Color, file: u8) -> f32 {
+        let base = match o {
+            Color::Black => PI,
+            Color::Orange => 0.0,
+        };
+        base + f32::from(file) * SECTOR
+    }
+
+    /// The point at radius `r` and angle `a`.
+    fn at(&self, r: f32, a: f32) -> (f32, f32) {
+        (self.cx + r * a.sin(), self.cy - r * a.cos())
+    }
+
+    /// The centre of a cell.
+    fn centre(&self, o: Color, sq: Square) -> (f32, f32) {
+        let (r0, r1) = self.radii(sq.rank());
+        self.at((r0 + r1) / 2.0, self.start(o, sq.file()) + SECTOR / 2.0)
+    }
+
+    /// Paints a cell (an annular sector) in `color` at opacity `alpha`, anti-aliased.
+    /// Hand-written: imageproc fills polygons without coverage, and a cell's curved edges
+    /// need it to look as smooth as the square board's.
+    fn fill_cell(&self, img: &mut RgbImage, o: Color, sq: Square, color: Rgb, alpha: f32) {
+        let (r0, r1) = self.radii(sq.rank());
+        let a0 = self.start(o, sq.file());
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        for i in 0..=8 {
+            let a = a0 + SECTOR * i as f32 / 8.0;
+            for r in [r0, r1] {
+                let (x, y) = self.at(r, a);
+                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            }
+        }
+        let tau = 2.0 * PI;
+        for y in (y0 - 2.0).floor() as i32..(y1 + 2.0).ceil() as i32 {
+            for x in (x0 - 2.0).floor() as i32..(x1 + 2.0).ceil() as i32 {
+                let (dx, dy) = (x as f32 + 0.5 - self.cx, y as f32 + 0.5 - self.cy);
+                let r = dx.hypot(dy);
+                let a = dx.atan2(-dy).rem_euclid(tau);
+                let d = (a - a0).rem_euclid(tau);
+                let across = if d <= SECTOR {
+                    d.min(SECTOR - d)
+                } else {
+                    -(d - SECTOR).min(tau - d)
+                };
+                let cov_r = ((r - r0).min(r1 - r) + 0.5).clamp(0.0, 1.0);
+                let cov_a = (r * across + 0.5).clamp(0.0, 1.0);
+                blend_pixel(img, x, y, color, alpha * cov_r * cov_a);
+            }
+        }
+    }
+}
+
+/// The angle of one sector.
+const SECTOR: f32 = 2.0 * PI / 10.0;
 
 fn piece_index(p: Piece) -> usize {
     (p.color as usize) * Role::ALL.len() + p.role as usize
@@ -195,50 +344,14 @@ impl Renderer {
         let last_from = bases_rgb.map(|b| tile(si, b, theme::LAST_MOVE, 0.45, 0));
         let last_to = bases_rgb.map(|b| tile(si, b, theme::LAST_MOVE, 0.6, border));
         let selected = bases_rgb.map(|b| tile(si, b, theme::SELECTED, 0.6, border));
-        let c = P(s / 2.0, s / 2.0);
-        // Move marks: a green core inside a light edge, so they read on both square
-        // colours and over tokens.
-        let mut dot = Sprite::new(sq, sq);
-        dot.fill(
-            &Shape::Circle { c, r: 0.2 * s },
-            theme::HINT_EDGE,
-            0.95,
-            1.0,
-        );
-        dot.fill(&Shape::Circle { c, r: 0.15 * s }, theme::HINT, 1.0, 1.0);
-        let mut ring = Sprite::new(sq, sq);
-        ring.fill(
-            &Shape::Ring {
-                c,
-                r: 0.43 * s,
-                w: 0.13 * s,
-            },
-            theme::HINT_EDGE,
-            0.95,
-            1.0,
-        );
-        ring.fill(
-            &Shape::Ring {
-                c,
-                r: 0.43 * s,
-                w: 0.08 * s,
-            },
-            theme::HINT,
-            1.0,
-            1.0,
-        );
-        let mut escape = Sprite::new(sq, sq);
-        let diamond = |r: f32| {
-            Shape::Poly(vec![
-                P(c.0, c.1 - r),
-                P(c.0 + r, c.1),
-                P(c.0, c.1 + r),
-                P(c.0 - r, c.1),
-            ])
-        };
-        escape.fill(&diamond(0.27 * s), theme::HINT_EDGE, 0.95, 1.0);
-        escape.fill(&diamond(0.21 * s), theme::ESCAPE, 1.0, 1.0);
-        escape.fill(&diamond(0.07 * s), theme::HINT_EDGE, 0.95, 1.0);
+        let [dot, ring, escape] = marks(sq);
+        let round = Round::new(layout);
+        let ts = round.token_size();
+        let round_bases =
+            [Color::Black, Color::Orange].map(|o| round_base(&fonts, layout, round, o));
+        let round_tokens = all_pieces()
+            .map(|p| theme::mini_token(&fonts, p.color, p.role, ts))
+            .collect();
         let mut r = Renderer {
             layout,
             fonts,
@@ -252,9 +365,13 @@ impl Renderer {
             last_from,
             last_to,
             selected,
-            dot: dot.finish(),
-            ring: ring.finish(),
-            escape: escape.finish(),
+            dot,
+            ring,
+            escape,
+            round,
+            round_bases,
+            round_tokens,
+            round_marks: marks(ts),
             danger: theme::glow(sq),
             palette: Palette::from_samples(&[]),
         };
@@ -336,6 +453,9 @@ impl Renderer {
     /// lighter background (the accent bar and the pill still say whose turn it is), so
     /// consecutive GIF frames differ in few pixels.
     pub(crate) fn draw(&self, pos: &Position, view: &View, for_replay: bool) -> RgbImage {
+        if view.shape == BoardShape::Round {
+            return self.draw_round(pos, view, for_replay);
+        }
         let l = self.layout;
         let o = view.orientation;
         let mut img = self.bases[o as usize].clone();
@@ -387,11 +507,75 @@ impl Renderer {
             }
         }
 
+        self.frame_parts(&mut img, pos, view, danger, for_replay);
+        img
+    }
+
+    /// The round board's picture: the same marks on annular cells.
+    fn draw_round(&self, pos: &Position, view: &View, for_replay: bool) -> RgbImage {
+        let g = self.round;
+        let o = view.orientation;
+        let mut img = self.round_bases[o as usize].clone();
+        let over = view.is_over();
+        if let Some(last) = view.last_move {
+            g.fill_cell(&mut img, o, last.from, theme::LAST_MOVE, 0.45);
+            g.fill_cell(&mut img, o, last.to, theme::LAST_MOVE, 0.7);
+        }
+        let selected_moves = view.selected.map(|sq| {
+            g.fill_cell(&mut img, o, sq, theme::SELECTED, 0.6);
+            pos.moves_from(sq)
+        });
+        let turn = pos.turn();
+        let danger = !over && pos.princess_in_danger(turn);
+        if danger {
+            if let Some(sq) = pos.board().royal(turn, Role::Princess) {
+                g.fill_cell(&mut img, o, sq, theme::DANGER, 0.6);
+            }
+        }
+        let ts = g.token_size() as f32;
+        let place = |sq: Square| {
+            let (x, y) = g.centre(o, sq);
+            ((x - ts / 2.0).round() as i32, (y - ts / 2.0).round() as i32)
+        };
+        for (sq, piece) in pos.board().pieces() {
+            let (x, y) = place(sq);
+            self.round_tokens[piece_index(piece)].draw(&mut img, x, y);
+        }
+        if let Some(moves) = selected_moves.filter(|_| !over) {
+            let [dot, ring, escape] = &self.round_marks;
+            for m in moves.iter() {
+                let mark = if m.escape {
+                    escape
+                } else if m.capture.is_some() {
+                    ring
+                } else {
+                    dot
+                };
+                let (x, y) = place(m.to);
+                mark.draw(&mut img, x, y);
+            }
+        }
+        self.frame_parts(&mut img, pos, view, danger, for_replay);
+        img
+    }
+
+    /// The strips and the side panel, the same for both board shapes.
+    fn frame_parts(
+        &self,
+        img: &mut RgbImage,
+        pos: &Position,
+        view: &View,
+        danger: bool,
+        for_replay: bool,
+    ) {
+        let l = self.layout;
+        let o = view.orientation;
+        let img = &mut *img;
         // Player strips: the viewer's side at the bottom.
         let taken = captured(pos);
         for (color, top) in [(o.other(), 0), (o, l.height - l.strip)] {
             self.strip(
-                &mut img,
+                img,
                 pos,
                 view,
                 color,
@@ -401,8 +585,7 @@ impl Renderer {
                 for_replay,
             );
         }
-        self.panel(&mut img, pos, view);
-        img
+        self.panel(img, pos, view);
     }
 
     /// Draws one player's strip at height `top`: swatch, name, warnings; colour, escape,
@@ -839,6 +1022,58 @@ fn base_image(fonts: &Fonts, l: Layout, o: Color) -> RgbImage {
             rank_em,
             m / 2.0,
             cy + fonts.cap_height(rank_em) / 2.0,
+            theme::FRAME_TEXT,
+        );
+    }
+    img
+}
+
+/// The empty round board for one orientation: strips, frame, panel, the rings of cells,
+/// sector letters around the rim and rank numbers along the spoke between `j` and `a`.
+fn round_base(fonts: &Fonts, l: Layout, g: Round, o: Color) -> RgbImage {
+    let mut img = base_image(fonts, l, o);
+    let s = l.sq as f32;
+    // The square board's area, squares and coordinates go.
+    draw_filled_rect_mut(
+        &mut img,
+        Rect::at(0, l.strip).of_size(
+            (l.panel_x - l.gap / 2) as u32,
+            (10 * l.sq + l.margin) as u32,
+        ),
+        image::Rgb(theme::FRAME),
+    );
+    for sq in Square::all() {
+        g.fill_cell(&mut img, o, sq, Renderer::square_color(sq), 1.0);
+    }
+    let em = 0.24 * s;
+    let cap = fonts.cap_height(em);
+    for file in 0..10u8 {
+        let Some(sq) = Square::new(file, 0) else {
+            continue;
+        };
+        let (x, y) = g.at(g.outer + 0.2 * s, g.start(o, file) + SECTOR / 2.0);
+        let letter = sq.file_char().to_string();
+        fonts.draw_centered(&mut img, &letter, em, x, y + cap / 2.0, theme::FRAME_TEXT);
+    }
+    let num_em = 0.2 * s;
+    for rank in 0..10u8 {
+        let (r0, r1) = g.radii(rank);
+        let (x, y) = g.at((r0 + r1) / 2.0, g.start(o, 0));
+        let text = (rank + 1).to_string();
+        let w = fonts.width(&text, num_em) + 0.1 * s;
+        let h = g.width * 0.8;
+        fill_shape(
+            &mut img,
+            &pill(x - w / 2.0, y - h / 2.0, w, h),
+            theme::FRAME,
+            0.92,
+        );
+        fonts.draw_centered(
+            &mut img,
+            &text,
+            num_em,
+            x,
+            y + fonts.cap_height(num_em) / 2.0,
             theme::FRAME_TEXT,
         );
     }

@@ -10,8 +10,8 @@ use std::sync::LazyLock;
 
 use image::{AnimationDecoder, RgbImage};
 use jetan_render::{
-    board_image, board_png, default_renderer, replay_gif, Labels, LastMove, RenderError, Renderer,
-    Replay, View,
+    board_image, board_png, default_renderer, replay_gif, BoardShape, Labels, LastMove,
+    RenderError, Renderer, Replay, View,
 };
 use jetan_rules::{
     AttackerWins, Color, DrawReason, Move, MoveText, Outcome, Position, Report, Role, Square,
@@ -214,6 +214,30 @@ fn golden_cases() -> Vec<(&'static str, Position, View)> {
             names(View::new(Color::Black)).with_report(&report),
         ));
     }
+    let round = |v: View| v.with_shape(BoardShape::Round);
+    let (capture, last) = capture_position();
+    cases.extend([
+        (
+            "round-start",
+            Position::start(),
+            round(View::new(Color::Black).with_names("Dejah Thoris", "Tara of Helium")),
+        ),
+        (
+            "round-capture-orange-view",
+            capture,
+            round(View::new(Color::Orange).with_names("Ghek", "Tara")).with_last_move(last),
+        ),
+        (
+            "round-princess-selected",
+            Position::start(),
+            round(View::new(Color::Black)).with_selected(sq("f1")),
+        ),
+        (
+            "round-selected-captures-danger",
+            parse("4pc4/10/10/10/3n6/2n7/4T5/3a6/10/4CP4 b - - 20"),
+            round(names(View::new(Color::Black))).with_selected(sq("e4")),
+        ),
+    ]);
     cases.push((
         "over-no-legal-moves",
         danger_position(),

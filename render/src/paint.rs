@@ -1,5 +1,13 @@
 //! Low-level drawing: anti-aliased shapes as signed distance functions, premultiplied
 //! RGBA sprites, and blending onto an opaque RGB canvas.
+//!
+//! Kept by hand where imageproc cannot reach the quality: the piece emblems, move marks and
+//! strike-throughs need exact anti-aliased coverage of filled curves and thick strokes, and
+//! sprites need it as an alpha channel so one cached token can be stamped on any square.
+//! imageproc's filled polygons and circles have no anti-aliasing, its anti-aliased lines are
+//! one pixel wide, and its anti-aliased polygons blend onto an opaque image rather than
+//! produce coverage. Everything else — text, rectangles, tiles, shadows and glows (Gaussian
+//! blur) — is drawn with imageproc.
 
 use image::RgbImage;
 

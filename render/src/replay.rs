@@ -9,7 +9,7 @@ use jetan_rules::{AttackerWins, ByColor, Color, Move, Position, Report, Role};
 
 use crate::palette::Palette;
 use crate::render::Renderer;
-use crate::{Labels, RenderError, View};
+use crate::{BoardShape, Labels, RenderError, View};
 
 /// Discord's attachment size limit without boosts: 8 MiB.
 pub const DISCORD_ATTACHMENT_LIMIT: usize = 8 * 1024 * 1024;
@@ -35,6 +35,8 @@ pub struct Replay {
     pub max_bytes: usize,
     /// Every word drawn on the frames.
     pub labels: Labels,
+    /// The board's shape.
+    pub shape: BoardShape,
 }
 
 impl Default for Replay {
@@ -48,6 +50,7 @@ impl Default for Replay {
             square: 40,
             max_bytes: DISCORD_ATTACHMENT_LIMIT,
             labels: Labels::default(),
+            shape: BoardShape::Square,
         }
     }
 }
@@ -103,7 +106,9 @@ fn report(before: &Position, after: &Position, m: Move) -> Report {
 
 /// The view of frame `i`.
 fn frame_view(positions: &[Position], moves: &[Move], replay: &Replay, i: usize) -> View {
-    let mut view = View::new(replay.orientation).with_labels(replay.labels.clone());
+    let mut view = View::new(replay.orientation)
+        .with_labels(replay.labels.clone())
+        .with_shape(replay.shape);
     view.names = replay.names.clone();
     if i > 0 {
         view = view.with_report(&report(&positions[i - 1], &positions[i], moves[i - 1]));

@@ -642,6 +642,37 @@ fn names_of_any_length_and_script_never_panic() {
     }
 }
 
+#[test]
+fn a_name_no_font_can_draw_shows_the_colour() {
+    let r = &*SMALL;
+    let pos = Position::start();
+    let blank = r.image(&pos, &View::new(Color::Black));
+    let undrawable = r.image(
+        &pos,
+        &View::new(Color::Black).with_names("\u{E000}\u{E001}\u{200D}", "\u{FE0F}"),
+    );
+    assert_eq!(blank, undrawable);
+}
+
+#[test]
+fn a_lost_duel_is_drawn_apart_from_a_won_one() {
+    let r = &*SMALL;
+    let (won_pos, won) = duel(true);
+    let (lost_pos, lost) = duel(false);
+    assert!(won.duel.unwrap().attacker_won && !lost.duel.unwrap().attacker_won);
+    let view = |report: &Report| View::new(Color::Black).with_report(report);
+    let (a, b) = (
+        r.image(&won_pos, &view(&won)),
+        r.image(&lost_pos, &view(&lost)),
+    );
+    // The end square holds the attacker after a win, the defender after a loss.
+    assert_ne!(
+        won_pos.board().piece_at(won.mv.to),
+        lost_pos.board().piece_at(lost.mv.to)
+    );
+    assert_ne!(a, b);
+}
+
 /// A deterministic random game of `plies` moves that avoids ending early when it can.
 fn long_game(plies: usize, seed: u64) -> (Vec<Position>, Vec<Move>) {
     let mut state = seed;
@@ -763,6 +794,20 @@ fn a_replay_too_big_is_drawn_smaller() {
     let (fb, fs) = (decode_frames(&big), decode_frames(&small));
     assert!(fs[0].buffer().width() < fb[0].buffer().width());
     assert!(fs.len() >= positions.len());
+}
+
+#[test]
+fn a_round_board_replay_decodes() {
+    let (positions, moves) = long_game(6, 5);
+    let replay = Replay {
+        shape: BoardShape::Round,
+        ..Replay::default()
+    };
+    let gif = replay_gif(&positions, &moves, &replay).unwrap();
+    let frames = decode_frames(&gif);
+    assert!(frames.len() >= positions.len());
+    let flat = replay_gif(&positions, &moves, &Replay::default()).unwrap();
+    assert_ne!(gif, flat);
 }
 
 #[test]

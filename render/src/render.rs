@@ -831,13 +831,13 @@ impl Renderer {
         let Some(last) = view.last_move else {
             return;
         };
-        let mover = view.duel.map(|d| d.attacker).or_else(|| {
-            let on_end = pos.board().piece_at(last.to);
-            match (on_end, last.killed) {
-                // Without the duel's report: the piece killed on its own side's move.
-                (Some(p), Some(k)) if p.color == k.color => Some(k),
-                (on_end, _) => on_end,
-            }
+        // Who moved: the duel's attacker when the report gave the duel; otherwise the
+        // piece now on the end square, unless the piece the move killed is of the side
+        // that moved (the turn has passed), which only a lost duel does.
+        let moved = pos.turn().other();
+        let mover = view.duel.map(|d| d.attacker).or_else(|| match last.killed {
+            Some(k) if k.color == moved => Some(k),
+            _ => pos.board().piece_at(last.to),
         });
         fill_rect(
             img,

@@ -73,10 +73,14 @@ impl Palette {
         bytes
     }
 
-    /// The palette index of a colour.
-    fn index(&self, p: &[u8]) -> u8 {
-        let key =
-            (usize::from(p[0] >> 2) << 12) | (usize::from(p[1] >> 2) << 6) | usize::from(p[2] >> 2);
+    /// The lookup key of a colour: 6 bits a channel.
+    #[inline]
+    fn key(p: &[u8]) -> usize {
+        (usize::from(p[0] >> 2) << 12) | (usize::from(p[1] >> 2) << 6) | usize::from(p[2] >> 2)
+    }
+
+    /// The palette index of a colour with lookup key `key`.
+    fn index(&self, key: usize, p: &[u8]) -> u8 {
         let idx = self.lut[key].load(Ordering::Relaxed);
         if idx != UNKNOWN {
             return idx as u8;
@@ -94,12 +98,13 @@ impl Palette {
 
     /// Maps RGB bytes to palette indices (runs of one colour are looked up once).
     pub fn map(&self, rgb: &[u8], out: &mut [u8]) {
-        let mut last = [0u8; 3];
-        let mut last_idx = self.index(&last);
+        let mut last_key = usize::MAX;
+        let mut last_idx = 0;
         for (p, o) in rgb.chunks_exact(3).zip(out.iter_mut()) {
-            if p != last {
-                last = [p[0], p[1], p[2]];
-                last_idx = self.index(p);
+            let key = Self::key(p);
+            if key != last_key {
+                last_key = key;
+                last_idx = self.index(key, p);
             }
             *o = last_idx;
         }

@@ -1,6 +1,8 @@
-//! Writes sample pictures to a directory (default `/tmp/jetan-samples`) to look at.
+//! Writes sample pictures to a directory (default `/tmp/jetan-samples`) to look at, or
+//! with `--docs FILE` the README's picture.
 //!
 //!     cargo run -p jetan-render --example samples [DIR]
+//!     cargo run -p jetan-render --example samples -- --docs docs/board.png
 
 use jetan_render::{board_png, LastMove, View};
 use jetan_rules::{AttackerWins, Color, MoveText, Position};
@@ -17,9 +19,38 @@ fn play(pos: Position, moves: &[&str]) -> (Position, Option<LastMove>) {
     (pos, last)
 }
 
+/// The README's picture: a Classic middle game just after a capture, Orange to move
+/// with its Princess threatened.
+fn docs(path: &str) {
+    let mut pos = Position::start();
+    let mut view = View::new(Color::Orange).with_names("Tara of Helium", "Gahan of Gathol");
+    for t in [
+        "e2-e3", "e9-e8", "d1-g4", "g10-d7", "g4-d7", "b9-b8", "c2-c3", "h9-h8",
+    ] {
+        let m = t.parse::<MoveText>().unwrap().resolve(&pos).unwrap();
+        let (next, report) = pos.play(m, &mut AttackerWins).unwrap();
+        pos = next;
+        view = view.with_report(&report);
+    }
+    let m = "d7xe8".parse::<MoveText>().unwrap().resolve(&pos).unwrap();
+    let (pos, report) = pos.play(m, &mut AttackerWins).unwrap();
+    let view = view
+        .with_report(&report)
+        .with_selected("f10".parse().unwrap());
+    let png = board_png(&pos, &view).unwrap();
+    std::fs::write(path, &png).unwrap();
+    println!("{path}: {} bytes", png.len());
+}
+
 fn main() {
-    let dir = std::env::args()
-        .nth(1)
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--docs") {
+        docs(args.get(2).map_or("docs/board.png", String::as_str));
+        return;
+    }
+    let dir = args
+        .get(1)
+        .cloned()
         .unwrap_or_else(|| "/tmp/jetan-samples".into());
     std::fs::create_dir_all(&dir).unwrap();
     let write = |name: &str, pos: &Position, view: &View| {

@@ -1,20 +1,30 @@
 //! Pictures of Jetan games: the board PNG the bot posts after every move, and an animated
 //! GIF replay of a whole game.
 //!
-//! The picture shows the 10 × 10 board of black and orange squares (RULES.md §1) with file
-//! letters and rank numbers on its frame, the pieces as checkermen-style tokens carrying
-//! their emblems from the rule book (§2) and their letter, and a strip above and below the
-//! board for each player: name, colour, whether the Princess's escape is still available,
-//! the pieces that player has captured with their summed value, whose turn it is and the
-//! move number. A [`View`] adds what the position alone does not say: which side is at the
-//! bottom, the last move (and the piece it killed), a selected piece with its legal
-//! destinations, and a result banner. Warnings come from the position: the Princess of the
+//! The picture is made for the ~400 × 400 pixels a Discord chat shows: close to square, with
+//! the 10 × 10 board of black and orange squares (RULES.md §1), rank numbers on its left
+//! and file letters below; the pieces as checkermen-style tokens with their emblem (§2) in
+//! the upper half and a large letter in the lower half; a strip above and below the board
+//! for each player (name, colour, whether the Princess's escape is still available, the
+//! pieces that player has captured grouped by kind with a count and their summed value,
+//! and on the side to move's strip TO MOVE, the move number and the warnings); and a side
+//! panel right of the board with whose turn it is — or the result of a finished game —
+//! and what the last move did: the move, the piece it killed as a large struck-through
+//! token, or a Manator duel's two pieces with their odds and who won.
+//!
+//! A [`View`] adds what the position alone does not say: which side is at the bottom, the
+//! last move as the rules reported it ([`View::with_report`]), a selected piece with its
+//! legal destinations, the result, and the [`Labels`] — every word drawn, so the caller
+//! can use its players' language. Warnings come from the position: the Princess of the
 //! side to move threatened, the ten-move countdown running.
 //!
-//! Everything is drawn from code and an embedded font (DejaVu Sans Bold, Bitstream Vera
-//! licence, `assets/DejaVu-LICENSE.txt`); nothing is read from disk or the network. A
-//! [`Renderer`] caches the empty board and the piece sprites; the free functions use a
-//! shared one built on first use.
+//! Everything is drawn from code — text and shapes with imageproc, piece emblems as
+//! anti-aliased distance-field shapes — with embedded fonts (DejaVu Sans Bold; Droid Sans
+//! Fallback and a subset of Symbola for CJK, Hangul and emoji; licences in `assets/`);
+//! nothing is read from disk or the network. A [`Renderer`] caches the empty boards, the
+//! highlighted square tiles, the piece sprites, drawn texts and a palette; a picture is
+//! blitted together in about half a millisecond and encoded as an indexed-colour PNG
+//! (about 45 KB). The free functions use a shared renderer built on first use.
 //!
 //! ```
 //! use jetan_render::{board_png, LastMove, View};
@@ -25,13 +35,16 @@
 //! let (pos, report) = pos.play(m, &mut AttackerWins).unwrap();
 //! let view = View::new(Color::Orange)
 //!     .with_names("Dejah Thoris", "Tara of Helium")
-//!     .with_last_move(LastMove::from(&report));
+//!     .with_report(&report);
+//! assert_eq!(view.last_move, Some(LastMove::from(&report)));
 //! let png = board_png(&pos, &view).unwrap();
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 #![deny(missing_docs)]
 
+mod labels;
 mod paint;
+mod palette;
 mod render;
 mod replay;
 mod text;
@@ -40,8 +53,11 @@ mod theme;
 use std::sync::LazyLock;
 
 use image::RgbImage;
-use jetan_rules::{Board, ByColor, Color, Move, Piece, Position, Report, Role, Square, Variant};
+use jetan_rules::{
+    Board, ByColor, Color, Duel, Move, Outcome, Piece, Position, Report, Role, Square, Variant,
+};
 
+pub use labels::Labels;
 pub use render::Renderer;
 pub use replay::{replay_gif, Replay, DISCORD_ATTACHMENT_LIMIT};
 
@@ -71,7 +87,8 @@ pub enum RenderError {
 }
 
 /// The last move as the picture shows it: its two squares highlighted, and the piece it
-/// killed, if any, marked on the end square.
+/// killed, if any, shown struck through in the side panel. Prefer
+/// [`View::with_report`], which also takes the Manator duel from the rules' report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LastMove {
     /// The start square.
@@ -118,6 +135,18 @@ impl From<&Report> for LastMove {
     }
 }
 
+/// The board's shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum BoardShape {
+    /// The 10 × 10 board (RULES.md §1).
+    #[default]
+    Square,
+    /// The circular board of Ninth-Ray Jetan (RULES.md §11): ten rings around a hole,
+    /// rank 1 the outermost and rank 10 the innermost, ten sectors `a`…`j` clockwise
+    /// (`j` next to `a`); the same squares, pieces and marks.
+    Round,
+}
+
 /// What a picture shows beyond the position itself.
 ///
 /// ```
@@ -131,19 +160,28 @@ pub struct View {
     /// The side shown at the bottom: Black's view has a1 bottom-left, Orange's view is the
     /// board rotated 180°.
     pub orientation: Color,
-    /// The players' display names, any text (long names are shortened with `…`, characters
-    /// the font lacks are drawn as `?`). An empty name shows the colour's name.
+    /// The players' display names, any text: long names are shortened with `…`; emoji
+    /// and scripts the main font lacks come from the embedded fallback fonts, characters
+    /// no font has are left out. A name with nothing drawable shows the colour's name.
     pub names: ByColor<String>,
-    /// The last move, highlighted.
+    /// The last move, highlighted, and told in the side panel.
     pub last_move: Option<LastMove>,
     /// A selected square. If it holds a piece of the side to move, its legal destinations
     /// are marked: dots for quiet moves, rings for captures, diamonds for the Princess's
     /// escape squares.
     pub selected: Option<Square>,
-    /// The result of a finished game, shown as a banner across the board (for example
-    /// `"Black wins: the Princess was captured"`). With a result the picture shows no
-    /// turn and no warnings.
+    /// The result of a finished game as free text (for example `"Black wins by
+    /// resignation"`; the part before a `:` is the headline). It wins over
+    /// [`outcome`](Self::outcome). With a result the picture shows no turn and no warnings.
     pub result: Option<String>,
+    /// The result of a game the rules ended, drawn with [`labels`](Self::labels).
+    pub outcome: Option<Outcome>,
+    /// The Manator duel the last move fought: both pieces, the odds and who won.
+    pub duel: Option<Duel>,
+    /// Every word drawn on the picture.
+    pub labels: Labels,
+    /// The board's shape.
+    pub shape: BoardShape,
 }
 
 impl Default for View {
@@ -162,6 +200,10 @@ impl View {
             last_move: None,
             selected: None,
             result: None,
+            outcome: None,
+            duel: None,
+            labels: Labels::default(),
+            shape: BoardShape::Square,
         }
     }
 
@@ -194,12 +236,86 @@ impl View {
         self
     }
 
-    /// Sets the result banner.
+    /// Sets the result as free text.
     #[must_use]
     pub fn with_result(mut self, result: impl Into<String>) -> View {
         self.result = Some(result.into());
         self
     }
+
+    /// Sets the result of a game the rules ended (drawn in the view's labels).
+    #[must_use]
+    pub fn with_outcome(mut self, outcome: Outcome) -> View {
+        self.outcome = Some(outcome);
+        self
+    }
+
+    /// Sets what the last move did, from the rules' report of it: its squares, the piece
+    /// it killed, the Manator duel it fought, and the outcome if it ended the game.
+    #[must_use]
+    pub fn with_report(mut self, report: &Report) -> View {
+        self.last_move = Some(LastMove::from(report));
+        self.duel = report.duel;
+        if report.outcome.is_some() {
+            self.outcome = report.outcome;
+        }
+        self
+    }
+
+    /// Sets the Manator duel the last move fought.
+    #[must_use]
+    pub fn with_duel(mut self, duel: Duel) -> View {
+        self.duel = Some(duel);
+        self
+    }
+
+    /// Sets the words drawn on the picture.
+    #[must_use]
+    pub fn with_labels(mut self, labels: Labels) -> View {
+        self.labels = labels;
+        self
+    }
+
+    /// Sets the board's shape.
+    #[must_use]
+    pub fn with_shape(mut self, shape: BoardShape) -> View {
+        self.shape = shape;
+        self
+    }
+
+    /// Whether the picture shows a finished game.
+    pub fn is_over(&self) -> bool {
+        self.result.is_some() || self.outcome.is_some()
+    }
+
+    /// The result headline and reason, if the game is over.
+    fn result_texts(&self) -> Option<(String, String)> {
+        if let Some(text) = &self.result {
+            return Some(match text.split_once(':') {
+                Some((head, reason)) => (head.trim().to_string(), reason.trim().to_string()),
+                None => (text.trim().to_string(), String::new()),
+            });
+        }
+        self.outcome.map(|o| self.labels.outcome(&o))
+    }
+}
+
+/// The chances of a Manator duel (RULES.md §8): the attacker wins with probability
+/// `va / (va + vd)`, their values. Returns the attacker's and the defender's chance in
+/// whole percent (summing to 100).
+///
+/// (The rules' [`Duel`] report does not carry the odds yet; this is the rule book's
+/// formula, in one place.)
+///
+/// ```
+/// use jetan_render::duel_odds;
+/// use jetan_rules::Role;
+/// assert_eq!(duel_odds(Role::Panthan, Role::Dwar), (25, 75));
+/// ```
+pub fn duel_odds(attacker: Role, defender: Role) -> (u32, u32) {
+    let (va, vd) = (attacker.value(), defender.value());
+    let a = (200 * va + va + vd) / (2 * (va + vd));
+    (a, 100 - a)
 }
 
 /// The pieces each side has captured: for each side, the roles of the enemy pieces missing
@@ -242,7 +358,7 @@ pub fn captured(pos: &Position) -> ByColor<Vec<Role>> {
 static DEFAULT: LazyLock<Result<Renderer, RenderError>> =
     LazyLock::new(|| Renderer::new(Renderer::DEFAULT_SQUARE));
 
-/// The shared renderer with 80-pixel squares (an 800 × 800 board plus frame and strips).
+/// The shared renderer with 50-pixel squares (a 500 × 500 board in a 627 × 622 picture).
 ///
 /// # Errors
 /// [`RenderError::Font`] if the embedded font is broken.

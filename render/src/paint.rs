@@ -1,5 +1,13 @@
 //! Low-level drawing: anti-aliased shapes as signed distance functions, premultiplied
 //! RGBA sprites, and blending onto an opaque RGB canvas.
+//!
+//! Kept by hand where imageproc cannot reach the quality: the piece emblems, move marks and
+//! strike-throughs need exact anti-aliased coverage of filled curves and thick strokes, and
+//! sprites need it as an alpha channel so one cached token can be stamped on any square.
+//! imageproc's filled polygons and circles have no anti-aliasing, its anti-aliased lines are
+//! one pixel wide, and its anti-aliased polygons blend onto an opaque image rather than
+//! produce coverage. Everything else — text, rectangles, tiles, shadows and glows (Gaussian
+//! blur) — is drawn with imageproc.
 
 use image::RgbImage;
 
@@ -162,6 +170,50 @@ impl Sprite {
             p[i] = f32::from(*c) / 255.0 * a + p[i] * k;
         }
         p[3] = a + p[3] * k;
+    }
+
+    /// The straight (not premultiplied) colour and opacity of pixel (x, y).
+    pub fn straight(&self, x: u32, y: u32) -> [u8; 4] {
+        if x >= self.w || y >= self.h {
+            return [0; 4];
+        }
+        let p = self.px[(y * self.w + x) as usize];
+        if p[3] <= 0.0 {
+            return [0; 4];
+        }
+        let c = |v: f32| (v / p[3] * 255.0).round().clamp(0.0, 255.0) as u8;
+        [c(p[0]), c(p[1]), c(p[2]), (p[3] * 255.0).round() as u8]
+    }
+
+    /// Sets pixel (x, y) from a straight colour and opacity.
+    pub fn set_straight(&mut self, x: u32, y: u32, c: [u8; 4]) {
+        if x >= self.w || y >= self.h {
+            return;
+        }
+        let a = f32::from(c[3]) / 255.0;
+        self.px[(y * self.w + x) as usize] = [
+            f32::from(c[0]) / 255.0 * a,
+            f32::from(c[1]) / 255.0 * a,
+            f32::from(c[2]) / 255.0 * a,
+            a,
+        ];
+    }
+
+    /// Paints a soft shadow or glow: `mask` (0–255 coverage, the sprite's size, already
+    /// blurred) in `color` at opacity `alpha`, under what the sprite holds so far.
+    pub fn under(&mut self, mask: &image::GrayImage, color: Rgb, alpha: f32) {
+        for (x, y, m) in mask.enumerate_pixels() {
+            if x >= self.w || y >= self.h {
+                continue;
+            }
+            let a = f32::from(m.0[0]) / 255.0 * alpha;
+            let p = &mut self.px[(y * self.w + x) as usize];
+            let k = 1.0 - p[3];
+            for (i, c) in color.iter().enumerate() {
+                p[i] += f32::from(*c) / 255.0 * a * k;
+            }
+            p[3] += a * k;
+        }
     }
 
     /// Freezes the sprite for stamping.

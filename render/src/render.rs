@@ -1,46 +1,69 @@
-//! The [`Renderer`]: cached board backgrounds and sprites, and the drawing of one picture.
+//! The [`Renderer`]: cached board backgrounds, square tiles and sprites, and the drawing of
+//! one picture.
+//!
+//! The picture is close to square so a chat client's height-capped preview keeps the board
+//! large: the top player's strip, then the board with rank numbers on its left and a side
+//! panel on its right (whose turn it is or the result, and what the last move did), file
+//! letters under the board, and the bottom player's strip.
 
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ExtendedColorType, ImageEncoder, RgbImage};
+use image::RgbImage;
+use imageproc::drawing::{draw_filled_rect_mut, draw_hollow_rect_mut};
+use imageproc::rect::Rect;
 use jetan_rules::{Color, Piece, Position, Role, Square};
 
-use crate::paint::{blend_rect, fill_rect, fill_shape, pill, Rgb, Shape, Sprite, P};
+use std::f32::consts::PI;
+
+use crate::paint::{blend_pixel, fill_rect, fill_shape, pill, Rgb, Shape, Sprite, P};
+use crate::palette::Palette;
 use crate::text::Fonts;
 use crate::theme;
-use crate::{captured, RenderError, View};
+use crate::{captured, duel_odds, BoardShape, RenderError, View};
 
 /// Where things go in a picture, in pixels, for one square size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Layout {
     /// The side of a square.
     sq: i32,
-    /// The frame around the board, holding the coordinates.
+    /// The frame left of the board (rank numbers) and under it (file letters).
     margin: i32,
     /// The height of each player strip.
     strip: i32,
+    /// The gap between the board and the side panel, and right of the panel.
+    gap: i32,
+    /// The side panel's width.
+    panel_w: i32,
     /// The whole picture.
     width: i32,
     height: i32,
     /// The top-left corner of square (0, 0) of the screen grid.
     board_x: i32,
     board_y: i32,
+    /// The side panel's left edge (its top is the board's).
+    panel_x: i32,
 }
 
 impl Layout {
     fn new(sq: u32) -> Layout {
         let sq = sq as i32;
-        let margin = (sq * 34 / 100).max(8);
-        let strip = (sq * 98 / 100).max(20);
-        let width = 10 * sq + 2 * margin;
-        let height = 2 * strip + 10 * sq + 2 * margin;
+        let f = |k: f32| (sq as f32 * k).round() as i32;
+        let margin = f(0.36).max(8);
+        let strip = f(1.05).max(20);
+        let gap = f(0.14).max(2);
+        let panel_w = f(1.9);
+        let board_x = margin;
+        let board_y = strip;
+        let panel_x = board_x + 10 * sq + gap;
         Layout {
             sq,
             margin,
             strip,
-            width,
-            height,
-            board_x: margin,
-            board_y: strip + margin,
+            gap,
+            panel_w,
+            width: panel_x + panel_w + gap,
+            height: strip + 10 * sq + margin + strip,
+            board_x,
+            board_y,
+            panel_x,
         }
     }
 
@@ -60,10 +83,14 @@ impl Layout {
     }
 }
 
+/// Square tiles for one kind of highlight: index 0 an orange square, 1 a black one.
+type Tiles = [RgbImage; 2];
+
 /// Draws pictures at one size. Building one renders the two empty boards (one per
-/// orientation) and every piece sprite once; each picture then starts from a copy.
-/// Build one per size and keep it ([`default_renderer`](crate::default_renderer) is a
-/// shared one); it is `Send + Sync`.
+/// orientation), the highlighted square tiles, every piece sprite and the picture
+/// palette once; each picture then starts from a copy and blits. Build one per size and
+/// keep it ([`default_renderer`](crate::default_renderer) is a shared one); it is
+/// `Send + Sync`.
 #[derive(Debug, Clone)]
 pub struct Renderer {
     layout: Layout,
@@ -73,16 +100,171 @@ pub struct Renderer {
     bases: [RgbImage; 2],
     /// Full tokens, indexed by [`piece_index`].
     tokens: Vec<Sprite>,
-    /// Small tokens for the captured rows.
+    /// Small lettered tokens for the captured rows.
     minis: Vec<Sprite>,
-    /// Medium tokens for the killed-piece marker.
-    killed: Vec<Sprite>,
+    /// Large tokens for the killed piece in the side panel.
+    big: Vec<Sprite>,
+    /// Medium tokens for the two pieces of a duel.
+    duelists: Vec<Sprite>,
+    /// Strip swatches, then the side panel's larger ones, by colour.
     swatches: [Sprite; 2],
+    panel_swatches: [Sprite; 2],
+    last_from: Tiles,
+    last_to: Tiles,
+    selected: Tiles,
     dot: Sprite,
     ring: Sprite,
     escape: Sprite,
     danger: Sprite,
+    /// The round board (RULES.md §11): its geometry, empty boards, tokens sized to the
+    /// rings, and move marks (dot, ring, escape) at that size.
+    round: Round,
+    round_bases: [RgbImage; 2],
+    round_tokens: Vec<Sprite>,
+    round_marks: [Sprite; 3],
+    palette: Palette,
 }
+
+/// Move marks for a cell of `size` pixels: a dot for a quiet move, a ring for a capture,
+/// a diamond for the Princess's escape — a saturated core inside a light edge, so they
+/// read on both square colours and over tokens.
+fn marks(size: u32) -> [Sprite; 3] {
+    let s = size as f32;
+    let c = P(s / 2.0, s / 2.0);
+    let mut dot = Sprite::new(size, size);
+    dot.fill(
+        &Shape::Circle { c, r: 0.2 * s },
+        theme::HINT_EDGE,
+        0.95,
+        1.0,
+    );
+    dot.fill(&Shape::Circle { c, r: 0.15 * s }, theme::HINT, 1.0, 1.0);
+    let mut ring = Sprite::new(size, size);
+    ring.fill(
+        &Shape::Ring {
+            c,
+            r: 0.43 * s,
+            w: 0.13 * s,
+        },
+        theme::HINT_EDGE,
+        0.95,
+        1.0,
+    );
+    ring.fill(
+        &Shape::Ring {
+            c,
+            r: 0.43 * s,
+            w: 0.08 * s,
+        },
+        theme::HINT,
+        1.0,
+        1.0,
+    );
+    let mut escape = Sprite::new(size, size);
+    let diamond = |r: f32| {
+        Shape::Poly(vec![
+            P(c.0, c.1 - r),
+            P(c.0 + r, c.1),
+            P(c.0, c.1 + r),
+            P(c.0 - r, c.1),
+        ])
+    };
+    escape.fill(&diamond(0.27 * s), theme::HINT_EDGE, 0.95, 1.0);
+    escape.fill(&diamond(0.21 * s), theme::ESCAPE, 1.0, 1.0);
+    escape.fill(&diamond(0.07 * s), theme::HINT_EDGE, 0.95, 1.0);
+    [dot.finish(), ring.finish(), escape.finish()]
+}
+
+/// The geometry of the round board (RULES.md §11) inside the square board's area: ten
+/// rings around a hole, rank 1 the outermost, ten sectors `a`…`j` clockwise.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Round {
+    cx: f32,
+    cy: f32,
+    outer: f32,
+    width: f32,
+}
+
+impl Round {
+    fn new(l: Layout) -> Round {
+        let s = l.sq as f32;
+        let (outer, hole) = (4.62 * s, 0.6 * s);
+        Round {
+            cx: l.board_x as f32 + 5.0 * s,
+            cy: l.board_y as f32 + 5.0 * s,
+            outer,
+            width: (outer - hole) / 10.0,
+        }
+    }
+
+    /// The side of a token: the ring's width (every sector is wider than that).
+    fn token_size(&self) -> u32 {
+        (self.width * 0.96).round() as u32
+    }
+
+    /// The inner and outer radius of a rank's ring.
+    fn radii(&self, rank: u8) -> (f32, f32) {
+        let o = self.outer - f32::from(rank) * self.width;
+        (o - self.width, o)
+    }
+
+    /// The first angle of a file's sector (radians clockwise from straight up): Black's
+    /// view starts sector `a` at the bottom, Orange's is turned half a circle.
+    fn start(&self, o: Color, file: u8) -> f32 {
+        let base = match o {
+            Color::Black => PI,
+            Color::Orange => 0.0,
+        };
+        base + f32::from(file) * SECTOR
+    }
+
+    /// The point at radius `r` and angle `a`.
+    fn at(&self, r: f32, a: f32) -> (f32, f32) {
+        (self.cx + r * a.sin(), self.cy - r * a.cos())
+    }
+
+    /// The centre of a cell.
+    fn centre(&self, o: Color, sq: Square) -> (f32, f32) {
+        let (r0, r1) = self.radii(sq.rank());
+        self.at((r0 + r1) / 2.0, self.start(o, sq.file()) + SECTOR / 2.0)
+    }
+
+    /// Paints a cell (an annular sector) in `color` at opacity `alpha`, anti-aliased.
+    /// Hand-written: imageproc fills polygons without coverage, and a cell's curved edges
+    /// need it to look as smooth as the square board's.
+    fn fill_cell(&self, img: &mut RgbImage, o: Color, sq: Square, color: Rgb, alpha: f32) {
+        let (r0, r1) = self.radii(sq.rank());
+        let a0 = self.start(o, sq.file());
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        for i in 0..=8 {
+            let a = a0 + SECTOR * i as f32 / 8.0;
+            for r in [r0, r1] {
+                let (x, y) = self.at(r, a);
+                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            }
+        }
+        let tau = 2.0 * PI;
+        for y in (y0 - 2.0).floor() as i32..(y1 + 2.0).ceil() as i32 {
+            for x in (x0 - 2.0).floor() as i32..(x1 + 2.0).ceil() as i32 {
+                let (dx, dy) = (x as f32 + 0.5 - self.cx, y as f32 + 0.5 - self.cy);
+                let r = dx.hypot(dy);
+                let a = dx.atan2(-dy).rem_euclid(tau);
+                let d = (a - a0).rem_euclid(tau);
+                let across = if d <= SECTOR {
+                    d.min(SECTOR - d)
+                } else {
+                    -(d - SECTOR).min(tau - d)
+                };
+                let cov_r = ((r - r0).min(r1 - r) + 0.5).clamp(0.0, 1.0);
+                let cov_a = (r * across + 0.5).clamp(0.0, 1.0);
+                blend_pixel(img, x, y, color, alpha * cov_r * cov_a);
+            }
+        }
+    }
+}
+
+/// The angle of one sector.
+const SECTOR: f32 = 2.0 * PI / 10.0;
 
 fn piece_index(p: Piece) -> usize {
     (p.color as usize) * Role::ALL.len() + p.role as usize
@@ -94,9 +276,37 @@ fn all_pieces() -> impl Iterator<Item = Piece> {
         .flat_map(|color| Role::ALL.into_iter().map(move |role| Piece { color, role }))
 }
 
+/// A square filled with `color` (over the square colour at `alpha`) and an inner border
+/// `border` pixels wide, drawn with imageproc.
+fn tile(sq: i32, base: Rgb, color: Rgb, alpha: f32, border: i32) -> RgbImage {
+    let mix =
+        |i: usize| (f32::from(color[i]) * alpha + f32::from(base[i]) * (1.0 - alpha)).round() as u8;
+    let mut t = RgbImage::new(sq as u32, sq as u32);
+    draw_filled_rect_mut(
+        &mut t,
+        Rect::at(0, 0).of_size(sq as u32, sq as u32),
+        image::Rgb([mix(0), mix(1), mix(2)]),
+    );
+    for i in 0..border {
+        let side = (sq - 2 * i) as u32;
+        draw_hollow_rect_mut(
+            &mut t,
+            Rect::at(i, i).of_size(side, side),
+            image::Rgb(color),
+        );
+    }
+    t
+}
+
+/// Copies a tile onto the canvas (clipped).
+fn blit(img: &mut RgbImage, t: &RgbImage, x: i32, y: i32) {
+    image::imageops::replace(img, t, i64::from(x), i64::from(y));
+}
+
 impl Renderer {
-    /// The square size of the shared renderer: an 800 × 800 board.
-    pub const DEFAULT_SQUARE: u32 = 80;
+    /// The square size of the shared renderer: a 500 × 500 board in a picture of
+    /// 627 × 622, made to be read at the ~400 pixels a chat client shows.
+    pub const DEFAULT_SQUARE: u32 = 50;
     /// The smallest square size; smaller requests are raised to it.
     pub const MIN_SQUARE: u32 = 16;
     /// The largest square size; larger requests are lowered to it.
@@ -106,74 +316,98 @@ impl Renderer {
     /// [`MIN_SQUARE`](Self::MIN_SQUARE)..=[`MAX_SQUARE`](Self::MAX_SQUARE)).
     ///
     /// # Errors
-    /// [`RenderError::Font`] if the embedded font is broken.
+    /// [`RenderError::Font`] if an embedded font is broken.
     pub fn new(square: u32) -> Result<Renderer, RenderError> {
         let sq = square.clamp(Self::MIN_SQUARE, Self::MAX_SQUARE);
         let layout = Layout::new(sq);
         let fonts = Fonts::load()?;
         let bases = [Color::Black, Color::Orange].map(|o| base_image(&fonts, layout, o));
+        let sized = |k: f32| ((sq as f32 * k).round() as u32).max(8);
         let tokens = all_pieces()
             .map(|p| theme::token(&fonts, p.color, p.role, sq))
             .collect();
-        let mini = (sq * 30 / 100).max(8);
         let minis = all_pieces()
-            .map(|p| theme::mini_token(p.color, p.role, mini))
+            .map(|p| theme::mini_token(&fonts, p.color, p.role, sized(0.46)))
             .collect();
-        let kill = (sq * 40 / 100).max(8);
-        let killed = all_pieces()
-            .map(|p| theme::mini_token(p.color, p.role, kill))
+        let big = all_pieces()
+            .map(|p| theme::token(&fonts, p.color, p.role, sized(1.3)))
             .collect();
-        let sw = (sq * 50 / 100).max(8);
-        let swatches = [Color::Black, Color::Orange].map(|c| theme::swatch(c, sw));
+        let duelists = all_pieces()
+            .map(|p| theme::token(&fonts, p.color, p.role, sized(1.0)))
+            .collect();
+        let swatches = [Color::Black, Color::Orange].map(|c| theme::swatch(c, sized(0.6)));
+        let panel_swatches = [Color::Black, Color::Orange].map(|c| theme::swatch(c, sized(0.8)));
         let s = sq as f32;
-        let c = P(s / 2.0, s / 2.0);
-        let mut dot = Sprite::new(sq, sq);
-        dot.fill(&Shape::Circle { c, r: 0.15 * s }, theme::HINT, 0.8, 1.0);
-        let mut ring = Sprite::new(sq, sq);
-        ring.fill(
-            &Shape::Ring {
-                c,
-                r: 0.455 * s,
-                w: 0.075 * s,
-            },
-            theme::HINT,
-            0.85,
-            1.0,
-        );
-        let mut escape = Sprite::new(sq, sq);
-        let diamond = |r: f32| {
-            Shape::Poly(vec![
-                P(c.0, c.1 - r),
-                P(c.0 + r, c.1),
-                P(c.0, c.1 + r),
-                P(c.0 - r, c.1),
-            ])
-        };
-        escape.fill(&diamond(0.22 * s), [255, 255, 255], 0.55, 1.0);
-        escape.fill(&diamond(0.18 * s), theme::ESCAPE, 0.95, 1.0);
-        escape.fill(&diamond(0.06 * s), [255, 255, 255], 0.9, 1.0);
-        let mut danger = Sprite::new(sq, sq);
-        let whole = Shape::Poly(vec![P(0.0, 0.0), P(s, 0.0), P(s, s), P(0.0, s)]);
-        danger.fill(&whole, theme::DANGER, 0.3, 1.0);
-        danger.fill(
-            &Shape::Circle { c, r: 0.4 * s },
-            theme::DANGER,
-            0.95,
-            0.3 * s,
-        );
-        Ok(Renderer {
+        let si = sq as i32;
+        let bases_rgb = [theme::SQUARE_LIGHT, theme::SQUARE_DARK];
+        let border = (s * 0.07).round().max(1.0) as i32;
+        let last_from = bases_rgb.map(|b| tile(si, b, theme::LAST_MOVE, 0.45, 0));
+        let last_to = bases_rgb.map(|b| tile(si, b, theme::LAST_MOVE, 0.6, border));
+        let selected = bases_rgb.map(|b| tile(si, b, theme::SELECTED, 0.6, border));
+        let [dot, ring, escape] = marks(sq);
+        let round = Round::new(layout);
+        let ts = round.token_size();
+        let round_bases =
+            [Color::Black, Color::Orange].map(|o| round_base(&fonts, layout, round, o));
+        let round_tokens = all_pieces()
+            .map(|p| theme::mini_token(&fonts, p.color, p.role, ts))
+            .collect();
+        let mut r = Renderer {
             layout,
             fonts,
             bases,
             tokens,
             minis,
-            killed,
+            big,
+            duelists,
             swatches,
-            dot: dot.finish(),
-            ring: ring.finish(),
-            escape: escape.finish(),
-            danger: danger.finish(),
-        })
+            panel_swatches,
+            last_from,
+            last_to,
+            selected,
+            dot,
+            ring,
+            escape,
+            round,
+            round_bases,
+            round_tokens,
+            round_marks: marks(ts),
+            danger: theme::glow(sq),
+            palette: Palette::from_samples(&[]),
+        };
+        let samples = r.samples();
+        r.palette = Palette::from_samples(&samples.iter().collect::<Vec<_>>());
+        Ok(r)
+    }
+
+    /// Pictures with every kind of mark, to choose the palette from.
+    fn samples(&self) -> Vec<RgbImage> {
+        let sq = |t: &str| t.parse::<Square>().ok();
+        let mut out = Vec::new();
+        let start = Position::start();
+        let mut view = View::new(Color::Black).with_names("Dejah Thoris 漢字", "Tara 🐉");
+        if let (Some(from), Some(to)) = (sq("e2"), sq("e3")) {
+            view.last_move = Some(crate::LastMove {
+                from,
+                to,
+                killed: Some(Piece {
+                    color: Color::Orange,
+                    role: Role::Dwar,
+                }),
+            });
+        }
+        view.selected = sq("f1");
+        out.push(self.image(&start, &view));
+        if let Ok(danger) = "4pc4/10/10/10/10/10/10/3a6/10/4CP1W2 b - 7 80".parse::<Position>() {
+            out.push(self.image(
+                &danger,
+                &View::new(Color::Orange).with_names("Vor Daj", "Ghek"),
+            ));
+            let over =
+                View::new(Color::Black).with_result("Orange wins: the Princess was captured");
+            out.push(self.image(&danger, &over));
+        }
+        out
     }
 
     /// The side of a square in pixels.
@@ -212,27 +446,34 @@ impl Renderer {
 
     /// Draws the picture of `pos` as `view` asks.
     pub fn image(&self, pos: &Position, view: &View) -> RgbImage {
+        self.draw(pos, view, false)
+    }
+
+    /// Draws a picture; `for_replay` leaves the strip of the side to move without its
+    /// lighter background (the accent bar and the pill still say whose turn it is), so
+    /// consecutive GIF frames differ in few pixels.
+    pub(crate) fn draw(&self, pos: &Position, view: &View, for_replay: bool) -> RgbImage {
+        if view.shape == BoardShape::Round {
+            return self.draw_round(pos, view, for_replay);
+        }
         let l = self.layout;
         let o = view.orientation;
         let mut img = self.bases[o as usize].clone();
-        let over = view.result.is_some();
+        let over = view.is_over();
+        let tile_of = |sq: Square| usize::from(sq.is_black());
 
-        // Square highlights.
+        // Square highlights: cached tiles.
         if let Some(last) = view.last_move {
-            for sq in [last.from, last.to] {
-                let (x, y) = l.square_xy(o, sq);
-                blend_rect(&mut img, x, y, l.sq, l.sq, theme::LAST_MOVE, 0.6);
-            }
+            let (x, y) = l.square_xy(o, last.from);
+            blit(&mut img, &self.last_from[tile_of(last.from)], x, y);
+            let (x, y) = l.square_xy(o, last.to);
+            blit(&mut img, &self.last_to[tile_of(last.to)], x, y);
         }
         let selected_moves = match view.selected {
             Some(sq) => {
                 let (x, y) = l.square_xy(o, sq);
-                blend_rect(&mut img, x, y, l.sq, l.sq, theme::SELECTED, 0.55);
-                if over {
-                    None
-                } else {
-                    Some(pos.moves_from(sq))
-                }
+                blit(&mut img, &self.selected[tile_of(sq)], x, y);
+                (!over).then(|| pos.moves_from(sq))
             }
             None => None,
         };
@@ -266,52 +507,89 @@ impl Renderer {
             }
         }
 
-        // The piece the last move killed, struck through in the end square's corner.
-        if let Some(killed) = view.last_move.and_then(|m| m.killed.map(|k| (m.to, k))) {
-            let (sq, piece) = killed;
-            let (x, y) = l.square_xy(o, sq);
-            let sprite = &self.killed[piece_index(piece)];
-            let (kx, ky) = (x + l.sq - sprite.w as i32, y);
-            sprite.draw(&mut img, kx, ky);
-            let s = sprite.w as f32;
-            let (cx, cy) = (kx as f32 + s / 2.0, ky as f32 + s / 2.0);
-            let w = (s * 0.09).max(1.0);
-            fill_shape(
-                &mut img,
-                &Shape::Ring {
-                    c: P(cx, cy),
-                    r: s * 0.5 - w,
-                    w,
-                },
-                theme::DANGER,
-                1.0,
-            );
-            let d = s * 0.33;
-            fill_shape(
-                &mut img,
-                &Shape::Capsule {
-                    a: P(cx - d, cy + d),
-                    b: P(cx + d, cy - d),
-                    r: w * 0.75,
-                },
-                theme::DANGER,
-                1.0,
-            );
-        }
-
-        // Player strips: the viewer's side at the bottom.
-        let taken = captured(pos);
-        for (color, top) in [(o.other(), 0), (o, l.height - l.strip)] {
-            self.strip(&mut img, pos, view, color, top, &taken[color], danger);
-        }
-
-        if let Some(result) = &view.result {
-            self.banner(&mut img, result, pos.ply());
-        }
+        self.frame_parts(&mut img, pos, view, danger, for_replay);
         img
     }
 
-    /// Draws one player's strip at height `top`.
+    /// The round board's picture: the same marks on annular cells.
+    fn draw_round(&self, pos: &Position, view: &View, for_replay: bool) -> RgbImage {
+        let g = self.round;
+        let o = view.orientation;
+        let mut img = self.round_bases[o as usize].clone();
+        let over = view.is_over();
+        if let Some(last) = view.last_move {
+            g.fill_cell(&mut img, o, last.from, theme::LAST_MOVE, 0.45);
+            g.fill_cell(&mut img, o, last.to, theme::LAST_MOVE, 0.7);
+        }
+        let selected_moves = view.selected.map(|sq| {
+            g.fill_cell(&mut img, o, sq, theme::SELECTED, 0.6);
+            pos.moves_from(sq)
+        });
+        let turn = pos.turn();
+        let danger = !over && pos.princess_in_danger(turn);
+        if danger {
+            if let Some(sq) = pos.board().royal(turn, Role::Princess) {
+                g.fill_cell(&mut img, o, sq, theme::DANGER, 0.6);
+            }
+        }
+        let ts = g.token_size() as f32;
+        let place = |sq: Square| {
+            let (x, y) = g.centre(o, sq);
+            ((x - ts / 2.0).round() as i32, (y - ts / 2.0).round() as i32)
+        };
+        for (sq, piece) in pos.board().pieces() {
+            let (x, y) = place(sq);
+            self.round_tokens[piece_index(piece)].draw(&mut img, x, y);
+        }
+        if let Some(moves) = selected_moves.filter(|_| !over) {
+            let [dot, ring, escape] = &self.round_marks;
+            for m in moves.iter() {
+                let mark = if m.escape {
+                    escape
+                } else if m.capture.is_some() {
+                    ring
+                } else {
+                    dot
+                };
+                let (x, y) = place(m.to);
+                mark.draw(&mut img, x, y);
+            }
+        }
+        self.frame_parts(&mut img, pos, view, danger, for_replay);
+        img
+    }
+
+    /// The strips and the side panel, the same for both board shapes.
+    fn frame_parts(
+        &self,
+        img: &mut RgbImage,
+        pos: &Position,
+        view: &View,
+        danger: bool,
+        for_replay: bool,
+    ) {
+        let l = self.layout;
+        let o = view.orientation;
+        let img = &mut *img;
+        // Player strips: the viewer's side at the bottom.
+        let taken = captured(pos);
+        for (color, top) in [(o.other(), 0), (o, l.height - l.strip)] {
+            self.strip(
+                img,
+                pos,
+                view,
+                color,
+                top,
+                &taken[color],
+                danger,
+                for_replay,
+            );
+        }
+        self.panel(img, pos, view);
+    }
+
+    /// Draws one player's strip at height `top`: swatch, name, warnings; colour, escape,
+    /// move number, and the pieces captured grouped by kind with their summed value.
     #[allow(clippy::too_many_arguments)]
     fn strip(
         &self,
@@ -322,192 +600,408 @@ impl Renderer {
         top: i32,
         taken: &[Role],
         danger: bool,
+        for_replay: bool,
     ) {
         let l = self.layout;
         let s = l.sq as f32;
         let h = l.strip as f32;
         let top_f = top as f32;
-        let over = view.result.is_some();
-        let active = !over && pos.turn() == color;
+        let labels = &view.labels;
+        let active = !view.is_over() && pos.turn() == color;
         if active {
-            fill_rect(img, 0, top, l.width, l.strip, theme::STRIP_ACTIVE);
-            fill_rect(img, 0, top, (l.sq / 12).max(2), l.strip, theme::LAST_MOVE);
+            if !for_replay {
+                fill_rect(img, 0, top, l.width, l.strip, theme::STRIP_ACTIVE);
+            }
+            fill_rect(img, 0, top, (l.sq / 9).max(2), l.strip, theme::LAST_MOVE);
         }
         let sw = &self.swatches[color as usize];
-        sw.draw(img, l.margin, top + (l.strip - sw.h as i32) / 2);
-        let text_x = (l.margin + sw.w as i32) as f32 + 0.2 * s;
-        let right = (l.width - l.margin) as f32;
-        let line1 = top_f + 0.46 * h;
-        let line2 = top_f + 0.8 * h;
+        let x0 = 0.25 * s;
+        sw.draw(img, x0.round() as i32, top + (l.strip - sw.h as i32) / 2);
+        let text_x = x0 + sw.w as f32 + 0.18 * s;
+        let right = l.width as f32 - 0.25 * s;
+        let line1 = top_f + 0.47 * h;
+        let line2 = top_f + 0.86 * h;
+        let name_em = 0.4 * s;
+        let small_em = 0.27 * s;
 
-        // Line 1, right: the captured pieces and their value.
-        let name_px = 0.3 * s;
-        let small_px = 0.185 * s;
+        // Line 1, right: pills.
+        let pill_em = 0.24 * s;
+        let pill_h = 0.4 * s;
+        let mut px = right;
+        let mut pills: Vec<(String, Rgb, Rgb)> = Vec::new();
+        if active {
+            pills.push((labels.to_move.clone(), theme::LAST_MOVE, [30, 24, 10]));
+            if danger {
+                pills.push((
+                    labels.princess_threatened.clone(),
+                    theme::DANGER,
+                    [255, 255, 255],
+                ));
+            }
+            if let Some(n) = pos.countdown() {
+                pills.push((labels.countdown_text(n), theme::AMBER, [30, 24, 10]));
+            }
+        }
+        let pill_mid = line1 - self.fonts.cap_height(name_em) / 2.0;
+        for (text, bg, fg) in pills {
+            let text = self.fonts.fit(&text, pill_em, 4.0 * s);
+            let w = self.fonts.width(&text, pill_em) + 0.36 * s;
+            px -= w;
+            fill_shape(img, &pill(px, pill_mid - pill_h / 2.0, w, pill_h), bg, 1.0);
+            let base = pill_mid + self.fonts.cap_height(pill_em) / 2.0;
+            self.fonts
+                .draw_centered(img, &text, pill_em, px + w / 2.0, base, fg);
+            px -= 0.14 * s;
+        }
+
+        // Line 1, left: the name, shortened to the room left; the colour's name if
+        // nothing of it can be drawn.
+        let name = match self.fonts.clean(&view.names[color]).as_str() {
+            "" => labels.color(color).to_string(),
+            n => n.to_string(),
+        };
+        let fitted = self
+            .fonts
+            .fit(&name, name_em, (px - 0.1 * s - text_x).max(0.0));
+        self.fonts
+            .draw(img, &fitted, name_em, text_x, line1, theme::TEXT);
+
+        // Line 2, right: captured pieces grouped by kind, "×n", and the summed value.
         let mut x = right;
         if !taken.is_empty() {
             let value: u32 = taken.iter().map(|r| r.value()).sum();
             let label = format!("+{value}");
-            let w = self.fonts.width(&label, 0.24 * s);
-            x -= w;
-            self.fonts
-                .draw(img, &label, 0.24 * s, x, line1, theme::TEXT);
+            x -= self
+                .fonts
+                .draw_right(img, &label, 0.28 * s, x, line2, theme::TEXT);
             x -= 0.12 * s;
-            let mini = self.minis[0].w as f32;
-            // Pieces of one kind overlap; kinds are set apart.
-            let (same, apart) = (mini * 0.42, mini * 1.08);
-            let kinds = taken.windows(2).filter(|w| w[0] != w[1]).count() as f32;
-            let n = taken.len() as f32;
-            let row = mini + same * (n - 1.0 - kinds) + apart * kinds;
-            let mut mx = x - row;
-            let my = line1 - self.fonts.cap_height(0.24 * s) / 2.0 - mini / 2.0;
-            for (i, role) in taken.iter().enumerate() {
-                if i > 0 {
-                    mx += if taken[i - 1] == *role { same } else { apart };
+            let mut groups: Vec<(Role, usize)> = Vec::new();
+            for role in taken {
+                match groups.last_mut() {
+                    Some((r, n)) if r == role => *n += 1,
+                    _ => groups.push((*role, 1)),
                 }
-                let p = Piece {
+            }
+            let mid = line2 - self.fonts.cap_height(small_em) / 2.0;
+            for (role, n) in groups.iter().rev() {
+                if *n > 1 {
+                    let count = format!("×{n}");
+                    x -= self
+                        .fonts
+                        .draw_right(img, &count, small_em, x, line2, theme::TEXT);
+                    x -= 0.03 * s;
+                }
+                let mini = &self.minis[piece_index(Piece {
                     color: color.other(),
                     role: *role,
-                };
-                self.minis[piece_index(p)].draw(img, mx.round() as i32, my.round() as i32);
-            }
-            x -= row + 0.2 * s;
-        }
-
-        // Line 1, left: the name, shortened to the room left.
-        let name = match view.names[color].trim() {
-            "" => color.name(),
-            n => n,
-        };
-        let fitted = self.fonts.fit(name, name_px, (x - text_x).max(0.0));
-        self.fonts
-            .draw(img, &fitted, name_px, text_x, line1, theme::TEXT);
-
-        // Line 2, right: pills.
-        let pill_h = 0.28 * s;
-        let pill_px = 0.165 * s;
-        let mut px = right;
-        let mut pills: Vec<(String, Rgb, Rgb)> = Vec::new();
-        if active {
-            pills.push(("TO MOVE".into(), theme::LAST_MOVE, [30, 24, 10]));
-            if danger {
-                pills.push(("PRINCESS THREATENED".into(), theme::DANGER, [255, 255, 255]));
-            }
-            if let Some(n) = pos.countdown() {
-                let text = format!("COUNTDOWN {n}");
-                pills.push((text, theme::AMBER, [30, 24, 10]));
+                })];
+                x -= mini.w as f32;
+                mini.draw(
+                    img,
+                    x.round() as i32,
+                    (mid - mini.h as f32 / 2.0).round() as i32,
+                );
+                x -= 0.14 * s;
             }
         }
-        for (text, bg, fg) in pills {
-            let w = self.fonts.width(&text, pill_px) + 0.3 * s;
-            px -= w;
-            let y = line2 - pill_h * 0.5 - self.fonts.cap_height(pill_px) * 0.5;
-            fill_shape(img, &pill(px, y, w, pill_h), bg, 1.0);
-            self.fonts
-                .draw_centered(img, &text, pill_px, px + w / 2.0, line2, fg);
-            px -= 0.12 * s;
-        }
 
-        // Line 2, left: colour, escape and move number.
+        // Line 2, left: colour, escape and, on the side to move, the move number.
         let mut status = format!(
-            "{} · escape {}",
-            color.name(),
+            "{} · {}",
+            labels.color(color),
             if pos.escape_available(color) {
-                "ready"
+                &labels.escape_ready
             } else {
-                "used"
+                &labels.escape_used
             }
         );
         if active {
-            status.push_str(&format!(" · move {}", pos.ply() + 1));
+            status.push_str(" · ");
+            status.push_str(&labels.move_number(pos.ply()));
         }
-        let status = self.fonts.fit(&status, small_px, (px - text_x).max(0.0));
+        let status = self
+            .fonts
+            .fit(&status, small_em, (x - 0.1 * s - text_x).max(0.0));
         self.fonts
-            .draw(img, &status, small_px, text_x, line2, theme::TEXT_DIM);
+            .draw(img, &status, small_em, text_x, line2, theme::TEXT_DIM);
     }
 
-    /// The result banner across the middle of the board.
-    fn banner(&self, img: &mut RgbImage, result: &str, plies: u32) {
+    /// The side panel: whose turn it is (or the result), then what the last move did —
+    /// the move, the piece it killed, or both pieces of a duel with their odds.
+    fn panel(&self, img: &mut RgbImage, pos: &Position, view: &View) {
         let l = self.layout;
         let s = l.sq as f32;
-        let bh = (1.5 * s) as i32;
-        let by = l.board_y + 5 * l.sq - bh / 2;
-        blend_rect(img, l.board_x, by, 10 * l.sq, bh, [16, 13, 11], 0.9);
-        fill_rect(
-            img,
-            l.board_x,
-            by,
-            10 * l.sq,
-            (l.sq / 20).max(1),
-            theme::LAST_MOVE,
-        );
-        fill_rect(
-            img,
-            l.board_x,
-            by + bh - (l.sq / 20).max(1),
-            10 * l.sq,
-            (l.sq / 20).max(1),
-            theme::LAST_MOVE,
-        );
-        let max_w = 9.4 * s;
-        let result = self.fonts.fit(result, 0.36 * s, f32::MAX);
-        let mut px = 0.36 * s;
-        while px > 0.22 * s && self.fonts.width(&result, px) > max_w {
-            px *= 0.92;
+        let labels = &view.labels;
+        let x = l.panel_x as f32;
+        let w = l.panel_w as f32;
+        let cx = x + w / 2.0;
+        let inner = w - 0.2 * s;
+        let mut y = l.board_y as f32;
+
+        // Card 1: the result, or whose turn it is.
+        if let Some((head, reason)) = view.result_texts() {
+            let head_em = 0.36 * s;
+            let mut em = head_em;
+            let mut lines = self.fonts.wrap(&head, em, inner);
+            while lines.len() > 2 && em > 0.24 * s {
+                em *= 0.9;
+                lines = self.fonts.wrap(&head, em, inner);
+            }
+            let lines = self.fonts.wrap_lines(&head, em, inner, 4);
+            let reason_em = 0.22 * s;
+            let reason_lines = self.fonts.wrap_lines(&reason, reason_em, inner, 7);
+            let head_lh = em * 1.15;
+            let reason_lh = reason_em * 1.25;
+            let card_h = 0.25 * s
+                + head_lh * lines.len() as f32
+                + 0.12 * s
+                + reason_lh * reason_lines.len() as f32
+                + 0.5 * s;
+            fill_rect(
+                img,
+                x as i32,
+                y as i32,
+                w as i32,
+                card_h as i32,
+                theme::CARD,
+            );
+            fill_rect(
+                img,
+                x as i32,
+                y as i32,
+                w as i32,
+                (0.08 * s) as i32,
+                theme::LAST_MOVE,
+            );
+            let mut ty = y + 0.2 * s;
+            for line in &lines {
+                ty += head_lh;
+                self.fonts
+                    .draw_centered(img, line, em, cx, ty - 0.15 * em, theme::LAST_MOVE);
+            }
+            ty += 0.12 * s;
+            for line in &reason_lines {
+                ty += reason_lh;
+                self.fonts
+                    .draw_centered(img, line, reason_em, cx, ty, theme::TEXT);
+            }
+            ty += 0.32 * s;
+            let (after, em) = self.fonts.shrink_to_fit(
+                &labels.after_moves_text(pos.ply()),
+                0.2 * s,
+                0.14 * s,
+                inner,
+            );
+            self.fonts
+                .draw_centered(img, &after, em, cx, ty, theme::TEXT_DIM);
+            y += card_h + 0.2 * s;
+        } else {
+            let turn = pos.turn();
+            let sw = &self.panel_swatches[turn as usize];
+            let card_h = 0.3 * s + sw.h as f32 + 0.9 * s;
+            fill_rect(
+                img,
+                x as i32,
+                y as i32,
+                w as i32,
+                card_h as i32,
+                theme::CARD,
+            );
+            sw.draw(
+                img,
+                (cx - sw.w as f32 / 2.0).round() as i32,
+                (y + 0.2 * s) as i32,
+            );
+            let mut ty = y + 0.2 * s + sw.h as f32 + 0.38 * s;
+            let (to_move, em) =
+                self.fonts
+                    .shrink_to_fit(&labels.to_move, 0.26 * s, 0.16 * s, inner);
+            self.fonts
+                .draw_centered(img, &to_move, em, cx, ty, theme::LAST_MOVE);
+            ty += 0.32 * s;
+            let n = self
+                .fonts
+                .fit(&labels.move_number(pos.ply()), 0.22 * s, inner);
+            self.fonts
+                .draw_centered(img, &n, 0.22 * s, cx, ty, theme::TEXT_DIM);
+            y += card_h + 0.2 * s;
         }
-        let text = self.fonts.fit(&result, px, max_w);
-        let cx = l.board_x as f32 + 5.0 * s;
-        let mid = by as f32 + bh as f32 * 0.47;
-        self.fonts
-            .draw_centered(img, &text, px, cx, mid, theme::TEXT);
-        let sub = format!("after {plies} moves");
-        self.fonts.draw_centered(
+
+        // Card 2: the last move.
+        let Some(last) = view.last_move else {
+            return;
+        };
+        // Who moved: the duel's attacker when the report gave the duel; otherwise the
+        // piece now on the end square, unless the piece the move killed is of the side
+        // that moved (the turn has passed), which only a lost duel does.
+        let moved = pos.turn().other();
+        let mover = view.duel.map(|d| d.attacker).or_else(|| match last.killed {
+            Some(k) if k.color == moved => Some(k),
+            _ => pos.board().piece_at(last.to),
+        });
+        fill_rect(
             img,
-            &sub,
-            0.2 * s,
-            cx,
-            by as f32 + bh as f32 * 0.8,
-            theme::TEXT_DIM,
+            x as i32,
+            y as i32,
+            w as i32,
+            10 * l.sq + l.board_y - y as i32,
+            theme::CARD,
         );
+        // Who moved (in their colour) and the move number, then the move.
+        y += 0.4 * s;
+        if let Some(p) = mover {
+            let who = labels.color(p.color);
+            let (who, em) = self.fonts.shrink_to_fit(who, 0.24 * s, 0.15 * s, inner);
+            let c = theme::token_colors(p.color);
+            let ink = match p.color {
+                Color::Black => c.ink,
+                Color::Orange => c.body,
+            };
+            self.fonts.draw_centered(img, &who, em, cx, y, ink);
+            y += 0.3 * s;
+        }
+        let ply = pos.ply().saturating_sub(1);
+        let (head, em) =
+            self.fonts
+                .shrink_to_fit(&labels.move_number(ply), 0.22 * s, 0.15 * s, inner);
+        self.fonts
+            .draw_centered(img, &head, em, cx, y, theme::TEXT_DIM);
+        y += 0.42 * s;
+        let sep = if last.killed.is_some() || view.duel.is_some() {
+            '×'
+        } else {
+            '-'
+        };
+        let text = format!(
+            "{}{}{sep}{}",
+            mover
+                .map(|p| p.role.upper_char().to_string())
+                .unwrap_or_default(),
+            last.from,
+            last.to
+        );
+        let (text, em) = self.fonts.shrink_to_fit(&text, 0.3 * s, 0.2 * s, inner);
+        self.fonts.draw_centered(img, &text, em, cx, y, theme::TEXT);
+        y += 0.3 * s;
+
+        if let Some(duel) = view.duel {
+            y += 0.3 * s;
+            self.fonts
+                .draw_centered(img, &labels.duel, 0.22 * s, cx, y, theme::AMBER);
+            let (pa, pd) = duel_odds(duel.attacker.role, duel.defender.role);
+            for (piece, odds, won) in [
+                (duel.attacker, pa, duel.attacker_won),
+                (duel.defender, pd, !duel.attacker_won),
+            ] {
+                y += 0.1 * s;
+                let t = &self.duelists[piece_index(piece)];
+                let tx = cx - t.w as f32 / 2.0;
+                if won {
+                    fill_shape(
+                        img,
+                        &Shape::Ring {
+                            c: P(cx, y + t.h as f32 / 2.0),
+                            r: t.w as f32 * 0.5,
+                            w: 0.08 * s,
+                        },
+                        theme::LAST_MOVE,
+                        1.0,
+                    );
+                }
+                t.draw(img, tx.round() as i32, y.round() as i32);
+                if !won {
+                    strike(img, tx, y, t.w as f32);
+                }
+                y += t.h as f32 + 0.28 * s;
+                let word = if won { &labels.won } else { &labels.lost };
+                let text = format!("{odds}% · {word}");
+                let (text, em) = self.fonts.shrink_to_fit(&text, 0.22 * s, 0.15 * s, inner);
+                let color = if won {
+                    theme::LAST_MOVE
+                } else {
+                    theme::DANGER_TEXT
+                };
+                self.fonts.draw_centered(img, &text, em, cx, y, color);
+            }
+        } else if let Some(killed) = last.killed {
+            y += 0.36 * s;
+            let (text, em) = self
+                .fonts
+                .shrink_to_fit(&labels.killed, 0.24 * s, 0.15 * s, inner);
+            self.fonts
+                .draw_centered(img, &text, em, cx, y, theme::DANGER_TEXT);
+            y += 0.12 * s;
+            let t = &self.big[piece_index(killed)];
+            let tx = cx - t.w as f32 / 2.0;
+            t.draw(img, tx.round() as i32, y.round() as i32);
+            strike(img, tx, y, t.w as f32);
+            y += t.h as f32 + 0.36 * s;
+            let value = format!("−{}", killed.role.value());
+            self.fonts
+                .draw_centered(img, &value, 0.26 * s, cx, y, theme::DANGER_TEXT);
+        }
     }
 
-    /// The picture as PNG bytes.
+    /// The picture as PNG bytes: indexed colour with the renderer's palette.
     ///
     /// # Errors
     /// [`RenderError::Png`] if encoding fails.
     pub fn png(&self, pos: &Position, view: &View) -> Result<Vec<u8>, RenderError> {
-        encode_png(&self.image(pos, view))
+        self.palette.encode_png(&self.image(pos, view))
     }
 }
 
-/// Encodes an RGB picture as PNG: deflate level 1 with the Paeth filter measured best for
-/// these pictures (level 4 is 25% smaller and three times slower; the ultra-fast mode is
-/// twice as big).
-pub(crate) fn encode_png(img: &RgbImage) -> Result<Vec<u8>, RenderError> {
-    let mut out = Vec::with_capacity(128 * 1024);
-    PngEncoder::new_with_quality(&mut out, CompressionType::Level(1), FilterType::Paeth)
-        .write_image(img, img.width(), img.height(), ExtendedColorType::Rgb8)
-        .map_err(|e| RenderError::Png(e.to_string()))?;
-    Ok(out)
+/// Strikes a token through with a red cross. The strokes are thick anti-aliased capsules
+/// (hand-written: imageproc's anti-aliased lines are one pixel wide).
+fn strike(img: &mut RgbImage, x: f32, y: f32, size: f32) {
+    let c = P(x + size / 2.0, y + size / 2.0);
+    let d = size * 0.36;
+    for (a, b) in [
+        (P(c.0 - d, c.1 - d), P(c.0 + d, c.1 + d)),
+        (P(c.0 - d, c.1 + d), P(c.0 + d, c.1 - d)),
+    ] {
+        fill_shape(
+            img,
+            &Shape::Capsule {
+                a,
+                b,
+                r: size * 0.075,
+            },
+            [255, 255, 255],
+            0.9,
+        );
+        fill_shape(
+            img,
+            &Shape::Capsule {
+                a,
+                b,
+                r: size * 0.05,
+            },
+            theme::DANGER,
+            1.0,
+        );
+    }
 }
 
-/// The empty board for one orientation: strips, frame, squares and coordinates.
+/// The empty board for one orientation: strips, frame, panel, squares and coordinates.
 fn base_image(fonts: &Fonts, l: Layout, o: Color) -> RgbImage {
     let mut img = RgbImage::from_pixel(l.width as u32, l.height as u32, image::Rgb(theme::STRIP));
-    fill_rect(
+    draw_filled_rect_mut(
         &mut img,
-        0,
-        l.strip,
-        l.width,
-        10 * l.sq + 2 * l.margin,
-        theme::FRAME,
+        Rect::at(0, l.strip).of_size(l.width as u32, (10 * l.sq + l.margin) as u32),
+        image::Rgb(theme::FRAME),
     );
     for sq in Square::all() {
         let (x, y) = l.square_xy(o, sq);
-        fill_rect(&mut img, x, y, l.sq, l.sq, Renderer::square_color(sq));
+        draw_filled_rect_mut(
+            &mut img,
+            Rect::at(x, y).of_size(l.sq as u32, l.sq as u32),
+            image::Rgb(Renderer::square_color(sq)),
+        );
     }
     let s = l.sq as f32;
-    let px = (0.24 * s).max(7.0);
-    let cap = fonts.cap_height(px);
+    let em = (0.27 * s).max(7.0);
+    let cap = fonts.cap_height(em);
     let m = l.margin as f32;
     for i in 0..10u8 {
         let (Some(file_sq), Some(rank_sq)) = (Square::new(i, 0), Square::new(0, i)) else {
@@ -519,21 +1013,69 @@ fn base_image(fonts: &Fonts, l: Layout, o: Color) -> RgbImage {
         let rank = (i + 1).to_string();
         let cx = l.board_x as f32 + (col as f32 + 0.5) * s;
         let cy = l.board_y as f32 + (row as f32 + 0.5) * s;
-        let top = l.board_y as f32 - m / 2.0 + cap / 2.0;
         let bottom = l.board_y as f32 + 10.0 * s + m / 2.0 + cap / 2.0;
-        for base in [top, bottom] {
-            fonts.draw_centered(&mut img, &file, px, cx, base, theme::FRAME_TEXT);
-        }
-        for x in [m / 2.0, l.width as f32 - m / 2.0] {
-            fonts.draw_centered(
-                &mut img,
-                &rank,
-                px * 0.92,
-                x,
-                cy + cap / 2.0,
-                theme::FRAME_TEXT,
-            );
-        }
+        fonts.draw_centered(&mut img, &file, em, cx, bottom, theme::FRAME_TEXT);
+        let rank_em = if i == 9 { em * 0.8 } else { em };
+        fonts.draw_centered(
+            &mut img,
+            &rank,
+            rank_em,
+            m / 2.0,
+            cy + fonts.cap_height(rank_em) / 2.0,
+            theme::FRAME_TEXT,
+        );
+    }
+    img
+}
+
+/// The empty round board for one orientation: strips, frame, panel, the rings of cells,
+/// sector letters around the rim and rank numbers along the spoke between `j` and `a`.
+fn round_base(fonts: &Fonts, l: Layout, g: Round, o: Color) -> RgbImage {
+    let mut img = base_image(fonts, l, o);
+    let s = l.sq as f32;
+    // The square board's area, squares and coordinates go.
+    draw_filled_rect_mut(
+        &mut img,
+        Rect::at(0, l.strip).of_size(
+            (l.panel_x - l.gap / 2) as u32,
+            (10 * l.sq + l.margin) as u32,
+        ),
+        image::Rgb(theme::FRAME),
+    );
+    for sq in Square::all() {
+        g.fill_cell(&mut img, o, sq, Renderer::square_color(sq), 1.0);
+    }
+    let em = 0.24 * s;
+    let cap = fonts.cap_height(em);
+    for file in 0..10u8 {
+        let Some(sq) = Square::new(file, 0) else {
+            continue;
+        };
+        let (x, y) = g.at(g.outer + 0.2 * s, g.start(o, file) + SECTOR / 2.0);
+        let letter = sq.file_char().to_string();
+        fonts.draw_centered(&mut img, &letter, em, x, y + cap / 2.0, theme::FRAME_TEXT);
+    }
+    let num_em = 0.2 * s;
+    for rank in 0..10u8 {
+        let (r0, r1) = g.radii(rank);
+        let (x, y) = g.at((r0 + r1) / 2.0, g.start(o, 0));
+        let text = (rank + 1).to_string();
+        let w = fonts.width(&text, num_em) + 0.1 * s;
+        let h = g.width * 0.8;
+        fill_shape(
+            &mut img,
+            &pill(x - w / 2.0, y - h / 2.0, w, h),
+            theme::FRAME,
+            0.92,
+        );
+        fonts.draw_centered(
+            &mut img,
+            &text,
+            num_em,
+            x,
+            y + fonts.cap_height(num_em) / 2.0,
+            theme::FRAME_TEXT,
+        );
     }
     img
 }

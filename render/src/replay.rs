@@ -1,14 +1,15 @@
-//! Animated GIF replays: one frame per position, the last move highlighted, the result on
-//! the final frame; small enough for a Discord attachment.
-
-use std::collections::HashMap;
+//! Animated GIF replays: one frame per position, drawn like the board pictures: the last
+//! move highlighted and captioned in the side panel (move number, notation, the piece it
+//! killed or the duel it fought), the result on the final frame; small enough for a
+//! Discord attachment.
 
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use image::RgbImage;
-use jetan_rules::{ByColor, Color, Move, Piece, Position};
+use jetan_rules::{AttackerWins, ByColor, Color, Move, Position, Report, Role};
 
+use crate::palette::Palette;
 use crate::render::Renderer;
-use crate::{theme, LastMove, RenderError, View};
+use crate::{BoardShape, Labels, RenderError, View};
 
 /// Discord's attachment size limit without boosts: 8 MiB.
 pub const DISCORD_ATTACHMENT_LIMIT: usize = 8 * 1024 * 1024;
@@ -20,8 +21,8 @@ pub struct Replay {
     pub names: ByColor<String>,
     /// The side at the bottom, for the whole replay.
     pub orientation: Color,
-    /// The result shown on the final frame. `None`: the final position's
-    /// [`outcome`](Position::outcome), if the game is over.
+    /// The result shown on the final frame as free text. `None`: the final position's
+    /// [`outcome`](Position::outcome) in [`labels`](Self::labels), if the game is over.
     pub result: Option<String>,
     /// How long each frame shows, in milliseconds.
     pub frame_delay_ms: u32,
@@ -32,6 +33,10 @@ pub struct Replay {
     /// The largest GIF wanted, in bytes: if a replay comes out bigger, it is drawn again
     /// with smaller squares (down to [`Renderer::MIN_SQUARE`]).
     pub max_bytes: usize,
+    /// Every word drawn on the frames.
+    pub labels: Labels,
+    /// The board's shape.
+    pub shape: BoardShape,
 }
 
 impl Default for Replay {
@@ -42,8 +47,10 @@ impl Default for Replay {
             result: None,
             frame_delay_ms: 1000,
             final_delay_ms: 5000,
-            square: 48,
+            square: 40,
             max_bytes: DISCORD_ATTACHMENT_LIMIT,
+            labels: Labels::default(),
+            shape: BoardShape::Square,
         }
     }
 }
@@ -85,34 +92,34 @@ pub fn replay_gif(
     }
 }
 
+/// What `m` did between `before` and `after`, as the rules report it: the move is played
+/// again, with the duel (in Manator) decided the way that gives `after`.
+fn report(before: &Position, after: &Position, m: Move) -> Report {
+    let mut won = before.clone();
+    let report = won.play_unchecked(m, &mut AttackerWins);
+    if report.duel.is_none() || won.board() == after.board() {
+        return report;
+    }
+    let mut lost = before.clone();
+    lost.play_unchecked(m, &mut |_: Role, _: Role| false)
+}
+
 /// The view of frame `i`.
 fn frame_view(positions: &[Position], moves: &[Move], replay: &Replay, i: usize) -> View {
-    let mut view = View::new(replay.orientation);
+    let mut view = View::new(replay.orientation)
+        .with_labels(replay.labels.clone())
+        .with_shape(replay.shape);
     view.names = replay.names.clone();
     if i > 0 {
-        let (before, after, m) = (&positions[i - 1], &positions[i], &moves[i - 1]);
-        let mover = before.board().piece_at(m.from).unwrap_or(Piece {
-            color: before.turn(),
-            role: m.role,
-        });
-        let killed = before.board().piece_at(m.to).map(|victim| {
-            if after.board().piece_at(m.to) == Some(victim) {
-                mover
-            } else {
-                victim
-            }
-        });
-        view.last_move = Some(LastMove {
-            from: m.from,
-            to: m.to,
-            killed,
-        });
+        view = view.with_report(&report(&positions[i - 1], &positions[i], moves[i - 1]));
     }
     if i + 1 == positions.len() {
-        view.result = replay
-            .result
-            .clone()
-            .or_else(|| positions[i].outcome().map(|o| o.to_string()));
+        view.result = replay.result.clone();
+        if let Some(o) = positions[i].outcome() {
+            view.outcome = Some(o);
+        }
+    } else {
+        view.outcome = None;
     }
     view
 }
@@ -133,7 +140,13 @@ fn encode(
         u16::try_from(h).map_err(|_| RenderError::Gif("frame too tall".into()))?,
     );
     let n = positions.len();
-    let render = |i: usize| renderer.image(&positions[i], &frame_view(positions, moves, replay, i));
+    let render = |i: usize| {
+        renderer.draw(
+            &positions[i],
+            &frame_view(positions, moves, replay, i),
+            true,
+        )
+    };
 
     // A fixed palette: the theme's colours, then the most common others of a few frames.
     let first = render(0);
@@ -145,12 +158,13 @@ fn encode(
             samples.push(render(i));
         }
     }
-    let mut quant = Quantizer::new(&samples);
+    let quant = Palette::from_samples(&samples.iter().collect::<Vec<_>>());
+    let quant = &quant;
     drop(samples);
 
     let mut out = Vec::new();
     {
-        let mut enc = Encoder::new(&mut out, w16, h16, &quant.palette_bytes()).map_err(gif_err)?;
+        let mut enc = Encoder::new(&mut out, w16, h16, &quant.bytes()).map_err(gif_err)?;
         enc.set_repeat(Repeat::Infinite).map_err(gif_err)?;
         let (wu, hu) = (w as usize, h as usize);
         // The picture so far, as palette indices, and the last frame drawn.
@@ -176,55 +190,104 @@ fn encode(
                 continue;
             }
             let rgb = render(i);
-            let frame = delta_frame(&mut quant, &prev_rgb, &rgb, &mut shown, wu, hu, delay);
-            enc.write_frame(&frame).map_err(gif_err)?;
+            for frame in delta_frames(quant, &prev_rgb, &rgb, &mut shown, wu, hu, delay) {
+                enc.write_frame(&frame).map_err(gif_err)?;
+            }
             prev_rgb = rgb;
         }
     }
     Ok(out)
 }
 
-/// The frame that turns the `shown` picture (the indices of `prev`) into `cur`: the
-/// bounding box of the changed pixels, unchanged ones transparent. Updates `shown`.
+/// A changed row: its new palette indices and the segments that differ.
+type ChangedRow = (Vec<u8>, Vec<(usize, usize)>);
+
+/// Unchanged rows or columns that split a change into two rectangles.
+const GAP: usize = 12;
+
+/// Groups the indices where `flag` is set into runs, merging runs less than [`GAP`] apart.
+fn runs(flags: impl Iterator<Item = bool>) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for (i, f) in flags.enumerate() {
+        if !f {
+            continue;
+        }
+        match out.last_mut() {
+            Some((_, end)) if i - *end < GAP => *end = i + 1,
+            _ => out.push((i, i + 1)),
+        }
+    }
+    out
+}
+
+/// The frames that turn the `shown` picture (the indices of `prev`) into `cur`: one per
+/// separate rectangle of changed pixels (the two strips and the board change apart),
+/// unchanged pixels transparent. All but the last show for 20 ms, the last for the rest
+/// of `delay` (browsers stretch delays under 20 ms to 100). Updates `shown`.
 #[allow(clippy::too_many_arguments)]
-fn delta_frame<'a>(
-    quant: &mut Quantizer,
+fn delta_frames(
+    quant: &Palette,
     prev: &RgbImage,
     cur: &RgbImage,
     shown: &mut [u8],
     w: usize,
     h: usize,
     delay: u16,
-) -> Frame<'a> {
+) -> Vec<Frame<'static>> {
     let (prev, cur) = (prev.as_raw(), cur.as_raw());
-    let mut changed: Vec<(usize, Vec<u8>)> = Vec::new();
-    let (mut x0, mut x1) = (w, 0);
+    // Row by row: the new indices of the rows that changed, and their changed segments.
+    let mut rows: Vec<Option<ChangedRow>> = vec![None; h];
     let mut row = vec![0u8; w];
-    for y in 0..h {
+    for (y, slot) in rows.iter_mut().enumerate() {
         let span = y * w * 3..(y + 1) * w * 3;
         if prev[span.clone()] == cur[span.clone()] {
             continue;
         }
-        quant.map(&cur[span], &mut row);
-        let old = &shown[y * w..(y + 1) * w];
-        let Some(first) = old.iter().zip(&row).position(|(a, b)| a != b) else {
+        // Map only the pixels whose colour changed.
+        let (p, c) = (&prev[span.clone()], &cur[span]);
+        let changed = runs((0..w).map(|x| p[3 * x..3 * x + 3] != c[3 * x..3 * x + 3]));
+        let (Some(&(lo, _)), Some(&(_, hi))) = (changed.first(), changed.last()) else {
             continue;
         };
-        let last = w
-            - 1
-            - old
-                .iter()
-                .rev()
-                .zip(row.iter().rev())
-                .position(|(a, b)| a != b)
-                .unwrap_or(0);
-        x0 = x0.min(first);
-        x1 = x1.max(last + 1);
-        changed.push((y, row.clone()));
+        let old = &shown[y * w..(y + 1) * w];
+        row.copy_from_slice(old);
+        for &(a, b) in &changed {
+            quant.map(&c[3 * a..3 * b], &mut row[a..b]);
+        }
+        let segments: Vec<(usize, usize)> =
+            runs(old[lo..hi].iter().zip(&row[lo..hi]).map(|(a, b)| a != b))
+                .into_iter()
+                .map(|(a, b)| (a + lo, b + lo))
+                .collect();
+        if !segments.is_empty() {
+            *slot = Some((row.clone(), segments));
+        }
     }
-    let (Some(&(y0, _)), Some(&(y_last, _))) = (changed.first(), changed.last()) else {
+    let mut rects = Vec::new();
+    for (y0, y1) in runs(rows.iter().map(Option::is_some)) {
+        let mut cols = vec![false; w];
+        for (_, segments) in rows[y0..y1].iter().flatten() {
+            for &(a, b) in segments {
+                cols[a..b].iter_mut().for_each(|c| *c = true);
+            }
+        }
+        for (x0, x1) in runs(cols.into_iter()) {
+            // Trim the rows this column range does not change.
+            let touches = |y: usize| {
+                rows[y]
+                    .as_ref()
+                    .is_some_and(|(_, segs)| segs.iter().any(|&(a, b)| a < x1 && b > x0))
+            };
+            let ya = (y0..y1).find(|&y| touches(y));
+            let yb = (y0..y1).rev().find(|&y| touches(y));
+            if let (Some(ya), Some(yb)) = (ya, yb) {
+                rects.push((x0, x1, ya, yb + 1));
+            }
+        }
+    }
+    if rects.is_empty() {
         // Nothing changed: a one-pixel transparent frame keeps the timing.
-        return Frame {
+        return vec![Frame {
             width: 1,
             height: 1,
             buffer: std::borrow::Cow::Owned(vec![TRANSPARENT]),
@@ -232,106 +295,45 @@ fn delta_frame<'a>(
             dispose: DisposalMethod::Keep,
             delay,
             ..Frame::default()
-        };
-    };
-    let (bw, bh) = (x1 - x0, y_last + 1 - y0);
-    let mut buf = vec![TRANSPARENT; bw * bh];
-    for (y, new) in changed {
-        let old = &mut shown[y * w..(y + 1) * w];
-        let out = &mut buf[(y - y0) * bw..(y - y0 + 1) * bw];
-        for ((o, s), n) in out.iter_mut().zip(&mut old[x0..x1]).zip(&new[x0..x1]) {
-            if s != n {
-                *o = *n;
-                *s = *n;
+        }];
+    }
+    let short = 2u16;
+    let k = rects.len() as u16;
+    let mut frames = Vec::with_capacity(rects.len());
+    for (i, &(x0, x1, y0, y1)) in rects.iter().enumerate() {
+        let (bw, bh) = (x1 - x0, y1 - y0);
+        let mut buf = vec![TRANSPARENT; bw * bh];
+        for y in y0..y1 {
+            let Some((new, _)) = &rows[y] else { continue };
+            let out = &mut buf[(y - y0) * bw..(y - y0 + 1) * bw];
+            let old = &shown[y * w + x0..y * w + x1];
+            for ((o, s), n) in out.iter_mut().zip(old).zip(&new[x0..x1]) {
+                if s != n {
+                    *o = *n;
+                }
             }
         }
+        let last = i + 1 == rects.len();
+        frames.push(Frame {
+            left: x0 as u16,
+            top: y0 as u16,
+            width: bw as u16,
+            height: bh as u16,
+            buffer: std::borrow::Cow::Owned(buf),
+            transparent: Some(TRANSPARENT),
+            dispose: DisposalMethod::Keep,
+            delay: if last {
+                delay.saturating_sub(short * (k - 1)).max(short)
+            } else {
+                short
+            },
+            ..Frame::default()
+        });
     }
-    Frame {
-        left: x0 as u16,
-        top: y0 as u16,
-        width: bw as u16,
-        height: bh as u16,
-        buffer: std::borrow::Cow::Owned(buf),
-        transparent: Some(TRANSPARENT),
-        dispose: DisposalMethod::Keep,
-        delay,
-        ..Frame::default()
-    }
-}
-
-/// Maps colours to a fixed palette of at most 255 entries, with a lookup table on 6 bits
-/// per channel filled as colours are met.
-struct Quantizer {
-    palette: Vec<[u8; 3]>,
-    lut: Vec<u16>,
-}
-
-const UNKNOWN: u16 = u16::MAX;
-
-impl Quantizer {
-    fn new(samples: &[RgbImage]) -> Quantizer {
-        let mut palette: Vec<[u8; 3]> = Vec::with_capacity(255);
-        let push = |palette: &mut Vec<[u8; 3]>, c: [u8; 3], min_dist: u32| {
-            if palette.len() < 255 && palette.iter().all(|p| dist(*p, c) > min_dist) {
-                palette.push(c);
-            }
-        };
-        for c in theme::KEY_COLORS {
-            push(&mut palette, c, 0);
-        }
-        let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
-        for img in samples {
-            for p in img.as_raw().chunks_exact(3).step_by(2) {
-                *counts.entry([p[0], p[1], p[2]]).or_insert(0) += 1;
-            }
-        }
-        let mut by_count: Vec<([u8; 3], u32)> = counts.into_iter().collect();
-        by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        for min_dist in [48, 12, 0] {
-            for (c, _) in &by_count {
-                push(&mut palette, *c, min_dist);
-            }
-        }
-        Quantizer {
-            palette,
-            lut: vec![UNKNOWN; 1 << 18],
+    for (y, r) in rows.iter().enumerate() {
+        if let Some((new, _)) = r {
+            shown[y * w..(y + 1) * w].copy_from_slice(new);
         }
     }
-
-    /// The global palette as GIF wants it: 256 entries, the last one transparent.
-    fn palette_bytes(&self) -> Vec<u8> {
-        let mut bytes: Vec<u8> = self.palette.iter().flatten().copied().collect();
-        bytes.resize(256 * 3, 0);
-        bytes
-    }
-
-    /// Maps RGB bytes to palette indices.
-    fn map(&mut self, rgb: &[u8], out: &mut [u8]) {
-        for (p, o) in rgb.chunks_exact(3).zip(out.iter_mut()) {
-            let key = (usize::from(p[0] >> 2) << 12)
-                | (usize::from(p[1] >> 2) << 6)
-                | usize::from(p[2] >> 2);
-            let mut idx = self.lut[key];
-            if idx == UNKNOWN {
-                let c = [p[0], p[1], p[2]];
-                idx = self
-                    .palette
-                    .iter()
-                    .enumerate()
-                    .min_by_key(|(_, q)| dist(**q, c))
-                    .map_or(0, |(i, _)| i as u16);
-                self.lut[key] = idx;
-            }
-            *o = idx as u8;
-        }
-    }
-}
-
-fn dist(a: [u8; 3], b: [u8; 3]) -> u32 {
-    (0..3)
-        .map(|i| {
-            let d = i32::from(a[i]) - i32::from(b[i]);
-            (d * d) as u32
-        })
-        .sum()
+    frames
 }

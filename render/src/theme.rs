@@ -4,6 +4,10 @@ use std::f32::consts::PI;
 
 use jetan_rules::{Color, Role};
 
+use image::{GrayImage, Luma};
+use imageproc::drawing::draw_filled_circle_mut;
+use imageproc::filter::gaussian_blur_f32;
+
 use crate::paint::{Rgb, Shape, Sprite, P};
 use crate::text::Fonts;
 
@@ -28,12 +32,19 @@ pub(crate) const TEXT_DIM: Rgb = [168, 152, 132];
 pub(crate) const LAST_MOVE: Rgb = [255, 226, 0];
 /// The selected square is tinted with this.
 pub(crate) const SELECTED: Rgb = [70, 170, 255];
-/// Move dots and capture rings.
-pub(crate) const HINT: Rgb = [24, 128, 96];
+/// Move dots and capture rings: a saturated green, always drawn with a light edge so it
+/// reads on both square colours.
+pub(crate) const HINT: Rgb = [18, 150, 92];
+/// The light edge of move marks.
+pub(crate) const HINT_EDGE: Rgb = [250, 250, 240];
+/// The side panel's cards.
+pub(crate) const CARD: Rgb = [60, 52, 46];
 /// The Princess's escape squares.
 pub(crate) const ESCAPE: Rgb = [168, 80, 220];
 /// Danger: the threatened Princess, killed pieces.
 pub(crate) const DANGER: Rgb = [226, 42, 36];
+/// Danger as text on the dark panel.
+pub(crate) const DANGER_TEXT: Rgb = [255, 112, 96];
 /// The countdown warning.
 pub(crate) const AMBER: Rgb = [240, 170, 30];
 /// Jewels of the Chief's and the Princess's diadems.
@@ -315,39 +326,39 @@ fn tiara(s: &mut Sprite, f: Frame, tc: TokenColors) {
 }
 
 /// A full-size token: a shadowed disc in the side's colour with a contrasting rim, the
-/// role's emblem and its letter. `size` is the square size in pixels.
+/// role's emblem in its upper half and its letter, large, in the lower half — sized so
+/// both still read when the picture is scaled to 400 pixels. `size` is the sprite's side.
 pub(crate) fn token(fonts: &Fonts, color: Color, role: Role, size: u32) -> Sprite {
     let tc = token_colors(color);
     let mut s = Sprite::new(size, size);
     let c = size as f32 / 2.0;
-    let r = size as f32 * 0.43;
-    disc(&mut s, c, c, r, tc, true);
+    let r = size as f32 * 0.47;
+    disc(&mut s, c, c, r, tc);
     let f = Frame {
         cx: c,
-        cy: c - 0.17 * r,
-        k: 0.53 * r,
+        cy: c - 0.33 * r,
+        k: 0.4 * r,
     };
     emblem(&mut s, f, role, tc);
-    let label_px = (0.5 * r).max(6.0);
+    let cap = 0.5 * r;
+    let em = cap / fonts.cap_height(1.0);
     let label = role.upper_char().to_string();
-    fonts.draw_in_sprite(&mut s, &label, label_px, c, c + 0.6 * r, tc.ink);
+    fonts.draw_in_sprite(&mut s, &label, em, c, c + 0.42 * r, tc.ink);
+    shadow(&mut s, c, c + 0.06 * r, r, 0.09 * r);
     s.finish()
 }
 
-/// A small token for captured-piece rows and the killed-piece marker: disc and emblem,
-/// no letter.
-pub(crate) fn mini_token(color: Color, role: Role, size: u32) -> Sprite {
+/// A small token for the captured-piece rows: disc and letter (an emblem would be a blot
+/// at this size).
+pub(crate) fn mini_token(fonts: &Fonts, color: Color, role: Role, size: u32) -> Sprite {
     let tc = token_colors(color);
     let mut s = Sprite::new(size, size);
     let c = size as f32 / 2.0;
-    let r = size as f32 * 0.46;
-    disc(&mut s, c, c, r, tc, false);
-    let f = Frame {
-        cx: c,
-        cy: c + 0.02 * r,
-        k: 0.62 * r,
-    };
-    emblem(&mut s, f, role, tc);
+    let r = size as f32 * 0.47;
+    disc(&mut s, c, c, r, tc);
+    let em = 1.0 * r / fonts.cap_height(1.0);
+    let label = role.upper_char().to_string();
+    fonts.draw_in_sprite(&mut s, &label, em, c, c, tc.ink);
     s.finish()
 }
 
@@ -356,24 +367,13 @@ pub(crate) fn swatch(color: Color, size: u32) -> Sprite {
     let tc = token_colors(color);
     let mut s = Sprite::new(size, size);
     let c = size as f32 / 2.0;
-    disc(&mut s, c, c, size as f32 * 0.46, tc, false);
+    disc(&mut s, c, c, size as f32 * 0.46, tc);
     s.finish()
 }
 
-/// The token disc: optional shadow, rim, body and a faint inner groove.
-fn disc(s: &mut Sprite, cx: f32, cy: f32, r: f32, tc: TokenColors, shadow: bool) {
-    if shadow {
-        s.fill(
-            &Shape::Circle {
-                c: P(cx, cy + 0.07 * r),
-                r: r * 1.0,
-            },
-            [0, 0, 0],
-            0.45,
-            0.16 * r,
-        );
-    }
-    let rim = (0.1 * r).max(1.2);
+/// The token disc: rim, body and a faint inner groove.
+fn disc(s: &mut Sprite, cx: f32, cy: f32, r: f32, tc: TokenColors) {
+    let rim = (0.09 * r).max(1.5);
     s.fill(&Shape::Circle { c: P(cx, cy), r }, tc.ink, 1.0, 1.0);
     s.fill(
         &Shape::Circle {
@@ -384,11 +384,11 @@ fn disc(s: &mut Sprite, cx: f32, cy: f32, r: f32, tc: TokenColors, shadow: bool)
         1.0,
         1.0,
     );
-    if r > 14.0 {
+    if r > 20.0 {
         s.fill(
             &Shape::Ring {
                 c: P(cx, cy),
-                r: r - rim - 0.09 * r,
+                r: r - rim - 0.08 * r,
                 w: (0.03 * r).max(1.0),
             },
             tc.ink,
@@ -398,8 +398,61 @@ fn disc(s: &mut Sprite, cx: f32, cy: f32, r: f32, tc: TokenColors, shadow: bool)
     }
 }
 
+/// A soft drop shadow under what the sprite holds: a disc drawn with imageproc and
+/// blurred with its Gaussian filter.
+fn shadow(s: &mut Sprite, cx: f32, cy: f32, r: f32, sigma: f32) {
+    let mut mask = GrayImage::new(s.w, s.h);
+    draw_filled_circle_mut(
+        &mut mask,
+        (cx.round() as i32, cy.round() as i32),
+        r.round() as i32,
+        Luma([255]),
+    );
+    let mask = gaussian_blur_f32(&mask, sigma.max(0.6));
+    s.under(&mask, [0, 0, 0], 0.5);
+}
+
+/// A soft red glow filling a square, brighter towards a ring: the threatened Princess.
+pub(crate) fn glow(size: u32) -> Sprite {
+    let mut mask = GrayImage::new(size, size);
+    let c = (size / 2) as i32;
+    let r = (size as f32 * 0.42) as i32;
+    draw_filled_circle_mut(&mut mask, (c, c), r, Luma([255]));
+    draw_filled_circle_mut(&mut mask, (c, c), (r * 3 / 4).max(1), Luma([150]));
+    let mask = gaussian_blur_f32(&mask, size as f32 * 0.07);
+    let mut s = Sprite::new(size, size);
+    s.under(&mask, DANGER, 1.0);
+    let mut tint = Sprite::new(size, size);
+    tint.fill(
+        &Shape::Poly(vec![
+            P(0.0, 0.0),
+            P(size as f32, 0.0),
+            P(size as f32, size as f32),
+            P(0.0, size as f32),
+        ]),
+        DANGER,
+        0.4,
+        1.0,
+    );
+    for y in 0..size {
+        for x in 0..size {
+            let t = tint.straight(x, y);
+            let g = s.straight(x, y);
+            if g[3] < t[3] {
+                s.set_straight(x, y, t);
+            }
+        }
+    }
+    s.finish()
+}
+
 /// Colours a GIF palette must hold exactly: the flat areas of every picture.
-pub(crate) const KEY_COLORS: [Rgb; 20] = [
+pub(crate) const KEY_COLORS: [Rgb; 25] = [
+    DANGER_TEXT,
+    HINT,
+    HINT_EDGE,
+    CARD,
+    SELECTED,
     SQUARE_DARK,
     SQUARE_LIGHT,
     FRAME,

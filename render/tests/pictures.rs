@@ -10,10 +10,13 @@ use std::sync::LazyLock;
 
 use image::{AnimationDecoder, RgbImage};
 use jetan_render::{
-    board_image, board_png, default_renderer, replay_gif, LastMove, RenderError, Renderer, Replay,
-    View,
+    board_image, board_png, default_renderer, replay_gif, BoardShape, Labels, LastMove,
+    RenderError, Renderer, Replay, View,
 };
-use jetan_rules::{AttackerWins, Color, Move, MoveText, Position, Square, Variant};
+use jetan_rules::{
+    AttackerWins, Color, DrawReason, Move, MoveText, Outcome, Position, Report, Role, Square,
+    Variant,
+};
 
 /// Goldens are drawn small to keep them light; the drawing code is the same at any size.
 static SMALL: LazyLock<Renderer> = LazyLock::new(|| Renderer::new(40).unwrap());
@@ -50,10 +53,62 @@ fn capture_position() -> (Position, LastMove) {
     (pos, last.unwrap())
 }
 
+/// Plays `moves` and returns the position and the last move's report.
+fn play_report(pos: Position, moves: &[&str], attacker_wins: bool) -> (Position, Report) {
+    let mut pos = pos;
+    let mut last = None;
+    for t in moves {
+        let m = t.parse::<MoveText>().unwrap().resolve(&pos).unwrap();
+        let (next, report) = pos.play(m, &mut |_: Role, _: Role| attacker_wins).unwrap();
+        pos = next;
+        last = Some(report);
+    }
+    (pos, last.unwrap())
+}
+
+fn parse(text: &str) -> Position {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// A Manator duel: Black's Thoat attacks Orange's Panthan, which the attacker wins or loses.
+fn duel(attacker_wins: bool) -> (Position, Report) {
+    let (pos, report) = play_report(
+        Position::start_of(Variant::Manator),
+        &["a2-b4", "b9-b8", "b4-c6", "e9-e8", "c6xb8"],
+        attacker_wins,
+    );
+    assert!(report.duel.is_some(), "{report:?}");
+    (pos, report)
+}
+
+/// Spanish words, accents and inverted marks included.
+fn spanish() -> Labels {
+    Labels {
+        black: "Negras".into(),
+        orange: "Naranjas".into(),
+        to_move: "JUEGAN".into(),
+        princess_threatened: "¡PRINCESA AMENAZADA!".into(),
+        countdown: "CUENTA ATRÁS {n}".into(),
+        escape_ready: "fuga lista".into(),
+        escape_used: "fuga usada".into(),
+        move_n: "jugada {n}".into(),
+        killed: "CAPTURADA".into(),
+        duel: "DUELO".into(),
+        won: "GANÓ".into(),
+        lost: "PERDIÓ".into(),
+        wins: "Ganan {color}".into(),
+        draw: "Tablas".into(),
+        after_moves: "tras {n} jugadas".into(),
+        princess_captured: "¿la Princesa? capturada".into(),
+        ..Labels::default()
+    }
+}
+
 /// The goldens: name, position, view.
 fn golden_cases() -> Vec<(&'static str, Position, View)> {
     let (capture, last) = capture_position();
-    vec![
+    let names = |v: View| v.with_names("Vor Daj", "Ghek");
+    let mut cases = vec![
         (
             "start",
             Position::start(),
@@ -61,12 +116,19 @@ fn golden_cases() -> Vec<(&'static str, Position, View)> {
         ),
         (
             "capture-orange-view",
-            capture,
+            capture.clone(),
             View::new(Color::Orange)
                 .with_names(
                     "Ghek the Kaldane, who thinks with his head and nothing else",
                     "Θουβία 🐉",
                 )
+                .with_last_move(last),
+        ),
+        (
+            "names-emoji-cjk",
+            capture,
+            View::new(Color::Black)
+                .with_names("🐉🔥 Drache 👑", "漢字かな 한국어")
                 .with_last_move(last),
         ),
         (
@@ -77,21 +139,113 @@ fn golden_cases() -> Vec<(&'static str, Position, View)> {
         (
             "danger-countdown",
             danger_position(),
-            View::new(Color::Black).with_names("Vor Daj", "Ghek"),
+            names(View::new(Color::Black)),
         ),
         (
-            "result",
+            "spanish-danger",
             danger_position(),
-            View::new(Color::Black)
-                .with_names("Vor Daj", "Ghek")
-                .with_result("Orange wins: the Princess was captured"),
+            names(View::new(Color::Black)).with_labels(spanish()),
+        ),
+        (
+            "captured-many",
+            parse("wadfpcfdaw/t8t/10/10/10/10/10/10/2NNNNNN2/W1DFCPFDAW b Bo - 30"),
+            names(View::new(Color::Black)),
+        ),
+        (
+            "selected-captures",
+            parse("4pc4/10/10/10/3n6/2n7/4T5/10/10/4CP4 b - - 20"),
+            names(View::new(Color::Black)).with_selected(sq("e4")),
         ),
         (
             "manator-start",
             Position::start_of(Variant::Manator),
             View::new(Color::Black).with_names("U-Dor", "O-Tar"),
         ),
-    ]
+        (
+            "result-text-long-names",
+            danger_position(),
+            View::new(Color::Black)
+                .with_names(
+                    "Ghek the Kaldane, who thinks with his head and nothing else",
+                    "Tars Tarkas, Jeddak of Thark and Warlord of the Green Men",
+                )
+                .with_result(
+                    "Tars Tarkas, Jeddak of Thark and Warlord of the Green Men wins by resignation",
+                ),
+        ),
+    ];
+    for (name, won) in [("duel-won", true), ("duel-lost", false)] {
+        let (pos, report) = duel(won);
+        cases.push((
+            name,
+            pos,
+            View::new(Color::Black)
+                .with_names("U-Dor", "O-Tar")
+                .with_report(&report),
+        ));
+    }
+    for (name, pos, moves) in [
+        (
+            "over-princess-captured",
+            danger_position(),
+            &["h1-h3", "d3xf1"][..],
+        ),
+        (
+            "over-chief-takes-chief",
+            parse("4p5/10/10/10/10/10/4c5/10/10/4CP4 b - - 40"),
+            &["e1xe4"][..],
+        ),
+        (
+            "over-chief-captured",
+            parse("4p5/10/10/10/10/10/4c5/10/4W5/C4P4 b - - 40"),
+            &["e2xe4"][..],
+        ),
+        (
+            "over-ten-move-rule",
+            parse("4pc4/10/10/10/10/10/10/3a6/10/4CP1W2 b - 1 80"),
+            &["h1-h3"][..],
+        ),
+    ] {
+        let (pos, report) = play_report(pos, moves, true);
+        assert!(report.outcome.is_some(), "{name}: {report:?}");
+        cases.push((
+            name,
+            pos,
+            names(View::new(Color::Black)).with_report(&report),
+        ));
+    }
+    let round = |v: View| v.with_shape(BoardShape::Round);
+    let (capture, last) = capture_position();
+    cases.extend([
+        (
+            "round-start",
+            Position::start(),
+            round(View::new(Color::Black).with_names("Dejah Thoris", "Tara of Helium")),
+        ),
+        (
+            "round-capture-orange-view",
+            capture,
+            round(View::new(Color::Orange).with_names("Ghek", "Tara")).with_last_move(last),
+        ),
+        (
+            "round-princess-selected",
+            Position::start(),
+            round(View::new(Color::Black)).with_selected(sq("f1")),
+        ),
+        (
+            "round-selected-captures-danger",
+            parse("4pc4/10/10/10/3n6/2n7/4T5/3a6/10/4CP4 b - - 20"),
+            round(names(View::new(Color::Black))).with_selected(sq("e4")),
+        ),
+    ]);
+    cases.push((
+        "over-no-legal-moves",
+        danger_position(),
+        names(View::new(Color::Orange)).with_outcome(Outcome::Draw {
+            reason: DrawReason::NoLegalMoves,
+        }),
+    ));
+    cases
 }
 
 fn golden_path(name: &str) -> PathBuf {
@@ -145,6 +299,17 @@ fn pictures_match_the_goldens() {
         if regenerate {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             save_small_png(&img, &path);
+            // A copy at the size Discord shows, to look at.
+            let dir = std::env::temp_dir().join("jetan-goldens-400");
+            std::fs::create_dir_all(&dir).unwrap();
+            let k = 400.0 / f64::from(img.width().max(img.height()));
+            let (w, h) = (
+                (f64::from(img.width()) * k) as u32,
+                (f64::from(img.height()) * k) as u32,
+            );
+            image::imageops::resize(&img, w, h, image::imageops::FilterType::Triangle)
+                .save(dir.join(format!("{name}.png")))
+                .unwrap();
             continue;
         }
         let golden = image::open(&path)
@@ -178,18 +343,80 @@ fn pictures_match_the_goldens() {
 }
 
 #[test]
-fn the_default_picture_has_an_800_pixel_board_and_strips() {
+fn the_default_picture_is_nearly_square_and_small() {
     let r = default_renderer().unwrap();
     let (bx, by, side) = r.board_area();
-    assert_eq!(side, 800);
+    assert_eq!(side, 500);
     let (w, h) = r.size();
     assert!(bx > 0 && by > 0 && bx + side < w && by + side < h);
+    assert!(w.abs_diff(h) * 50 < w, "{w} × {h} is not close to square");
     let img = board_image(&Position::start(), &View::default()).unwrap();
     assert_eq!(img.dimensions(), (w, h));
-    let png = board_png(&Position::start(), &View::default()).unwrap();
-    assert!(png.len() < 200 * 1024, "PNG of {} bytes", png.len());
+    let (capture, last) = capture_position();
+    let view = View::new(Color::Black)
+        .with_names("Dejah Thoris", "Tara of Helium")
+        .with_last_move(last)
+        .with_selected(sq("e8"));
+    let img = board_image(&capture, &view).unwrap();
+    let png = board_png(&capture, &view).unwrap();
+    assert!(png.len() < 80 * 1024, "PNG of {} bytes", png.len());
     let decoded = image::load_from_memory(&png).unwrap().to_rgb8();
-    assert_eq!(decoded, img);
+    let (mean, _) = difference(&decoded, &img);
+    assert!(mean < 1.0, "the palette changes the picture by {mean}");
+}
+
+/// Luma of a pixel.
+fn luma(p: [u8; 3]) -> f64 {
+    0.299 * f64::from(p[0]) + 0.587 * f64::from(p[1]) + 0.114 * f64::from(p[2])
+}
+
+/// At the ~400 pixels Discord shows, every token's letter keeps its contrast and size.
+#[test]
+fn token_letters_read_when_scaled_to_400_pixels() {
+    let r = default_renderer().unwrap();
+    for (pos, o) in [
+        (Position::start(), Color::Black),
+        (Position::start_of(Variant::Manator), Color::Orange),
+    ] {
+        let img = r.image(&pos, &View::new(o));
+        let k = 400.0 / f64::from(img.width());
+        let small = image::imageops::resize(
+            &img,
+            400,
+            (f64::from(img.height()) * k).round() as u32,
+            image::imageops::FilterType::Triangle,
+        );
+        for (s, piece) in pos.board().pieces() {
+            let (x0, y0) = r.square_origin(o, s);
+            let side = f64::from(r.square_size()) * k;
+            // The letter sits in the lower half of the token.
+            let (xa, xb) = (
+                (f64::from(x0) * k + side * 0.3) as u32,
+                (f64::from(x0) * k + side * 0.7) as u32,
+            );
+            let (ya, yb) = (
+                (f64::from(y0) * k + side * 0.52) as u32,
+                (f64::from(y0) * k + side * 0.9) as u32,
+            );
+            let body = luma(match piece.color {
+                Color::Black => [28, 26, 27],
+                Color::Orange => [247, 136, 30],
+            });
+            let mut rows = 0;
+            let mut spread: f64 = 0.0;
+            for y in ya..yb {
+                let mut inked = false;
+                for x in xa..xb {
+                    let d = (luma(small.get_pixel(x, y).0) - body).abs();
+                    spread = spread.max(d);
+                    inked |= d > 70.0;
+                }
+                rows += u32::from(inked);
+            }
+            assert!(spread > 110.0, "{s} {piece:?}: contrast {spread}");
+            assert!(rows >= 6, "{s} {piece:?}: letter {rows} px tall at 400 px");
+        }
+    }
 }
 
 /// The mean colour of the middle third of a square.
@@ -361,7 +588,12 @@ fn orange_view_is_black_view_rotated() {
     );
     for s in Square::all() {
         for ch in 0..3 {
-            assert!((mb[s.index()][ch] - mo[s.index()][ch]).abs() < 0.01, "{s}");
+            assert!(
+                (mb[s.index()][ch] - mo[s.index()][ch]).abs() < 0.01,
+                "{s}: {:?} {:?}",
+                mb[s.index()],
+                mo[s.index()]
+            );
         }
     }
     // Where the screen shows square S in Black's view, Orange's shows S rotated.
@@ -408,6 +640,37 @@ fn names_of_any_length_and_script_never_panic() {
         let img = r.image(&Position::start(), &view);
         assert_eq!(img.dimensions(), r.size());
     }
+}
+
+#[test]
+fn a_name_no_font_can_draw_shows_the_colour() {
+    let r = &*SMALL;
+    let pos = Position::start();
+    let blank = r.image(&pos, &View::new(Color::Black));
+    let undrawable = r.image(
+        &pos,
+        &View::new(Color::Black).with_names("\u{E000}\u{E001}\u{200D}", "\u{FE0F}"),
+    );
+    assert_eq!(blank, undrawable);
+}
+
+#[test]
+fn a_lost_duel_is_drawn_apart_from_a_won_one() {
+    let r = &*SMALL;
+    let (won_pos, won) = duel(true);
+    let (lost_pos, lost) = duel(false);
+    assert!(won.duel.unwrap().attacker_won && !lost.duel.unwrap().attacker_won);
+    let view = |report: &Report| View::new(Color::Black).with_report(report);
+    let (a, b) = (
+        r.image(&won_pos, &view(&won)),
+        r.image(&lost_pos, &view(&lost)),
+    );
+    // The end square holds the attacker after a win, the defender after a loss.
+    assert_ne!(
+        won_pos.board().piece_at(won.mv.to),
+        lost_pos.board().piece_at(lost.mv.to)
+    );
+    assert_ne!(a, b);
 }
 
 /// A deterministic random game of `plies` moves that avoids ending early when it can.
@@ -461,7 +724,19 @@ fn a_short_replay_decodes_with_one_frame_per_position() {
     let (positions, moves) = long_game(12, 7);
     let gif = replay_gif(&positions, &moves, &Replay::default()).unwrap();
     let frames = decode_frames(&gif);
-    assert_eq!(frames.len(), positions.len());
+    // One frame per position, or a few when a move changes places far apart (each part
+    // but the last shows for 20 ms); the delays add up to the replay's timing.
+    assert!(frames.len() >= positions.len(), "{} frames", frames.len());
+    let total: u32 = frames
+        .iter()
+        .map(|f| {
+            let (n, d) = f.delay().numer_denom_ms();
+            n / d
+        })
+        .sum();
+    let replay = Replay::default();
+    let expected = replay.frame_delay_ms * moves.len() as u32 + replay.final_delay_ms;
+    assert_eq!(total, expected);
     // The frames, composed from the deltas, are the pictures of the positions (up to the
     // palette's rounding).
     let r = Renderer::new(Replay::default().square).unwrap();
@@ -470,9 +745,12 @@ fn a_short_replay_decodes_with_one_frame_per_position() {
     let last = image::DynamicImage::ImageRgba8(last.clone()).to_rgb8();
     let pos = positions.last().unwrap();
     let m = moves.last().unwrap();
-    let mover = positions[positions.len() - 2].turn();
-    let mut view = View::new(Color::Black).with_last_move(LastMove::from_move(m, mover));
-    view.result = pos.outcome().map(|o| o.to_string());
+    let (_, report) = positions[positions.len() - 2]
+        .clone()
+        .play(*m, &mut AttackerWins)
+        .unwrap();
+    let mut view = View::new(Color::Black).with_report(&report);
+    view.outcome = pos.outcome();
     let expected = r.image(pos, &view);
     let (mean, _) = difference(&last, &expected);
     assert!(mean < 2.0, "mean difference {mean}");
@@ -495,11 +773,12 @@ fn a_300_move_replay_fits_a_discord_attachment() {
     let mut options = gif::DecodeOptions::new();
     options.skip_frame_decoding(true);
     let mut decoder = options.read_info(std::io::Cursor::new(&gif)).unwrap();
-    let mut frames = 0;
-    while decoder.read_next_frame().unwrap().is_some() {
-        frames += 1;
+    let mut shown = 0;
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        // Parts of one move's change show for 20 ms; each position's last part longer.
+        shown += usize::from(frame.delay > 2);
     }
-    assert_eq!(frames, positions.len());
+    assert_eq!(shown, positions.len());
 }
 
 #[test]
@@ -514,7 +793,21 @@ fn a_replay_too_big_is_drawn_smaller() {
     assert!(small.len() < big.len());
     let (fb, fs) = (decode_frames(&big), decode_frames(&small));
     assert!(fs[0].buffer().width() < fb[0].buffer().width());
-    assert_eq!(fs.len(), positions.len());
+    assert!(fs.len() >= positions.len());
+}
+
+#[test]
+fn a_round_board_replay_decodes() {
+    let (positions, moves) = long_game(6, 5);
+    let replay = Replay {
+        shape: BoardShape::Round,
+        ..Replay::default()
+    };
+    let gif = replay_gif(&positions, &moves, &replay).unwrap();
+    let frames = decode_frames(&gif);
+    assert!(frames.len() >= positions.len());
+    let flat = replay_gif(&positions, &moves, &Replay::default()).unwrap();
+    assert_ne!(gif, flat);
 }
 
 #[test]

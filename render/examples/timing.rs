@@ -1,0 +1,107 @@
+//! Times one board picture (draw, then draw + PNG encode) and a 300-ply replay GIF: the
+//! best of several runs, so a busy machine does not blur the figures.
+//!
+//!     cargo run --release -p jetan-render --example timing
+
+use std::time::{Duration, Instant};
+
+use jetan_render::{default_renderer, replay_gif, Replay, View};
+use jetan_rules::{AttackerWins, Color, MoveText, Position};
+
+fn best<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
+    let mut best = Duration::MAX;
+    let mut out = None;
+    for _ in 0..runs {
+        let t = Instant::now();
+        let v = f();
+        best = best.min(t.elapsed());
+        out = Some(v);
+    }
+    (best, out.unwrap())
+}
+
+fn main() {
+    let r = default_renderer().unwrap();
+    let mut pos = Position::start();
+    let mut view = View::new(Color::Orange).with_names("Dejah Thoris", "Tara of Helium");
+    for t in ["e2-e3", "e9-e8", "d1-g4", "g10-d7", "g4-d7"] {
+        let m = t.parse::<MoveText>().unwrap().resolve(&pos).unwrap();
+        let (next, report) = pos.play(m, &mut AttackerWins).unwrap();
+        pos = next;
+        view = view.with_report(&report);
+    }
+    let view = view.with_selected("e8".parse().unwrap());
+    let (draw, _) = best(40, || r.image(&pos, &view));
+    let (both, png) = best(40, || r.png(&pos, &view).unwrap());
+    let (w, h) = r.size();
+    println!(
+        "board {w}x{h}: draw {:.2} ms, draw + PNG {:.2} ms, {} bytes",
+        draw.as_secs_f64() * 1e3,
+        both.as_secs_f64() * 1e3,
+        png.len()
+    );
+    if std::env::args().any(|a| a == "--gif") {
+        let (positions, moves) = game(300);
+        let t = Instant::now();
+        let r48 = jetan_render::Renderer::new(Replay::default().square).unwrap();
+        let build = t.elapsed();
+        let t = Instant::now();
+        for p in &positions {
+            let _ = r48.image(p, &View::default());
+        }
+        println!(
+            "(renderer for the replay built in {:.0} ms; its {} frames drawn in {:.0} ms)",
+            build.as_secs_f64() * 1e3,
+            positions.len(),
+            t.elapsed().as_secs_f64() * 1e3
+        );
+        let (t, gif) = best(3, || {
+            replay_gif(&positions, &moves, &Replay::default()).unwrap()
+        });
+        println!(
+            "replay GIF of {} plies: {:.0} ms, {} bytes",
+            moves.len(),
+            t.as_secs_f64() * 1e3,
+            gif.len()
+        );
+    }
+}
+
+/// A deterministic pseudo-random game of up to `plies` moves that avoids ending early.
+fn game(plies: usize) -> (Vec<Position>, Vec<jetan_rules::Move>) {
+    let mut state = 2024u64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize
+    };
+    let mut positions = vec![Position::start()];
+    let mut moves = Vec::new();
+    while moves.len() < plies {
+        let pos = positions.last().unwrap().clone();
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mut chosen = None;
+        for _ in 0..12 {
+            let m = legal[next() % legal.len()];
+            let mut after = pos.clone();
+            let report = after.play_unchecked(m, &mut AttackerWins);
+            let ok = report.outcome.is_none() && !after.is_game_over();
+            chosen = Some((m, after));
+            if ok {
+                break;
+            }
+        }
+        let (m, after) = chosen.unwrap();
+        let over = after.is_game_over();
+        moves.push(m);
+        positions.push(after);
+        if over {
+            break;
+        }
+    }
+    (positions, moves)
+}

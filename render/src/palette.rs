@@ -1,0 +1,143 @@
+//! A fixed palette of at most 255 colours for a renderer's pictures, and the indexed
+//! PNG encoding that uses it: a picture is a few flat colours and the anti-aliased edges
+//! between them, so one byte a pixel loses nothing visible, and it compresses three
+//! times better and faster than RGB.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU16, Ordering};
+
+use image::RgbImage;
+
+use crate::theme;
+use crate::RenderError;
+
+/// A palette and a lookup table from colours (6 bits per channel) to palette indices,
+/// filled as colours are met; lock-free, so one can be shared between threads.
+#[derive(Debug)]
+pub(crate) struct Palette {
+    colors: Vec<[u8; 3]>,
+    lut: Vec<AtomicU16>,
+}
+
+const UNKNOWN: u16 = u16::MAX;
+
+impl Clone for Palette {
+    fn clone(&self) -> Palette {
+        Palette {
+            colors: self.colors.clone(),
+            lut: self
+                .lut
+                .iter()
+                .map(|v| AtomicU16::new(v.load(Ordering::Relaxed)))
+                .collect(),
+        }
+    }
+}
+
+impl Palette {
+    /// The theme's colours, then the most common others of `samples`.
+    pub fn from_samples(samples: &[&RgbImage]) -> Palette {
+        let mut colors: Vec<[u8; 3]> = Vec::with_capacity(255);
+        let push = |colors: &mut Vec<[u8; 3]>, c: [u8; 3], min_dist: u32| {
+            if colors.len() < 255 && colors.iter().all(|p| dist(*p, c) > min_dist) {
+                colors.push(c);
+            }
+        };
+        for c in theme::KEY_COLORS {
+            push(&mut colors, c, 0);
+        }
+        let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
+        for img in samples {
+            for p in img.as_raw().chunks_exact(3).step_by(3) {
+                *counts.entry([p[0], p[1], p[2]]).or_insert(0) += 1;
+            }
+        }
+        let mut by_count: Vec<([u8; 3], u32)> = counts.into_iter().collect();
+        by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        for min_dist in [300, 48, 12, 0] {
+            for (c, _) in &by_count {
+                push(&mut colors, *c, min_dist);
+            }
+        }
+        Palette {
+            colors,
+            lut: (0..1 << 18).map(|_| AtomicU16::new(UNKNOWN)).collect(),
+        }
+    }
+
+    /// The palette as 256 RGB triples (the last ones unused; GIF marks index 255
+    /// transparent).
+    pub fn bytes(&self) -> Vec<u8> {
+        let mut bytes: Vec<u8> = self.colors.iter().flatten().copied().collect();
+        bytes.resize(256 * 3, 0);
+        bytes
+    }
+
+    /// The lookup key of a colour: 6 bits a channel.
+    #[inline]
+    fn key(p: &[u8]) -> usize {
+        (usize::from(p[0] >> 2) << 12) | (usize::from(p[1] >> 2) << 6) | usize::from(p[2] >> 2)
+    }
+
+    /// The palette index of a colour with lookup key `key`.
+    fn index(&self, key: usize, p: &[u8]) -> u8 {
+        let idx = self.lut[key].load(Ordering::Relaxed);
+        if idx != UNKNOWN {
+            return idx as u8;
+        }
+        let c = [p[0], p[1], p[2]];
+        let idx = self
+            .colors
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, q)| dist(**q, c))
+            .map_or(0, |(i, _)| i as u16);
+        self.lut[key].store(idx, Ordering::Relaxed);
+        idx as u8
+    }
+
+    /// Maps RGB bytes to palette indices (runs of one colour are looked up once).
+    pub fn map(&self, rgb: &[u8], out: &mut [u8]) {
+        let mut last_key = usize::MAX;
+        let mut last_idx = 0;
+        for (p, o) in rgb.chunks_exact(3).zip(out.iter_mut()) {
+            let key = Self::key(p);
+            if key != last_key {
+                last_key = key;
+                last_idx = self.index(key, p);
+            }
+            *o = last_idx;
+        }
+    }
+
+    /// Encodes `img` as an indexed-colour PNG with this palette: no filter (indexed
+    /// pictures gain little from one) and deflate level 1.
+    pub fn encode_png(&self, img: &RgbImage) -> Result<Vec<u8>, RenderError> {
+        let png_err = |e: png::EncodingError| RenderError::Png(e.to_string());
+        let mut indices = vec![0u8; (img.width() * img.height()) as usize];
+        self.map(img.as_raw(), &mut indices);
+        let mut out = Vec::with_capacity(64 * 1024);
+        let mut enc = png::Encoder::new(&mut out, img.width(), img.height());
+        enc.set_color(png::ColorType::Indexed);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_palette(self.colors.iter().flatten().copied().collect::<Vec<u8>>());
+        // Measured on the default picture: deflate level 1 without a filter is 3–4 times
+        // smaller than fdeflate's ultra-fast mode (whose fixed codes suit filtered RGB,
+        // not palette indices) for about 1 ms more; level 2 saves 20% for 30% more time.
+        enc.set_deflate_compression(png::DeflateCompression::Level(1));
+        enc.set_filter(png::Filter::NoFilter);
+        let mut writer = enc.write_header().map_err(png_err)?;
+        writer.write_image_data(&indices).map_err(png_err)?;
+        writer.finish().map_err(png_err)?;
+        Ok(out)
+    }
+}
+
+fn dist(a: [u8; 3], b: [u8; 3]) -> u32 {
+    (0..3)
+        .map(|i| {
+            let d = i32::from(a[i]) - i32::from(b[i]);
+            (d * d) as u32
+        })
+        .sum()
+}

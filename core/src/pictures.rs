@@ -1,6 +1,6 @@
 //! Pictures of games: the glue between stored games and the renderer.
 
-use jetan_render::{board_png, replay_gif, LastMove, Replay, View};
+use jetan_render::{board_png, replay_gif, BoardShape, LastMove, Replay, View};
 use jetan_rules::{Color, DuelStream, Move, Position, Square};
 use jetan_store::{FinishedGame, Game, MoveRecord};
 
@@ -12,6 +12,14 @@ pub fn last_move(rec: &MoveRecord) -> LastMove {
         from: rec.from,
         to: rec.to,
         killed: rec.killed,
+    }
+}
+
+/// The picture's board shape for a game's topology.
+fn shape(game: &Game) -> BoardShape {
+    match game.terms.topology {
+        jetan_rules::Topology::Flat => BoardShape::Square,
+        jetan_rules::Topology::Circular => BoardShape::Round,
     }
 }
 
@@ -61,9 +69,27 @@ impl Core {
         result: Option<String>,
     ) -> Result<Vec<u8>, CoreError> {
         let (black, orange) = self.names(game);
-        let mut view = View::new(bottom).with_names(black, orange);
-        if let Some(rec) = game.moves.last() {
-            view = view.with_last_move(last_move(rec));
+        let mut view = View::new(bottom)
+            .with_names(black, orange)
+            .with_shape(shape(game));
+        match game.moves.last() {
+            // A Manator duel: the rules' report says who attacked, the odds and who won.
+            Some(rec) if rec.duel.is_some() => match Self::replayed(game) {
+                Ok(replay) => {
+                    if let Some(report) = replay.reports().last() {
+                        view = view.with_last_move(LastMove::from(report));
+                        if let Some(duel) = report.duel {
+                            view = view.with_duel(duel);
+                        }
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(game = game.id, "{e}");
+                    view = view.with_last_move(last_move(rec));
+                }
+            },
+            Some(rec) => view = view.with_last_move(last_move(rec)),
+            None => {}
         }
         if let Some(sq) = selected {
             view = view.with_selected(sq);
@@ -99,6 +125,7 @@ impl Core {
         let (positions, moves) = Self::replay_positions(&finished.game)?;
         let (black, orange) = self.names(&finished.game);
         let mut replay = Replay::default();
+        replay.shape = shape(&finished.game);
         replay.names.black = black;
         replay.names.orange = orange;
         replay.result = Some(result);

@@ -66,8 +66,14 @@ pub fn run(command: Command) -> anyhow::Result<()> {
                 Some(Side::Orange) => Color::Orange,
                 None => pos.turn(),
             };
+            let shape = if pos.topology().is_circular() {
+                jetan_render::BoardShape::Round
+            } else {
+                jetan_render::BoardShape::Square
+            };
             let mut v = View::new(orientation)
-                .with_names(black.unwrap_or_default(), orange.unwrap_or_default());
+                .with_names(black.unwrap_or_default(), orange.unwrap_or_default())
+                .with_shape(shape);
             if let Some(text) = last {
                 let m: MoveText = text.parse()?;
                 v = v.with_last_move(LastMove::new(m.from, m.to));

@@ -94,6 +94,7 @@ mod model;
 mod receipts;
 mod bank;
 mod lobby;
+mod migrate;
 mod play;
 mod profiles;
 mod settle;

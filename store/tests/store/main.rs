@@ -2,6 +2,7 @@
 
 mod common;
 mod crash;
+mod migrate;
 mod model;
 mod ops;
 mod race;

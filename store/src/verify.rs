@@ -203,7 +203,8 @@ impl Store {
             }
         }
         // Game ids that own move records: every game in progress and finished game.
-        let mut move_owners: BTreeMap<GameId, u32> = BTreeMap::new();
+        // (`None`: the game's record does not decode; its moves are not strays.)
+        let mut move_owners: BTreeMap<GameId, Option<u32>> = BTreeMap::new();
         for item in self.tree(t::GAMES).iter() {
             let (k, v) = item?;
             let channel = key_part(&k, 0).unwrap_or_default();
@@ -215,7 +216,7 @@ impl Store {
                 }
             };
             r.games += 1;
-            move_owners.insert(head.game.id, head.plies);
+            move_owners.insert(head.game.id, Some(head.plies));
             let duels = head.duels;
             let g = match self.load_head(head) {
                 Ok(g) => g,
@@ -270,11 +271,12 @@ impl Store {
                 Ok(h) => h,
                 Err(e) => {
                     r.problems.push(e.to_string());
+                    move_owners.insert(id, None);
                     continue;
                 }
             };
             r.finished += 1;
-            move_owners.insert(head.finished.game.id, head.plies);
+            move_owners.insert(head.finished.game.id, Some(head.plies));
             let f = match self.load_finished(head) {
                 Ok(f) => f,
                 Err(e) => {
@@ -346,7 +348,7 @@ impl Store {
                 None => r.problems.push(format!(
                     "{n} move records belong to game {id}, which is neither in progress nor archived"
                 )),
-                Some(&plies) if u64::from(plies) != n => r.problems.push(format!(
+                Some(&Some(plies)) if u64::from(plies) != n => r.problems.push(format!(
                     "game {id} has {n} move records but {plies} moves"
                 )),
                 Some(_) => {}

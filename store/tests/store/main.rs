@@ -1,5 +1,6 @@
 //! The store's tests: one binary, one module per concern.
 
+mod checks;
 mod common;
 mod crash;
 mod migrate;

@@ -19,6 +19,10 @@ use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, U
 /// The meta key holding the id base (see [`Store::open`]).
 pub(crate) const ID_BASE_KEY: &[u8] = b"id_base";
 
+/// How an operation's result is stored as a [`Receipt`] and read back (see the
+/// `receipt!` macro).
+pub(crate) type ReceiptFns<T> = (fn(T) -> Receipt, fn(Receipt) -> Option<T>);
+
 /// Why sled could not open `dir`: another process holding its lock gets its own error.
 fn open_error(dir: &Path, e: sled::Error) -> StoreError {
     match &e {
@@ -235,7 +239,7 @@ impl Store {
         &self,
         request: RequestId,
         now: Millis,
-        receipt: (fn(T) -> Receipt, fn(Receipt) -> Option<T>),
+        receipt: ReceiptFns<T>,
         body: impl Fn(&Tx<'_>) -> TxResult<T>,
     ) -> Result<T> {
         self.mutate_with(request, now, receipt, |tx| Ok((body(tx)?, None)))
@@ -250,7 +254,7 @@ impl Store {
         &self,
         request: RequestId,
         now: Millis,
-        (wrap, unwrap): (fn(T) -> Receipt, fn(Receipt) -> Option<T>),
+        (wrap, unwrap): ReceiptFns<T>,
         body: impl Fn(&Tx<'_>) -> TxResult<(T, Option<u32>)>,
     ) -> Result<(T, Option<u32>)> {
         let out = self.transact(Some(request), now, |tx| {

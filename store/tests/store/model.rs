@@ -295,7 +295,6 @@ impl Model {
                     move_time_minutes: timed.then_some(1),
                     practice,
                     first: FirstMover::Random,
-                    ..Terms::friendly(variant)
                 };
                 self.slots[ch] = Slot::Challenge(Ch {
                     challenger: a,
@@ -586,7 +585,6 @@ fn call(
                 move_time_minutes: timed.then_some(1),
                 practice,
                 first: FirstMover::Random,
-                ..Terms::friendly(variant)
             };
             format!("{:?}", store.challenge(req, GUILD, ch(c), USERS[b], terms)?)
         }

@@ -134,10 +134,12 @@ mod lobby;
 mod migrate;
 mod play;
 mod profiles;
+mod settings;
 mod settle;
 mod store;
 mod tx;
 mod verify;
+mod wager;
 
 pub use backup::{ExportSummary, ImportSummary};
 pub use codec::FORMAT_VERSION;

@@ -62,7 +62,6 @@ impl Store {
                 Err(e) => return fail(e.into()),
             };
             let mut dice = duel_stream(&head);
-            let game = &mut head.game;
             let (next, report) = match pos.play(m, &mut dice) {
                 Ok(x) => x,
                 Err(e) => return fail(e.reason.into()),
@@ -77,11 +76,14 @@ impl Store {
             };
             // The move is its own record: the game record stays the same size.
             let ply = head.plies;
-            tx.put(t::MOVES, &key2(game.id, u64::from(ply)), &record)?;
-            head.plies += 1;
-            if record.duel.is_some() {
-                head.duels += 1;
-            }
+            tx.put(t::MOVES, &key2(head.game.id, u64::from(ply)), &record)?;
+            let (Some(plies), Some(duels)) = (
+                head.plies.checked_add(1),
+                head.duels.checked_add(u32::from(record.duel.is_some())),
+            ) else {
+                return fail(StoreError::Overflow("counting a game's moves".into()));
+            };
+            (head.plies, head.duels) = (plies, duels);
             let game = &mut head.game;
             game.position = next.to_string();
             game.version += 1;

@@ -68,7 +68,7 @@ fn one_move(store: &Store, ids: &mut Ids, rng: &mut StdRng, channel: u64) {
                 .abort(
                     Request::new(ids.next(), 1, 0),
                     channel,
-                    gid(&store, channel),
+                    gid(store, channel),
                     "long",
                 )
                 .unwrap();
@@ -176,7 +176,19 @@ fn archive_of_10k() -> tempfile::TempDir {
         .find(|l| l.contains("\"type\":\"finished\""))
         .unwrap();
     let mut value: serde_json::Value = serde_json::from_str(finished).unwrap();
-    let mut lines = String::new();
+    // The header, and a wallet for every player (an import checks that finished games'
+    // players have one).
+    let mut lines = format!("{}\n", text.lines().next().unwrap());
+    let wallet = text
+        .lines()
+        .find(|l| l.contains("\"type\":\"wallet\""))
+        .unwrap();
+    let mut wallet: serde_json::Value = serde_json::from_str(wallet).unwrap();
+    for user in (10_000..10_300).chain(20_000..20_300) {
+        wallet["user"] = user.into();
+        lines.push_str(&wallet.to_string());
+        lines.push('\n');
+    }
     for i in 0..10_000u64 {
         let game = &mut value["game"];
         game["id"] = (1_000 + i).into();

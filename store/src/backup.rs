@@ -6,9 +6,12 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::codec::{decode, encode, key1, key2, key_part, FORMAT_VERSION};
-use crate::model::{Challenge, FinishedGame, Game, LedgerEntry, Settings, StoredReceipt, Wallet};
-use crate::store::{ID_BASE_KEY, TREE_NAMES};
-use crate::tx::t;
+use crate::model::{
+    Challenge, FinishedGame, FinishedHead, Game, GameHead, LedgerEntry, Settings, StoredReceipt,
+    Wallet,
+};
+use crate::store::ID_BASE_KEY;
+use crate::tx::{t, TREE_NAMES};
 use crate::{GuildId, RequestId, Result, Store, StoreError, UserId};
 
 /// One line of an export.
@@ -74,6 +77,8 @@ impl Store {
     /// Storage and write failures.
     pub fn export(&self, out: &mut impl Write) -> Result<ExportSummary> {
         let mut s = ExportSummary::default();
+        // The games whose moves went out in their line.
+        let mut exported = std::collections::BTreeSet::new();
         write_line(
             out,
             &Line::Header {
@@ -89,9 +94,14 @@ impl Store {
             t::FINISHED,
             t::LEDGER,
             t::REQUESTS,
+            t::MOVES,
         ] {
             for item in self.tree(tree).iter() {
                 let (k, v) = item?;
+                if tree == t::MOVES && exported.contains(&key_part(&k, 0).unwrap_or_default()) {
+                    // In its game's line.
+                    continue;
+                }
                 let part = |i| key_part(&k, i).unwrap_or_default();
                 let what = || format!("{} record {}", TREE_NAMES[tree], hex(&k));
                 let line = match tree {
@@ -105,8 +115,23 @@ impl Store {
                         wallet,
                     }),
                     t::CHALLENGES => decode(&v, what).map(Line::Challenge),
-                    t::GAMES => decode(&v, what).map(Line::Game),
-                    t::FINISHED => decode(&v, what).map(Line::Finished),
+                    t::GAMES => decode::<GameHead>(&v, what)
+                        .and_then(|h| self.load_head(h))
+                        .map(|g| {
+                            exported.insert(g.id);
+                            Line::Game(g)
+                        }),
+                    t::FINISHED => decode::<FinishedHead>(&v, what)
+                        .and_then(|h| self.load_finished(h))
+                        .map(|f| {
+                            exported.insert(f.game.id);
+                            Line::Finished(f)
+                        }),
+                    // A move record whose game did not export: kept as it is.
+                    t::MOVES => Err(StoreError::Corrupt {
+                        what: what(),
+                        detail: "its game could not be exported".into(),
+                    }),
                     t::LEDGER => decode(&v, what).map(Line::Ledger),
                     _ => decode(&v, what).map(|stored| Line::Request {
                         id: part(0),
@@ -130,45 +155,50 @@ impl Store {
         Ok(s)
     }
 
-    /// Restores an export into `dir`, which must hold no records (a new or empty data
-    /// directory). Every line is read and checked before anything is written; the
-    /// history indexes are rebuilt; ids continue after the largest one imported.
+    /// Restores an export into the data directory `dir`, all or nothing. `dir` must not
+    /// exist, or be an empty directory, or a data directory without records.
+    ///
+    /// Every line is read and checked first (the header, each record, unique keys and
+    /// ids, ids below the maximum, the wallets that ledger entries, challenges and games
+    /// name); then the records are written into a new sibling directory
+    /// (`DIR.importing`, removed first if an earlier import left it), flushed to disk,
+    /// and that directory is renamed to `dir` (and the parent directory synced). A kill
+    /// at any moment leaves either no `dir` (or the one that was there) or a complete
+    /// one. The history indexes are rebuilt; ids continue after the largest one
+    /// imported.
     ///
     /// # Errors
-    /// [`StoreError::NotEmpty`], [`StoreError::BadExport`] with the line, storage and
-    /// read failures.
+    /// [`StoreError::NotEmpty`], [`StoreError::Locked`], [`StoreError::BadExport`] with
+    /// the line, storage and read failures.
     pub fn import(dir: impl AsRef<Path>, input: impl BufRead) -> Result<ImportSummary> {
-        let store = Store::open(dir.as_ref())?;
-        if !store.inner.trees.iter().all(sled::Tree::is_empty) {
-            return Err(StoreError::NotEmpty(dir.as_ref().display().to_string()));
+        let dir = dir.as_ref();
+        let replace = check_target(dir)?;
+        let lines = read_checked(input)?;
+        let tmp = sibling(dir, "importing")?;
+        if tmp.exists() {
+            std::fs::remove_dir_all(&tmp)?;
         }
-        let mut lines = Vec::new();
-        for (i, text) in input.lines().enumerate() {
-            let text = text?;
-            let n = i as u64 + 1;
-            if text.trim().is_empty() {
-                continue;
-            }
-            let line: Line = serde_json::from_str(&text).map_err(|e| StoreError::BadExport {
-                line: n,
-                detail: e.to_string(),
-            })?;
-            if let Line::Header { format, .. } = &line {
-                if *format > FORMAT_VERSION {
-                    return Err(StoreError::BadExport {
-                        line: n,
-                        detail: format!(
-                            "format {format} is newer than this program's {FORMAT_VERSION}"
-                        ),
-                    });
-                }
-            }
-            lines.push((n, line));
+        let summary = {
+            let store = Store::open(&tmp)?;
+            let summary = store.write_import(lines)?;
+            store.inner.db.flush()?;
+            summary
+            // The store is dropped (and its directory closed) here.
+        };
+        sync_tree(&tmp)?;
+        if replace {
+            std::fs::remove_dir_all(dir)?;
         }
+        std::fs::rename(&tmp, dir)?;
+        sync_parent(dir)?;
+        Ok(summary)
+    }
+
+    fn write_import(&self, lines: Vec<(u64, Line)>) -> Result<ImportSummary> {
         let mut max_id = 0u64;
         let mut summary = ImportSummary::default();
-        for (n, line) in lines {
-            let tree = |i: usize| &store.inner.trees[i];
+        let tree = |i: usize| &self.inner.trees[i];
+        for (_, line) in lines {
             match line {
                 Line::Header { .. } => continue,
                 Line::Settings { guild, settings } => {
@@ -187,16 +217,27 @@ impl Store {
                 }
                 Line::Game(g) => {
                     max_id = max_id.max(g.id);
-                    tree(t::GAMES).insert(key1(g.channel), encode(&g))?;
+                    let (head, moves) = GameHead::split(g);
+                    put_moves(tree(t::MOVES), head.game.id, &moves)?;
+                    tree(t::GAMES).insert(key1(head.game.channel), encode(&head))?;
                 }
-                Line::Finished(f) => {
+                Line::Finished(mut f) => {
                     let g = &f.game;
                     max_id = max_id.max(g.id);
                     tree(t::BY_CHANNEL).insert(key2(g.channel, !g.id), &[])?;
                     for p in [g.black, g.orange] {
                         tree(t::BY_PLAYER).insert(crate::codec::key3(g.guild, p, !g.id), &[])?;
                     }
-                    tree(t::FINISHED).insert(key1(g.id), encode(&f))?;
+                    let (head, moves) = GameHead::split(f.game);
+                    put_moves(tree(t::MOVES), head.game.id, &moves)?;
+                    f.game = head.game;
+                    tree(t::FINISHED).insert(
+                        key1(f.game.id),
+                        encode(&FinishedHead {
+                            finished: f,
+                            plies: head.plies,
+                        }),
+                    )?;
                 }
                 Line::Ledger(e) => {
                     max_id = max_id.max(e.seq);
@@ -210,19 +251,11 @@ impl Store {
                     key,
                     value,
                 } => {
-                    let bad = |detail: &str| StoreError::BadExport {
-                        line: n,
-                        detail: detail.into(),
-                    };
-                    let i = TREE_NAMES
-                        .iter()
-                        .position(|&x| x == name)
-                        .ok_or_else(|| bad("unknown tree"))?;
-                    let (k, v) = (
-                        unhex(&key).ok_or_else(|| bad("bad hex"))?,
-                        unhex(&value).ok_or_else(|| bad("bad hex"))?,
-                    );
-                    tree(i).insert(k, v)?;
+                    // Checked by `read_checked`.
+                    let i = tree_index(&name).unwrap_or(t::META);
+                    if let (Some(k), Some(v)) = (unhex(&key), unhex(&value)) {
+                        tree(i).insert(k, v)?;
+                    }
                 }
             }
             summary.records += 1;
@@ -230,10 +263,232 @@ impl Store {
         let base = max_id
             .checked_add(1)
             .ok_or_else(|| StoreError::Overflow("the id base".into()))?;
-        store.inner.trees[t::META].insert(ID_BASE_KEY, &key1(base))?;
-        store.inner.db.flush()?;
+        tree(t::META).insert(ID_BASE_KEY, &key1(base))?;
         Ok(summary)
     }
+}
+
+fn put_moves(moves: &sled::Tree, id: u64, list: &[crate::MoveRecord]) -> Result<()> {
+    for (ply, m) in list.iter().enumerate() {
+        moves.insert(key2(id, ply as u64), encode(m))?;
+    }
+    Ok(())
+}
+
+fn tree_index(name: &str) -> Option<usize> {
+    TREE_NAMES.iter().position(|&x| x == name)
+}
+
+/// Whether `dir` can take an import: `Ok(false)` if it does not exist, `Ok(true)` if it
+/// is an empty directory or a data directory without records (replaced by the import).
+fn check_target(dir: &Path) -> Result<bool> {
+    let not_empty = || StoreError::NotEmpty(dir.display().to_string());
+    if !dir.exists() {
+        return Ok(false);
+    }
+    if !dir.is_dir() {
+        return Err(not_empty());
+    }
+    if std::fs::read_dir(dir)?.next().is_none() {
+        return Ok(true);
+    }
+    let store = match Store::open_existing(dir) {
+        Ok(s) => s,
+        Err(StoreError::NoData(_)) => return Err(not_empty()),
+        Err(e) => return Err(e),
+    };
+    let records = store
+        .inner
+        .trees
+        .iter()
+        .enumerate()
+        .any(|(i, tree)| i != t::META && !tree.is_empty());
+    if records {
+        return Err(not_empty());
+    }
+    Ok(true)
+}
+
+/// Reads every line and checks it, and the whole, before anything is written.
+fn read_checked(input: impl BufRead) -> Result<Vec<(u64, Line)>> {
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut lines = Vec::new();
+    let mut ids: BTreeMap<u64, u64> = BTreeMap::new();
+    let mut channels: BTreeMap<u64, u64> = BTreeMap::new();
+    let mut settings = BTreeSet::new();
+    let mut wallets: BTreeSet<(GuildId, UserId)> = BTreeSet::new();
+    let mut requests = BTreeSet::new();
+    // (line, guild, user, what): wallets that must exist.
+    let mut needs_wallet: Vec<(u64, GuildId, UserId, &'static str)> = Vec::new();
+    for (i, text) in input.lines().enumerate() {
+        let text = text?;
+        let n = i as u64 + 1;
+        let bad = |detail: String| StoreError::BadExport { line: n, detail };
+        if text.trim().is_empty() {
+            continue;
+        }
+        let line: Line = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+        let is_header = matches!(line, Line::Header { .. });
+        if lines.is_empty() != is_header {
+            return Err(bad(if is_header {
+                "a second header".into()
+            } else {
+                "the first line is not a jetan-store export header".into()
+            }));
+        }
+        let mut id = |id: u64, what: &str| -> Result<()> {
+            if id == u64::MAX {
+                return Err(bad(format!("{what} id {id} is out of range")));
+            }
+            if let Some(first) = ids.insert(id, n) {
+                return Err(bad(format!(
+                    "{what} id {id} is already used on line {first}"
+                )));
+            }
+            Ok(())
+        };
+        match &line {
+            Line::Header { program, format } => {
+                if program != PROGRAM {
+                    return Err(bad(format!("written by {program}, not {PROGRAM}")));
+                }
+                if *format > FORMAT_VERSION {
+                    return Err(bad(format!(
+                        "format {format} is newer than this program's {FORMAT_VERSION}"
+                    )));
+                }
+            }
+            Line::Settings { guild, settings: s } => {
+                if !settings.insert(*guild) {
+                    return Err(bad(format!("a second settings record for server {guild}")));
+                }
+                s.validate().map_err(|e| bad(e.to_string()))?;
+            }
+            Line::Wallet { guild, user, .. } => {
+                if !wallets.insert((*guild, *user)) {
+                    return Err(bad(format!("a second wallet for {user} in server {guild}")));
+                }
+            }
+            Line::Challenge(c) => {
+                id(c.id, "challenge")?;
+                if let Some(first) = channels.insert(c.channel, n) {
+                    return Err(bad(format!(
+                        "channel {} already has a challenge or game (line {first})",
+                        c.channel
+                    )));
+                }
+                if c.held > 0 {
+                    needs_wallet.push((n, c.guild, c.challenger, "the challenger"));
+                }
+            }
+            Line::Game(g) => {
+                id(g.id, "game")?;
+                if let Some(first) = channels.insert(g.channel, n) {
+                    return Err(bad(format!(
+                        "channel {} already has a challenge or game (line {first})",
+                        g.channel
+                    )));
+                }
+                check_game(g).map_err(&bad)?;
+                for (p, e) in [(g.black, g.escrow.black), (g.orange, g.escrow.orange)] {
+                    if e > 0 {
+                        needs_wallet.push((n, g.guild, p, "a player"));
+                    }
+                }
+            }
+            Line::Finished(f) => {
+                id(f.game.id, "finished game")?;
+                check_game(&f.game).map_err(&bad)?;
+                if !f.game.terms.practice && f.result != crate::GameResult::Aborted {
+                    needs_wallet.push((n, f.game.guild, f.game.black, "a player"));
+                    needs_wallet.push((n, f.game.guild, f.game.orange, "a player"));
+                }
+            }
+            Line::Ledger(e) => {
+                id(e.seq, "ledger entry")?;
+                needs_wallet.push((n, e.guild, e.user, "the ledger entry"));
+            }
+            Line::Request { id, .. } => {
+                if !requests.insert(*id) {
+                    return Err(bad(format!("request {id} appears twice")));
+                }
+            }
+            Line::Damaged { tree, key, value } => {
+                if tree_index(tree).is_none_or(|i| i == t::META) {
+                    return Err(bad(format!("unknown tree {tree}")));
+                }
+                if unhex(key).is_none() || unhex(value).is_none() {
+                    return Err(bad("bad hex".into()));
+                }
+            }
+        }
+        lines.push((n, line));
+    }
+    if lines.is_empty() {
+        return Err(StoreError::BadExport {
+            line: 0,
+            detail: "empty: no header".into(),
+        });
+    }
+    for (n, guild, user, what) in needs_wallet {
+        if !wallets.contains(&(guild, user)) {
+            return Err(StoreError::BadExport {
+                line: n,
+                detail: format!("{what} {user} in server {guild} has no wallet in the export"),
+            });
+        }
+    }
+    Ok(lines)
+}
+
+/// What an import can check of a game by itself.
+fn check_game(g: &Game) -> std::result::Result<(), String> {
+    if u32::try_from(g.moves.len()).is_err() {
+        return Err(format!("game {} has too many moves", g.id));
+    }
+    if g.black == g.orange {
+        return Err(format!("game {} has the same player on both sides", g.id));
+    }
+    Ok(())
+}
+
+/// `DIR.suffix` beside `dir`.
+fn sibling(dir: &Path, suffix: &str) -> Result<std::path::PathBuf> {
+    let name = dir.file_name().ok_or_else(|| {
+        StoreError::Io(std::io::Error::other(format!(
+            "{} has no directory name",
+            dir.display()
+        )))
+    })?;
+    let mut name = name.to_os_string();
+    name.push(".");
+    name.push(suffix);
+    Ok(dir.with_file_name(name))
+}
+
+/// fsyncs every file and directory under `dir` (sled's flush covers its log; this
+/// covers the directory entries too, before the rename publishes them).
+fn sync_tree(dir: &Path) -> Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_type()?.is_dir() {
+            sync_tree(&entry.path())?;
+        } else {
+            std::fs::File::open(entry.path())?.sync_all()?;
+        }
+    }
+    std::fs::File::open(dir)?.sync_all()?;
+    Ok(())
+}
+
+/// fsyncs the directory holding `dir`, so its rename is on disk.
+fn sync_parent(dir: &Path) -> Result<()> {
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    std::fs::File::open(parent)?.sync_all()?;
+    Ok(())
 }
 
 fn write_line(out: &mut impl Write, line: &Line) -> Result<()> {

@@ -6,10 +6,18 @@ use serde::Serialize;
 
 use crate::{Result, StoreError};
 
-/// The format version written before every record. A reader that meets a newer one
-/// refuses the record (clearly) instead of misreading it; a later version migrates older
-/// ones when it decodes them.
-pub const FORMAT_VERSION: u8 = 1;
+/// The format version written before every record. A reader that meets another one
+/// refuses the record (clearly) instead of misreading it; [`Store::open`](crate::Store::open)
+/// migrates older records first.
+///
+/// - 1: games in progress and finished games held their whole move list inline.
+/// - 2: each move is its own record in the `moves` tree, keyed (game id, ply); game
+///   records hold the move and duel counts instead. Other records are unchanged
+///   (same JSON, new version byte).
+pub const FORMAT_VERSION: u8 = 2;
+
+/// The first format (moves inline), still read by the migration.
+pub(crate) const FORMAT_V1: u8 = 1;
 
 /// A record as stored: the version byte, then its JSON.
 pub(crate) fn encode<T: Serialize>(value: &T) -> Vec<u8> {
@@ -38,6 +46,23 @@ pub(crate) fn decode<T: DeserializeOwned>(
         None => Err(StoreError::Corrupt {
             what: what(),
             detail: "empty record".into(),
+        }),
+    }
+}
+
+/// Reads a format-1 record's JSON (for the migration).
+pub(crate) fn decode_v1<T: DeserializeOwned>(
+    bytes: &[u8],
+    what: impl FnOnce() -> String,
+) -> Result<T> {
+    match bytes.split_first() {
+        Some((&FORMAT_V1, json)) => serde_json::from_slice(json).map_err(|e| StoreError::Corrupt {
+            what: what(),
+            detail: e.to_string(),
+        }),
+        _ => Err(StoreError::Corrupt {
+            what: what(),
+            detail: "not a format-1 record".into(),
         }),
     }
 }

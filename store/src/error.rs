@@ -167,6 +167,12 @@ pub enum StoreError {
         /// What is wrong.
         detail: String,
     },
+    /// The directory holds no jetan data (`Store::open_existing`, `verify`, `export`).
+    #[error("no jetan data in {0}")]
+    NoData(String),
+    /// The data directory is open in another process (the bot, another command).
+    #[error("the data directory {0} is in use by another process")]
+    Locked(String),
     /// An archived game is missing.
     #[error("game {0} is not in the archive")]
     NoSuchGame(GameId),
@@ -185,6 +191,8 @@ impl StoreError {
                 | StoreError::NotEmpty(_)
                 | StoreError::BadExport { .. }
                 | StoreError::NoSuchGame(_)
+                | StoreError::NoData(_)
+                | StoreError::Locked(_)
         )
     }
 }

@@ -18,10 +18,44 @@
 //!   (sled issue #1308).
 //! - **Checkable**: [`Store::verify`] recomputes every wallet from the ledger, checks the
 //!   conservation law (sum of balances + escrow = sum of grants and daily claims), that
-//!   escrow matches the open challenges and games, and replays every game in progress.
+//!   escrow matches the open challenges and games, replays every game in progress and
+//!   every finished game (to its recorded result), and recomputes wins, losses, draws and
+//!   net won from the finished games.
+//! - **O(1) per move**: a move writes its own record and a game record of fixed size,
+//!   whatever the length of the game (see "On disk").
 //! - Records are JSON after a format-version byte ([`FORMAT_VERSION`]); keys are
 //!   big-endian so scans are ordered. A record that fails to decode is an error for its
 //!   channel, wallet or game only. No sled type appears in the API.
+//!
+//! # On disk
+//! One sled tree per kind of record, declared once (`trees!` in `tx.rs`):
+//!
+//! | tree | key | record |
+//! |---|---|---|
+//! | `meta` | `id_base`, `format` | sled's id generator; the id base after an import; the format |
+//! | `settings` | server | [`Settings`] |
+//! | `wallets` | (server, player) | [`Wallet`] |
+//! | `games` | channel | the [`Game`] without its moves, with the move and duel counts |
+//! | `challenges` | channel | [`Challenge`] |
+//! | `finished` | game id | the [`FinishedGame`] without its moves, with the move count |
+//! | `by_channel` | (channel, !game id) | empty: history index, newest first |
+//! | `by_player` | (server, player, !game id) | empty: history index, newest first |
+//! | `ledger` | sequence number | [`LedgerEntry`] |
+//! | `requests` | interaction id | the operation's [`Receipt`] (a [`Game`] in it without its moves, with their count) |
+//! | `moves` | (game id, ply) | [`MoveRecord`]: written once by the move, never rewritten |
+//!
+//! A transaction cannot scan, and does not need to: [`Store::play`] reads the game
+//! record (position, version, ply and duel counts, clock, escrow), inserts the move under
+//! (game id, ply) and rewrites the fixed-size game record. Readers ([`Store::game`],
+//! [`Store::games`], [`Store::finished_game`], the histories, `verify`, `export`) fill
+//! [`Game::moves`] with a prefix scan of `moves`, so the public types are whole. A game
+//! that finishes keeps its moves where they are.
+//!
+//! **Migration.** Format 1 kept each game's whole move list inline. [`Store::open`]
+//! converts such a directory record by record (moves out to `moves`, then the short
+//! record; other records just get the new version byte), idempotently, so an
+//! interrupted migration finishes at the next open; a `format` mark in `meta` then
+//! skips the scan.
 //!
 //! # Wagers
 //! [`Terms`] carry a `stake` (each player's) and a `piece_price` (per point of piece
@@ -59,7 +93,10 @@
 //! [`Store::ledger`]. The bot should run [`Store::expire_due`] every minute or so, and
 //! [`Store::prune_requests`] now and then (a day's worth of request results is plenty to
 //! answer double clicks). [`Store::export`] and [`Store::import`] back up and restore
-//! (the `jetan export` / `jetan import` commands).
+//! (the `jetan export` / `jetan import` commands); an import checks every line before it
+//! writes, into a sibling directory renamed into place when complete.
+//! [`Store::open_existing`] opens a directory only if it holds jetan data (for `verify`
+//! and `export`); a directory open in another process is [`StoreError::Locked`].
 //!
 //! ```
 //! use jetan_store::{Request, Store, Terms};
@@ -94,12 +131,15 @@ mod model;
 mod receipts;
 mod bank;
 mod lobby;
+mod migrate;
 mod play;
 mod profiles;
+mod settings;
 mod settle;
 mod store;
 mod tx;
 mod verify;
+mod wager;
 
 pub use backup::{ExportSummary, ImportSummary};
 pub use codec::FORMAT_VERSION;

@@ -5,7 +5,8 @@ use jetan_rules::Position;
 
 use crate::codec::key1;
 use crate::model::{
-    Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, PerSide, Receipt, Terms,
+    Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, GameHead, PerSide, Receipt,
+    Terms,
 };
 use crate::settle::*;
 use crate::tx::{challenge_name, fail, game_name, t, to_i64};
@@ -122,8 +123,10 @@ impl Store {
             let Some(c) =
                 tx.get::<Challenge>(t::CHALLENGES, &key1(channel), || challenge_name(channel))?
             else {
-                if let Some(g) = tx.get::<Game>(t::GAMES, &key1(channel), || game_name(channel))? {
-                    if expected.is_none_or(|id| id == g.id) {
+                if let Some(g) =
+                    tx.get::<GameHead>(t::GAMES, &key1(channel), || game_name(channel))?
+                {
+                    if expected.is_none_or(|id| id == g.game.id) {
                         return fail(StoreError::AlreadyStarted);
                     }
                 }
@@ -198,8 +201,13 @@ impl Store {
                 net: PerSide::default(),
             };
             tx.remove(t::CHALLENGES, &key1(channel))?;
-            tx.put(t::GAMES, &key1(channel), &game)?;
-            Ok(game)
+            let head = GameHead {
+                game,
+                plies: 0,
+                duels: 0,
+            };
+            tx.put(t::GAMES, &key1(channel), &head)?;
+            Ok(head.game)
         })
     }
 

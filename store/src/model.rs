@@ -3,10 +3,12 @@
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-use jetan_rules::{Color, Piece, Position, Role, Square, Topology, Variant};
+use jetan_rules::{Color, Piece, Position, Square};
 use serde::{Deserialize, Serialize};
 
 use crate::codec;
+pub use crate::settings::{Settings, SettingsChange, DEFAULT_MOVE_TIME_MS};
+pub use crate::wager::{FirstMover, Terms};
 use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, UserId};
 
 /// The largest amount the store accepts anywhere (a stake, a price, a grant): 10^15. It
@@ -74,257 +76,6 @@ impl<T> IndexMut<Color> for PerSide<T> {
             Color::Black => &mut self.black,
             Color::Orange => &mut self.orange,
         }
-    }
-}
-
-/// Who moves first, as the challenger chose it. The bot resolves `Random` and passes the
-/// chosen player to [`Store::accept`](crate::Store::accept).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FirstMover {
-    /// The challenger moves first.
-    #[default]
-    Challenger,
-    /// The challenged player moves first.
-    Challenged,
-    /// Decided by a coin toss at accept time.
-    Random,
-}
-
-/// The terms of a game: what the players agreed to when the challenge was accepted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Terms {
-    /// Classic or Manator.
-    #[serde(with = "codec::variant")]
-    pub variant: Variant,
-    /// The flat board or Ninth-Ray Jetan's circular board (RULES.md §11).
-    #[serde(default)]
-    pub topology: Topology,
-    /// Each player's stake; the winner takes both.
-    pub stake: u64,
-    /// The price per point of piece value: losing a Dwar (3) costs `3 × piece_price`,
-    /// paid to the opponent at once.
-    pub piece_price: u64,
-    /// Who moves first.
-    pub first: FirstMover,
-    /// The longest a player may think over one move, in minutes; `None` for no limit
-    /// (games started before move times were the rule).
-    pub move_time_minutes: Option<u32>,
-    /// A game against the computer: no money (stake and price must be 0), not counted in
-    /// the wins, losses and draws.
-    pub practice: bool,
-}
-
-impl Terms {
-    /// Terms with no money.
-    pub fn friendly(variant: Variant) -> Terms {
-        Terms {
-            variant,
-            topology: Topology::Flat,
-            stake: 0,
-            piece_price: 0,
-            first: FirstMover::Challenger,
-            move_time_minutes: None,
-            practice: false,
-        }
-    }
-
-    /// The most points of piece value one player can lose in a game of `variant`: the
-    /// value of one side's starting pieces minus the Princess's 1 (the game ends as soon
-    /// as a Chief or a Princess falls, so only one of them can be lost). Classic 42,
-    /// Manator 46; computed from the rules crate's start position.
-    pub fn max_piece_loss_points(variant: Variant) -> u64 {
-        let start = Position::start_of(variant);
-        u64::from(start.board().material(Color::Black)) - u64::from(Role::Princess.value())
-    }
-
-    /// The piece reserve: the most a player can pay in piece prices in one game.
-    ///
-    /// # Errors
-    /// [`StoreError::InvalidTerms`] if it exceeds [`MAX_AMOUNT`].
-    pub fn reserve(&self) -> Result<u64> {
-        Terms::max_piece_loss_points(self.variant)
-            .checked_mul(self.piece_price)
-            .filter(|&r| r <= MAX_AMOUNT)
-            .ok_or_else(|| StoreError::InvalidTerms("the piece price is too large".into()))
-    }
-
-    /// What each player puts in escrow: stake + piece reserve.
-    ///
-    /// # Errors
-    /// [`StoreError::InvalidTerms`] if it exceeds [`MAX_AMOUNT`].
-    pub fn escrow(&self) -> Result<u64> {
-        self.reserve()?
-            .checked_add(self.stake)
-            .filter(|&e| e <= MAX_AMOUNT)
-            .ok_or_else(|| StoreError::InvalidTerms("the stake is too large".into()))
-    }
-
-    /// Checks the terms.
-    ///
-    /// # Errors
-    /// [`StoreError::InvalidTerms`] saying what is wrong.
-    pub fn validate(&self) -> Result<()> {
-        if self.practice && (self.stake != 0 || self.piece_price != 0) {
-            return Err(StoreError::InvalidTerms(
-                "a practice game cannot have a stake or piece prices".into(),
-            ));
-        }
-        if self.move_time_minutes == Some(0) {
-            return Err(StoreError::InvalidTerms(
-                "the move time limit must be at least one minute".into(),
-            ));
-        }
-        self.escrow().map(drop)
-    }
-}
-
-/// A server's settings.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Settings {
-    /// What a new player's wallet starts with.
-    pub starting_grant: u64,
-    /// What a daily claim adds.
-    pub daily_allowance: u64,
-    /// The currency's name, plural ("coins").
-    pub currency: String,
-    /// The piece price a challenge uses when the challenger names none.
-    pub default_piece_price: u64,
-    /// The stake a challenge uses when the challenger names none.
-    pub default_stake: u64,
-    /// How long a challenge stays open, in milliseconds.
-    pub challenge_expiry_ms: u64,
-    /// The channels where games may be played; empty means every channel not in
-    /// `denied_channels`.
-    pub allowed_channels: Vec<ChannelId>,
-    /// The channels where games may not be played.
-    #[serde(default)]
-    pub denied_channels: Vec<ChannelId>,
-    /// The move time of a game whose challenge names none, in milliseconds.
-    #[serde(default = "default_move_time_ms")]
-    pub move_time_ms: u64,
-}
-
-/// The default move time: one day.
-pub const DEFAULT_MOVE_TIME_MS: u64 = DAY_MS;
-
-fn default_move_time_ms() -> u64 {
-    DEFAULT_MOVE_TIME_MS
-}
-
-/// A change to a server's settings: each field set replaces the current value
-/// ([`Store::change_settings`](crate::Store::change_settings)).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SettingsChange {
-    /// New starting grant.
-    pub starting_grant: Option<u64>,
-    /// New daily allowance.
-    pub daily_allowance: Option<u64>,
-    /// New currency name.
-    pub currency: Option<String>,
-    /// New default piece price.
-    pub default_piece_price: Option<u64>,
-    /// New default stake.
-    pub default_stake: Option<u64>,
-    /// New challenge expiry, in milliseconds.
-    pub challenge_expiry_ms: Option<u64>,
-    /// New default move time, in milliseconds.
-    pub move_time_ms: Option<u64>,
-    /// Allow games in this channel (and take it off the deny list).
-    pub allow_channel: Option<ChannelId>,
-    /// Stop games in this channel: off the allow list, onto the deny list.
-    pub disallow_channel: Option<ChannelId>,
-}
-
-impl SettingsChange {
-    /// Applies the change to `s`.
-    pub fn apply(&self, s: &mut Settings) {
-        let set = |field: &mut u64, v: Option<u64>| {
-            if let Some(v) = v {
-                *field = v;
-            }
-        };
-        set(&mut s.starting_grant, self.starting_grant);
-        set(&mut s.daily_allowance, self.daily_allowance);
-        set(&mut s.default_piece_price, self.default_piece_price);
-        set(&mut s.default_stake, self.default_stake);
-        set(&mut s.challenge_expiry_ms, self.challenge_expiry_ms);
-        set(&mut s.move_time_ms, self.move_time_ms);
-        if let Some(c) = &self.currency {
-            s.currency.clone_from(c);
-        }
-        if let Some(c) = self.allow_channel {
-            s.denied_channels.retain(|&x| x != c);
-            if !s.allowed_channels.contains(&c) {
-                s.allowed_channels.push(c);
-            }
-        }
-        if let Some(c) = self.disallow_channel {
-            s.allowed_channels.retain(|&x| x != c);
-            if !s.denied_channels.contains(&c) {
-                s.denied_channels.push(c);
-            }
-        }
-    }
-}
-
-impl Default for Settings {
-    /// 1000 coins to start, 100 a day, no default stake, price 1, challenges open 10 minutes.
-    fn default() -> Settings {
-        Settings {
-            starting_grant: 1000,
-            daily_allowance: 100,
-            currency: "coins".into(),
-            default_piece_price: 1,
-            default_stake: 0,
-            challenge_expiry_ms: 10 * 60 * 1000,
-            allowed_channels: Vec::new(),
-            denied_channels: Vec::new(),
-            move_time_ms: DEFAULT_MOVE_TIME_MS,
-        }
-    }
-}
-
-impl Settings {
-    /// Whether games may be played in `channel`.
-    pub fn allows(&self, channel: ChannelId) -> bool {
-        !self.denied_channels.contains(&channel)
-            && (self.allowed_channels.is_empty() || self.allowed_channels.contains(&channel))
-    }
-
-    /// Checks the settings.
-    ///
-    /// # Errors
-    /// [`StoreError::InvalidAmount`] for an amount above [`MAX_AMOUNT`] or an empty
-    /// currency name.
-    pub fn validate(&self) -> Result<()> {
-        for (name, v) in [
-            ("starting grant", self.starting_grant),
-            ("daily allowance", self.daily_allowance),
-            ("default piece price", self.default_piece_price),
-            ("default stake", self.default_stake),
-        ] {
-            if v > MAX_AMOUNT {
-                return Err(StoreError::InvalidAmount(format!(
-                    "the {name} is too large"
-                )));
-            }
-        }
-        if self.currency.trim().is_empty() {
-            return Err(StoreError::InvalidAmount(
-                "the currency needs a name".into(),
-            ));
-        }
-        // The defaults must make a valid challenge, or every challenge naming none fails.
-        for variant in [Variant::Classic, Variant::Manator] {
-            Terms {
-                stake: self.default_stake,
-                piece_price: self.default_piece_price,
-                ..Terms::friendly(variant)
-            }
-            .validate()?;
-        }
-        Ok(())
     }
 }
 
@@ -870,6 +621,58 @@ impl Receipt {
 pub(crate) struct StoredReceipt {
     pub at: Millis,
     pub receipt: Receipt,
+    /// For a receipt holding a [`Game`] stored without its moves: how many of the game's
+    /// move records (in the moves tree) belong to it. `None`: the game's moves are inline
+    /// (format 1) or it had none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u32>,
+}
+
+/// A game in progress as stored in the games tree: the [`Game`] with its move list left
+/// empty (every move is its own record in the moves tree, keyed (game id, ply)), and
+/// what a transaction needs to know about the moves without reading them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct GameHead {
+    /// The game, `moves` empty.
+    pub game: Game,
+    /// How many moves were played (the ply of the next move).
+    pub plies: u32,
+    /// How many of them were Manator duels (numbers drawn from the duel stream).
+    pub duels: u32,
+}
+
+impl GameHead {
+    /// Splits a game with its moves into the head and the moves.
+    pub fn split(mut game: Game) -> (GameHead, Vec<MoveRecord>) {
+        let moves = std::mem::take(&mut game.moves);
+        let head = GameHead {
+            plies: u32::try_from(moves.len()).unwrap_or(u32::MAX),
+            duels: u32::try_from(moves.iter().filter(|m| m.duel.is_some()).count())
+                .unwrap_or(u32::MAX),
+            game,
+        };
+        (head, moves)
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        if self.plies.is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::Orange
+        }
+    }
+}
+
+/// A finished game as stored in the finished tree: the [`FinishedGame`] with its move
+/// list left empty (the moves stay where the game in progress wrote them), and their
+/// count.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct FinishedHead {
+    /// The finished game, `game.moves` empty.
+    pub finished: FinishedGame,
+    /// How many moves it had.
+    pub plies: u32,
 }
 
 /// One page of standings.

@@ -3,8 +3,10 @@
 
 use jetan_rules::Square;
 
-use crate::codec::key1;
-use crate::model::{EndReason, Game, MoveRecord, MoveResult, PaymentKind, Receipt, Settlement};
+use crate::codec::{key1, key2};
+use crate::model::{
+    EndReason, Game, GameHead, MoveRecord, MoveResult, PaymentKind, Receipt, Settlement,
+};
 use crate::settle::*;
 use crate::tx::{fail, game_name, t};
 use crate::{ChannelId, GameId, Millis, Request, Result, Store, StoreError};
@@ -32,7 +34,8 @@ impl Store {
         to: Square,
     ) -> Result<MoveResult> {
         self.mutate(req.id, req.now, receipt!(Move), |tx| {
-            let mut game = load_game(tx, channel)?;
+            let mut head = load_game(tx, channel)?;
+            let game = &mut head.game;
             if game.id != game_id {
                 return fail(StoreError::GameReplaced);
             }
@@ -58,7 +61,7 @@ impl Store {
                 Ok(m) => m,
                 Err(e) => return fail(e.into()),
             };
-            let mut dice = duel_stream(&game);
+            let mut dice = duel_stream(&head);
             let (next, report) = match pos.play(m, &mut dice) {
                 Ok(x) => x,
                 Err(e) => return fail(e.reason.into()),
@@ -71,8 +74,17 @@ impl Store {
                 duel: report.duel.map(|d| d.attacker_won),
                 at: req.now,
             };
-            let ply = game.moves.len() as u32;
-            game.moves.push(record);
+            // The move is its own record: the game record stays the same size.
+            let ply = head.plies;
+            tx.put(t::MOVES, &key2(head.game.id, u64::from(ply)), &record)?;
+            let (Some(plies), Some(duels)) = (
+                head.plies.checked_add(1),
+                head.duels.checked_add(u32::from(record.duel.is_some())),
+            ) else {
+                return fail(StoreError::Overflow("counting a game's moves".into()));
+            };
+            (head.plies, head.duels) = (plies, duels);
+            let game = &mut head.game;
             game.position = next.to_string();
             game.version += 1;
             game.last_move_at = req.now;
@@ -89,36 +101,32 @@ impl Store {
                 if price > 0 {
                     payments.push(pay(
                         tx,
-                        &mut game,
+                        &mut head.game,
                         victim.color,
                         price,
                         PaymentKind::Piece { piece: victim },
                     )?);
                 }
             }
+            let (game_id, version, position) =
+                (head.game.id, head.game.version, head.game.position.clone());
             let finished = match report.outcome {
                 None => {
-                    tx.put(t::GAMES, &key1(channel), &game)?;
+                    tx.put(t::GAMES, &key1(channel), &head)?;
                     None
                 }
                 Some(o) => {
                     let end = o.winner().map_or(End::Draw, End::Win);
-                    Some(settle(
-                        tx,
-                        game.clone(),
-                        end,
-                        EndReason::from_outcome(o),
-                        None,
-                    )?)
+                    Some(settle(tx, head, end, EndReason::from_outcome(o), None)?)
                 }
             };
             Ok(MoveResult {
-                game_id: game.id,
+                game_id,
                 mv: record,
                 by: req.user,
-                version: game.version,
+                version,
                 ply,
-                position: game.position,
+                position,
                 countdown_started: report.countdown_started,
                 payments,
                 draw_offer_cleared,
@@ -133,16 +141,16 @@ impl Store {
     /// [`StoreError::NoGame`], [`StoreError::GameReplaced`], [`StoreError::NotAPlayer`].
     pub fn resign(&self, req: Request, channel: ChannelId, game_id: GameId) -> Result<Settlement> {
         self.mutate(req.id, req.now, receipt!(Finished), |tx| {
-            let game = load_game(tx, channel)?;
-            if game.id != game_id {
+            let head = load_game(tx, channel)?;
+            if head.game.id != game_id {
                 return fail(StoreError::GameReplaced);
             }
-            let Some(color) = game.color_of(req.user) else {
+            let Some(color) = head.game.color_of(req.user) else {
                 return fail(StoreError::NotAPlayer);
             };
             settle(
                 tx,
-                game,
+                head,
                 End::Win(color.other()),
                 EndReason::Resignation,
                 None,
@@ -157,8 +165,9 @@ impl Store {
     /// [`StoreError::NoGame`], [`StoreError::NotAPlayer`],
     /// [`StoreError::DrawAlreadyOffered`].
     pub fn offer_draw(&self, req: Request, channel: ChannelId) -> Result<Game> {
-        self.mutate(req.id, req.now, receipt!(Game), |tx| {
-            let mut game = load_game(tx, channel)?;
+        let (mut game, plies) = self.mutate_with(req.id, req.now, receipt!(Game), |tx| {
+            let mut head = load_game(tx, channel)?;
+            let game = &mut head.game;
             if game.color_of(req.user).is_none() {
                 return fail(StoreError::NotAPlayer);
             }
@@ -167,9 +176,11 @@ impl Store {
             }
             game.draw_offer = Some(req.user);
             game.version += 1;
-            tx.put(t::GAMES, &key1(channel), &game)?;
-            Ok(game)
-        })
+            tx.put(t::GAMES, &key1(channel), &head)?;
+            Ok((head.game, Some(head.plies)))
+        })?;
+        self.fill_moves(&mut game, plies)?;
+        Ok(game)
     }
 
     /// The opponent of the player who offered a draw declines it.
@@ -177,14 +188,16 @@ impl Store {
     /// # Errors
     /// [`StoreError::NoGame`], [`StoreError::NotAPlayer`], [`StoreError::NoDrawOffer`].
     pub fn decline_draw(&self, req: Request, channel: ChannelId, game_id: GameId) -> Result<Game> {
-        self.mutate(req.id, req.now, receipt!(Game), |tx| {
-            let mut game = load_game(tx, channel)?;
-            check_draw_answer(&game, game_id, req.user)?;
-            game.draw_offer = None;
-            game.version += 1;
-            tx.put(t::GAMES, &key1(channel), &game)?;
-            Ok(game)
-        })
+        let (mut game, plies) = self.mutate_with(req.id, req.now, receipt!(Game), |tx| {
+            let mut head = load_game(tx, channel)?;
+            check_draw_answer(&head.game, game_id, req.user)?;
+            head.game.draw_offer = None;
+            head.game.version += 1;
+            tx.put(t::GAMES, &key1(channel), &head)?;
+            Ok((head.game, Some(head.plies)))
+        })?;
+        self.fill_moves(&mut game, plies)?;
+        Ok(game)
     }
 
     /// The opponent of the player who offered a draw accepts it: the game is drawn.
@@ -198,9 +211,9 @@ impl Store {
         game_id: GameId,
     ) -> Result<Settlement> {
         self.mutate(req.id, req.now, receipt!(Finished), |tx| {
-            let game = load_game(tx, channel)?;
-            check_draw_answer(&game, game_id, req.user)?;
-            settle(tx, game, End::Draw, EndReason::Agreement, None)
+            let head = load_game(tx, channel)?;
+            check_draw_answer(&head.game, game_id, req.user)?;
+            settle(tx, head, End::Draw, EndReason::Agreement, None)
         })
     }
 
@@ -213,14 +226,15 @@ impl Store {
     /// that remains.
     pub fn claim_time(&self, req: Request, channel: ChannelId) -> Result<Settlement> {
         self.mutate(req.id, req.now, receipt!(Finished), |tx| {
-            let game = load_game(tx, channel)?;
+            let head = load_game(tx, channel)?;
+            let game = &head.game;
             let Some(color) = game.color_of(req.user) else {
                 return fail(StoreError::NotAPlayer);
             };
             let Some(deadline) = game.deadline() else {
                 return fail(StoreError::NoTimeLimit);
             };
-            if game.turn() == color {
+            if head.turn() == color {
                 return fail(StoreError::CannotClaimOnOwnTurn);
             }
             if req.now <= deadline {
@@ -228,7 +242,7 @@ impl Store {
                     remaining_ms: (deadline - req.now).max(1),
                 });
             }
-            settle(tx, game, End::Win(color), EndReason::Time, None)
+            settle(tx, head, End::Win(color), EndReason::Time, None)
         })
     }
 
@@ -246,13 +260,13 @@ impl Store {
         note: &str,
     ) -> Result<Settlement> {
         self.mutate(req.id, req.now, receipt!(Finished), |tx| {
-            let game = load_game(tx, channel)?;
-            if game.id != game_id {
+            let head = load_game(tx, channel)?;
+            if head.game.id != game_id {
                 return fail(StoreError::GameReplaced);
             }
             settle(
                 tx,
-                game,
+                head,
                 End::Aborted,
                 EndReason::Aborted,
                 Some(note.to_owned()),
@@ -276,18 +290,19 @@ impl Store {
             }
             let channel = g.channel;
             let ended = self.transact(None, now, |tx| {
-                let Some(game) = tx.get::<Game>(t::GAMES, &key1(channel), || game_name(channel))?
+                let Some(head) =
+                    tx.get::<GameHead>(t::GAMES, &key1(channel), || game_name(channel))?
                 else {
                     return Ok(None);
                 };
-                match stalled(&game, now) {
+                match stalled(&head.game, now) {
                     None => Ok(None),
                     Some(Stalled::Abandoned) => {
-                        settle(tx, game, End::Aborted, EndReason::Abandoned, None).map(Some)
+                        settle(tx, head, End::Aborted, EndReason::Abandoned, None).map(Some)
                     }
                     Some(Stalled::LostOnTime) => {
-                        let winner = game.turn().other();
-                        settle(tx, game, End::Win(winner), EndReason::Time, None).map(Some)
+                        let winner = head.turn().other();
+                        settle(tx, head, End::Win(winner), EndReason::Time, None).map(Some)
                     }
                 }
             })?;

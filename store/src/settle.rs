@@ -6,8 +6,8 @@ use jetan_rules::{Color, Dice, DuelStream};
 
 use crate::codec::key1;
 use crate::model::{
-    Challenge, ChallengeClosed, ClosedHow, EndReason, EntryKind, FinishedGame, Game, GameResult,
-    Payment, PaymentKind, PerSide, Release, Settlement,
+    Challenge, ChallengeClosed, ClosedHow, EndReason, EntryKind, FinishedGame, FinishedHead, Game,
+    GameHead, GameResult, Payment, PaymentKind, PerSide, Release, Settlement,
 };
 use crate::tx::{fail, game_name, t, to_i64, Tx, TxResult};
 use crate::{ChannelId, GameId, StoreError, UserId};
@@ -20,8 +20,9 @@ pub(crate) enum End {
     Aborted,
 }
 
-pub(crate) fn load_game(tx: &Tx<'_>, channel: ChannelId) -> TxResult<Game> {
-    match tx.get::<Game>(t::GAMES, &key1(channel), || game_name(channel))? {
+/// The game in progress in `channel`, as stored (without its moves).
+pub(crate) fn load_game(tx: &Tx<'_>, channel: ChannelId) -> TxResult<GameHead> {
+    match tx.get::<GameHead>(t::GAMES, &key1(channel), || game_name(channel))? {
         Some(g) => Ok(g),
         None => fail(StoreError::NoGame),
     }
@@ -41,8 +42,8 @@ pub(crate) fn check_draw_answer(game: &Game, game_id: GameId, user: UserId) -> T
 }
 
 /// The game's duel stream, advanced past the duels already fought.
-pub(crate) fn duel_stream(game: &Game) -> DuelStream {
-    duel_stream_from(game.seed, game.duels())
+pub(crate) fn duel_stream(head: &GameHead) -> DuelStream {
+    duel_stream_from(head.game.seed, head.duels as usize)
 }
 
 /// The duel stream of `seed`, advanced past `duels` duels (each uses one number).
@@ -133,12 +134,14 @@ pub(crate) fn pay(
 /// channel freed.
 pub(crate) fn settle(
     tx: &Tx<'_>,
-    mut game: Game,
+    head: GameHead,
     end: End,
     reason: EndReason,
     note: Option<String>,
 ) -> TxResult<Settlement> {
     let now = tx.now;
+    let plies = head.plies;
+    let mut game = head.game;
     let mut payments = Vec::new();
     let mut released = Vec::new();
     if let End::Win(winner) = end {
@@ -222,6 +225,14 @@ pub(crate) fn settle(
         note,
         game,
     };
-    tx.put(t::FINISHED, &key1(archived.game.id), &archived)?;
+    // The moves stay where the game wrote them, under its id.
+    tx.put(
+        t::FINISHED,
+        &key1(archived.game.id),
+        &FinishedHead {
+            finished: archived,
+            plies,
+        },
+    )?;
     Ok(settlement)
 }

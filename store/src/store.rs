@@ -10,28 +10,28 @@ use sled::Transactional;
 
 use crate::codec::{decode, key1, key2, key_part};
 use crate::model::{
-    Challenge, FinishedGame, Game, LedgerEntry, Receipt, Settings, Standings, StandingsOrder,
-    StoredReceipt, Wallet,
+    Challenge, FinishedGame, FinishedHead, Game, GameHead, LedgerEntry, MoveRecord, Receipt,
+    Settings, Standings, StandingsOrder, StoredReceipt, Wallet,
 };
-use crate::tx::{challenge_name, game_name, t, wallet_name, Tx, TxResult};
+use crate::tx::{challenge_name, game_name, t, wallet_name, Tx, TxResult, TREE_NAMES};
 use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, UserId};
-
-/// The sled trees, in the order of [`crate::tx::t`].
-pub(crate) const TREE_NAMES: [&str; 10] = [
-    "meta",
-    "settings",
-    "wallets",
-    "games",
-    "challenges",
-    "finished",
-    "by_channel",
-    "by_player",
-    "ledger",
-    "requests",
-];
 
 /// The meta key holding the id base (see [`Store::open`]).
 pub(crate) const ID_BASE_KEY: &[u8] = b"id_base";
+
+/// How an operation's result is stored as a [`Receipt`] and read back (see the
+/// `receipt!` macro).
+pub(crate) type ReceiptFns<T> = (fn(T) -> Receipt, fn(Receipt) -> Option<T>);
+
+/// Why sled could not open `dir`: another process holding its lock gets its own error.
+fn open_error(dir: &Path, e: sled::Error) -> StoreError {
+    match &e {
+        sled::Error::Io(io) if io.to_string().contains("could not acquire lock") => {
+            StoreError::Locked(dir.display().to_string())
+        }
+        _ => e.into(),
+    }
+}
 
 /// The bot's data: games, challenges, the archive, wallets, the ledger, settings.
 ///
@@ -111,16 +111,47 @@ impl std::fmt::Debug for Store {
 }
 
 impl Store {
-    /// Opens (or creates) the data directory `dir`.
+    /// Opens (or creates) the data directory `dir`. A directory written by an older
+    /// version is migrated first (see the crate doc, "On disk").
     ///
     /// # Errors
-    /// [`StoreError::Storage`] if sled cannot open it (locked by another process,
-    /// unreadable...).
+    /// [`StoreError::Locked`] if another process has it open; [`StoreError::Storage`] if
+    /// sled cannot open it (unreadable...).
     pub fn open(dir: impl AsRef<Path>) -> Result<Store> {
+        let dir = dir.as_ref();
         let db = sled::Config::new()
-            .path(dir.as_ref())
+            .path(dir)
             .cache_capacity(64 * 1024 * 1024)
-            .open()?;
+            .open()
+            .map_err(|e| open_error(dir, e))?;
+        Store::from_db(db)
+    }
+
+    /// Opens the data directory `dir`, which must exist and hold jetan data (for the
+    /// `verify` and `export` commands: a mistyped path is refused, not created).
+    ///
+    /// # Errors
+    /// [`StoreError::NoData`] if `dir` is not a jetan data directory; as
+    /// [`open`](Self::open) otherwise.
+    pub fn open_existing(dir: impl AsRef<Path>) -> Result<Store> {
+        let dir = dir.as_ref();
+        let no_data = || StoreError::NoData(dir.display().to_string());
+        // What sled 0.34 keeps in a database directory.
+        if !dir.join("conf").is_file() || !dir.join("db").is_file() {
+            return Err(no_data());
+        }
+        let db = sled::Config::new()
+            .path(dir)
+            .cache_capacity(64 * 1024 * 1024)
+            .open()
+            .map_err(|e| open_error(dir, e))?;
+        let names = db.tree_names();
+        if !names
+            .iter()
+            .any(|n| n.as_ref() == TREE_NAMES[t::META].as_bytes())
+        {
+            return Err(no_data());
+        }
         Store::from_db(db)
     }
 
@@ -129,6 +160,7 @@ impl Store {
             .iter()
             .map(|n| db.open_tree(n))
             .collect::<Result<Vec<_>, _>>()?;
+        crate::migrate::migrate(&db, &trees)?;
         let id_base = match trees[t::META].get(ID_BASE_KEY)? {
             Some(v) => key_part(&v, 0).ok_or_else(|| StoreError::Corrupt {
                 what: "the id base".into(),
@@ -207,34 +239,100 @@ impl Store {
         &self,
         request: RequestId,
         now: Millis,
-        (wrap, unwrap): (fn(T) -> Receipt, fn(Receipt) -> Option<T>),
+        receipt: ReceiptFns<T>,
         body: impl Fn(&Tx<'_>) -> TxResult<T>,
     ) -> Result<T> {
+        self.mutate_with(request, now, receipt, |tx| Ok((body(tx)?, None)))
+            .map(|(v, _)| v)
+    }
+
+    /// [`mutate`](Self::mutate) for an operation whose result holds a [`Game`] stored
+    /// without its moves: `body` also returns how many moves the game had, which is
+    /// stored with the receipt and returned (to fill the moves in after the
+    /// transaction, see [`fill_moves`](Self::fill_moves)).
+    pub(crate) fn mutate_with<T: Clone>(
+        &self,
+        request: RequestId,
+        now: Millis,
+        (wrap, unwrap): ReceiptFns<T>,
+        body: impl Fn(&Tx<'_>) -> TxResult<(T, Option<u32>)>,
+    ) -> Result<(T, Option<u32>)> {
         let out = self.transact(Some(request), now, |tx| {
             let key = key1(request);
             if let Some(stored) = tx.get::<StoredReceipt>(t::REQUESTS, &key, || {
                 format!("the result of request {request}")
             })? {
                 let used_for = stored.receipt.name();
-                return Ok(
-                    unwrap(stored.receipt).ok_or(StoreError::RequestIdReused { request, used_for })
-                );
+                let moves = stored.moves;
+                return Ok(unwrap(stored.receipt)
+                    .map(|v| (v, moves))
+                    .ok_or(StoreError::RequestIdReused { request, used_for }));
             }
-            let value = body(tx)?;
+            let (value, moves) = body(tx)?;
             tx.put(
                 t::REQUESTS,
                 &key,
                 &StoredReceipt {
                     at: now,
                     receipt: wrap(value.clone()),
+                    moves,
                 },
             )?;
-            Ok(Ok(value))
+            Ok(Ok((value, moves)))
         })?;
         // Flush even for a repeated request: its first call may not have finished
         // flushing yet.
         self.flush()?;
         out
+    }
+
+    /// The first `plies` moves of game `id`, from the moves tree (a prefix scan).
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if one is missing or does not decode.
+    pub(crate) fn read_moves(&self, id: GameId, plies: u32) -> Result<Vec<MoveRecord>> {
+        let want = plies as usize;
+        let mut out = Vec::with_capacity(want);
+        for item in self.tree(t::MOVES).scan_prefix(key1(id)).take(want) {
+            let (k, v) = item?;
+            let ply = key_part(&k, 1).unwrap_or(u64::MAX);
+            if ply != out.len() as u64 {
+                break;
+            }
+            out.push(decode(&v, || format!("move {} of game {id}", ply + 1))?);
+        }
+        if out.len() != want {
+            return Err(StoreError::Corrupt {
+                what: format!("the moves of game {id}"),
+                detail: format!(
+                    "move {} of {plies} is missing from the moves tree",
+                    out.len() + 1
+                ),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Puts the first `plies` moves of `game` (stored without them) back in its list.
+    pub(crate) fn fill_moves(&self, game: &mut Game, plies: Option<u32>) -> Result<()> {
+        if let Some(n) = plies {
+            game.moves = self.read_moves(game.id, n)?;
+        }
+        Ok(())
+    }
+
+    /// A stored game in progress, with its moves.
+    pub(crate) fn load_head(&self, head: GameHead) -> Result<Game> {
+        let mut g = head.game;
+        g.moves = self.read_moves(g.id, head.plies)?;
+        Ok(g)
+    }
+
+    /// A stored finished game, with its moves.
+    pub(crate) fn load_finished(&self, head: FinishedHead) -> Result<FinishedGame> {
+        let mut f = head.finished;
+        f.game.moves = self.read_moves(f.game.id, head.plies)?;
+        Ok(f)
     }
 
     fn read<T: DeserializeOwned>(
@@ -260,7 +358,14 @@ impl Store {
         let stored: Option<StoredReceipt> = self.read(t::REQUESTS, &key1(request), || {
             format!("the result of request {request}")
         })?;
-        Ok(stored.map(|s| s.receipt))
+        let Some(stored) = stored else {
+            return Ok(None);
+        };
+        let mut receipt = stored.receipt;
+        if let Receipt::Accept(g) | Receipt::Game(g) = &mut receipt {
+            self.fill_moves(g, stored.moves)?;
+        }
+        Ok(Some(receipt))
     }
 
     /// A server's settings (the defaults if never set).
@@ -384,7 +489,10 @@ impl Store {
     /// # Errors
     /// [`StoreError::Corrupt`] if that game's record does not decode.
     pub fn game(&self, channel: ChannelId) -> Result<Option<Game>> {
-        self.read(t::GAMES, &key1(channel), || game_name(channel))
+        match self.read::<GameHead>(t::GAMES, &key1(channel), || game_name(channel))? {
+            Some(head) => self.load_head(head).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// Every game in progress (records that do not decode are skipped and logged).
@@ -392,7 +500,14 @@ impl Store {
     /// # Errors
     /// Storage failures.
     pub fn games(&self) -> Result<Vec<Game>> {
-        self.scan_all(t::GAMES, "a game in progress")
+        let mut out = Vec::new();
+        for head in self.scan_all::<GameHead>(t::GAMES, "a game in progress")? {
+            match self.load_head(head) {
+                Ok(g) => out.push(g),
+                Err(e) => tracing::error!("{e}"),
+            }
+        }
+        Ok(out)
     }
 
     /// The open challenge in a channel (possibly past its expiry, until expired).
@@ -430,7 +545,10 @@ impl Store {
     /// # Errors
     /// [`StoreError::Corrupt`] if it does not decode.
     pub fn finished_game(&self, id: GameId) -> Result<Option<FinishedGame>> {
-        self.read(t::FINISHED, &key1(id), || format!("finished game {id}"))
+        match self.read::<FinishedHead>(t::FINISHED, &key1(id), || format!("finished game {id}"))? {
+            Some(head) => self.load_finished(head).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// The last game finished in a channel (for a rematch or a replay).

@@ -2,13 +2,16 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use jetan_rules::{Position, Variant};
+use jetan_rules::{Color, Position, Variant};
 
 use crate::codec::{decode, key1, key_part};
-use crate::model::{Challenge, FinishedGame, Game, LedgerEntry, StoredReceipt, Wallet};
+use crate::model::{
+    Challenge, EndReason, FinishedHead, Game, GameHead, GameResult, LedgerEntry, StoredReceipt,
+    Wallet,
+};
 use crate::settle::duel_stream_from;
 use crate::tx::t;
-use crate::{GuildId, Result, Store, UserId};
+use crate::{GameId, GuildId, Result, Store, UserId};
 
 /// What [`Store::verify`] found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -73,7 +76,14 @@ impl Store {
     ///   grants, grants and daily claims;
     /// - every wallet's escrow equals what its open challenges and games in progress hold;
     /// - every game in progress replays from its move list (with its duel stream) to its
-    ///   stored position, with the stored kills and duel results;
+    ///   stored position, with the stored kills and duel results, and no move ends it;
+    /// - every finished game replays the same way to its final position, and a move that
+    ///   ends it matches its recorded result and reason (else it ended by resignation,
+    ///   agreement, time or abort);
+    /// - every wallet's wins, losses, draws and net won equal what its finished games
+    ///   (not practice) add up to;
+    /// - every move record belongs to a game in progress or finished, which has exactly
+    ///   that many moves;
     /// - every record decodes, and the history indexes point at archived games.
     ///
     /// # Errors
@@ -192,26 +202,47 @@ impl Store {
                 Err(e) => r.problems.push(e.to_string()),
             }
         }
+        // Game ids that own move records: every game in progress and finished game.
+        // (`None`: the game's record does not decode; its moves are not strays.)
+        let mut move_owners: BTreeMap<GameId, Option<u32>> = BTreeMap::new();
         for item in self.tree(t::GAMES).iter() {
             let (k, v) = item?;
             let channel = key_part(&k, 0).unwrap_or_default();
-            match decode::<Game>(&v, || crate::tx::game_name(channel)) {
-                Ok(g) => {
-                    r.games += 1;
-                    if g.channel != channel {
-                        r.problems.push(format!(
-                            "the game under channel {channel} says channel {}",
-                            g.channel
-                        ));
-                    }
-                    *escrow.entry((g.guild, g.black)).or_default() += u128::from(g.escrow.black);
-                    *escrow.entry((g.guild, g.orange)).or_default() += u128::from(g.escrow.orange);
-                    if let Err(p) = replay(&g) {
-                        r.problems
-                            .push(format!("the game in channel {channel}: {p}"));
-                    }
+            let head = match decode::<GameHead>(&v, || crate::tx::game_name(channel)) {
+                Ok(h) => h,
+                Err(e) => {
+                    r.problems.push(e.to_string());
+                    continue;
                 }
-                Err(e) => r.problems.push(e.to_string()),
+            };
+            r.games += 1;
+            move_owners.insert(head.game.id, Some(head.plies));
+            let duels = head.duels;
+            let g = match self.load_head(head) {
+                Ok(g) => g,
+                Err(e) => {
+                    r.problems
+                        .push(format!("the game in channel {channel}: {e}"));
+                    continue;
+                }
+            };
+            if g.channel != channel {
+                r.problems.push(format!(
+                    "the game under channel {channel} says channel {}",
+                    g.channel
+                ));
+            }
+            if g.duels() != duels as usize {
+                r.problems.push(format!(
+                    "the game in channel {channel} counts {duels} duels, its moves {}",
+                    g.duels()
+                ));
+            }
+            *escrow.entry((g.guild, g.black)).or_default() += u128::from(g.escrow.black);
+            *escrow.entry((g.guild, g.orange)).or_default() += u128::from(g.escrow.orange);
+            if let Err(p) = replay(&g, None) {
+                r.problems
+                    .push(format!("the game in channel {channel}: {p}"));
             }
         }
         for (&(guild, user), w) in &wallets {
@@ -231,12 +262,96 @@ impl Store {
             }
         }
 
+        // W/L/D and net won, recomputed from the archive.
+        let mut records: BTreeMap<(GuildId, UserId), Record> = BTreeMap::new();
         for item in self.tree(t::FINISHED).iter() {
             let (k, v) = item?;
             let id = key_part(&k, 0).unwrap_or_default();
-            match decode::<FinishedGame>(&v, || format!("finished game {id}")) {
-                Ok(_) => r.finished += 1,
-                Err(e) => r.problems.push(e.to_string()),
+            let head = match decode::<FinishedHead>(&v, || format!("finished game {id}")) {
+                Ok(h) => h,
+                Err(e) => {
+                    r.problems.push(e.to_string());
+                    move_owners.insert(id, None);
+                    continue;
+                }
+            };
+            r.finished += 1;
+            move_owners.insert(head.finished.game.id, Some(head.plies));
+            let f = match self.load_finished(head) {
+                Ok(f) => f,
+                Err(e) => {
+                    r.problems.push(format!("finished game {id}: {e}"));
+                    continue;
+                }
+            };
+            let g = &f.game;
+            if g.id != id {
+                r.problems
+                    .push(format!("finished game {id} says it is game {}", g.id));
+            }
+            if let Err(p) = replay(g, Some((&f.result, f.reason))) {
+                r.problems.push(format!("finished game {id}: {p}"));
+            }
+            if f.net.black.checked_add(f.net.orange) != Some(0) {
+                r.problems.push(format!(
+                    "finished game {id}: the players' net results do not cancel out"
+                ));
+            }
+            if g.terms.practice {
+                continue;
+            }
+            for c in Color::ALL {
+                let rec = records.entry((g.guild, g.player(c))).or_default();
+                match f.result {
+                    GameResult::Win { winner, .. } if winner == g.player(c) => rec.wins += 1,
+                    GameResult::Win { .. } => rec.losses += 1,
+                    GameResult::Draw => rec.draws += 1,
+                    GameResult::Aborted => {}
+                }
+                rec.net_won += i128::from(f.net[c]);
+            }
+        }
+        for (&(guild, user), w) in &wallets {
+            let want = records.remove(&(guild, user)).unwrap_or_default();
+            let have = Record {
+                wins: w.wins,
+                losses: w.losses,
+                draws: w.draws,
+                net_won: i128::from(w.net_won),
+            };
+            if have != want {
+                r.problems.push(format!(
+                    "the wallet of {user} in server {guild} shows {} wins, {} losses, {} draws, net won {}; its finished games say {} wins, {} losses, {} draws, net won {}",
+                    have.wins, have.losses, have.draws, have.net_won,
+                    want.wins, want.losses, want.draws, want.net_won
+                ));
+            }
+        }
+        for ((guild, user), want) in records {
+            if want != Record::default() {
+                r.problems.push(format!(
+                    "finished games count games for {user} in server {guild}, who has no wallet"
+                ));
+            }
+        }
+
+        // Every move record belongs to a game, which has exactly its count of them.
+        let mut counted: BTreeMap<GameId, u64> = BTreeMap::new();
+        for item in self.tree(t::MOVES).iter() {
+            let (k, _) = item?;
+            *counted
+                .entry(key_part(&k, 0).unwrap_or_default())
+                .or_default() += 1;
+        }
+        for (id, n) in counted {
+            match move_owners.get(&id) {
+                None => r.problems.push(format!(
+                    "{n} move records belong to game {id}, which is neither in progress nor archived"
+                )),
+                Some(&Some(plies)) if u64::from(plies) != n => r.problems.push(format!(
+                    "game {id} has {n} move records but {plies} moves"
+                )),
+                Some(_) => {}
             }
         }
         for (tree, part) in [(t::BY_CHANNEL, 1), (t::BY_PLAYER, 2)] {
@@ -261,10 +376,23 @@ impl Store {
     }
 }
 
-/// Replays a game in progress from its move list; `Err` says where it departs.
-pub(crate) fn replay(g: &Game) -> Result<Position, String> {
+/// A player's counted games, as recomputed from the archive.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Record {
+    wins: u32,
+    losses: u32,
+    draws: u32,
+    net_won: i128,
+}
+
+/// Replays a game from its move list (with its duel stream); `Err` says where it
+/// departs. `end`: `None` for a game in progress (no move may end it); for a finished
+/// game its result and reason, which a game-ending last move must match (and a game that
+/// no move ended must have ended by resignation, agreement, time or abort).
+pub(crate) fn replay(g: &Game, end: Option<(&GameResult, EndReason)>) -> Result<Position, String> {
     let mut pos = Position::start_on(g.terms.variant, g.terms.topology);
     let mut dice = duel_stream_from(g.seed, 0);
+    let mut outcome = None;
     for (i, rec) in g.moves.iter().enumerate() {
         let n = i + 1;
         let m = pos
@@ -285,14 +413,48 @@ pub(crate) fn replay(g: &Game) -> Result<Position, String> {
             return Err(format!("move {n} ({rec}) ended the game, but moves follow"));
         }
         if let Some(o) = report.outcome {
-            return Err(format!(
-                "move {n} ({rec}) ended the game ({o}), but it is still in progress"
-            ));
+            if end.is_none() {
+                return Err(format!(
+                    "move {n} ({rec}) ended the game ({o}), but it is still in progress"
+                ));
+            }
+            outcome = Some(o);
         }
         pos = next;
     }
     if g.terms.variant == Variant::Classic && g.moves.iter().any(|m| m.duel.is_some()) {
         return Err("a Classic game records a duel".into());
+    }
+    if let Some((result, reason)) = end {
+        match outcome {
+            Some(o) => {
+                let want = match o.winner() {
+                    Some(w) => GameResult::Win {
+                        winner: g.player(w),
+                        loser: g.player(w.other()),
+                    },
+                    None => GameResult::Draw,
+                };
+                if *result != want || reason != EndReason::from_outcome(o) {
+                    return Err(format!(
+                        "its moves end it ({o}), but it is recorded as {result:?} ({reason:?})"
+                    ));
+                }
+            }
+            None if matches!(
+                reason,
+                EndReason::Resignation
+                    | EndReason::Agreement
+                    | EndReason::Time
+                    | EndReason::Aborted
+                    | EndReason::Abandoned
+            ) => {}
+            None => {
+                return Err(format!(
+                    "it is recorded as ended by {reason:?}, but its moves do not end it"
+                ))
+            }
+        }
     }
     let stored = &g.position;
     if pos.to_string() != *stored {

@@ -2,24 +2,28 @@
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use clap::Subcommand;
-use jetan_store::Store;
+use jetan_store::{Store, StoreError};
 
 /// Data directory tools.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Checks a data directory: every wallet against the ledger, the conservation of
-    /// money, escrow against open challenges and games, and every game in progress
-    /// replayed from its moves. Prints the findings; exits non-zero if any problem.
+    /// money, escrow against open challenges and games, every game (in progress and
+    /// finished) replayed from its moves, and wins, losses, draws and net won against the
+    /// finished games. Prints the findings. Exit status: 0 clean, 1 problems found,
+    /// 2 the directory is in use by another process, 3 no jetan data there.
     Verify {
         /// The data directory (the bot must not be running on it).
         #[arg(long)]
         data: PathBuf,
     },
-    /// Writes every record of a data directory as JSON lines (a readable backup).
+    /// Writes every record of a data directory as JSON lines (a readable backup). Exit
+    /// status 2 if the directory is in use by another process, 3 if it holds no jetan
+    /// data.
     Export {
         /// The data directory (the bot must not be running on it).
         #[arg(long)]
@@ -28,7 +32,9 @@ pub enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Restores an export into an empty data directory (refuses one that holds data).
+    /// Restores an export into a new data directory, all or nothing: every line is
+    /// checked first, the data is written to `DATA.importing` beside it and renamed to
+    /// DATA when complete. Refuses a directory that holds data.
     Import {
         /// The data directory to fill.
         #[arg(long)]
@@ -87,10 +93,11 @@ pub fn run(command: Command) -> anyhow::Result<()> {
                 Some(path) if path.as_os_str() != "-" => {
                     let f = File::open(&path)
                         .with_context(|| format!("cannot open {}", path.display()))?;
-                    Store::import(&data, BufReader::new(f))?
+                    Store::import(&data, BufReader::new(f))
                 }
-                _ => Store::import(&data, io::stdin().lock())?,
+                _ => Store::import(&data, io::stdin().lock()),
             };
+            let summary = summary.map_err(|e| refuse(&data, e))?;
             eprintln!(
                 "imported {} records into {}",
                 summary.records,
@@ -101,10 +108,33 @@ pub fn run(command: Command) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Opens a data directory that must already exist (so a typo does not create one).
-fn open_existing(data: &std::path::Path) -> anyhow::Result<Store> {
-    if !data.is_dir() {
-        bail!("{} is not a data directory", data.display());
+/// Exit status when the data directory is open in another process.
+pub const EXIT_LOCKED: i32 = 2;
+/// Exit status when the directory holds no jetan data.
+pub const EXIT_NO_DATA: i32 = 3;
+
+/// Opens a data directory that must already exist and hold jetan data (so a typo does
+/// not create one).
+fn open_existing(data: &Path) -> anyhow::Result<Store> {
+    Store::open_existing(data).map_err(|e| refuse(data, e))
+}
+
+/// A store error as the command's failure: a locked directory or one without jetan data
+/// ends the process at once with its own status and message.
+fn refuse(data: &Path, e: StoreError) -> anyhow::Error {
+    match e {
+        StoreError::Locked(_) => {
+            eprintln!(
+                "error: {} is in use by another process (is the bot running on it?); stop it and try again",
+                data.display()
+            );
+            std::process::exit(EXIT_LOCKED);
+        }
+        StoreError::NoData(_) => {
+            eprintln!("error: no jetan data in {}", data.display());
+            std::process::exit(EXIT_NO_DATA);
+        }
+        e => anyhow::Error::new(e)
+            .context(format!("cannot use the data directory {}", data.display())),
     }
-    Store::open(data).with_context(|| format!("cannot open the data directory {}", data.display()))
 }

@@ -1,7 +1,9 @@
 //! The store's tests: one binary, one module per concern.
 
+mod checks;
 mod common;
 mod crash;
+mod migrate;
 mod model;
 mod ops;
 mod race;

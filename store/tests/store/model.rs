@@ -563,7 +563,6 @@ fn call(
     seed_first: Option<u64>,
 ) -> Result<String, StoreError> {
     let ch = |c: usize| CHANNELS[c];
-    let user = req.user;
     Ok(match *op {
         Op::Challenge {
             ch: c,
@@ -735,7 +734,6 @@ fn run(ops: Vec<Op>, verify_every: usize) {
                 (mv.map_or(USERS[0], |m| m.0), mv, None, res)
             }
             Op::Accept {
-                ch,
                 by,
                 challenger_first,
                 ..

@@ -100,6 +100,12 @@ fn racing_accepts_and_challenges_exactly_one_wins() {
         .filter_map(|r| r.as_ref().err())
         .all(|e| matches!(e, StoreError::AlreadyStarted)));
     assert_eq!(t.store.wallet(GUILD, BOB).unwrap().escrow, 100);
+    let game = t.store.game(CH).unwrap().unwrap();
+    assert_eq!(game.challenger, challenger);
+    assert_eq!(
+        game.black, challenger,
+        "the challenger moves first by default"
+    );
     t.assert_clean();
 }
 

@@ -1,0 +1,212 @@
+//! `jetan verify`, `export` and `import` as a user runs them: their exit statuses, and an
+//! import killed at random moments.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use jetan_rules::Variant;
+use jetan_store::{Request, Store, Terms};
+use rand::{Rng, SeedableRng};
+
+const GUILD: u64 = 1;
+
+fn jetan(args: &[&str], data: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_jetan"))
+        .args(args)
+        .arg("--data")
+        .arg(data)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the jetan binary runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "status {:?}\nstdout: {}\nstderr: {}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// A data directory with wallets, ledger entries, games in progress and finished games
+/// (some with many moves).
+fn fill(dir: &Path, players: u64) {
+    let s = Store::open(dir).unwrap();
+    let mut id = 1;
+    let mut req = |user| {
+        id += 1;
+        Request::new(id, user, id)
+    };
+    for u in 0..players {
+        s.grant(req(1), GUILD, 1000 + u, 10, "gift").unwrap();
+    }
+    for ch in 0..6u64 {
+        let (a, b) = (1000 + 2 * ch, 1001 + 2 * ch);
+        let terms = Terms {
+            stake: 5,
+            piece_price: 1,
+            ..Terms::friendly(if ch % 2 == 0 {
+                Variant::Classic
+            } else {
+                Variant::Manator
+            })
+        };
+        s.challenge(req(a), GUILD, ch, b, terms).unwrap();
+        s.accept(req(b), ch, None, 0, 7 + ch).unwrap();
+        for ply in 0..30 {
+            let Some(g) = s.game(ch).unwrap() else { break };
+            let pos = g.position().unwrap();
+            let moves = pos.legal_moves();
+            let m = moves[(ply * 7 + ch as usize) % moves.len()];
+            s.play(req(g.to_move()), ch, (g.id, g.version), m.from, m.to)
+                .unwrap();
+        }
+        if ch % 3 == 0 {
+            if let Some(g) = s.game(ch).unwrap() {
+                s.resign(req(g.black), ch, g.id).unwrap();
+            }
+        }
+    }
+    assert!(s.verify().unwrap().is_clean());
+}
+
+#[test]
+fn verify_exit_statuses_say_clean_inconsistent_locked_and_not_data() {
+    let root = tempfile::tempdir().unwrap();
+    let data = root.path().join("data");
+    fill(&data, 20);
+
+    let clean = jetan(&["verify"], &data);
+    assert_eq!(clean.status.code(), Some(0), "{}", text(&clean));
+    assert!(String::from_utf8_lossy(&clean.stdout).contains("clean"));
+
+    // Not a data directory: refused, and not created.
+    let missing = root.path().join("typo");
+    let o = jetan(&["verify"], &missing);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    assert!(text(&o).contains("no jetan data in"), "{}", text(&o));
+    assert!(!missing.exists(), "verify created the directory");
+    let other = root.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::write(other.join("notes.txt"), "hello").unwrap();
+    let o = jetan(&["verify"], &other);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let o = jetan(&["export"], &missing);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+
+    // Locked: another process (this one) has it open.
+    {
+        let _open = Store::open(&data).unwrap();
+        let o = jetan(&["verify"], &data);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert!(
+            text(&o).contains("in use by another process"),
+            "{}",
+            text(&o)
+        );
+        let o = jetan(&["export"], &data);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    }
+
+    // Inconsistent: a wallet whose balance disagrees with the ledger (made by editing
+    // an export and importing it).
+    let export = root.path().join("export.jsonl");
+    let mut o = jetan(&["export", "--out", export.to_str().unwrap()], &data);
+    for _ in 0..100 {
+        // A child process forked meanwhile by the other test may hold the lock until it
+        // execs.
+        if o.status.code() != Some(2) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+        o = jetan(&["export", "--out", export.to_str().unwrap()], &data);
+    }
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let mut edited = String::new();
+    let mut done = false;
+    for line in std::fs::read_to_string(&export).unwrap().lines() {
+        let mut v: serde_json::Value = serde_json::from_str(line).unwrap();
+        if !done && v["type"] == "wallet" {
+            v["wallet"]["balance"] =
+                serde_json::json!(v["wallet"]["balance"].as_u64().unwrap() + 1);
+            done = true;
+        }
+        edited.push_str(&v.to_string());
+        edited.push('\n');
+    }
+    std::fs::write(&export, edited).unwrap();
+    let bad = root.path().join("bad");
+    let o = jetan(&["import", export.to_str().unwrap()], &bad);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let o = jetan(&["verify"], &bad);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("PROBLEM"), "{}", text(&o));
+}
+
+#[test]
+fn an_import_killed_at_any_moment_leaves_no_directory_or_a_complete_one() {
+    let root = tempfile::tempdir().unwrap();
+    let source = root.path().join("source");
+    fill(&source, 1500);
+    let export = root.path().join("export.jsonl");
+    let o = jetan(&["export", "--out", export.to_str().unwrap()], &source);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let original = std::fs::read(&export).unwrap();
+
+    // How long a whole import takes, to kill within it.
+    let t0 = Instant::now();
+    let whole = root.path().join("whole");
+    let o = jetan(&["import", export.to_str().unwrap()], &whole);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let span = t0.elapsed().as_micros().max(1000) as u64;
+
+    let seed = rand::random::<u64>();
+    eprintln!("seed {seed}, an import takes {span} µs");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let (mut complete, mut absent) = (0, 0);
+    for round in 0..8 {
+        let target = root.path().join(format!("data{round}"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_jetan"))
+            .args(["import", "--data"])
+            .arg(&target)
+            .arg(&export)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_micros(rng.gen_range(0..span * 11 / 10)));
+        let _ = child.kill();
+        child.wait().unwrap();
+        if target.exists() {
+            // Complete: it verifies clean and exports the same records.
+            complete += 1;
+            let o = jetan(&["verify"], &target);
+            assert_eq!(o.status.code(), Some(0), "round {round}: {}", text(&o));
+            let again = root.path().join(format!("again{round}.jsonl"));
+            let o = jetan(&["export", "--out", again.to_str().unwrap()], &target);
+            assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+            assert!(std::fs::read(&again).unwrap() == original, "round {round}");
+            // And a second import into it is refused.
+            let o = jetan(&["import", export.to_str().unwrap()], &target);
+            assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+            assert!(text(&o).contains("not empty"), "{}", text(&o));
+        } else {
+            absent += 1;
+            let o = jetan(&["verify"], &target);
+            assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+        }
+        // Importing again (over whatever the kill left beside it) works.
+        let retry = if target.exists() {
+            root.path().join(format!("retry{round}"))
+        } else {
+            target.clone()
+        };
+        let o = jetan(&["import", export.to_str().unwrap()], &retry);
+        assert_eq!(o.status.code(), Some(0), "round {round}: {}", text(&o));
+        let o = jetan(&["verify"], &retry);
+        assert_eq!(o.status.code(), Some(0), "round {round}: {}", text(&o));
+    }
+    eprintln!("{complete} complete, {absent} absent");
+}

@@ -1,0 +1,114 @@
+//! Bringing a data directory written by an older version up to [`FORMAT_VERSION`], on
+//! open.
+//!
+//! Format 1 kept every game's whole move list inline in its record, so every move
+//! re-encoded the game. Format 2 moves each move into its own record of the `moves`
+//! tree, keyed (game id, ply). The migration, per record of format 1:
+//! - a game in progress becomes a [`GameHead`] (the game without its moves, with the
+//!   move and duel counts) and its moves are written to the moves tree first;
+//! - a finished game likewise becomes a [`FinishedHead`] and its moves move out;
+//! - every other record keeps its JSON and gets the new version byte.
+//!
+//! Each record is converted on its own and the conversion is idempotent (moves are
+//! written before the record that counts them), so a migration cut short is finished by
+//! the next open. When every record is converted, the meta key `format` records the
+//! version and later opens skip the scan.
+
+use crate::codec::{decode_v1, encode, key2, FORMAT_V1, FORMAT_VERSION};
+use crate::model::{FinishedGame, FinishedHead, Game, GameHead, MoveRecord};
+use crate::tx::{t, TREE_NAMES};
+use crate::{GameId, Result, StoreError};
+
+/// The meta key holding the format version of every record in the directory.
+pub(crate) const FORMAT_KEY: &[u8] = b"format";
+
+/// What [`migrate`] did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Migrated {
+    pub records: u64,
+    pub games: u64,
+    pub moves: u64,
+}
+
+/// Migrates every format-1 record of `trees` (in the order of [`t`]); records the
+/// format in the meta tree. A new, empty directory is just marked.
+pub(crate) fn migrate(db: &sled::Db, trees: &[sled::Tree]) -> Result<Migrated> {
+    let mut done = Migrated::default();
+    match trees[t::META].get(FORMAT_KEY)? {
+        Some(v) if v.as_ref() == [FORMAT_VERSION] => return Ok(done),
+        Some(v) if v.first().is_some_and(|&f| f > FORMAT_VERSION) => {
+            return Err(StoreError::Corrupt {
+                what: "the data directory".into(),
+                detail: format!(
+                    "written in format {} by a newer program (this one reads {FORMAT_VERSION})",
+                    v[0]
+                ),
+            })
+        }
+        _ => {}
+    }
+    for (i, tree) in trees.iter().enumerate() {
+        if i == t::META || i == t::MOVES {
+            continue;
+        }
+        for item in tree.iter() {
+            let (k, v) = item?;
+            if v.first() != Some(&FORMAT_V1) {
+                continue;
+            }
+            let what = || format!("{} record {k:?} (format 1)", TREE_NAMES[i]);
+            let converted = match i {
+                t::GAMES => decode_v1::<Game>(&v, what).and_then(|g| {
+                    let (head, moves) = GameHead::split(g);
+                    put_moves(trees, head.game.id, &moves)?;
+                    done.games += 1;
+                    done.moves += moves.len() as u64;
+                    Ok(encode(&head))
+                }),
+                t::FINISHED => decode_v1::<FinishedGame>(&v, what).and_then(|mut f| {
+                    let (head, moves) = GameHead::split(f.game);
+                    put_moves(trees, head.game.id, &moves)?;
+                    f.game = head.game;
+                    done.games += 1;
+                    done.moves += moves.len() as u64;
+                    Ok(encode(&FinishedHead {
+                        finished: f,
+                        plies: head.plies,
+                    }))
+                }),
+                _ => {
+                    let mut v = v.to_vec();
+                    v[0] = FORMAT_VERSION;
+                    Ok(v)
+                }
+            };
+            match converted {
+                Ok(new) => {
+                    tree.insert(k, new)?;
+                    done.records += 1;
+                }
+                // Left as it is: `verify` reports it, `export` keeps it as damaged.
+                Err(e) => tracing::error!("cannot migrate: {e}"),
+            }
+        }
+    }
+    db.flush()?;
+    trees[t::META].insert(FORMAT_KEY, &[FORMAT_VERSION])?;
+    db.flush()?;
+    if done.records > 0 {
+        tracing::info!(
+            "migrated {} records to format {FORMAT_VERSION} ({} games, {} moves moved out)",
+            done.records,
+            done.games,
+            done.moves
+        );
+    }
+    Ok(done)
+}
+
+fn put_moves(trees: &[sled::Tree], id: GameId, moves: &[MoveRecord]) -> Result<()> {
+    for (ply, m) in moves.iter().enumerate() {
+        trees[t::MOVES].insert(key2(id, ply as u64), encode(m))?;
+    }
+    Ok(())
+}

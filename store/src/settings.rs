@@ -1,0 +1,157 @@
+//! A server's settings, changes to them, and their validation.
+
+use jetan_rules::Variant;
+use serde::{Deserialize, Serialize};
+
+use crate::model::{DAY_MS, MAX_AMOUNT};
+use crate::wager::Terms;
+use crate::{ChannelId, Result, StoreError};
+
+/// A server's settings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// What a new player's wallet starts with.
+    pub starting_grant: u64,
+    /// What a daily claim adds.
+    pub daily_allowance: u64,
+    /// The currency's name, plural ("coins").
+    pub currency: String,
+    /// The piece price a challenge uses when the challenger names none.
+    pub default_piece_price: u64,
+    /// The stake a challenge uses when the challenger names none.
+    pub default_stake: u64,
+    /// How long a challenge stays open, in milliseconds.
+    pub challenge_expiry_ms: u64,
+    /// The channels where games may be played; empty means every channel not in
+    /// `denied_channels`.
+    pub allowed_channels: Vec<ChannelId>,
+    /// The channels where games may not be played.
+    #[serde(default)]
+    pub denied_channels: Vec<ChannelId>,
+    /// The move time of a game whose challenge names none, in milliseconds.
+    #[serde(default = "default_move_time_ms")]
+    pub move_time_ms: u64,
+}
+
+/// The default move time: one day.
+pub const DEFAULT_MOVE_TIME_MS: u64 = DAY_MS;
+
+fn default_move_time_ms() -> u64 {
+    DEFAULT_MOVE_TIME_MS
+}
+
+/// A change to a server's settings: each field set replaces the current value
+/// ([`Store::change_settings`](crate::Store::change_settings)).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// New starting grant.
+    pub starting_grant: Option<u64>,
+    /// New daily allowance.
+    pub daily_allowance: Option<u64>,
+    /// New currency name.
+    pub currency: Option<String>,
+    /// New default piece price.
+    pub default_piece_price: Option<u64>,
+    /// New default stake.
+    pub default_stake: Option<u64>,
+    /// New challenge expiry, in milliseconds.
+    pub challenge_expiry_ms: Option<u64>,
+    /// New default move time, in milliseconds.
+    pub move_time_ms: Option<u64>,
+    /// Allow games in this channel (and take it off the deny list).
+    pub allow_channel: Option<ChannelId>,
+    /// Stop games in this channel: off the allow list, onto the deny list.
+    pub disallow_channel: Option<ChannelId>,
+}
+
+impl SettingsChange {
+    /// Applies the change to `s`.
+    pub fn apply(&self, s: &mut Settings) {
+        let set = |field: &mut u64, v: Option<u64>| {
+            if let Some(v) = v {
+                *field = v;
+            }
+        };
+        set(&mut s.starting_grant, self.starting_grant);
+        set(&mut s.daily_allowance, self.daily_allowance);
+        set(&mut s.default_piece_price, self.default_piece_price);
+        set(&mut s.default_stake, self.default_stake);
+        set(&mut s.challenge_expiry_ms, self.challenge_expiry_ms);
+        set(&mut s.move_time_ms, self.move_time_ms);
+        if let Some(c) = &self.currency {
+            s.currency.clone_from(c);
+        }
+        if let Some(c) = self.allow_channel {
+            s.denied_channels.retain(|&x| x != c);
+            if !s.allowed_channels.contains(&c) {
+                s.allowed_channels.push(c);
+            }
+        }
+        if let Some(c) = self.disallow_channel {
+            s.allowed_channels.retain(|&x| x != c);
+            if !s.denied_channels.contains(&c) {
+                s.denied_channels.push(c);
+            }
+        }
+    }
+}
+
+impl Default for Settings {
+    /// 1000 coins to start, 100 a day, no default stake, price 1, challenges open 10 minutes.
+    fn default() -> Settings {
+        Settings {
+            starting_grant: 1000,
+            daily_allowance: 100,
+            currency: "coins".into(),
+            default_piece_price: 1,
+            default_stake: 0,
+            challenge_expiry_ms: 10 * 60 * 1000,
+            allowed_channels: Vec::new(),
+            denied_channels: Vec::new(),
+            move_time_ms: DEFAULT_MOVE_TIME_MS,
+        }
+    }
+}
+
+impl Settings {
+    /// Whether games may be played in `channel`.
+    pub fn allows(&self, channel: ChannelId) -> bool {
+        !self.denied_channels.contains(&channel)
+            && (self.allowed_channels.is_empty() || self.allowed_channels.contains(&channel))
+    }
+
+    /// Checks the settings.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidAmount`] for an amount above [`MAX_AMOUNT`] or an empty
+    /// currency name.
+    pub fn validate(&self) -> Result<()> {
+        for (name, v) in [
+            ("starting grant", self.starting_grant),
+            ("daily allowance", self.daily_allowance),
+            ("default piece price", self.default_piece_price),
+            ("default stake", self.default_stake),
+        ] {
+            if v > MAX_AMOUNT {
+                return Err(StoreError::InvalidAmount(format!(
+                    "the {name} is too large"
+                )));
+            }
+        }
+        if self.currency.trim().is_empty() {
+            return Err(StoreError::InvalidAmount(
+                "the currency needs a name".into(),
+            ));
+        }
+        // The defaults must make a valid challenge, or every challenge naming none fails.
+        for variant in [Variant::Classic, Variant::Manator] {
+            Terms {
+                stake: self.default_stake,
+                piece_price: self.default_piece_price,
+                ..Terms::friendly(variant)
+            }
+            .validate()?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,112 @@
+//! The wager policy: the terms players agree to, what a player must hold in escrow for
+//! them (the stake and the piece reserve), and which terms are valid.
+
+use jetan_rules::{Color, Position, Role, Topology, Variant};
+use serde::{Deserialize, Serialize};
+
+use crate::codec;
+use crate::model::MAX_AMOUNT;
+use crate::{Result, StoreError};
+
+/// Who moves first, as the challenger chose it (relative to the challenger: the core's
+/// `first: me | opponent | random`). For `Random`, [`Store::accept`](crate::Store::accept)
+/// tosses the coin inside its transaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstMover {
+    /// The challenger moves first.
+    #[default]
+    Challenger,
+    /// The challenged player moves first.
+    Challenged,
+    /// Decided by a coin toss at accept time.
+    Random,
+}
+
+/// The terms of a game: what the players agreed to when the challenge was accepted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Terms {
+    /// Classic or Manator.
+    #[serde(with = "codec::variant")]
+    pub variant: Variant,
+    /// The flat board or Ninth-Ray Jetan's circular board (RULES.md §11).
+    #[serde(default)]
+    pub topology: Topology,
+    /// Each player's stake; the winner takes both.
+    pub stake: u64,
+    /// The price per point of piece value: losing a Dwar (3) costs `3 × piece_price`,
+    /// paid to the opponent at once.
+    pub piece_price: u64,
+    /// Who moves first.
+    pub first: FirstMover,
+    /// The longest a player may think over one move, in minutes; `None` for no limit
+    /// (games started before move times were the rule).
+    pub move_time_minutes: Option<u32>,
+    /// A game against the computer: no money (stake and price must be 0), not counted in
+    /// the wins, losses and draws.
+    pub practice: bool,
+}
+
+impl Terms {
+    /// Terms with no money.
+    pub fn friendly(variant: Variant) -> Terms {
+        Terms {
+            variant,
+            topology: Topology::Flat,
+            stake: 0,
+            piece_price: 0,
+            first: FirstMover::Challenger,
+            move_time_minutes: None,
+            practice: false,
+        }
+    }
+
+    /// The most points of piece value one player can lose in a game of `variant`: the
+    /// value of one side's starting pieces minus the Princess's 1 (the game ends as soon
+    /// as a Chief or a Princess falls, so only one of them can be lost). Classic 42,
+    /// Manator 46; computed from the rules crate's start position.
+    pub fn max_piece_loss_points(variant: Variant) -> u64 {
+        let start = Position::start_of(variant);
+        u64::from(start.board().material(Color::Black)) - u64::from(Role::Princess.value())
+    }
+
+    /// The piece reserve: the most a player can pay in piece prices in one game.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidTerms`] if it exceeds [`MAX_AMOUNT`].
+    pub fn reserve(&self) -> Result<u64> {
+        Terms::max_piece_loss_points(self.variant)
+            .checked_mul(self.piece_price)
+            .filter(|&r| r <= MAX_AMOUNT)
+            .ok_or_else(|| StoreError::InvalidTerms("the piece price is too large".into()))
+    }
+
+    /// What each player puts in escrow: stake + piece reserve.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidTerms`] if it exceeds [`MAX_AMOUNT`].
+    pub fn escrow(&self) -> Result<u64> {
+        self.reserve()?
+            .checked_add(self.stake)
+            .filter(|&e| e <= MAX_AMOUNT)
+            .ok_or_else(|| StoreError::InvalidTerms("the stake is too large".into()))
+    }
+
+    /// Checks the terms.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidTerms`] saying what is wrong.
+    pub fn validate(&self) -> Result<()> {
+        if self.practice && (self.stake != 0 || self.piece_price != 0) {
+            return Err(StoreError::InvalidTerms(
+                "a practice game cannot have a stake or piece prices".into(),
+            ));
+        }
+        if self.move_time_minutes == Some(0) {
+            return Err(StoreError::InvalidTerms(
+                "the move time limit must be at least one minute".into(),
+            ));
+        }
+        self.escrow().map(drop)
+    }
+}

@@ -84,6 +84,12 @@ fn zone(sq: Square, r: usize) -> u128 {
     ZONES.ring[r][sq.index()]
 }
 
+/// Squares within `r` (1..=3) king steps of `sq`, `sq` excluded.
+#[inline]
+pub(crate) fn zone_of(sq: Square, r: usize) -> u128 {
+    zone(sq, r)
+}
+
 /// The summed engine values of `color`'s pieces.
 pub(crate) fn material(pos: &Position, color: Color) -> i32 {
     let board = pos.board();
@@ -120,18 +126,12 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_static(pos).score
 }
 
-/// Whether the side to move has its Princess attacked: a threat that loses the game if
-/// not answered. (An attack of the enemy Chief on the own Chief is no such threat: the
-/// Chief's move is symmetric, so the side to move takes first and wins.)
-pub(crate) fn in_danger(pos: &Position) -> bool {
-    pos.princess_in_danger(pos.turn())
-}
-
 /// What the quiescence search needs to know about a position.
 pub(crate) struct Static {
     /// The evaluation for the side to move.
     pub score: i32,
-    /// Whether the side to move is [in danger](in_danger).
+    /// Whether the side to move has its Princess attacked: a threat that loses the game
+    /// if not answered.
     pub danger: bool,
     /// Whether the side to move attacks some enemy piece (has a capture, if the piece
     /// standing in the way is not its Princess).

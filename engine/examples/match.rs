@@ -96,8 +96,11 @@ fn main() {
         }
         plies += r.moves.len() as u64;
         *ends.entry(r.end.to_string()).or_default() += 1;
+        let board = r.last.board();
+        let (ma, mb) = (board.material(a_color), board.material(a_color.other()));
+        let last = if r.last.turn() == a_color { "B" } else { "A" };
         println!(
-            "game {game}: A {a} as {a_color}, {first} first: {result}: {} ({} plies)",
+            "game {game}: A {a} as {a_color}, {first} first: {result}: {} ({} plies; last move by {last}; material A {ma} B {mb})",
             r.end,
             r.moves.len()
         );

@@ -46,16 +46,21 @@ const PRINCESS_ATTACKED_WAITING: i32 = 400;
 const CHIEF_ATTACKED: i32 = 30;
 const CHIEF_NEAR_ATTACK: i32 = 4;
 const CHIEF_CRAMPED: i32 = 8;
+/// Per piece and ring of closeness to the enemy Princess (a piece one king step from her
+/// counts 5 rings, five steps away 1), plus as much again per Panthan of lead.
+const PROXIMITY: i32 = 2;
+/// The summed engine values of both sides at the start.
+const START_MATERIAL: i32 = 6560;
 
-/// Squares within `r` king steps of each square (the square itself excluded), r = 1..=3.
+/// Squares within `r` king steps of each square (the square itself excluded), r = 1..=5.
 struct Zones {
-    ring: [[u128; 100]; 4],
+    ring: [[u128; 100]; 6],
 }
 
 static ZONES: Zones = {
-    let mut ring = [[0u128; 100]; 4];
+    let mut ring = [[0u128; 100]; 6];
     let mut r = 1;
-    while r <= 3 {
+    while r <= 5 {
         let mut s: usize = 0;
         while s < 100 {
             let (f, k) = ((s % 10) as i32, (s / 10) as i32);
@@ -141,13 +146,17 @@ pub(crate) struct Static {
 /// The static evaluation, whether the side to move is in danger, and whether it can
 /// capture.
 pub(crate) fn evaluate_static(pos: &Position) -> Static {
+    // What each side attacks: `threatened_squares(c)` is what c's enemy attacks.
+    let attacks = |c: Color| pos.threatened_squares(c.other()).0;
+    evaluate_with(pos, [attacks(Color::Black), attacks(Color::Orange)])
+}
+
+/// [`evaluate_static`] with what each side attacks (by `Color as usize`) known.
+pub(crate) fn evaluate_with(pos: &Position, att: [u128; 2]) -> Static {
     let us = pos.turn();
     let mut danger = false;
     let board = pos.board();
     let occ = board.occupied().0;
-    // What each side attacks: `threatened_squares(c)` is what c's enemy attacks.
-    let attacks = |c: Color| pos.threatened_squares(c.other()).0;
-    let att = [attacks(Color::Black), attacks(Color::Orange)];
     let mat = [material(pos, Color::Black), material(pos, Color::Orange)];
     let mut side = [0i32; 2];
     for color in Color::ALL {
@@ -157,6 +166,20 @@ pub(crate) fn evaluate_static(pos: &Position) -> Static {
         let mut s = mat[i];
         s += MOBILITY * (att[i] & !own).count_ones() as i32;
 
+        // Progress: pieces closing in on the enemy Princess, the more so the further
+        // ahead (a lead is only worth something once she is taken); and trades when
+        // ahead, which leave her fewer defenders and the own Chief fewer hunters.
+        let lead = mat[i] - mat[them];
+        if let Some(p) = board.royal(color.other(), Role::Princess) {
+            let attackers = own & !board.by_role(Role::Chief).0 & !board.by_role(Role::Princess).0;
+            let close: i32 = (1..=5)
+                .map(|r| (zone(p, r) & attackers).count_ones() as i32)
+                .sum();
+            s += close * PROXIMITY * (100 + lead.clamp(0, 600)) / 100;
+        }
+        if lead > 0 {
+            s += lead * (START_MATERIAL - mat[0] - mat[1]).max(0) / (2 * START_MATERIAL);
+        }
         if let Some(p) = board.royal(color, Role::Princess) {
             let safe = zone(p, 3) & !occ & !att[them];
             s += PRINCESS_SAFE_SQUARE * (safe.count_ones() as i32).min(8);

@@ -44,6 +44,7 @@
 mod error;
 mod eval;
 mod level;
+mod movegen;
 pub mod players;
 mod search;
 mod tt;

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use jetan_rules::{Color, Move, Outcome, Position, Role, Square, MAX_MOVES};
 
-use crate::eval::{self, evaluate};
+use crate::eval::{self, evaluate, Static};
+use crate::movegen::{Generator, NodeInfo};
 use crate::tt::{Bound, PackedMove, Table};
 use crate::zobrist;
 
@@ -221,6 +222,10 @@ pub struct Engine {
     seen: Vec<u64>,
     /// Late move reductions by depth and move number.
     lmr: Vec<[u8; 64]>,
+    /// Whether the engine's own move generator plays by this game's rules.
+    fast: bool,
+    /// Move lists by ply, reused.
+    lists: Vec<Vec<Move>>,
 }
 
 impl fmt::Debug for Engine {
@@ -262,6 +267,8 @@ impl Engine {
             after_null: vec![false; MAX_PLY + 2],
             game: Vec::new(),
             seen: Vec::new(),
+            fast: false,
+            lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             lmr: (0..64)
                 .map(|d| {
                     let mut row = [0u8; 64];
@@ -319,6 +326,7 @@ impl Engine {
         self.game.push((pos.ply(), pieces, hash));
         self.path[0] = hash;
         self.after_null[0] = false;
+        self.fast = Generator::usable(pos);
         let moves = pos.legal_moves();
         if moves.is_empty() {
             let us = pos.turn();
@@ -667,7 +675,7 @@ impl Engine {
                 }
             }
         }
-        let st = eval::evaluate_static(pos);
+        let (st, info) = self.node(pos);
         let in_danger = st.danger;
         let static_eval = st.score;
         // Like a check extension: a threat to the Princess must be answered.
@@ -719,8 +727,10 @@ impl Engine {
             }
         }
 
-        let moves = pos.legal_moves();
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        self.generate(pos, info.as_ref(), false, &mut moves);
         if moves.is_empty() {
+            self.lists[ply] = moves;
             return self.draw_score(pos, us);
         }
         // Moves landing near the enemy Princess may threaten her: never pruned or reduced.
@@ -731,7 +741,7 @@ impl Engine {
 
         let n = moves.len();
         let mut keys = [0i32; MAX_MOVES];
-        for (k, m) in keys.iter_mut().zip(moves.iter()) {
+        for (k, m) in keys[..n].iter_mut().zip(moves.iter()) {
             *k = self.order_score(m, tt_move, ply);
         }
         let orig_alpha = alpha;
@@ -780,6 +790,7 @@ impl Engine {
                 }
             }
             if self.aborted {
+                self.lists[ply] = moves;
                 return 0;
             }
             if v > best {
@@ -797,6 +808,7 @@ impl Engine {
                 }
             }
         }
+        self.lists[ply] = moves;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > orig_alpha {
@@ -870,7 +882,7 @@ impl Engine {
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        let st = eval::evaluate_static(pos);
+        let (st, info) = self.node(pos);
         let stand = st.score;
         let evade = qdepth == 0 && st.danger;
         // Stand pat before generating moves (a position without moves is a draw, which
@@ -878,8 +890,10 @@ impl Engine {
         if !evade && (stand >= beta || !st.can_capture) || ply >= MAX_PLY - 2 {
             return stand;
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        self.generate(pos, info.as_ref(), !evade, &mut moves);
+        if evade && moves.is_empty() {
+            self.lists[ply] = moves;
             return self.draw_score(pos, pos.turn());
         }
         let mut best = -INF;
@@ -890,7 +904,7 @@ impl Engine {
         let n = moves.len();
         let mut keys = [i32::MIN; MAX_MOVES];
         let mut candidates = 0;
-        for (k, m) in keys.iter_mut().zip(moves.iter()) {
+        for (k, m) in keys[..n].iter_mut().zip(moves.iter()) {
             if evade || m.capture.is_some() {
                 *k = self.order_score(m, PackedMove::NONE, ply);
                 candidates += 1;
@@ -909,6 +923,7 @@ impl Engine {
             }
             let v = self.value_of(pos, hash, m, -(qdepth + 1), ply, alpha, beta);
             if self.aborted {
+                self.lists[ply] = moves;
                 return 0;
             }
             if v > best {
@@ -922,7 +937,40 @@ impl Engine {
                 }
             }
         }
+        self.lists[ply] = moves;
         best
+    }
+
+    /// The static evaluation of `pos` and, with the engine's own generator, what it
+    /// computed on the way (for [`generate`](Self::generate)).
+    #[inline]
+    fn node(&self, pos: &Position) -> (Static, Option<NodeInfo>) {
+        if self.fast {
+            let info = Generator::info(pos);
+            (eval::evaluate_with(pos, info.att), Some(info))
+        } else {
+            (eval::evaluate_static(pos), None)
+        }
+    }
+
+    /// The legal moves of `pos` into `out` (only captures if `captures_only`).
+    #[inline]
+    fn generate(
+        &self,
+        pos: &Position,
+        info: Option<&NodeInfo>,
+        captures_only: bool,
+        out: &mut Vec<Move>,
+    ) {
+        out.clear();
+        match info {
+            Some(info) => Generator::moves(pos, info, captures_only, out),
+            None => out.extend(
+                pos.legal_moves()
+                    .iter()
+                    .filter(|m| !captures_only || m.capture.is_some()),
+            ),
+        }
     }
 }
 

@@ -49,6 +49,10 @@ const CHIEF_CRAMPED: i32 = 8;
 /// Per piece and ring of closeness to the enemy Princess (a piece one king step from her
 /// counts 5 rings, five steps away 1), plus as much again per Panthan of lead.
 const PROXIMITY: i32 = 2;
+/// Per king step closer than 7 of the enemy Chief to the own Princess.
+const CHIEF_HUNTS: i32 = 8;
+/// Per king step closer than 4 of the own Chief to the own Princess.
+const CHIEF_GUARDS: i32 = 10;
 /// The summed engine values of both sides at the start.
 const START_MATERIAL: i32 = 6560;
 
@@ -83,6 +87,14 @@ static ZONES: Zones = {
     }
     Zones { ring }
 };
+
+/// King steps between two squares.
+#[inline]
+fn king_distance(a: Square, b: Square) -> i32 {
+    let df = (i32::from(a.file()) - i32::from(b.file())).abs();
+    let dr = (i32::from(a.rank()) - i32::from(b.rank())).abs();
+    df.max(dr)
+}
 
 #[inline]
 fn zone(sq: Square, r: usize) -> u128 {
@@ -148,11 +160,18 @@ pub(crate) struct Static {
 pub(crate) fn evaluate_static(pos: &Position) -> Static {
     // What each side attacks: `threatened_squares(c)` is what c's enemy attacks.
     let attacks = |c: Color| pos.threatened_squares(c.other()).0;
-    evaluate_with(pos, [attacks(Color::Black), attacks(Color::Orange)])
+    let att = [attacks(Color::Black), attacks(Color::Orange)];
+    evaluate_with(pos, att, att)
 }
 
-/// [`evaluate_static`] with what each side attacks (by `Color as usize`) known.
-pub(crate) fn evaluate_with(pos: &Position, att: [u128; 2]) -> Static {
+/// [`evaluate_static`] with what each side attacks (by `Color as usize`) known, all
+/// pieces and all but the Chief (whose reach counts for less: a Chief far from home is
+/// exposed to draws).
+pub(crate) fn evaluate_with(
+    pos: &Position,
+    att: [u128; 2],
+    att_without_chief: [u128; 2],
+) -> Static {
     let us = pos.turn();
     let mut danger = false;
     let board = pos.board();
@@ -164,7 +183,8 @@ pub(crate) fn evaluate_with(pos: &Position, att: [u128; 2]) -> Static {
         let them = 1 - i;
         let own = board.by_color(color).0;
         let mut s = mat[i];
-        s += MOBILITY * (att[i] & !own).count_ones() as i32;
+        s += MOBILITY * (att_without_chief[i] & !own).count_ones() as i32
+            + (att[i] & !att_without_chief[i] & !own).count_ones() as i32;
 
         // Progress: pieces closing in on the enemy Princess, the more so the further
         // ahead (a lead is only worth something once she is taken); and trades when
@@ -209,6 +229,24 @@ pub(crate) fn evaluate_with(pos: &Position, att: [u128; 2]) -> Static {
             if att[them] & c.bit() != 0 {
                 let waiting = if color == us { 1 } else { 2 };
                 s -= waiting * (CHIEF_ATTACKED + ahead / 4);
+            }
+        }
+        // The enemy Chief near the own Princess: her attacker that can only be stopped
+        // by taking it, which draws (bad when ahead), or by her running.
+        if let (Some(p), Some(c)) = (
+            board.royal(color, Role::Princess),
+            board.royal(color.other(), Role::Chief),
+        ) {
+            let ahead = (mat[i] - mat[them]).max(0);
+            let d = king_distance(p, c);
+            if d <= 6 {
+                s -= (7 - d) * CHIEF_HUNTS * (100 + ahead.min(600) / 2) / 100;
+            }
+            // The own Chief beside her: an enemy Chief that comes near her is taken by
+            // it, and that wins.
+            if let Some(own_chief) = board.royal(color, Role::Chief) {
+                let d = king_distance(p, own_chief);
+                s += (4 - d).max(0) * CHIEF_GUARDS * (50 + ahead.min(600) / 2) / 100;
             }
         }
         side[i] = s;

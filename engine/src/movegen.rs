@@ -168,6 +168,8 @@ pub(crate) struct NodeInfo {
     /// is, the other side with the side to move's Princess taken off (her threatened
     /// squares, RULES.md §4).
     pub att: [u128; 2],
+    /// What each side's pieces other than the Chief attack.
+    pub att_without_chief: [u128; 2],
     pieces: [(Square, Role, u128); 24],
     count: usize,
     princess: Option<Square>,
@@ -202,6 +204,7 @@ impl Generator {
         let own = board.by_color(us).0;
         let mut info = NodeInfo {
             att: [0; 2],
+            att_without_chief: [0; 2],
             pieces: [(Square::A1, Role::Panthan, 0); 24],
             count: 0,
             princess: Bitboard(own & princesses).first(),
@@ -211,6 +214,9 @@ impl Generator {
             let role = board.piece_at(sq).expect("occupied").role;
             let r = t.reach(us, role, sq, occ);
             att_us |= r;
+            if role != Role::Chief {
+                info.att_without_chief[us as usize] |= r;
+            }
             if info.count < info.pieces.len() {
                 info.pieces[info.count] = (sq, role, r);
                 info.count += 1;
@@ -220,7 +226,11 @@ impl Generator {
         let mut att_them = 0;
         for sq in Bitboard(board.by_color(them).0 & !princesses) {
             let role = board.piece_at(sq).expect("occupied").role;
-            att_them |= t.reach(them, role, sq, occ_them);
+            let r = t.reach(them, role, sq, occ_them);
+            att_them |= r;
+            if role != Role::Chief {
+                info.att_without_chief[them as usize] |= r;
+            }
         }
         info.att[us as usize] = att_us & FULL;
         info.att[them as usize] = att_them & FULL;

@@ -887,9 +887,12 @@ impl Engine {
         let evade = qdepth == 0 && st.danger;
         // Stand pat before generating moves (a position without moves is a draw, which
         // this may miss: rare, and only at the horizon).
-        if !evade && (stand >= beta || !st.can_capture) || ply >= MAX_PLY - 2 {
+        if !evade && (stand >= beta || !st.can_capture) || ply >= MAX_PLY - 2 || qdepth >= 12 {
             return stand;
         }
+        let defended = info
+            .as_ref()
+            .map_or(0, |info| info.att[pos.turn().other() as usize]);
         let mut moves = std::mem::take(&mut self.lists[ply]);
         self.generate(pos, info.as_ref(), !evade, &mut moves);
         if evade && moves.is_empty() {
@@ -917,6 +920,14 @@ impl Engine {
                 if let Some(victim) = m.capture {
                     let royal = matches!(victim, Role::Chief | Role::Princess);
                     if !royal && stand + eval::value(victim) + 150 <= alpha {
+                        continue;
+                    }
+                    // A capture that gives a more valuable piece for a defended one
+                    // loses material (the Chief's captures are kept: being taken draws).
+                    if !royal
+                        && defended & m.to.bit() != 0
+                        && eval::value(m.role) > eval::value(victim)
+                    {
                         continue;
                     }
                 }
@@ -947,7 +958,10 @@ impl Engine {
     fn node(&self, pos: &Position) -> (Static, Option<NodeInfo>) {
         if self.fast {
             let info = Generator::info(pos);
-            (eval::evaluate_with(pos, info.att), Some(info))
+            (
+                eval::evaluate_with(pos, info.att, info.att_without_chief),
+                Some(info),
+            )
         } else {
             (eval::evaluate_static(pos), None)
         }

@@ -397,9 +397,11 @@ impl Engine {
             // A forced result within the depth searched will not change.
             let decided = result.score.0.abs() > WIN_BOUND
                 && (WIN - result.score.0.abs()) <= i32::from(depth);
-            // The next iteration takes several times as long as this one: don't start
-            // what cannot finish.
-            if decided || root.len() == 1 && limits.noise == 0 || elapsed * 2 > limits.time {
+            // The next iteration takes a few times as long as this one: don't start what
+            // will get nowhere (one that is cut short still counts: its first move is the
+            // best so far, and any move found better replaces it).
+            if decided || root.len() == 1 && limits.noise == 0 || elapsed * 20 > limits.time * 11
+            {
                 break;
             }
         }

@@ -52,7 +52,10 @@ const PROXIMITY: i32 = 2;
 /// Per king step closer than 7 of the enemy Chief to the own Princess.
 const CHIEF_HUNTS: i32 = 8;
 /// Per king step closer than 4 of the own Chief to the own Princess.
-const CHIEF_GUARDS: i32 = 10;
+const CHIEF_GUARDS: i32 = 25;
+/// Per rank of the own Chief beyond the middle of the board, where enemy pieces can take
+/// it for a draw.
+const CHIEF_AWAY: i32 = 12;
 /// The summed engine values of both sides at the start.
 const START_MATERIAL: i32 = 6560;
 
@@ -224,6 +227,12 @@ pub(crate) fn evaluate_with(
             let ahead = (mat[i] - mat[them]).max(0);
             let near = (zone(c, 2) & att[them]).count_ones() as i32;
             let room = (zone(c, 3) & !own & !att[them]).count_ones() as i32;
+            let advanced = if color == Color::Black {
+                i32::from(c.rank()) - 4
+            } else {
+                5 - i32::from(c.rank())
+            };
+            s -= advanced.max(0) * CHIEF_AWAY * (50 + ahead.min(600) / 2) / 100;
             let exposure = CHIEF_NEAR_ATTACK * near + CHIEF_CRAMPED * (6 - room).max(0);
             s -= exposure * (100 + ahead.min(400) / 4) / 100;
             if att[them] & c.bit() != 0 {

@@ -400,8 +400,7 @@ impl Engine {
             // The next iteration takes a few times as long as this one: don't start what
             // will get nowhere (one that is cut short still counts: its first move is the
             // best so far, and any move found better replaces it).
-            if decided || root.len() == 1 && limits.noise == 0 || elapsed * 20 > limits.time * 11
-            {
+            if decided || root.len() == 1 && limits.noise == 0 || elapsed * 20 > limits.time * 11 {
                 break;
             }
         }

@@ -24,12 +24,6 @@ const MAX_PLY: usize = 128;
 pub const MAX_DEPTH: u8 = 64;
 /// Scores beyond this are wins or losses at a known distance.
 const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
-/// After this many plies without a capture, a draw that ends the game grows more
-/// welcome to the side ahead, until after `FADE_PLIES` more it is worth its advantage
-/// up to `FADE_MAX` (a clear advantage is still played for).
-const QUIET_PLIES: i32 = 40;
-const FADE_PLIES: i32 = 80;
-const FADE_MAX: i32 = 150;
 /// How much worse than an even game the engine finds a draw, in centipawns.
 const CONTEMPT: i32 = 25;
 
@@ -230,11 +224,6 @@ pub struct Engine {
     lmr: Vec<[u8; 64]>,
     /// Whether the engine's own move generator plays by this game's rules.
     fast: bool,
-    /// How much better than usual a game-ending draw is for the side to move at the root:
-    /// after many moves without a capture, a small advantage that does not turn into a
-    /// win is worth little more than the draw (the game would end drawn at a ply cap
-    /// anyway).
-    draw_shift: i32,
     /// Move lists by ply, reused.
     lists: Vec<Vec<Move>>,
 }
@@ -279,7 +268,6 @@ impl Engine {
             game: Vec::new(),
             seen: Vec::new(),
             fast: false,
-            draw_shift: 0,
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             lmr: (0..64)
                 .map(|d| {
@@ -335,15 +323,6 @@ impl Engine {
                 .filter(|&&(_, count, _)| count == pieces)
                 .map(|&(_, _, h)| h),
         );
-        let quiet_plies = self
-            .game
-            .iter()
-            .filter(|&&(_, count, _)| count == pieces)
-            .map(|&(ply, _, _)| pos.ply() - ply)
-            .max()
-            .unwrap_or(0);
-        let fade = (quiet_plies as i32 - QUIET_PLIES).clamp(0, FADE_PLIES);
-        self.draw_shift = evaluate(pos).clamp(0, FADE_MAX) * fade / FADE_PLIES;
         self.game.push((pos.ply(), pieces, hash));
         self.path[0] = hash;
         self.after_null[0] = false;
@@ -681,7 +660,7 @@ impl Engine {
         // A position met before on this line or earlier in the game: going round in
         // circles leads nowhere (a game without progress ends drawn at the ply cap).
         if ply > 0 && self.repeats(hash, ply) {
-            return self.repetition_score(pos, pos.turn());
+            return self.draw_score(pos, pos.turn());
         }
         let pv_node = beta - alpha > 1;
         let mut tt_move = PackedMove::NONE;
@@ -862,18 +841,6 @@ impl Engine {
     /// contempt: the engine would rather play on than draw an even game.
     #[inline]
     fn draw_score(&self, pos: &Position, color: Color) -> i32 {
-        let shift = if color == self.root_color {
-            self.draw_shift
-        } else {
-            -self.draw_shift
-        };
-        self.repetition_score(pos, color) + shift
-    }
-
-    /// What going round in circles is worth to `color`: the draw score without
-    /// [`draw_shift`](Self::draw_shift) (a repetition does not end the game).
-    #[inline]
-    fn repetition_score(&self, pos: &Position, color: Color) -> i32 {
         let contempt = if color == self.root_color {
             -CONTEMPT
         } else {

@@ -1,5 +1,5 @@
 //! Searches a position for a given time and prints each result:
-//! `cargo run --release -p jetan-engine --example think -- [position|start|manator-start] [ms]`.
+//! `cargo run --release -p jetan-engine --example think -- [position|start|manator-start] [ms] [depth]`.
 
 use std::time::Duration;
 
@@ -15,7 +15,11 @@ fn main() {
     };
     let ms = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1000);
     let mut engine = Engine::new(64);
-    let r = engine.search(&pos, &Limits::time(Duration::from_millis(ms)));
+    let limits = Limits {
+        depth: args.get(3).and_then(|d| d.parse().ok()),
+        ..Limits::time(Duration::from_millis(ms))
+    };
+    let r = engine.search(&pos, &limits);
     let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
     println!(
         "best {} score {} depth {} seldepth {} nodes {} nps {} time {:?}\npv {}",

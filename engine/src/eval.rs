@@ -46,16 +46,28 @@ const PRINCESS_ATTACKED_WAITING: i32 = 400;
 const CHIEF_ATTACKED: i32 = 30;
 const CHIEF_NEAR_ATTACK: i32 = 4;
 const CHIEF_CRAMPED: i32 = 8;
+/// Per piece and ring of closeness to the enemy Princess (a piece one king step from her
+/// counts 5 rings, five steps away 1), plus as much again per Panthan of lead.
+const PROXIMITY: i32 = 2;
+/// Per king step closer than 7 of the enemy Chief to the own Princess.
+const CHIEF_HUNTS: i32 = 8;
+/// Per king step closer than 4 of the own Chief to the own Princess.
+const CHIEF_GUARDS: i32 = 25;
+/// Per rank of the own Chief beyond the middle of the board, where enemy pieces can take
+/// it for a draw.
+const CHIEF_AWAY: i32 = 12;
+/// The summed engine values of both sides at the start.
+const START_MATERIAL: i32 = 6560;
 
-/// Squares within `r` king steps of each square (the square itself excluded), r = 1..=3.
+/// Squares within `r` king steps of each square (the square itself excluded), r = 1..=5.
 struct Zones {
-    ring: [[u128; 100]; 4],
+    ring: [[u128; 100]; 6],
 }
 
 static ZONES: Zones = {
-    let mut ring = [[0u128; 100]; 4];
+    let mut ring = [[0u128; 100]; 6];
     let mut r = 1;
-    while r <= 3 {
+    while r <= 5 {
         let mut s: usize = 0;
         while s < 100 {
             let (f, k) = ((s % 10) as i32, (s / 10) as i32);
@@ -79,9 +91,23 @@ static ZONES: Zones = {
     Zones { ring }
 };
 
+/// King steps between two squares.
+#[inline]
+fn king_distance(a: Square, b: Square) -> i32 {
+    let df = (i32::from(a.file()) - i32::from(b.file())).abs();
+    let dr = (i32::from(a.rank()) - i32::from(b.rank())).abs();
+    df.max(dr)
+}
+
 #[inline]
 fn zone(sq: Square, r: usize) -> u128 {
     ZONES.ring[r][sq.index()]
+}
+
+/// Squares within `r` (1..=3) king steps of `sq`, `sq` excluded.
+#[inline]
+pub(crate) fn zone_of(sq: Square, r: usize) -> u128 {
+    zone(sq, r)
 }
 
 /// The summed engine values of `color`'s pieces.
@@ -120,18 +146,12 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_static(pos).score
 }
 
-/// Whether the side to move has its Princess attacked: a threat that loses the game if
-/// not answered. (An attack of the enemy Chief on the own Chief is no such threat: the
-/// Chief's move is symmetric, so the side to move takes first and wins.)
-pub(crate) fn in_danger(pos: &Position) -> bool {
-    pos.princess_in_danger(pos.turn())
-}
-
 /// What the quiescence search needs to know about a position.
 pub(crate) struct Static {
     /// The evaluation for the side to move.
     pub score: i32,
-    /// Whether the side to move is [in danger](in_danger).
+    /// Whether the side to move has its Princess attacked: a threat that loses the game
+    /// if not answered.
     pub danger: bool,
     /// Whether the side to move attacks some enemy piece (has a capture, if the piece
     /// standing in the way is not its Princess).
@@ -141,13 +161,24 @@ pub(crate) struct Static {
 /// The static evaluation, whether the side to move is in danger, and whether it can
 /// capture.
 pub(crate) fn evaluate_static(pos: &Position) -> Static {
+    // What each side attacks: `threatened_squares(c)` is what c's enemy attacks.
+    let attacks = |c: Color| pos.threatened_squares(c.other()).0;
+    let att = [attacks(Color::Black), attacks(Color::Orange)];
+    evaluate_with(pos, att, att)
+}
+
+/// [`evaluate_static`] with what each side attacks (by `Color as usize`) known, all
+/// pieces and all but the Chief (whose reach counts for less: a Chief far from home is
+/// exposed to draws).
+pub(crate) fn evaluate_with(
+    pos: &Position,
+    att: [u128; 2],
+    att_without_chief: [u128; 2],
+) -> Static {
     let us = pos.turn();
     let mut danger = false;
     let board = pos.board();
     let occ = board.occupied().0;
-    // What each side attacks: `threatened_squares(c)` is what c's enemy attacks.
-    let attacks = |c: Color| pos.threatened_squares(c.other()).0;
-    let att = [attacks(Color::Black), attacks(Color::Orange)];
     let mat = [material(pos, Color::Black), material(pos, Color::Orange)];
     let mut side = [0i32; 2];
     for color in Color::ALL {
@@ -155,8 +186,23 @@ pub(crate) fn evaluate_static(pos: &Position) -> Static {
         let them = 1 - i;
         let own = board.by_color(color).0;
         let mut s = mat[i];
-        s += MOBILITY * (att[i] & !own).count_ones() as i32;
+        s += MOBILITY * (att_without_chief[i] & !own).count_ones() as i32
+            + (att[i] & !att_without_chief[i] & !own).count_ones() as i32;
 
+        // Progress: pieces closing in on the enemy Princess, the more so the further
+        // ahead (a lead is only worth something once she is taken); and trades when
+        // ahead, which leave her fewer defenders and the own Chief fewer hunters.
+        let lead = mat[i] - mat[them];
+        if let Some(p) = board.royal(color.other(), Role::Princess) {
+            let attackers = own & !board.by_role(Role::Chief).0 & !board.by_role(Role::Princess).0;
+            let close: i32 = (1..=5)
+                .map(|r| (zone(p, r) & attackers).count_ones() as i32)
+                .sum();
+            s += close * PROXIMITY * (100 + lead.clamp(0, 600)) / 100;
+        }
+        if lead > 0 {
+            s += lead * (START_MATERIAL - mat[0] - mat[1]).max(0) / (2 * START_MATERIAL);
+        }
         if let Some(p) = board.royal(color, Role::Princess) {
             let safe = zone(p, 3) & !occ & !att[them];
             s += PRINCESS_SAFE_SQUARE * (safe.count_ones() as i32).min(8);
@@ -181,11 +227,35 @@ pub(crate) fn evaluate_static(pos: &Position) -> Static {
             let ahead = (mat[i] - mat[them]).max(0);
             let near = (zone(c, 2) & att[them]).count_ones() as i32;
             let room = (zone(c, 3) & !own & !att[them]).count_ones() as i32;
+            let advanced = if color == Color::Black {
+                i32::from(c.rank()) - 4
+            } else {
+                5 - i32::from(c.rank())
+            };
+            s -= advanced.max(0) * CHIEF_AWAY * (50 + ahead.min(600) / 2) / 100;
             let exposure = CHIEF_NEAR_ATTACK * near + CHIEF_CRAMPED * (6 - room).max(0);
             s -= exposure * (100 + ahead.min(400) / 4) / 100;
             if att[them] & c.bit() != 0 {
                 let waiting = if color == us { 1 } else { 2 };
                 s -= waiting * (CHIEF_ATTACKED + ahead / 4);
+            }
+        }
+        // The enemy Chief near the own Princess: her attacker that can only be stopped
+        // by taking it, which draws (bad when ahead), or by her running.
+        if let (Some(p), Some(c)) = (
+            board.royal(color, Role::Princess),
+            board.royal(color.other(), Role::Chief),
+        ) {
+            let ahead = (mat[i] - mat[them]).max(0);
+            let d = king_distance(p, c);
+            if d <= 6 {
+                s -= (7 - d) * CHIEF_HUNTS * (100 + ahead.min(600) / 2) / 100;
+            }
+            // The own Chief beside her: an enemy Chief that comes near her is taken by
+            // it, and that wins.
+            if let Some(own_chief) = board.royal(color, Role::Chief) {
+                let d = king_distance(p, own_chief);
+                s += (4 - d).max(0) * CHIEF_GUARDS * (50 + ahead.min(600) / 2) / 100;
             }
         }
         side[i] = s;

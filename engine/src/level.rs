@@ -6,15 +6,17 @@ use crate::{Error, Limits};
 
 /// How strongly the engine plays, 1 to 5; the default is 3.
 ///
-/// | level | deepest iteration | noise (centipawns) | plays like                        |
-/// |-------|-------------------|--------------------|-----------------------------------|
-/// | 1     | 1 ply             | 150                | a beginner: takes what hangs      |
-/// | 2     | 2 plies           | 60                 | a casual player                   |
-/// | 3     | 5 plies           | 10                 | a club player, answers quickly    |
-/// | 4     | 9 plies           | 0                  | strong                            |
-/// | 5     | as deep as time allows | 0             | the strongest within the budget   |
+/// | level | time used        | deepest iteration | noise (centipawns) | plays like                      |
+/// |-------|------------------|-------------------|--------------------|---------------------------------|
+/// | 1     | a quarter        | 1 ply             | 150                | a beginner: takes what hangs    |
+/// | 2     | a quarter        | 2 plies           | 60                 | a casual player                 |
+/// | 3     | a quarter        | 5 plies           | 10                 | a club player, answers quickly  |
+/// | 4     | the whole budget | 9 plies           | 0                  | strong                          |
+/// | 5     | the whole budget | as deep as time allows | 0             | the strongest within the budget |
 ///
-/// Every level stops at its time budget; the lower ones usually finish well before it.
+/// Levels 1–3 are weakened on purpose: they think at most a quarter of the budget and
+/// stop at a depth; levels 4 and 5 use it all. Every level stops at its time limit; the
+/// lower ones usually finish well before it.
 ///
 /// ```
 /// use std::time::Duration;
@@ -22,6 +24,8 @@ use crate::{Error, Limits};
 /// let level: Level = "4".parse().unwrap();
 /// let limits = level.limits(Duration::from_secs(1));
 /// assert_eq!(limits.depth, Some(9));
+/// assert_eq!(limits.time, Duration::from_secs(1));
+/// assert_eq!(Level::DEFAULT.limits(Duration::from_secs(1)).time, Duration::from_millis(250));
 /// assert!("6".parse::<Level>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -54,20 +58,20 @@ impl Level {
         self.0
     }
 
-    /// The search limits of this level with `budget` as the time limit (noise seed 0:
-    /// set another with [`Limits::with_seed`]).
+    /// The search limits of this level within `budget` (levels 1–3 take a quarter of
+    /// it as their time limit; noise seed 0: set another with [`Limits::with_seed`]).
     pub fn limits(self, budget: Duration) -> Limits {
-        let (depth, noise) = match self.0 {
-            1 => (Some(1), 150),
-            2 => (Some(2), 60),
-            3 => (Some(5), 10),
-            4 => (Some(9), 0),
-            _ => (None, 0),
+        let (depth, noise, share) = match self.0 {
+            1 => (Some(1), 150, 4),
+            2 => (Some(2), 60, 4),
+            3 => (Some(5), 10, 4),
+            4 => (Some(9), 0, 1),
+            _ => (None, 0, 1),
         };
         Limits {
             depth,
             noise,
-            ..Limits::time(budget)
+            ..Limits::time(budget / share)
         }
     }
 }

@@ -1,14 +1,25 @@
 //! A computer opponent for Jetan (RULES.md), Classic and Manator.
 //!
 //! - [`Engine::search`]: iterative deepening principal variation search (alpha-beta)
-//!   with a transposition table keyed by Zobrist hashes, move ordering (stored move,
-//!   captures by value of victim then attacker, killer moves, history), a quiescence
-//!   search over captures, and a hard time limit checked every few hundred nodes. A
-//!   [`Limits::stop`] flag ends a search from another thread at once.
+//!   in aspiration windows, with a transposition table keyed by Zobrist hashes, move
+//!   ordering (stored move, captures by value of victim then attacker, killer moves,
+//!   history), null-move pruning, late move reductions and pruning, futility pruning, an
+//!   extension when the own Princess is attacked, a quiescence search over captures, and
+//!   a hard time limit checked every 256 nodes. A [`Limits::stop`] flag ends a search
+//!   from another thread at once.
+//! - Repetitions: a position met before on the searched line, or earlier in the game as
+//!   this [`Engine`] saw it, scores as a draw (the game has no repetition rule, but going
+//!   round in circles ends at the host's ply cap).
+//! - On the flat board the search generates moves itself (the rules crate's move
+//!   patterns, computed once per node for both the moves and the evaluation's attack
+//!   maps); it checks at the root that it agrees with the rules crate and otherwise (for
+//!   example on a board of another topology) uses [`Position::legal_moves`].
 //! - [`evaluate`]: material adjusted for mobility, the safety of each Princess, the
-//!   exposure of each Chief, and the ten-move countdown. Wins score near [`WIN`]; a draw
-//!   scores 0 adjusted by contempt: it is bad for the side ahead in material and good for
-//!   the side behind (taking a Chief with a lesser piece only draws).
+//!   exposure of each Chief, the enemy Chief near the own Princess and the own Chief
+//!   guarding her, progress towards the enemy Princess and trades when ahead, and the
+//!   ten-move countdown. Wins score near [`WIN`]; a draw scores 0 adjusted by contempt: it
+//!   is bad for the side ahead in material and good for the side behind (taking a Chief
+//!   with a lesser piece only draws).
 //! - Manator: a duel is a chance node worth the expected value of its two results.
 //! - [`Level`] 1–5 turns a time budget into [`Limits`]; [`best_move`] does it all in one
 //!   call.
@@ -44,6 +55,7 @@
 mod error;
 mod eval;
 mod level;
+mod movegen;
 pub mod players;
 mod search;
 mod tt;

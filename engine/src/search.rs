@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use jetan_rules::{Color, Move, Outcome, Position, Role, Square, MAX_MOVES};
 
-use crate::eval::{self, evaluate};
+use crate::eval::{self, evaluate, Static};
+use crate::movegen::{Generator, NodeInfo};
 use crate::tt::{Bound, PackedMove, Table};
 use crate::zobrist;
 
@@ -209,6 +210,22 @@ pub struct Engine {
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
     aborted: bool,
+    /// The hashes of the positions along the current line, by ply (the root at 0).
+    path: Vec<u64>,
+    /// Whether the position at a ply was reached by a null move (no second one in a row).
+    after_null: Vec<bool>,
+    /// The roots searched in this game: (ply, piece count, hash); a new game (or a
+    /// position from earlier in the game) drops what came after it.
+    game: Vec<(u32, u32, u64)>,
+    /// The hashes of earlier positions of the game that the search may meet again (same
+    /// pieces on the board): meeting one scores as a draw.
+    seen: Vec<u64>,
+    /// Late move reductions by depth and move number.
+    lmr: Vec<[u8; 64]>,
+    /// Whether the engine's own move generator plays by this game's rules.
+    fast: bool,
+    /// Move lists by ply, reused.
+    lists: Vec<Vec<Move>>,
 }
 
 impl fmt::Debug for Engine {
@@ -246,6 +263,24 @@ impl Engine {
             deadline: None,
             stop: None,
             aborted: false,
+            path: vec![0; MAX_PLY + 2],
+            after_null: vec![false; MAX_PLY + 2],
+            game: Vec::new(),
+            seen: Vec::new(),
+            fast: false,
+            lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            lmr: (0..64)
+                .map(|d| {
+                    let mut row = [0u8; 64];
+                    for (n, r) in row.iter_mut().enumerate().skip(1) {
+                        if d > 0 {
+                            let x = (d as f64).ln() * (n as f64).ln() / 2.0 + 0.3;
+                            *r = x.max(0.0) as u8;
+                        }
+                    }
+                    row
+                })
+                .collect(),
         }
     }
 
@@ -254,6 +289,7 @@ impl Engine {
         self.tt.clear();
         self.history.iter_mut().for_each(|row| row.fill(0));
         self.killers.fill([PackedMove::NONE; 2]);
+        self.game.clear();
     }
 
     /// Searches `pos` within `limits` and returns the best move found, its score, the
@@ -275,6 +311,22 @@ impl Engine {
             .for_each(|row| row.iter_mut().for_each(|h| *h /= 8));
 
         let hash = zobrist::hash(pos);
+        // The game so far, as this engine saw it: positions it searched from earlier in
+        // the same game (a later or equal ply count means another game or a take-back).
+        let pieces = pos.board().occupied().count();
+        self.game
+            .retain(|&(ply, count, _)| ply < pos.ply() && count >= pieces);
+        self.seen.clear();
+        self.seen.extend(
+            self.game
+                .iter()
+                .filter(|&&(_, count, _)| count == pieces)
+                .map(|&(_, _, h)| h),
+        );
+        self.game.push((pos.ply(), pieces, hash));
+        self.path[0] = hash;
+        self.after_null[0] = false;
+        self.fast = Generator::usable(pos);
         let moves = pos.legal_moves();
         if moves.is_empty() {
             let us = pos.turn();
@@ -326,7 +378,7 @@ impl Engine {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             self.root_depth = i32::from(depth);
-            let found = self.root_search(pos, hash, i32::from(depth), &mut root);
+            let found = self.aspiration(pos, hash, i32::from(depth), &mut root, result.score.0);
             if let Some((i, score)) = found {
                 let best = root.remove(i);
                 root.insert(0, best);
@@ -345,9 +397,10 @@ impl Engine {
             // A forced result within the depth searched will not change.
             let decided = result.score.0.abs() > WIN_BOUND
                 && (WIN - result.score.0.abs()) <= i32::from(depth);
-            // The next iteration takes several times as long as this one: don't start
-            // what cannot finish.
-            if decided || root.len() == 1 && limits.noise == 0 || elapsed * 2 > limits.time {
+            // The next iteration takes a few times as long as this one: don't start what
+            // will get nowhere (one that is cut short still counts: its first move is the
+            // best so far, and any move found better replaces it).
+            if decided || root.len() == 1 && limits.noise == 0 || elapsed * 20 > limits.time * 11 {
                 break;
             }
         }
@@ -358,17 +411,61 @@ impl Engine {
         result
     }
 
-    /// One iteration at the root: the index of the best move and its score, if at least the
-    /// first move was searched to the end.
+    /// One iteration at the root, in a window around the last iteration's score that
+    /// widens while the score falls outside it: the index of the best move and its score,
+    /// if a move was found better than the others before the time ran out.
+    fn aspiration(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        depth: i32,
+        root: &mut Vec<RootMove>,
+        last: i32,
+    ) -> Option<(usize, i32)> {
+        if depth < 4 || last.abs() > WIN_BOUND / 2 {
+            return self.root_search(pos, hash, depth, root, -INF, INF);
+        }
+        let mut delta = 30;
+        let (mut lo, mut hi) = (last - delta, last + delta);
+        let mut found = None;
+        loop {
+            let f = self.root_search(pos, hash, depth, root, lo, hi);
+            if self.aborted {
+                // A move that beat the lower bound beats the last best move.
+                return f.filter(|&(_, v)| v > lo).or(found);
+            }
+            match f {
+                Some((i, v)) if v >= hi => {
+                    // Fails high: search it first with a higher bound.
+                    let m = root.remove(i);
+                    root.insert(0, m);
+                    found = Some((0, v));
+                    hi = (v + delta).min(INF);
+                }
+                Some((i, v)) if v > lo => return Some((i, v)),
+                _ => {
+                    lo = (lo - delta).max(-INF);
+                }
+            }
+            delta *= 3;
+            if delta > 600 {
+                lo = -INF;
+                hi = INF;
+            }
+        }
+    }
+
+    /// One iteration at the root within (alpha, beta): the index of the best move and its
+    /// score, if a move scored above alpha.
     fn root_search(
         &mut self,
         pos: &Position,
         hash: u64,
         depth: i32,
         root: &mut [RootMove],
+        mut alpha: i32,
+        beta: i32,
     ) -> Option<(usize, i32)> {
-        let mut alpha = -INF;
-        let beta = INF;
         let mut best = None;
         self.pv_len[0] = 0;
         for (i, rm) in root.iter().enumerate() {
@@ -389,6 +486,9 @@ impl Engine {
                 alpha = v;
                 best = Some((i, v));
                 self.update_pv(0, m);
+                if v >= beta {
+                    break;
+                }
             }
         }
         best
@@ -530,6 +630,7 @@ impl Engine {
             };
         }
         let h = zobrist::update(hash, pos, &child, m);
+        self.after_null[ply + 1] = false;
         -self.pvs(&child, h, depth, ply + 1, -beta, -alpha)
     }
 
@@ -552,8 +653,14 @@ impl Engine {
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
+        self.path[ply] = hash;
         if ply >= MAX_PLY - 2 {
             return evaluate(pos);
+        }
+        // A position met before on this line or earlier in the game: going round in
+        // circles leads nowhere (a game without progress ends drawn at the ply cap).
+        if ply > 0 && self.repeats(hash, ply) {
+            return self.draw_score(pos, pos.turn());
         }
         let pv_node = beta - alpha > 1;
         let mut tt_move = PackedMove::NONE;
@@ -569,52 +676,111 @@ impl Engine {
                 }
             }
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return self.draw_score(pos, pos.turn());
-        }
-        let in_danger = eval::in_danger(pos);
+        let (st, info) = self.node(pos);
+        let in_danger = st.danger;
+        let static_eval = st.score;
         // Like a check extension: a threat to the Princess must be answered.
         let depth = if in_danger && (ply as i32) < self.root_depth {
             depth + 1
         } else {
             depth
         };
+        let us = pos.turn();
+        let quiet_ok = !pv_node && !in_danger && beta.abs() < WIN_BOUND;
 
         // Reverse futility: far above beta near the leaves, a quiet position stays there.
-        if !pv_node && !in_danger && depth <= 3 && beta.abs() < WIN_BOUND {
-            let e = evaluate(pos);
-            let margin = 120 * depth;
-            if e - margin >= beta {
-                return e - margin;
+        if quiet_ok && depth <= 4 {
+            let margin = 110 * depth;
+            if static_eval - margin >= beta {
+                return static_eval - margin;
             }
         }
 
+        // Null move: if passing still leaves the side to move above beta, a real move will
+        // too (Jetan has no zugzwang to speak of while pieces are left to move).
+        if quiet_ok
+            && depth >= 3
+            && static_eval >= beta
+            && !self.after_null[ply]
+            && pos.countdown().is_none()
+            && eval::material(pos, us) >= 400
+        {
+            let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+            let mut setup = pos.to_setup();
+            setup.turn = us.other();
+            if let Ok(child) = Position::from_setup(setup, pos.variant()) {
+                self.after_null[ply + 1] = true;
+                let v = -self.pvs(
+                    &child,
+                    hash ^ zobrist::turn_key(),
+                    (depth - 1 - r).max(0),
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                );
+                self.after_null[ply + 1] = false;
+                if self.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v > WIN_BOUND { beta } else { v };
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        self.generate(pos, info.as_ref(), false, &mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return self.draw_score(pos, us);
+        }
+        // Moves landing near the enemy Princess may threaten her: never pruned or reduced.
+        let hunt = pos
+            .board()
+            .royal(us.other(), Role::Princess)
+            .map_or(0, |p| eval::zone_of(p, 3));
+
         let n = moves.len();
         let mut keys = [0i32; MAX_MOVES];
-        for (k, m) in keys.iter_mut().zip(moves.iter()) {
+        for (k, m) in keys[..n].iter_mut().zip(moves.iter()) {
             *k = self.order_score(m, tt_move, ply);
         }
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = PackedMove::NONE;
+        let mut quiets = 0;
         for searched in 0..n {
             let i = pick(&mut keys[..n]);
             let m = moves[i];
             let quiet = m.capture.is_none();
+            let plain = quiet
+                && hunt & m.to.bit() == 0
+                && !self.killers[ply][0].is(&m)
+                && !self.killers[ply][1].is(&m)
+                && !tt_move.is(&m);
+            if quiet {
+                quiets += 1;
+            }
+            // Late move pruning and futility pruning of plain quiet moves near the leaves.
+            if quiet_ok && plain && searched > 0 && best > -WIN_BOUND {
+                if depth <= 4 && quiets > 4 + 3 * depth * depth {
+                    continue;
+                }
+                if depth <= 2 && static_eval + 100 + 120 * depth <= alpha {
+                    continue;
+                }
+            }
             let mut v;
             if searched == 0 {
                 v = self.value_of(pos, hash, m, depth - 1, ply, alpha, beta);
             } else {
                 let mut r = 0;
-                if depth >= 3
-                    && quiet
-                    && searched >= 3
-                    && !in_danger
-                    && !self.killers[ply][0].is(&m)
-                    && !self.killers[ply][1].is(&m)
-                {
-                    r = (1 + i32::from(searched >= 10) + i32::from(depth >= 6)).min(depth - 2);
+                if depth >= 3 && plain && !in_danger {
+                    r = i32::from(self.lmr[(depth as usize).min(63)][searched.min(63)]);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
                 }
                 v = self.value_of(pos, hash, m, depth - 1 - r, ply, alpha, alpha + 1);
                 if v > alpha && r > 0 && !self.aborted {
@@ -625,6 +791,7 @@ impl Engine {
                 }
             }
             if self.aborted {
+                self.lists[ply] = moves;
                 return 0;
             }
             if v > best {
@@ -642,6 +809,7 @@ impl Engine {
                 }
             }
         }
+        self.lists[ply] = moves;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > orig_alpha {
@@ -652,6 +820,20 @@ impl Engine {
         self.tt
             .store(hash, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// Whether the position with `hash` at `ply` stood earlier on the current line or
+    /// earlier in the game.
+    #[inline]
+    fn repeats(&self, hash: u64, ply: usize) -> bool {
+        let mut j = ply;
+        while j >= 2 {
+            j -= 2;
+            if self.path[j] == hash {
+                return true;
+            }
+        }
+        self.seen.contains(&hash)
     }
 
     /// What a drawn game (ended in `pos`) is worth to `color`: the evaluation's draw
@@ -701,16 +883,21 @@ impl Engine {
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        let st = eval::evaluate_static(pos);
+        let (st, info) = self.node(pos);
         let stand = st.score;
         let evade = qdepth == 0 && st.danger;
         // Stand pat before generating moves (a position without moves is a draw, which
         // this may miss: rare, and only at the horizon).
-        if !evade && (stand >= beta || !st.can_capture) || ply >= MAX_PLY - 2 {
+        if !evade && (stand >= beta || !st.can_capture) || ply >= MAX_PLY - 2 || qdepth >= 12 {
             return stand;
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        let defended = info
+            .as_ref()
+            .map_or(0, |info| info.att[pos.turn().other() as usize]);
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        self.generate(pos, info.as_ref(), !evade, &mut moves);
+        if evade && moves.is_empty() {
+            self.lists[ply] = moves;
             return self.draw_score(pos, pos.turn());
         }
         let mut best = -INF;
@@ -721,7 +908,7 @@ impl Engine {
         let n = moves.len();
         let mut keys = [i32::MIN; MAX_MOVES];
         let mut candidates = 0;
-        for (k, m) in keys.iter_mut().zip(moves.iter()) {
+        for (k, m) in keys[..n].iter_mut().zip(moves.iter()) {
             if evade || m.capture.is_some() {
                 *k = self.order_score(m, PackedMove::NONE, ply);
                 candidates += 1;
@@ -736,10 +923,19 @@ impl Engine {
                     if !royal && stand + eval::value(victim) + 150 <= alpha {
                         continue;
                     }
+                    // A capture that gives a more valuable piece for a defended one
+                    // loses material (the Chief's captures are kept: being taken draws).
+                    if !royal
+                        && defended & m.to.bit() != 0
+                        && eval::value(m.role) > eval::value(victim)
+                    {
+                        continue;
+                    }
                 }
             }
             let v = self.value_of(pos, hash, m, -(qdepth + 1), ply, alpha, beta);
             if self.aborted {
+                self.lists[ply] = moves;
                 return 0;
             }
             if v > best {
@@ -753,7 +949,43 @@ impl Engine {
                 }
             }
         }
+        self.lists[ply] = moves;
         best
+    }
+
+    /// The static evaluation of `pos` and, with the engine's own generator, what it
+    /// computed on the way (for [`generate`](Self::generate)).
+    #[inline]
+    fn node(&self, pos: &Position) -> (Static, Option<NodeInfo>) {
+        if self.fast {
+            let info = Generator::info(pos);
+            (
+                eval::evaluate_with(pos, info.att, info.att_without_chief),
+                Some(info),
+            )
+        } else {
+            (eval::evaluate_static(pos), None)
+        }
+    }
+
+    /// The legal moves of `pos` into `out` (only captures if `captures_only`).
+    #[inline]
+    fn generate(
+        &self,
+        pos: &Position,
+        info: Option<&NodeInfo>,
+        captures_only: bool,
+        out: &mut Vec<Move>,
+    ) {
+        out.clear();
+        match info {
+            Some(info) => Generator::moves(pos, info, captures_only, out),
+            None => out.extend(
+                pos.legal_moves()
+                    .iter()
+                    .filter(|m| !captures_only || m.capture.is_some()),
+            ),
+        }
     }
 }
 

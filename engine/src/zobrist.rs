@@ -89,6 +89,12 @@ pub(crate) fn update(h: u64, parent: &Position, child: &Position, m: Move) -> u6
     h ^ countdown_key(parent) ^ countdown_key(child)
 }
 
+/// The key that toggles the side to move (a null move).
+#[inline]
+pub(crate) fn turn_key() -> u64 {
+    KEYS[TURN]
+}
+
 /// Whether a role's capture is decided by a duel in this variant.
 #[inline]
 pub(crate) fn is_duel(variant: Variant, m: &Move) -> bool {

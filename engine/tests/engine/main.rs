@@ -5,8 +5,6 @@ mod properties;
 mod tactics;
 mod time;
 
-use std::time::Duration;
-
 use jetan_engine::{Engine, Limits, SearchResult};
 use jetan_rules::{AttackerWins, Move, Position};
 
@@ -16,13 +14,10 @@ fn pos(text: &str) -> Position {
         .unwrap_or_else(|e| panic!("bad test position {text}: {e}"))
 }
 
-/// Searches `pos` to `depth` plies (or one second).
+/// Searches `pos` to `depth` plies, however long it takes (no time limit to make the
+/// result depend on the machine's load).
 fn search(pos: &Position, depth: u8) -> SearchResult {
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::time(Duration::from_secs(1))
-    };
-    Engine::new(4).search(pos, &limits)
+    Engine::new(4).search(pos, &Limits::depth(depth))
 }
 
 /// The move `from-to` of `pos`.

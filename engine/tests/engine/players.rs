@@ -28,7 +28,9 @@ fn games_end_and_alternate_first_movers() {
 
 #[test]
 fn the_engine_beats_random_play() {
-    let mut engine = PlayerKind::Engine(Level::new(2).unwrap()).build(3, Duration::from_millis(20));
+    // Level 2 stops at 2 plies; the generous budget only keeps a loaded machine from
+    // cutting it shorter.
+    let mut engine = PlayerKind::Engine(Level::new(2).unwrap()).build(3, Duration::from_secs(5));
     let mut random = PlayerKind::Random.build(4, Duration::ZERO);
     let game = play_game(Position::start(), engine.as_mut(), random.as_mut(), 0, 400).unwrap();
     assert_eq!(game.end.winner(), Some(Color::Black), "{}", game.end);

@@ -1,61 +1,74 @@
+//! The time limit and the stop flag, checked on what the search did (nodes, depth), not
+//! on the wall clock: a loaded machine (tests run in parallel on two shared cores) must
+//! not make these fail. How late searches return is measured by the bench
+//! (`cargo bench -p jetan-engine --bench search`: "worst overrun").
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use jetan_engine::{Engine, Level, Limits};
+use jetan_engine::{Engine, Level, Limits, MAX_DEPTH};
 use jetan_rules::{Position, Variant};
 
-/// Machines are noisy (and tests run in parallel): allow generous slack.
-const SLACK: Duration = Duration::from_millis(200);
+/// The clock is read every 256 nodes: a search past its deadline stops within that many
+/// nodes (plus the few its callers unwind through).
+const NODES_AFTER_DEADLINE: u64 = 2_000;
 
 #[test]
-fn respects_the_time_limit() {
+fn an_expired_time_limit_stops_the_search_within_a_few_hundred_nodes() {
     for variant in [Variant::Classic, Variant::Manator] {
         let pos = Position::start_of(variant);
-        let budget = Duration::from_millis(150);
-        let mut engine = Engine::new(4);
-        let started = Instant::now();
-        let r = engine.search(&pos, &Limits::time(budget));
-        let took = started.elapsed();
-        assert!(took < budget + SLACK, "{variant}: took {took:?}");
-        assert!(r.best.is_some());
+        let r = Engine::new(4).search(&pos, &Limits::time(Duration::ZERO));
+        assert!(
+            r.nodes < NODES_AFTER_DEADLINE,
+            "{variant}: {} nodes",
+            r.nodes
+        );
+        assert!(pos.legal_moves().contains(&r.best.unwrap()));
     }
 }
 
 #[test]
-fn level_5_respects_the_time_limit_deep_in_a_game() {
+fn level_5_stops_at_its_time_limit_deep_in_a_game() {
     let pos: Position =
         "w1dfpcfd1w/t1nn1nn1nt/2a2n4/1n8/4N5/2N2a4/1N2N5/3T1NNNN1/A2F1T4/W1D1CPFDAW o Bo - 12"
             .parse()
             .unwrap();
-    let budget = Duration::from_millis(120);
-    let started = Instant::now();
-    let r = Engine::new(4).search(&pos, &Level::MAX.limits(budget));
-    assert!(
-        started.elapsed() < budget + SLACK,
-        "took {:?}",
-        started.elapsed()
-    );
+    let r = Engine::new(4).search(&pos, &Level::MAX.limits(Duration::ZERO));
+    assert!(r.nodes < NODES_AFTER_DEADLINE, "{} nodes", r.nodes);
     assert!(pos.legal_moves().contains(&r.best.unwrap()));
 }
 
 #[test]
-fn a_zero_budget_still_gives_a_legal_move() {
+fn a_time_limit_ends_iterative_deepening() {
+    // Without the limit this would search to depth 64 for hours.
     let pos = Position::start();
-    let r = Engine::new(1).search(&pos, &Limits::time(Duration::ZERO));
-    assert!(pos.legal_moves().contains(&r.best.unwrap()));
+    let r = Engine::new(4).search(&pos, &Limits::time(Duration::from_millis(100)));
+    assert!(r.depth < MAX_DEPTH);
+    assert!(r.best.is_some());
 }
 
 #[test]
-fn the_stop_flag_ends_the_search() {
+fn a_raised_stop_flag_ends_the_search_at_once() {
+    let stop = Arc::new(AtomicBool::new(true));
+    let limits = Limits::time(Duration::from_secs(3600)).with_stop(stop);
+    let r = Engine::new(4).search(&Position::start(), &limits);
+    assert!(r.nodes < NODES_AFTER_DEADLINE, "{} nodes", r.nodes);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn the_stop_flag_ends_a_search_from_another_thread() {
     let stop = Arc::new(AtomicBool::new(false));
-    let limits = Limits::time(Duration::from_secs(30)).with_stop(stop.clone());
+    let limits = Limits::time(Duration::from_secs(3600)).with_stop(stop.clone());
     let started = Instant::now();
     let thinker = std::thread::spawn(move || Engine::new(4).search(&Position::start(), &limits));
     std::thread::sleep(Duration::from_millis(50));
     stop.store(true, Ordering::Relaxed);
     let r = thinker.join().unwrap();
-    assert!(started.elapsed() < Duration::from_millis(50) + SLACK);
+    // Only a search that ignored the flag would take anywhere near an hour.
+    assert!(started.elapsed() < Duration::from_secs(600));
+    assert!(r.depth < MAX_DEPTH);
     assert!(r.best.is_some());
 }
 

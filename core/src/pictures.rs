@@ -124,8 +124,10 @@ impl Core {
     ) -> Result<Vec<u8>, CoreError> {
         let (positions, moves) = Self::replay_positions(&finished.game)?;
         let (black, orange) = self.names(&finished.game);
-        let mut replay = Replay::default();
-        replay.shape = shape(&finished.game);
+        let mut replay = Replay {
+            shape: shape(&finished.game),
+            ..Replay::default()
+        };
         replay.names.black = black;
         replay.names.orange = orange;
         replay.result = Some(result);

@@ -52,9 +52,9 @@ fn moves_its_princess_out_of_danger() {
 
 #[test]
 fn takes_the_chief_for_a_draw_when_behind() {
-    // Orange has three Dwars and a Flier more; the Panthan on e8 can take the Orange
-    // Chief on e9: a draw, the best Black can hope for.
-    let p = pos("ddd4f1p/4c5/4N5/10/10/10/10/10/10/C1P7 b - - 0");
+    // Orange has two Dwars, a Padwar and a Flier more; the Panthan on e8 can take the
+    // Orange Chief on e9: a draw, the best Black can hope for.
+    let p = pos("dda4f1p/4c5/4N5/10/10/10/10/10/10/C1P7 b - - 0");
     let r = search(&p, 3);
     assert_eq!(r.best, Some(mv(&p, "e8-e9")));
     assert!(r.score.0 > 0, "a draw is good when behind: {}", r.score);
@@ -63,7 +63,7 @@ fn takes_the_chief_for_a_draw_when_behind() {
 #[test]
 fn does_not_take_the_chief_for_a_draw_when_ahead() {
     // The same, colours of the extra pieces swapped: Black is far ahead.
-    let p = pos("9p/4c5/4N5/10/10/10/10/10/10/DDD1C1P1F1 b - - 0");
+    let p = pos("9p/4c5/4N5/10/10/10/10/10/10/DDA1C1P1F1 b - - 0");
     let r = search(&p, 3);
     assert_ne!(r.best, Some(mv(&p, "e8-e9")));
     assert!(r.score.0 > 300, "{}", r.score);

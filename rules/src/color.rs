@@ -98,6 +98,17 @@ impl<T> ByColor<T> {
         }
     }
 
+    /// The same value for both colours.
+    pub fn both(v: T) -> ByColor<T>
+    where
+        T: Clone,
+    {
+        ByColor {
+            black: v.clone(),
+            orange: v,
+        }
+    }
+
     /// The value for `color`.
     pub const fn get(&self, color: Color) -> &T {
         match color {

@@ -144,11 +144,14 @@ mod wager;
 pub use backup::{ExportSummary, ImportSummary};
 pub use codec::FORMAT_VERSION;
 pub use error::{Result, StoreError};
+/// A value per side; re-exported from the rules (records use it for escrow and net
+/// results).
+pub use jetan_rules::ByColor;
 pub use model::{
     Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
     FirstMover, Game, GameResult, Granted, LedgerEntry, MoveRecord, MoveResult, Payment,
-    PaymentKind, PerSide, Receipt, Release, Request, Settings, SettingsChange, Settlement,
-    Standings, StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
+    PaymentKind, Receipt, Release, Request, Settings, SettingsChange, Settlement, Standings,
+    StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
 };
 pub use profiles::MessageRef;
 pub use store::Store;

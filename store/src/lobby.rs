@@ -1,12 +1,11 @@
 //! Challenges: made, accepted, declined, cancelled, expired. Each operation is one
 //! transaction (see [`Store::mutate`]).
 
-use jetan_rules::Position;
+use jetan_rules::{ByColor, Position};
 
 use crate::codec::key1;
 use crate::model::{
-    Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, GameHead, PerSide, Receipt,
-    Terms,
+    Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, GameHead, Receipt, Terms,
 };
 use crate::settle::*;
 use crate::tx::{challenge_name, fail, game_name, t, to_i64};
@@ -197,8 +196,8 @@ impl Store {
                 last_move_at: req.now,
                 version: 1,
                 draw_offer: None,
-                escrow: PerSide::both(held),
-                net: PerSide::default(),
+                escrow: ByColor::both(held),
+                net: ByColor::default(),
             };
             tx.remove(t::CHALLENGES, &key1(channel))?;
             let head = GameHead {

@@ -1,12 +1,10 @@
 //! The records the store keeps and the results its operations return.
 
 use std::fmt;
-use std::ops::{Index, IndexMut};
 
-use jetan_rules::{Color, Piece, Position, Square};
+use jetan_rules::{ByColor, Color, Piece, Position, Square};
 use serde::{Deserialize, Serialize};
 
-use crate::codec;
 pub use crate::settings::{Settings, SettingsChange, DEFAULT_MOVE_TIME_MS};
 pub use crate::wager::{FirstMover, Terms};
 use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, UserId};
@@ -35,47 +33,6 @@ impl Request {
     /// A request.
     pub const fn new(id: RequestId, user: UserId, now: Millis) -> Request {
         Request { id, user, now }
-    }
-}
-
-/// A value per side (Black, Orange), indexable by [`Color`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub struct PerSide<T> {
-    /// Black's.
-    pub black: T,
-    /// Orange's.
-    pub orange: T,
-}
-
-impl<T> PerSide<T> {
-    /// Both the same.
-    pub fn both(v: T) -> PerSide<T>
-    where
-        T: Clone,
-    {
-        PerSide {
-            black: v.clone(),
-            orange: v,
-        }
-    }
-}
-
-impl<T> Index<Color> for PerSide<T> {
-    type Output = T;
-    fn index(&self, c: Color) -> &T {
-        match c {
-            Color::Black => &self.black,
-            Color::Orange => &self.orange,
-        }
-    }
-}
-
-impl<T> IndexMut<Color> for PerSide<T> {
-    fn index_mut(&mut self, c: Color) -> &mut T {
-        match c {
-            Color::Black => &mut self.black,
-            Color::Orange => &mut self.orange,
-        }
     }
 }
 
@@ -132,16 +89,13 @@ pub struct Challenge {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveRecord {
     /// Start square.
-    #[serde(with = "codec::square")]
     pub from: Square,
     /// End square.
-    #[serde(with = "codec::square")]
     pub to: Square,
     /// The piece that moved.
-    #[serde(with = "codec::piece")]
     pub piece: Piece,
     /// The piece removed (the captured piece, or in Manator the loser of the duel).
-    #[serde(with = "codec::opt_piece", default)]
+    #[serde(default)]
     pub killed: Option<Piece>,
     /// In Manator, when the move attacked: whether the attacker won the duel.
     #[serde(default)]
@@ -191,9 +145,9 @@ pub struct Game {
     /// The player whose draw offer stands, if any.
     pub draw_offer: Option<UserId>,
     /// What each side still has in escrow for this game.
-    pub escrow: PerSide<u64>,
+    pub escrow: ByColor<u64>,
     /// Money each side gained (+) or lost (−) in this game so far.
-    pub net: PerSide<i64>,
+    pub net: ByColor<i64>,
 }
 
 impl Game {
@@ -280,7 +234,6 @@ pub enum PaymentKind {
     /// The price of a lost piece.
     Piece {
         /// The piece lost.
-        #[serde(with = "codec::piece")]
         piece: Piece,
     },
     /// The loser's stake, to the winner.
@@ -406,7 +359,7 @@ pub struct Settlement {
     #[serde(default)]
     pub guild: GuildId,
     /// The players.
-    pub players: PerSide<UserId>,
+    pub players: ByColor<UserId>,
     /// The result.
     pub result: GameResult,
     /// Why it ended.
@@ -418,7 +371,7 @@ pub struct Settlement {
     /// Escrow given back (stakes returned and unused piece reserves).
     pub released: Vec<Release>,
     /// Each side's money gained (+) or lost (−) over the whole game.
-    pub net: PerSide<i64>,
+    pub net: ByColor<i64>,
 }
 
 /// A finished game in the archive.
@@ -433,7 +386,7 @@ pub struct FinishedGame {
     /// When.
     pub ended_at: Millis,
     /// Each side's money gained (+) or lost (−) over the game.
-    pub net: PerSide<i64>,
+    pub net: ByColor<i64>,
     /// The admin's reason, for an aborted game.
     #[serde(default)]
     pub note: Option<String>,
@@ -691,4 +644,36 @@ pub enum StandingsOrder {
     Balance,
     /// Most won first.
     NetWon,
+}
+
+#[cfg(test)]
+mod format_tests {
+    use super::*;
+
+    /// Records keep the JSON they had before the rules' own serde replaced the store's
+    /// codec adapters: squares as `e2`, pieces as their position-string letter.
+    #[test]
+    fn move_records_keep_their_json() {
+        let rec = MoveRecord {
+            from: "e2".parse().unwrap(),
+            to: "e3".parse().unwrap(),
+            piece: Piece::from_char('N').unwrap(),
+            killed: Piece::from_char('d'),
+            duel: Some(true),
+            at: 7,
+        };
+        let json = serde_json::to_string(&rec).unwrap();
+        assert_eq!(
+            json,
+            r#"{"from":"e2","to":"e3","piece":"N","killed":"d","duel":true,"at":7}"#
+        );
+        assert_eq!(serde_json::from_str::<MoveRecord>(&json).unwrap(), rec);
+        let old_without_kill = r#"{"from":"e2","to":"e3","piece":"N","at":7}"#;
+        assert_eq!(
+            serde_json::from_str::<MoveRecord>(old_without_kill)
+                .unwrap()
+                .killed,
+            None
+        );
+    }
 }

@@ -2,12 +2,12 @@
 //! refunded challenge returns, and the game's duel stream. Used by the operations inside
 //! their transactions.
 
-use jetan_rules::{Color, Dice, DuelStream};
+use jetan_rules::{ByColor, Color, Dice, DuelStream};
 
 use crate::codec::key1;
 use crate::model::{
     Challenge, ChallengeClosed, ClosedHow, EndReason, EntryKind, FinishedGame, FinishedHead, Game,
-    GameHead, GameResult, Payment, PaymentKind, PerSide, Release, Settlement,
+    GameHead, GameResult, Payment, PaymentKind, Release, Settlement,
 };
 use crate::tx::{fail, game_name, t, to_i64, Tx, TxResult};
 use crate::{ChannelId, GameId, StoreError, UserId};
@@ -204,7 +204,7 @@ pub(crate) fn settle(
         game_id: game.id,
         channel: game.channel,
         guild: game.guild,
-        players: PerSide {
+        players: ByColor {
             black: game.black,
             orange: game.orange,
         },

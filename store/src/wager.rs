@@ -4,7 +4,6 @@
 use jetan_rules::{Color, Position, Role, Topology, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::codec;
 use crate::model::MAX_AMOUNT;
 use crate::{Result, StoreError};
 
@@ -27,7 +26,6 @@ pub enum FirstMover {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Terms {
     /// Classic or Manator.
-    #[serde(with = "codec::variant")]
     pub variant: Variant,
     /// The flat board or Ninth-Ray Jetan's circular board (RULES.md §11).
     #[serde(default)]

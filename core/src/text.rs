@@ -119,7 +119,10 @@ pub fn rules_summary() -> String {
          visits a square twice; only the Flier, the Princess (and the Odwar) jump.\n\
          **Win** by taking the enemy Princess with any piece, or the enemy Chief with your Chief. \
          **Draw** if a Chief falls to a lesser piece, if the player to move has no move, or when \
-         each side has 3 pieces or fewer of equal value and ten more moves pass without a win.\n\n",
+         each side has 3 pieces or fewer of equal value and ten more moves pass without a win.\n\
+         **Ninth-Ray Jetan** (`board:circular`): the same game on a round board of ten rings, \
+         where file j joins file a on every ring, so pieces move across that seam as if it \
+         were not there.\n\n",
     );
     for role in Role::ALL {
         if role == Role::Odwar {

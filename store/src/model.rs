@@ -179,13 +179,9 @@ impl Game {
         }
     }
 
-    /// The side to move (Black moved first).
+    /// The side to move, as the game's position says.
     pub fn turn(&self) -> Color {
-        if self.moves.len().is_multiple_of(2) {
-            Color::Black
-        } else {
-            Color::Orange
-        }
+        side_to_move(&self.position)
     }
 
     /// The player to move.
@@ -607,13 +603,9 @@ impl GameHead {
         (head, moves)
     }
 
-    /// The side to move.
+    /// The side to move, as the game's position says.
     pub fn turn(&self) -> Color {
-        if self.plies.is_multiple_of(2) {
-            Color::Black
-        } else {
-            Color::Orange
-        }
+        side_to_move(&self.game.position)
     }
 }
 
@@ -644,6 +636,13 @@ pub enum StandingsOrder {
     Balance,
     /// Most won first.
     NetWon,
+}
+
+/// The side to move of a stored position string (RULES.md §9), read by the rules. A
+/// position that does not read (a damaged record) is reported by `verify`; here it
+/// counts as Black's turn.
+fn side_to_move(position: &str) -> Color {
+    jetan_rules::Setup::from_position_str(position).map_or(Color::Black, |s| s.turn)
 }
 
 #[cfg(test)]

@@ -46,13 +46,10 @@ pub(crate) fn duel_stream(head: &GameHead) -> DuelStream {
     duel_stream_from(head.game.seed, head.duels as usize)
 }
 
-/// The duel stream of `seed`, advanced past `duels` duels (each uses one number).
+/// The duel stream of `seed`, advanced past `duels` duels (how many numbers a duel
+/// draws is the rules' business: [`DuelStream::resume`]).
 pub(crate) fn duel_stream_from(seed: u64, duels: usize) -> DuelStream {
-    let mut s = DuelStream::new(seed);
-    for _ in 0..duels {
-        s.next_u64();
-    }
-    s
+    DuelStream::resume(seed, duels as u64)
 }
 
 /// Asserts [`DuelStream`] is a [`Dice`] (what `play` consumes).

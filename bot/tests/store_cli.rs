@@ -6,7 +6,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use jetan_rules::Variant;
-use jetan_store::{Request, Store, Terms};
+use jetan_store::{Stamp, Store, Terms};
 use rand::{Rng, SeedableRng};
 
 const GUILD: u64 = 1;
@@ -37,7 +37,7 @@ fn fill(dir: &Path, players: u64) {
     let mut id = 1;
     let mut req = |user| {
         id += 1;
-        Request::new(id, user, id)
+        Stamp::new(id, user, id)
     };
     for u in 0..players {
         s.grant(req(1), GUILD, 1000 + u, 10, "gift").unwrap();

@@ -267,7 +267,7 @@ impl Core {
     }
 
     /// The store's view of a request.
-    fn store_req(req: &Request) -> jetan_store::Request {
-        jetan_store::Request::new(req.id, req.user.id, req.now)
+    fn store_req(req: &Request) -> jetan_store::Stamp {
+        jetan_store::Stamp::new(req.id, req.user.id, req.now)
     }
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, Criterion, Throughput};
 use jetan_rules::{Position, Square, Variant};
-use jetan_store::{Request, Store, Terms};
+use jetan_store::{Stamp, Store, Terms};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -45,16 +45,10 @@ fn start(store: &Store, ids: &mut Ids, channel: u64) {
     // Two players per channel, so that 1,000 games do not drain one wallet.
     let (alice, bob) = (ALICE + channel * 1000, BOB + channel * 1000);
     store
-        .challenge(
-            Request::new(ids.next(), alice, 0),
-            GUILD,
-            channel,
-            bob,
-            terms,
-        )
+        .challenge(Stamp::new(ids.next(), alice, 0), GUILD, channel, bob, terms)
         .unwrap();
     store
-        .accept(Request::new(ids.next(), bob, 0), channel, None, 0, 1)
+        .accept(Stamp::new(ids.next(), bob, 0), channel, None, 0, 1)
         .unwrap();
 }
 
@@ -66,7 +60,7 @@ fn one_move(store: &Store, ids: &mut Ids, rng: &mut StdRng, channel: u64) {
         Some(_) => {
             store
                 .abort(
-                    Request::new(ids.next(), 1, 0),
+                    Stamp::new(ids.next(), 1, 0),
                     channel,
                     gid(store, channel),
                     "long",
@@ -83,7 +77,7 @@ fn one_move(store: &Store, ids: &mut Ids, rng: &mut StdRng, channel: u64) {
     let (from, to) = quiet(&g.position().unwrap(), rng);
     store
         .play(
-            Request::new(ids.next(), g.to_move(), 0),
+            Stamp::new(ids.next(), g.to_move(), 0),
             channel,
             (g.id, g.version),
             from,
@@ -165,7 +159,7 @@ fn archive_of_10k() -> tempfile::TempDir {
             one_move(&store, &mut ids, &mut rng, 1);
         }
         store
-            .resign(Request::new(ids.next(), BOB + 1000, 0), 1, gid(&store, 1))
+            .resign(Stamp::new(ids.next(), BOB + 1000, 0), 1, gid(&store, 1))
             .unwrap();
     }
     let mut out = Vec::new();

@@ -11,7 +11,7 @@
 use std::time::{Duration, Instant};
 
 use jetan_rules::{AttackerWins, Position, Variant};
-use jetan_store::{Request, Store, Terms};
+use jetan_store::{Stamp, Store, Terms};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -41,7 +41,7 @@ fn main() {
     let mut id = 0;
     let mut req = |user| {
         id += 1;
-        Request::new(id, user, id)
+        Stamp::new(id, user, id)
     };
     let terms = Terms {
         stake: 10,

@@ -3,14 +3,14 @@
 
 use crate::model::{DailyClaim, EntryKind, Granted, Receipt, DAY_MS, MAX_AMOUNT};
 use crate::tx::{fail, to_i64};
-use crate::{GuildId, Request, Result, Store, StoreError, UserId};
+use crate::{GuildId, Result, Stamp, Store, StoreError, UserId};
 
 impl Store {
     /// Claims the daily allowance: once per 24 hours from the last claim.
     ///
     /// # Errors
     /// [`StoreError::DailyNotReady`] with the time to wait.
-    pub fn daily(&self, req: Request, guild: GuildId) -> Result<DailyClaim> {
+    pub fn daily(&self, req: Stamp, guild: GuildId) -> Result<DailyClaim> {
         self.mutate(req.id, req.now, receipt!(Daily), |tx| {
             let settings = tx.settings(guild)?;
             let w = tx.wallet(guild, req.user)?;
@@ -53,7 +53,7 @@ impl Store {
     /// [`StoreError::InvalidAmount`] for 0 or more than [`MAX_AMOUNT`].
     pub fn grant(
         &self,
-        req: Request,
+        req: Stamp,
         guild: GuildId,
         user: UserId,
         amount: u64,
@@ -100,7 +100,7 @@ impl Store {
     /// [`StoreError::InsufficientFunds`] when the balance is smaller than `amount`.
     pub fn take(
         &self,
-        req: Request,
+        req: Stamp,
         guild: GuildId,
         user: UserId,
         amount: u64,

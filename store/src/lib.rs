@@ -6,7 +6,7 @@
 //! # Guarantees
 //! - **Atomic**: every mutating operation is one sled transaction over the trees it
 //!   touches; on any error nothing is written.
-//! - **Idempotent**: every mutating operation takes a [`Request`] whose `id` (the Discord
+//! - **Idempotent**: every mutating operation takes a [`Stamp`] whose `id` (the Discord
 //!   interaction id) is stored with the result; a repeated id returns the first result
 //!   and changes nothing.
 //! - **Optimistic concurrency**: a move names the game version it was chosen against;
@@ -99,24 +99,24 @@
 //! and `export`); a directory open in another process is [`StoreError::Locked`].
 //!
 //! ```
-//! use jetan_store::{Request, Store, Terms};
+//! use jetan_store::{Stamp, Store, Terms};
 //! use jetan_rules::Variant;
 //!
 //! let dir = tempfile::tempdir().unwrap();
 //! let store = Store::open(dir.path()).unwrap();
 //! let (guild, channel, alice, bob) = (1, 10, 100, 200);
 //! let terms = Terms { stake: 50, piece_price: 1, ..Terms::friendly(Variant::Classic) };
-//! let c = store.challenge(Request::new(1, alice, 0), guild, channel, bob, terms).unwrap();
+//! let c = store.challenge(Stamp::new(1, alice, 0), guild, channel, bob, terms).unwrap();
 //! assert_eq!(store.wallet(guild, alice).unwrap().escrow, 50 + 42);
 //! // The challenged player accepts (the Accept button names the challenge); the
 //! // challenger moves first, as the terms say by default.
-//! let game = store.accept(Request::new(2, bob, 1), channel, Some(c.id), 0, 7).unwrap();
+//! let game = store.accept(Stamp::new(2, bob, 1), channel, Some(c.id), 0, 7).unwrap();
 //! let (e2, e3) = ("e2".parse().unwrap(), "e3".parse().unwrap());
 //! let mv = store
-//!     .play(Request::new(3, alice, 2), channel, (game.id, game.version), e2, e3)
+//!     .play(Stamp::new(3, alice, 2), channel, (game.id, game.version), e2, e3)
 //!     .unwrap();
 //! assert_eq!(mv.version, 2);
-//! let end = store.resign(Request::new(4, bob, 3), channel, game.id).unwrap();
+//! let end = store.resign(Stamp::new(4, bob, 3), channel, game.id).unwrap();
 //! assert_eq!(end.net.black, 50);
 //! assert_eq!(store.wallet(guild, alice).unwrap().balance, 1050);
 //! assert!(store.verify().unwrap().is_clean());
@@ -150,7 +150,7 @@ pub use jetan_rules::ByColor;
 pub use model::{
     Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
     FirstMover, Game, GameResult, Granted, LedgerEntry, MoveRecord, MoveResult, Payment,
-    PaymentKind, Receipt, Release, Request, Settings, SettingsChange, Settlement, Standings,
+    PaymentKind, Receipt, Release, Settings, SettingsChange, Settlement, Stamp, Standings,
     StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
 };
 pub use profiles::MessageRef;

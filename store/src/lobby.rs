@@ -9,7 +9,7 @@ use crate::model::{
 };
 use crate::settle::*;
 use crate::tx::{challenge_name, fail, game_name, t, to_i64};
-use crate::{ChannelId, GameId, GuildId, Millis, Request, Result, Store, StoreError, UserId};
+use crate::{ChannelId, GameId, GuildId, Millis, Result, Stamp, Store, StoreError, UserId};
 
 impl Store {
     /// Challenges `opponent` to a game in `channel` on `terms`. The challenger's escrow
@@ -23,7 +23,7 @@ impl Store {
     /// [`StoreError::InsufficientFunds`] naming who cannot cover the escrow.
     pub fn challenge(
         &self,
-        req: Request,
+        req: Stamp,
         guild: GuildId,
         channel: ChannelId,
         opponent: UserId,
@@ -112,7 +112,7 @@ impl Store {
     /// [`StoreError::InsufficientFunds`].
     pub fn accept(
         &self,
-        req: Request,
+        req: Stamp,
         channel: ChannelId,
         expected: Option<GameId>,
         coin: u64,
@@ -216,7 +216,7 @@ impl Store {
     /// [`StoreError::NoChallenge`], [`StoreError::NotChallenged`].
     pub fn decline(
         &self,
-        req: Request,
+        req: Stamp,
         channel: ChannelId,
         expected: Option<GameId>,
     ) -> Result<ChallengeClosed> {
@@ -229,7 +229,7 @@ impl Store {
     /// [`StoreError::NoChallenge`], [`StoreError::NotChallenger`].
     pub fn cancel(
         &self,
-        req: Request,
+        req: Stamp,
         channel: ChannelId,
         expected: Option<GameId>,
     ) -> Result<ChallengeClosed> {
@@ -241,13 +241,13 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::NoChallenge`], [`StoreError::NotExpired`].
-    pub fn expire(&self, req: Request, channel: ChannelId) -> Result<ChallengeClosed> {
+    pub fn expire(&self, req: Stamp, channel: ChannelId) -> Result<ChallengeClosed> {
         self.close(req, channel, ClosedHow::Expired, None)
     }
 
     fn close(
         &self,
-        req: Request,
+        req: Stamp,
         channel: ChannelId,
         how: ClosedHow,
         expected: Option<GameId>,
@@ -322,7 +322,7 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::NoChallenge`].
-    pub fn abort_challenge(&self, req: Request, channel: ChannelId) -> Result<ChallengeClosed> {
+    pub fn abort_challenge(&self, req: Stamp, channel: ChannelId) -> Result<ChallengeClosed> {
         self.close(req, channel, ClosedHow::Aborted, None)
     }
 }

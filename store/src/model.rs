@@ -16,11 +16,12 @@ pub const MAX_AMOUNT: u64 = 1_000_000_000_000_000;
 /// The length of a daily-allowance period: 24 hours from the last claim.
 pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;
 
-/// Who is asking, under which Discord interaction, and when. Every mutating operation
-/// takes one: `id` makes it idempotent (a repeated id returns the first result and
+/// The stamp of a request as the store sees it: who is asking, under which Discord
+/// interaction, and when (the core's richer `Request` carries the command too). Every
+/// mutating operation takes one: `id` makes it idempotent (a repeated id returns the first result and
 /// changes nothing), `now` is the caller's clock (the store never reads the clock).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Request {
+pub struct Stamp {
     /// The Discord interaction id (unique per click or command).
     pub id: RequestId,
     /// The user acting.
@@ -29,10 +30,10 @@ pub struct Request {
     pub now: Millis,
 }
 
-impl Request {
-    /// A request.
-    pub const fn new(id: RequestId, user: UserId, now: Millis) -> Request {
-        Request { id, user, now }
+impl Stamp {
+    /// A stamp.
+    pub const fn new(id: RequestId, user: UserId, now: Millis) -> Stamp {
+        Stamp { id, user, now }
     }
 }
 

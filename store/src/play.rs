@@ -9,7 +9,7 @@ use crate::model::{
 };
 use crate::settle::*;
 use crate::tx::{fail, game_name, t};
-use crate::{ChannelId, GameId, Millis, Request, Result, Store, StoreError};
+use crate::{ChannelId, GameId, Millis, Result, Stamp, Store, StoreError};
 
 impl Store {
     /// Plays a move. `expected_version` is the game version the move was chosen against
@@ -27,7 +27,7 @@ impl Store {
     /// [`StoreError::IllegalMove`] with the rules' reason.
     pub fn play(
         &self,
-        req: Request,
+        req: Stamp,
         channel: ChannelId,
         (game_id, expected_version): (GameId, u64),
         from: Square,
@@ -139,7 +139,7 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::NoGame`], [`StoreError::GameReplaced`], [`StoreError::NotAPlayer`].
-    pub fn resign(&self, req: Request, channel: ChannelId, game_id: GameId) -> Result<Settlement> {
+    pub fn resign(&self, req: Stamp, channel: ChannelId, game_id: GameId) -> Result<Settlement> {
         self.mutate(req.id, req.now, receipt!(Finished), |tx| {
             let head = load_game(tx, channel)?;
             if head.game.id != game_id {
@@ -164,7 +164,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::NoGame`], [`StoreError::NotAPlayer`],
     /// [`StoreError::DrawAlreadyOffered`].
-    pub fn offer_draw(&self, req: Request, channel: ChannelId) -> Result<Game> {
+    pub fn offer_draw(&self, req: Stamp, channel: ChannelId) -> Result<Game> {
         let (mut game, plies) = self.mutate_with(req.id, req.now, receipt!(Game), |tx| {
             let mut head = load_game(tx, channel)?;
             let game = &mut head.game;
@@ -187,7 +187,7 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::NoGame`], [`StoreError::NotAPlayer`], [`StoreError::NoDrawOffer`].
-    pub fn decline_draw(&self, req: Request, channel: ChannelId, game_id: GameId) -> Result<Game> {
+    pub fn decline_draw(&self, req: Stamp, channel: ChannelId, game_id: GameId) -> Result<Game> {
         let (mut game, plies) = self.mutate_with(req.id, req.now, receipt!(Game), |tx| {
             let mut head = load_game(tx, channel)?;
             check_draw_answer(&head.game, game_id, req.user)?;
@@ -206,7 +206,7 @@ impl Store {
     /// [`StoreError::NoGame`], [`StoreError::NotAPlayer`], [`StoreError::NoDrawOffer`].
     pub fn accept_draw(
         &self,
-        req: Request,
+        req: Stamp,
         channel: ChannelId,
         game_id: GameId,
     ) -> Result<Settlement> {
@@ -224,7 +224,7 @@ impl Store {
     /// [`StoreError::NoGame`], [`StoreError::NotAPlayer`], [`StoreError::NoTimeLimit`],
     /// [`StoreError::CannotClaimOnOwnTurn`], [`StoreError::TimeNotUp`] with the time
     /// that remains.
-    pub fn claim_time(&self, req: Request, channel: ChannelId) -> Result<Settlement> {
+    pub fn claim_time(&self, req: Stamp, channel: ChannelId) -> Result<Settlement> {
         self.mutate(req.id, req.now, receipt!(Finished), |tx| {
             let head = load_game(tx, channel)?;
             let game = &head.game;
@@ -254,7 +254,7 @@ impl Store {
     /// [`StoreError::NoGame`].
     pub fn abort(
         &self,
-        req: Request,
+        req: Stamp,
         channel: ChannelId,
         game_id: GameId,
         note: &str,

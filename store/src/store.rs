@@ -390,7 +390,7 @@ impl Store {
     /// valid (nothing changes); storage failures.
     pub fn change_settings(
         &self,
-        req: crate::Request,
+        req: crate::Stamp,
         guild: GuildId,
         change: &crate::SettingsChange,
     ) -> Result<Settings> {

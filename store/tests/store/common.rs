@@ -1,7 +1,7 @@
 //! Helpers: a fresh store in a temporary directory, requests, squares, playing games out.
 
 use jetan_rules::{AttackerWins, Position, Square};
-use jetan_store::{Game, MoveResult, Request, Store, Terms};
+use jetan_store::{Game, MoveResult, Stamp, Store, Terms};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -29,11 +29,11 @@ impl TestStore {
     }
 
     /// A request by `user` at `now` with a fresh id.
-    pub fn req(&self, user: u64, now: u64) -> Request {
+    pub fn req(&self, user: u64, now: u64) -> Stamp {
         let id = self
             .next_id
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Request::new(id, user, now)
+        Stamp::new(id, user, now)
     }
 
     /// Alice challenges Bob in `CH` and Bob accepts, Alice moving first (Black).

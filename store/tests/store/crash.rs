@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use jetan_rules::{Square, Variant};
-use jetan_store::{Request, Store, Terms};
+use jetan_store::{Stamp, Store, Terms};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -50,7 +50,7 @@ enum Ack {
     },
 }
 
-fn line(req: Request, ack: &Ack, result: &str) -> String {
+fn line(req: Stamp, ack: &Ack, result: &str) -> String {
     let args = match ack {
         Ack::Grant { user, amount } => format!("grant {user} {amount}"),
         Ack::Challenge {
@@ -71,12 +71,12 @@ fn line(req: Request, ack: &Ack, result: &str) -> String {
     format!("ACK {} {} {} {args} | {result}", req.id, req.user, req.now)
 }
 
-fn parse(text: &str) -> Option<(Request, Ack, String)> {
+fn parse(text: &str) -> Option<(Stamp, Ack, String)> {
     let rest = text.strip_prefix("ACK ")?;
     let (head, result) = rest.split_once(" | ")?;
     let w: Vec<&str> = head.split(' ').collect();
     let n = |i: usize| w[i].parse::<u64>().unwrap();
-    let req = Request::new(n(0), n(1), n(2));
+    let req = Stamp::new(n(0), n(1), n(2));
     let ack = match w[3] {
         "grant" => Ack::Grant {
             user: n(4),
@@ -114,7 +114,7 @@ fn terms(stake: u64, price: u64) -> Terms {
 }
 
 /// Sends an operation; `Ok(result as Debug)` if the store acknowledged it.
-fn send(store: &Store, req: Request, ack: &Ack) -> Result<String, String> {
+fn send(store: &Store, req: Stamp, ack: &Ack) -> Result<String, String> {
     let s = |r: Result<String, jetan_store::StoreError>| r.map_err(|e| e.to_string());
     s((|| {
         Ok(match *ack {
@@ -218,7 +218,7 @@ fn crash_child() {
                 },
             )
         };
-        let req = Request::new(id, user, now);
+        let req = Stamp::new(id, user, now);
         if let Ok(result) = send(&store, req, &ack) {
             writeln!(out, "{}", line(req, &ack, &result)).unwrap();
             out.flush().unwrap();
@@ -235,7 +235,7 @@ fn acknowledged_operations_survive_sigkill() {
     let exe = std::env::current_exe().unwrap();
     let mut rng = StdRng::seed_from_u64(0xC0FFEE);
     let budget = Instant::now();
-    let mut all_acks: Vec<(Request, Ack, String)> = Vec::new();
+    let mut all_acks: Vec<(Stamp, Ack, String)> = Vec::new();
     let mut iterations = 0;
     while iterations < 25 && budget.elapsed() < Duration::from_secs(12) {
         iterations += 1;

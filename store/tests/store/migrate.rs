@@ -149,7 +149,7 @@ fn a_format_1_directory_is_migrated_on_open_and_reads_the_same() {
     let g = s.game(CH).unwrap().unwrap();
     let m = g.position().unwrap().legal_moves()[0];
     s.play(
-        jetan_store::Request::new(1, g.to_move(), 200_000),
+        jetan_store::Stamp::new(1, g.to_move(), 200_000),
         CH,
         (g.id, g.version),
         m.from,

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use jetan_rules::{Color, DuelStream, Position, Square, Variant};
-use jetan_store::{FirstMover, Request, Store, StoreError, Terms};
+use jetan_store::{FirstMover, Stamp, Store, StoreError, Terms};
 
 use crate::common::GameIdOf;
 use proptest::prelude::*;
@@ -558,7 +558,7 @@ fn kind(e: &StoreError) -> &'static str {
 fn call(
     store: &Store,
     op: &Op,
-    req: Request,
+    req: Stamp,
     mv: Option<(u64, u64, Square, Square)>,
     seed_first: Option<u64>,
 ) -> Result<String, StoreError> {
@@ -685,7 +685,7 @@ fn compare(store: &Store, model: &Model, step: usize, verify: bool) {
 /// A call made: the op, its request, the move details, the first mover, the result.
 type Sent = (
     Op,
-    Request,
+    Stamp,
     Option<(u64, u64, Square, Square)>,
     Option<u64>,
     Result<String, &'static str>,
@@ -754,7 +754,7 @@ fn run(ops: Vec<Op>, verify_every: usize) {
             Op::Abort { .. } | Op::Grant { .. } => (99, None, None, model.apply(op, now)),
             Op::Tick { .. } | Op::Repeat => unreachable!(),
         };
-        let req = Request::new(id, user, now);
+        let req = Stamp::new(id, user, now);
         let got = call(&store, op, req, mv, first).map_err(|e| kind(&e));
         assert_eq!(got.clone().map(drop), expected, "step {step}: {op:?}");
         compare(

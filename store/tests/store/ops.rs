@@ -2,7 +2,7 @@
 
 use jetan_rules::{Color, Outcome, Variant};
 use jetan_store::{
-    ClosedHow, EndReason, FirstMover, GameResult, PaymentKind, Request, Settings, SettingsChange,
+    ClosedHow, EndReason, FirstMover, GameResult, PaymentKind, Settings, SettingsChange, Stamp,
     StandingsOrder, Store, StoreError, Terms, DAY_MS,
 };
 
@@ -217,7 +217,7 @@ fn decline_cancel_expire_refund() {
             ClosedHow::Expired => (CAROL, CAROL, expiry),
             ClosedHow::Aborted => unreachable!("an admin abort refuses no one"),
         };
-        let call = |r: Request| match how {
+        let call = |r: Stamp| match how {
             ClosedHow::Declined => s.decline(r, CH, None),
             ClosedHow::Cancelled => s.cancel(r, CH, None),
             ClosedHow::Expired => s.expire(r, CH),
@@ -589,12 +589,12 @@ fn a_repeated_request_returns_the_first_result_and_changes_nothing() {
     let t = TestStore::new();
     let s = &t.store;
     t.start(terms(10, 1));
-    let r = Request::new(77, ALICE, 5);
+    let r = Stamp::new(77, ALICE, 5);
     let first = s.play(r, CH, (s.gid(CH), 1), sq("e2"), sq("e3")).unwrap();
     let again = s.play(r, CH, (s.gid(CH), 1), sq("e2"), sq("e3")).unwrap();
     assert_eq!(first, again);
     assert_eq!(s.game(CH).unwrap().unwrap().moves.len(), 1);
-    let d = Request::new(78, BOB, 5);
+    let d = Stamp::new(78, BOB, 5);
     let a = s.daily(d, GUILD).unwrap();
     assert_eq!(s.daily(d, GUILD).unwrap(), a);
     assert_eq!(s.wallet(GUILD, BOB).unwrap().balance, 1100 - 52);
@@ -675,16 +675,14 @@ fn a_damaged_record_only_affects_its_channel() {
             .starts_with("the stored record of the game in channel 10 is damaged"),
         "{err}"
     );
-    let r = Request::new(1, ALICE, 5);
+    let r = Stamp::new(1, ALICE, 5);
     assert!(matches!(
         store.play(r, CH, (store.gid(CH), 1), sq("e2"), sq("e3")),
         Err(StoreError::Corrupt { .. })
     ));
     // Other channels and wallets work.
     assert!(store.open_challenge(11).unwrap().is_some());
-    store
-        .accept(Request::new(2, BOB, 5), 11, None, 0, 0)
-        .unwrap();
+    store.accept(Stamp::new(2, BOB, 5), 11, None, 0, 0).unwrap();
     assert_eq!(store.wallet(GUILD, ALICE).unwrap().escrow, 52);
     let report = store.verify().unwrap();
     assert!(!report.is_clean());
@@ -734,14 +732,14 @@ fn export_then_import_restores_everything() {
     // Ids continue after the imported ones, and the game goes on.
     let g = s2.game(CH).unwrap().unwrap();
     s2.play(
-        Request::new(1, BOB, 9),
+        Stamp::new(1, BOB, 9),
         CH,
         (s2.gid(CH), g.version),
         sq("e9"),
         sq("e8"),
     )
     .unwrap();
-    let end = s2.resign(Request::new(2, BOB, 10), CH, s2.gid(CH)).unwrap();
+    let end = s2.resign(Stamp::new(2, BOB, 10), CH, s2.gid(CH)).unwrap();
     assert_eq!(s2.last_finished(CH).unwrap().unwrap().game.id, end.game_id);
     assert!(s2.verify().unwrap().is_clean());
     drop(s2);

@@ -1,7 +1,7 @@
 //! Many tasks racing on one channel: exactly one wins, the others are told to retry.
 
 use jetan_rules::Variant;
-use jetan_store::{Request, StoreError, Terms};
+use jetan_store::{Stamp, StoreError, Terms};
 
 use crate::common::*;
 
@@ -28,7 +28,7 @@ fn racing_moves_exactly_one_wins() {
             let store = t.store.clone();
             let (version, user) = (g.version, g.to_move());
             id += 1;
-            let req = Request::new(id, user, 100 + round);
+            let req = Stamp::new(id, user, 100 + round);
             handles.push(std::thread::spawn(move || {
                 store.play(req, CH, (store.gid(CH), version), m.from, m.to)
             }));
@@ -67,7 +67,7 @@ fn racing_accepts_and_challenges_exactly_one_wins() {
             let terms = terms.clone();
             let challenger = [ALICE, CAROL][k as usize % 2];
             std::thread::spawn(move || {
-                store.challenge(Request::new(k + 1, challenger, 0), GUILD, CH, BOB, terms)
+                store.challenge(Stamp::new(k + 1, challenger, 0), GUILD, CH, BOB, terms)
             })
         })
         .collect();
@@ -86,7 +86,7 @@ fn racing_accepts_and_challenges_exactly_one_wins() {
     let handles: Vec<_> = (0..TASKS)
         .map(|k| {
             let store = t.store.clone();
-            std::thread::spawn(move || store.accept(Request::new(100 + k, BOB, 1), CH, None, 0, k))
+            std::thread::spawn(move || store.accept(Stamp::new(100 + k, BOB, 1), CH, None, 0, k))
         })
         .collect();
     let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
@@ -113,7 +113,7 @@ fn racing_accepts_and_challenges_exactly_one_wins() {
 fn a_double_click_plays_once() {
     let t = TestStore::new();
     t.start(Terms::friendly(Variant::Classic));
-    let req = Request::new(555, ALICE, 9);
+    let req = Stamp::new(555, ALICE, 9);
     let handles: Vec<_> = (0..TASKS)
         .map(|_| {
             let store = t.store.clone();
@@ -143,7 +143,7 @@ fn hundreds_of_concurrent_operations_do_not_deadlock() {
                 stake: 5,
                 ..Terms::friendly(Variant::Classic)
             };
-            let req = Request::new(ch + 1, 10_000 + ch, 0);
+            let req = Stamp::new(ch + 1, 10_000 + ch, 0);
             let _ = done.send(store.challenge(req, GUILD, 1_000 + ch, 20_000 + ch, terms));
         });
     }

@@ -73,7 +73,7 @@ async fn many_channels_play_at_once() -> anyhow::Result<()> {
         wait: Duration::from_secs(60),
         ..Config::default()
     };
-    let mut app = TestApp::spawn_alone(config).await?;
+    let mut app = TestApp::spawn_alone(config, &[]).await?;
     let began = Instant::now();
 
     let mut tasks = tokio::task::JoinSet::new();

@@ -118,12 +118,7 @@ async fn a_killed_bot_comes_back_with_every_move_and_working_buttons() -> anyhow
     } else {
         Color::Black
     };
-    let end = loser
-        .slash("jetan resign", &[])
-        .await?
-        .expect_reply()
-        .await?
-        .public()?;
+    let (_, end) = loser.resign().await?;
     assert!(
         end.text().contains(&game.player(winner).mention()),
         "{}",

@@ -427,3 +427,34 @@ impl FakeDiscord {
         self.inner.lock().restricted.insert(user);
     }
 }
+
+impl FakeDiscord {
+    /// Waits until message `id` satisfies `check` (edits come after the reply that caused
+    /// them), and returns it.
+    ///
+    /// # Errors
+    /// On timeout: the message as it is then is in the error.
+    pub async fn wait_message(
+        &self,
+        id: u64,
+        what: &str,
+        check: impl Fn(&Value) -> bool,
+    ) -> anyhow::Result<Value> {
+        let found = self
+            .inner
+            .wait_for(self.inner.config.wait, what, |s| {
+                s.messages
+                    .get(&id)
+                    .filter(|m| !m.deleted && check(&m.json))
+                    .map(|m| m.json.clone())
+            })
+            .await;
+        found.with_context(|| format!("message {id} is now {:?}", self.message(id)))
+    }
+}
+
+/// Whether a message has no buttons left.
+#[must_use]
+pub fn without_buttons(m: &Value) -> bool {
+    m["components"].as_array().is_none_or(Vec::is_empty)
+}

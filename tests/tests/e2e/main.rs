@@ -1,6 +1,8 @@
 //! End-to-end scenarios: the real `jetan serve` binary against the fake Discord, plus a
 //! self-test of the fake with a tiny in-process poise bot.
 
+mod accept_confirm;
+mod admin;
 mod autocomplete;
 mod classic_game;
 mod double_click;
@@ -8,5 +10,6 @@ mod fake_selftest;
 mod load;
 mod race;
 mod refusals;
+mod resign_confirm;
 mod restart;
 mod startup;

@@ -487,7 +487,9 @@ pub(crate) fn webhook(
             let loading = it
                 .original
                 .and_then(|o| s.messages.get(&o))
-                .is_some_and(|m| m.json["flags"].as_u64().unwrap_or(0) & FLAG_LOADING != 0);
+                .is_some_and(|m| {
+                    !m.deleted && m.json["flags"].as_u64().unwrap_or(0) & FLAG_LOADING != 0
+                });
             if let (true, Some(original)) = (loading, it.original) {
                 edit_message(inner, &mut s, original, body, files)
             } else {

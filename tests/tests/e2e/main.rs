@@ -8,6 +8,7 @@ mod classic_game;
 mod double_click;
 mod fake_selftest;
 mod load;
+mod mentions;
 mod private_answers;
 mod race;
 mod refusals;

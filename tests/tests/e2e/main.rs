@@ -5,6 +5,7 @@ mod accept_confirm;
 mod admin;
 mod autocomplete;
 mod classic_game;
+mod computer_resume;
 mod double_click;
 mod fake_selftest;
 mod load;

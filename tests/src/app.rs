@@ -82,7 +82,7 @@ fn older_than_sources(bin: &Path, workspace: &Path) -> bool {
         return true;
     };
     let mut sources: Vec<Option<std::time::SystemTime>> =
-        ["bot", "rules", "render", "store", "engine"]
+        ["bot", "core", "rules", "render", "store", "engine"]
             .iter()
             .map(|c| newest(&workspace.join(c).join("src")))
             .collect();

@@ -1,9 +1,10 @@
 //! A typed `/jetan resign` only asks (privately, saying what it costs); the game ends only
-//! on **Confirm resignation**, and that button cannot end a later game.
+//! on **Confirm resignation**, and that button cannot end a later game. Accepting an offered
+//! draw by typing `/jetan draw` asks likewise (**Confirm draw**).
 
 use jetan_rules::Color;
 use jetan_tests::jetan::start_game;
-use jetan_tests::{Opt, TestApp};
+use jetan_tests::{without_buttons, Opt, TestApp};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resigning_asks_first_and_the_confirmation_ends_only_that_game() -> anyhow::Result<()> {
@@ -72,5 +73,51 @@ async fn resigning_asks_first_and_the_confirmation_ends_only_that_game() -> anyh
     // The typed flow through the helper.
     let (_, end) = bob.resign().await?;
     assert!(end.text().contains("resigns"), "{}", end.text());
+
+    // A draw: the offer is public; a typed `/jetan draw` by the opponent only asks
+    // (privately, **Confirm draw**); the confirmation ends the game and the offer's message
+    // loses its buttons.
+    let (_, _, game3) = start_game(&alice, &bob, &[("first", "me".into())]).await?;
+    let offer = game3
+        .mover()
+        .slash("jetan draw", &[])
+        .await?
+        .expect_reply()
+        .await?
+        .public()?;
+    offer.button("Accept draw")?;
+    let asked = game3
+        .waiter()
+        .slash("jetan draw", &[])
+        .await?
+        .expect_reply()
+        .await?
+        .ephemeral()?;
+    let board = alice.board().await?;
+    assert!(
+        board.text().contains("move 1"),
+        "the game goes on: {}",
+        board.text()
+    );
+    let drawn = game3
+        .waiter()
+        .click(&asked.button("Confirm draw")?)
+        .await?
+        .expect_reply()
+        .await?
+        .public()?;
+    assert!(
+        drawn.text().to_lowercase().contains("draw"),
+        "{}",
+        drawn.text()
+    );
+    app.fake
+        .wait_message(
+            offer.message_id.unwrap_or_default(),
+            "the answered draw offer to lose its buttons",
+            without_buttons,
+        )
+        .await?;
+    assert_eq!(alice.wallet().await?.draws, 1);
     app.finish().await
 }

@@ -176,6 +176,38 @@ async fn private_answers_never_appear_in_public_even_when_deferred_first() -> an
         .ephemeral()?;
     keep("resign question", &question);
 
+    // Buttons (deferred silently, follow-ups with their own visibility): a stranger's
+    // Accept is refused privately; the challenged player's Accept starts a public game.
+    let side = app.fake.channel("side");
+    let dave = app.fake.user("dave").at(side);
+    let challenge = carol
+        .at(side)
+        .slash("jetan challenge", &[("opponent", Opt::from(&dave))])
+        .await?
+        .expect_reply()
+        .await?
+        .public()?;
+    let accept = challenge.button("Accept")?;
+    let stranger = alice.at(side).click(&accept).await?.expect_reply().await?;
+    anyhow::ensure!(
+        stranger.is_ephemeral() && stranger.callback_type == 6,
+        "a stranger's Accept: {} (callback {})",
+        stranger.text(),
+        stranger.callback_type
+    );
+    keep("a stranger's Accept", &stranger);
+    let started = dave.click(&accept).await?.expect_reply().await?.public()?;
+    anyhow::ensure!(started.callback_type == 6, "{}", started.callback_type);
+    app.fake
+        .wait_message(
+            accept.message_id,
+            "the accepted challenge to lose its buttons",
+            jetan_tests::without_buttons,
+        )
+        .await?;
+    let late = alice.at(side).click(&accept).await;
+    anyhow::ensure!(late.is_err(), "the answered challenge keeps no button");
+
     // The public game goes on, visibly.
     game.play(m).await?;
     app.settle().await;

@@ -11,6 +11,7 @@ mod fake_selftest;
 mod load;
 mod mentions;
 mod private_answers;
+mod quick_answers;
 mod race;
 mod refusals;
 mod resign_confirm;

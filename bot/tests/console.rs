@@ -143,3 +143,46 @@ fn bad_lines_are_answered_not_fatal() {
     );
     assert!(twice.contains("given twice"), "{twice}");
 }
+
+/// The once-a-minute sweep (which `:advance` runs as `serve` does): an unanswered challenge
+/// expires, the challenger is refunded and the challenge message is edited (its buttons
+/// gone); neither a typed accept nor the old button accepts it any more. (The end-to-end tests leave this to the console:
+/// the real bot sweeps once a minute and the shortest expiry is a minute.)
+#[test]
+fn the_sweep_expires_challenges_and_edits_their_message() {
+    let data = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let text = console(
+        data.path(),
+        out.path(),
+        "#general @alice challenge opponent:@bob stake:10\n\
+         @alice wallet\n\
+         :advance 5m\n\
+         :advance 6m\n\
+         @alice wallet\n\
+         @bob accept\n\
+         #general @bob click jetan:accept:0\n",
+    );
+    let expired = text
+        .find("expired unanswered")
+        .unwrap_or_else(|| panic!("the challenge expires after 10 minutes: {text}"));
+    let first_advance = text.find("the clock moves forward 300 s").unwrap();
+    assert!(first_advance < expired, "not before 10 minutes: {text}");
+    let edited = text
+        .find("--- message 1 is edited")
+        .unwrap_or_else(|| panic!("the challenge message is edited: {text}"));
+    assert!(edited < expired, "the edit says it expired: {text}");
+    assert!(
+        text.contains("**948 coins** available, 52 coins in escrow")
+            && text.contains("**1000 coins** available, 0 coins in escrow"),
+        "escrow held, then refunded: {text}"
+    );
+    assert!(
+        text.contains("There is no open challenge"),
+        "an expired challenge cannot be accepted by typing: {text}"
+    );
+    assert!(
+        text.contains("This challenge is no longer open."),
+        "nor by its old button: {text}"
+    );
+}

@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{bail, Context as _};
 use tempfile::TempDir;
 
-use crate::server::{Config, FakeDiscord};
+use crate::fake::{Config, FakeDiscord};
 
 /// The `jetan` binary: `$JETAN_BIN` if set, else `target/debug/jetan` of this workspace
 /// (honouring `CARGO_TARGET_DIR`), built once per test process with `cargo build --workspace
@@ -82,7 +82,7 @@ fn older_than_sources(bin: &Path, workspace: &Path) -> bool {
         return true;
     };
     let mut sources: Vec<Option<std::time::SystemTime>> =
-        ["bot", "rules", "render", "store", "engine"]
+        ["bot", "core", "rules", "render", "store", "engine"]
             .iter()
             .map(|c| newest(&workspace.join(c).join("src")))
             .collect();
@@ -111,6 +111,7 @@ impl BotProcess {
         data_dir: &Path,
         log: &Path,
         guild: bool,
+        env: &[(String, String)],
     ) -> anyhow::Result<Self> {
         let bin = jetan_binary()?;
         let out = std::fs::OpenOptions::new()
@@ -134,6 +135,9 @@ impl BotProcess {
             .kill_on_drop(true);
         if guild {
             cmd.env("DISCORD_GUILD_ID", fake.guild_id().to_string());
+        }
+        for (k, v) in env {
+            cmd.env(k, v);
         }
         let child = cmd
             .spawn()
@@ -207,6 +211,7 @@ pub struct TestApp {
     pub data_dir: PathBuf,
     dir: TempDir,
     guild: bool,
+    env: Vec<(String, String)>,
     finished: bool,
     stopped: bool,
     _turn: Turn,
@@ -254,7 +259,21 @@ impl TestApp {
     /// If the bot does not come up.
     pub async fn spawn_with(config: Config, guild: bool) -> anyhow::Result<Self> {
         let turn = Turn::Shared(Arc::clone(&TURNS).read_owned().await);
-        Self::start(config, guild, turn).await
+        Self::start(config, guild, Vec::new(), turn).await
+    }
+
+    /// Same as [`TestApp::spawn`], with extra environment variables for the bot (e.g.
+    /// `JETAN_DEFER_AFTER_MS`, `JETAN_WORKERS`); they are kept across restarts.
+    ///
+    /// # Errors
+    /// If the bot does not come up.
+    pub async fn spawn_env(env: &[(&str, &str)]) -> anyhow::Result<Self> {
+        let turn = Turn::Shared(Arc::clone(&TURNS).read_owned().await);
+        let env = env
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Self::start(Config::default(), false, env, turn).await
     }
 
     /// Same as [`TestApp::spawn_with`], once no other scenario of this process runs, and
@@ -262,23 +281,33 @@ impl TestApp {
     ///
     /// # Errors
     /// If the bot does not come up.
-    pub async fn spawn_alone(config: Config) -> anyhow::Result<Self> {
+    pub async fn spawn_alone(config: Config, env: &[(&str, &str)]) -> anyhow::Result<Self> {
         let turn = Turn::Alone(Arc::clone(&TURNS).write_owned().await);
-        Self::start(config, false, turn).await
+        let env = env
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Self::start(config, false, env, turn).await
     }
 
-    async fn start(config: Config, guild: bool, turn: Turn) -> anyhow::Result<Self> {
+    async fn start(
+        config: Config,
+        guild: bool,
+        env: Vec<(String, String)>,
+        turn: Turn,
+    ) -> anyhow::Result<Self> {
         let fake = FakeDiscord::start_with(config).await?;
         let dir = tempfile::Builder::new().prefix("jetan-e2e-").tempdir()?;
         let data_dir = dir.path().join("data");
         std::fs::create_dir_all(&data_dir)?;
-        let bot = BotProcess::spawn(&fake, &data_dir, &dir.path().join("bot.log"), guild)?;
+        let bot = BotProcess::spawn(&fake, &data_dir, &dir.path().join("bot.log"), guild, &env)?;
         let mut app = Self {
             fake,
             bot,
             data_dir,
             dir,
             guild,
+            env,
             finished: false,
             stopped: false,
             _turn: turn,
@@ -324,6 +353,7 @@ impl TestApp {
             &self.data_dir,
             &self.dir.path().join("bot.log"),
             self.guild,
+            &self.env,
         )?;
         self.wait_up(identifies + 1).await?;
         // Commands are registered again by the new process.

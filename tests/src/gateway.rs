@@ -9,8 +9,8 @@ use futures::{SinkExt as _, StreamExt as _};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
+use crate::fake::Inner;
 use crate::payloads;
-use crate::server::Inner;
 
 /// What a connection task writes to its socket.
 #[derive(Debug)]
@@ -167,7 +167,7 @@ fn on_message(inner: &Inner, conn: u64, tx: &mpsc::UnboundedSender<Outgoing>, te
 }
 
 /// Sends a dispatch to the live connection (if any) and logs it for RESUME.
-fn send_dispatch(s: &mut crate::server::State, event: &str, d: Value) -> Option<u64> {
+fn send_dispatch(s: &mut crate::model::State, event: &str, d: Value) -> Option<u64> {
     let conn = s.gateway.live?;
     s.gateway.seq += 1;
     let seq = s.gateway.seq;

@@ -96,6 +96,42 @@ impl Player {
         .await
     }
 
+    /// `/jetan resign`, which asks privately for confirmation, then a click on **Confirm
+    /// resignation**: returns the private question and the public end of the game.
+    ///
+    /// # Errors
+    /// If the question is public, has no Confirm button, or the confirmation is refused.
+    pub async fn resign(&self) -> anyhow::Result<(Reply, Reply)> {
+        let question = self
+            .slash("jetan resign", &[])
+            .await?
+            .expect_reply()
+            .await?
+            .ephemeral()?;
+        let end = self
+            .click(&question.button("Confirm resignation")?)
+            .await?
+            .expect_reply()
+            .await?
+            .public()?;
+        Ok((question, end))
+    }
+
+    /// `/jetan accept` typed: the challenge's terms privately, with a **Confirm** button.
+    ///
+    /// # Errors
+    /// If the answer is public or has no Confirm button.
+    pub async fn accept_typed(&self) -> anyhow::Result<Reply> {
+        let terms = self
+            .slash("jetan accept", &[])
+            .await?
+            .expect_reply()
+            .await?
+            .ephemeral()?;
+        terms.button("Confirm")?;
+        Ok(terms)
+    }
+
     /// `/jetan board`, expecting a picture.
     ///
     /// # Errors

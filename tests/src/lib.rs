@@ -24,15 +24,18 @@
 //! ```
 
 mod app;
+mod fake;
 mod gateway;
 pub mod jetan;
+mod model;
 mod payloads;
 mod player;
 mod record;
-mod server;
+mod routes;
 
 pub use app::{jetan_binary, BotProcess, TestApp};
+pub use fake::{without_buttons, Config, FakeDiscord, MessageView};
+pub use model::Pings;
 pub use payloads::{UserInfo, FLAG_EPHEMERAL, FLAG_LOADING};
 pub use player::{Button, Opt, Player, Reply, Sent};
 pub use record::{File, Recorded};
-pub use server::{Config, FakeDiscord};

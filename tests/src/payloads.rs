@@ -5,6 +5,8 @@ use serde_json::{json, Value};
 
 /// Permissions given to every member and to the bot in the fake guild (all text permissions).
 pub(crate) const ALL_PERMISSIONS: &str = "2251799813685247";
+/// [`ALL_PERMISSIONS`] without Administrator (`1 << 3`) and Manage Server (`1 << 5`).
+pub(crate) const WITHOUT_MANAGE_SERVER: &str = "2251799813685207";
 /// Discord's `EPHEMERAL` message flag.
 pub const FLAG_EPHEMERAL: u64 = 1 << 6;
 /// Discord's `LOADING` message flag: a deferred response that has not been edited yet.

@@ -7,10 +7,11 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail, Context as _};
 use serde_json::{json, Map, Value};
 
+use crate::fake::{FakeDiscord, Inner};
 use crate::gateway;
+use crate::model::{InteractionState, Pings};
 use crate::payloads::{self, UserInfo, FLAG_EPHEMERAL, FLAG_LOADING};
 use crate::record::File;
-use crate::server::{FakeDiscord, Inner, InteractionState};
 
 /// A value a user gives to a command option. It is converted to the option's registered type
 /// the way Discord's client would (a choice is picked by its displayed name).
@@ -400,6 +401,10 @@ impl Player {
             .map(|(_, n)| n.clone())
             .unwrap_or_else(|| "general".into());
         let guild = inner.guild_id.to_string();
+        let mut member = payloads::member(&self.user);
+        if inner.lock().restricted.contains(&self.user.id) {
+            member["permissions"] = json!(payloads::WITHOUT_MANAGE_SERVER);
+        }
         let mut payload = json!({
             "id": id.to_string(),
             "application_id": inner.app_id.to_string(),
@@ -409,7 +414,7 @@ impl Player {
             "guild": {"id": guild, "locale": "en-US", "features": []},
             "channel": payloads::partial_channel(self.channel_id, &channel_name, inner.guild_id),
             "channel_id": self.channel_id.to_string(),
-            "member": payloads::member(&self.user),
+            "member": member,
             "token": token,
             "version": 1,
             "app_permissions": payloads::ALL_PERMISSIONS,
@@ -557,15 +562,26 @@ impl Sent {
                             .original
                             .and_then(|o| s.messages.get(&o))
                             .is_some_and(|m| {
-                                m.json["flags"].as_u64().unwrap_or(0) & FLAG_LOADING == 0
-                                    || m.deleted
+                                if m.deleted {
+                                    // A deleted "thinking…": the answer is the follow-up.
+                                    !it.followups.is_empty()
+                                } else {
+                                    m.json["flags"].as_u64().unwrap_or(0) & FLAG_LOADING == 0
+                                }
                             }),
                         6 => !it.touched.is_empty(),
                         _ => true,
                     };
-                    // After a deferred update, what the user sees is the first message touched.
+                    let original_deleted = it
+                        .original
+                        .and_then(|o| s.messages.get(&o))
+                        .is_some_and(|m| m.deleted);
+                    // After a deferred update, what the user sees is the first message
+                    // touched; after a deleted deferral, the first follow-up.
                     let shown = if ty == 6 {
                         it.touched.first().copied()
+                    } else if ty == 5 && original_deleted {
+                        it.followups.first().copied()
                     } else {
                         it.original
                     };
@@ -579,18 +595,31 @@ impl Sent {
                 self.id
             );
         }
-        let (message, files) = match message_id {
+        let (message, files, pings, allowed_mentions) = match message_id {
             Some(id) => {
                 let s = self.inner.lock();
                 let m = s.messages.get(&id).context("reply message vanished")?;
                 (
                     m.json.clone(),
                     m.files.iter().map(|(_, f)| f.clone()).collect(),
+                    m.pings.clone(),
+                    m.allowed_mentions.clone(),
                 )
             }
-            None => (Value::Null, Vec::new()),
+            None => (Value::Null, Vec::new(), Pings::default(), None),
+        };
+        let deferral_deleted = {
+            let s = self.inner.lock();
+            s.interactions
+                .get(&token)
+                .and_then(|it| it.original)
+                .and_then(|o| s.messages.get(&o))
+                .is_some_and(|m| m.deleted)
         };
         Ok(Reply {
+            pings,
+            allowed_mentions,
+            deferral_deleted,
             callback_type,
             elapsed: at.duration_since(self.dispatched_at),
             message_id,
@@ -730,6 +759,13 @@ pub struct Reply {
     pub files: Vec<File>,
     /// The interaction this answers.
     pub interaction_id: u64,
+    /// Whether the deferred response ("thinking…") was deleted (a public deferral whose
+    /// answer turned out private).
+    pub deferral_deleted: bool,
+    /// Who the message pinged (mentions in its content that `allowed_mentions` allows).
+    pub pings: Pings,
+    /// The message's `allowed_mentions` (`None`: absent, Discord's default).
+    pub allowed_mentions: Option<Value>,
 }
 
 impl Reply {

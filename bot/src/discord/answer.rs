@@ -17,7 +17,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use jetan_core::{Core, Reply, Request, Response};
+use jetan_core::{Core, Reply, Request, Response, Shown};
 
 use super::present;
 
@@ -234,14 +234,68 @@ pub(crate) async fn answer(
             None => target.message_id(http).await.ok(),
         };
         if let Some(m) = message {
+            // Quick bookkeeping, outside the bounded workers: behind a queue of moves it
+            // would leave the message unknown for long, and a challenge answered before
+            // its message is known keeps its buttons.
             let core = core.clone();
-            let _ = workers
-                .run(move || core.remember_message(shown, channel, m.get()))
-                .await;
+            let answered_meanwhile =
+                blocking(move || remember_unless_answered(&core, shown, channel, m.get())).await;
+            if let Some(Some(at)) = answered_meanwhile {
+                remove_buttons(http, at).await;
+            }
         }
     }
     apply_edits(http, &response).await;
     Ok(response)
+}
+
+/// Remembers where `shown` was posted; if its challenge or draw offer was answered before
+/// that (the answer found no message to edit), takes the message back and returns it, so
+/// that its buttons are removed all the same.
+fn remember_unless_answered(
+    core: &Core,
+    shown: Shown,
+    channel: u64,
+    message: u64,
+) -> Option<jetan_store::MessageRef> {
+    core.remember_message(shown, channel, message);
+    let store = core.store();
+    let (kind, id, open) = match shown {
+        Shown::Challenge(id) => (
+            b'c',
+            id,
+            matches!(store.open_challenge(channel), Ok(Some(c)) if c.id == id),
+        ),
+        Shown::DrawOffer(id) => (
+            b'd',
+            id,
+            matches!(store.game(channel), Ok(Some(g)) if g.id == id && g.draw_offer.is_some()),
+        ),
+    };
+    if open {
+        None
+    } else {
+        // If the answer is being made right now, it takes the message first and edits it
+        // itself; only one of the two gets it.
+        store.take_message(kind, id)
+    }
+}
+
+/// Takes the buttons off a message whose challenge or offer was already answered.
+async fn remove_buttons(http: &serenity::Http, at: jetan_store::MessageRef) {
+    let edit = serenity::EditMessage::new()
+        .components(Vec::new())
+        .allowed_mentions(serenity::CreateAllowedMentions::new().replied_user(false));
+    if let Err(e) = serenity::ChannelId::new(at.channel)
+        .edit_message(http, serenity::MessageId::new(at.message), edit)
+        .await
+    {
+        tracing::warn!(
+            channel = at.channel,
+            message = at.message,
+            "cannot take the buttons off an answered message: {e}"
+        );
+    }
 }
 
 /// Edits earlier messages as the response asks (an answered challenge loses its buttons).

@@ -314,6 +314,17 @@ async fn a_poise_bot_connects_registers_replies_and_routes_clicks() -> anyhow::R
     let (identifies, resumes, _) = fake.gateway_counts();
     assert_eq!((identifies, resumes), (1, 1));
 
-    assert!(fake.violations().is_empty(), "{:#?}", fake.violations());
+    // The self-test bot updates the clicked message without `allowed_mentions`: the fake
+    // names that (Discord's default would ping every mention), and nothing else.
+    let violations = fake.violations();
+    assert_eq!(violations.len(), 1, "{violations:#?}");
+    assert!(
+        violations[0].contains("no allowed_mentions") && violations[0].contains("clicked"),
+        "{violations:#?}"
+    );
+    let updated = fake
+        .message_view(clicked.message_id.unwrap_or_default())
+        .expect("the clicked message");
+    assert!(updated.missing_allowed_mentions);
     Ok(())
 }

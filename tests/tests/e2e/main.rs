@@ -1,12 +1,19 @@
 //! End-to-end scenarios: the real `jetan serve` binary against the fake Discord, plus a
 //! self-test of the fake with a tiny in-process poise bot.
 
+mod accept_confirm;
+mod admin;
 mod autocomplete;
 mod classic_game;
+mod computer_resume;
 mod double_click;
 mod fake_selftest;
 mod load;
+mod mentions;
+mod private_answers;
+mod quick_answers;
 mod race;
 mod refusals;
+mod resign_confirm;
 mod restart;
 mod startup;

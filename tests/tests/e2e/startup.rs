@@ -59,7 +59,24 @@ async fn the_bot_connects_registers_jetan_and_answers_in_time() -> anyhow::Resul
         );
     }
     for s in jetan["options"].as_array().into_iter().flatten() {
-        assert_eq!(s["type"], 1, "{} is a subcommand", s["name"]);
+        if s["name"] == "admin" {
+            // The managers' tools are a subcommand group.
+            assert_eq!(s["type"], 2, "admin is a subcommand group");
+            let tools: Vec<&str> = s["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|o| o["name"].as_str())
+                .collect();
+            for t in ["abort", "grant", "take", "settings"] {
+                assert!(
+                    tools.contains(&t),
+                    "/jetan admin {t} is missing from {tools:?}"
+                );
+            }
+        } else {
+            assert_eq!(s["type"], 1, "{} is a subcommand", s["name"]);
+        }
     }
 
     // The options of the commands the scenarios rely on, with their types.

@@ -1,0 +1,374 @@
+//! The fake's HTTP side: Discord's REST routes that serenity and poise call, plus the
+//! gateway upgrade. Every request is recorded before it is answered; what a route does to
+//! messages and interactions is [`crate::model`]'s.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::body::Body;
+use axum::extract::{FromRequest, Multipart, Request, State as AxumState, WebSocketUpgrade};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use serde_json::{json, Value};
+
+use crate::fake::Inner;
+use crate::gateway;
+use crate::model::{self, not_found, Answer};
+use crate::payloads;
+use crate::record::{api_segments, File, Recorded};
+
+/// The fake's router: the gateway at `/gateway` (and `/`), every other path REST.
+pub(crate) fn router(inner: Arc<Inner>) -> Router {
+    Router::new()
+        .route("/gateway", get(gateway_upgrade))
+        .route("/", get(gateway_upgrade))
+        .fallback(rest)
+        .with_state(inner)
+}
+
+async fn gateway_upgrade(
+    AxumState(inner): AxumState<Arc<Inner>>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    ws.max_message_size(16 << 20)
+        .on_upgrade(move |socket| gateway::connection(inner, socket))
+}
+
+/// What the bot sent: JSON (or `payload_json`) and files.
+struct Body_ {
+    json: Option<Value>,
+    files: Vec<File>,
+}
+
+async fn read_body(req: Request) -> Result<Body_, String> {
+    let multipart = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if multipart {
+        let mut form = Multipart::from_request(req, &())
+            .await
+            .map_err(|e| e.body_text())?;
+        let mut json = None;
+        let mut files = Vec::new();
+        while let Some(field) = form.next_field().await.map_err(|e| e.body_text())? {
+            let name = field.name().unwrap_or_default().to_owned();
+            let filename = field.file_name().map(str::to_owned);
+            let content_type = field.content_type().map(str::to_owned);
+            let data = field.bytes().await.map_err(|e| e.body_text())?;
+            if name == "payload_json" {
+                json =
+                    Some(serde_json::from_slice(&data).map_err(|e| format!("payload_json: {e}"))?);
+            } else {
+                files.push(File {
+                    filename: filename.unwrap_or_else(|| name.clone()),
+                    field: name,
+                    content_type,
+                    data,
+                });
+            }
+        }
+        Ok(Body_ { json, files })
+    } else {
+        let bytes = axum::body::to_bytes(req.into_body(), 64 << 20)
+            .await
+            .map_err(|e| e.to_string())?;
+        let json = if bytes.is_empty() {
+            None
+        } else {
+            Some(serde_json::from_slice(&bytes).map_err(|e| format!("JSON body: {e}"))?)
+        };
+        Ok(Body_ {
+            json,
+            files: Vec::new(),
+        })
+    }
+}
+
+/// Every route but the gateway.
+async fn rest(AxumState(inner): AxumState<Arc<Inner>>, req: Request) -> Response {
+    let at = Instant::now();
+    let method = req.method().to_string();
+    let path = req.uri().path().to_owned();
+    let query = req.uri().query().map(str::to_owned);
+
+    // Attachment downloads are plain bytes, not API calls.
+    if let Some(rest) = path.strip_prefix("/attachments/") {
+        let id = rest.split('/').next().and_then(|s| s.parse::<u64>().ok());
+        let file = id.and_then(|id| {
+            inner
+                .lock()
+                .messages
+                .values()
+                .flat_map(|m| m.files.iter())
+                .find(|(aid, _)| *aid == id)
+                .map(|(_, f)| f.clone())
+        });
+        return match file {
+            Some(f) => (StatusCode::OK, f.data).into_response(),
+            None => StatusCode::NOT_FOUND.into_response(),
+        };
+    }
+
+    let (status, response, json, files) = match read_body(req).await {
+        Ok(body) => {
+            let (status, response) =
+                route(&inner, at, &method, &path, body.json.as_ref(), &body.files);
+            (status, response, body.json, body.files)
+        }
+        Err(e) => (
+            400,
+            payloads::error(50109, &format!("The request body is invalid: {e}")),
+            None,
+            Vec::new(),
+        ),
+    };
+    {
+        let mut s = inner.lock();
+        let index = s.requests.len();
+        if status == 404
+            && !response["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("Unknown"))
+        {
+            s.violations.push(format!("unknown route {method} {path}"));
+        }
+        s.requests.push(Recorded {
+            index,
+            at,
+            method,
+            path,
+            query,
+            json,
+            files,
+            status,
+            response: response.clone(),
+        });
+    }
+    inner.changed();
+    let code = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    if status == 204 {
+        return Response::builder()
+            .status(code)
+            .body(Body::empty())
+            .unwrap_or_default();
+    }
+    (code, axum::Json(response)).into_response()
+}
+
+/// Answers one REST call. The state is locked here and nowhere across an await.
+fn route(
+    inner: &Inner,
+    at: Instant,
+    method: &str,
+    path: &str,
+    json: Option<&Value>,
+    files: &[File],
+) -> Answer {
+    let Some(seg) = api_segments(path) else {
+        return (404, payloads::error(0, "404: Not Found"));
+    };
+    let empty = Value::Null;
+    let body = json.unwrap_or(&empty);
+    let app = inner.app_id.to_string();
+    match (method, seg.as_slice()) {
+        ("GET", ["gateway"]) => (200, json!({"url": inner.gateway_url()})),
+        ("GET", ["gateway", "bot"]) => (
+            200,
+            json!({
+                "url": inner.gateway_url(),
+                "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+            }),
+        ),
+        ("GET", ["users", "@me"]) => (200, payloads::user(&inner.bot)),
+        ("GET", ["users", id]) => {
+            let user = id
+                .parse()
+                .ok()
+                .and_then(|id| inner.lock().users.get(&id).cloned());
+            user.map_or_else(|| not_found("User", 10013), |u| (200, payloads::user(&u)))
+        }
+        ("GET", ["oauth2", "applications", "@me"] | ["applications", "@me"]) => (
+            200,
+            payloads::application(inner.app_id, &inner.bot, &inner.owner),
+        ),
+        ("POST", ["users", "@me", "channels"]) => {
+            let recipient = body["recipient_id"]
+                .as_str()
+                .and_then(|s| s.parse::<u64>().ok());
+            let user = recipient.and_then(|id| inner.lock().users.get(&id).cloned());
+            match user {
+                Some(u) => {
+                    let id = inner.id();
+                    (
+                        200,
+                        json!({"id": id.to_string(), "type": 1, "last_message_id": null, "recipients": [payloads::user(&u)]}),
+                    )
+                }
+                None => not_found("User", 10013),
+            }
+        }
+        (_, ["applications", a, "commands", ..]) if *a != app => not_found("Application", 10002),
+        (_, ["applications", a, "guilds", ..]) if *a != app => not_found("Application", 10002),
+        ("PUT", ["applications", _, "commands"]) => {
+            let registered = register(inner, body, None);
+            inner.lock().global_commands = registered.clone();
+            (200, Value::Array(registered))
+        }
+        ("GET", ["applications", _, "commands"]) => {
+            (200, Value::Array(inner.lock().global_commands.clone()))
+        }
+        ("PUT", ["applications", _, "guilds", g, "commands"]) => match g.parse::<u64>() {
+            Ok(g) if g == inner.guild_id => {
+                let registered = register(inner, body, Some(g));
+                inner.lock().guild_commands.insert(g, registered.clone());
+                (200, Value::Array(registered))
+            }
+            _ => not_found("Guild", 10004),
+        },
+        ("GET", ["applications", _, "guilds", g, "commands"]) => {
+            let g = g.parse::<u64>().unwrap_or_default();
+            (
+                200,
+                Value::Array(
+                    inner
+                        .lock()
+                        .guild_commands
+                        .get(&g)
+                        .cloned()
+                        .unwrap_or_default(),
+                ),
+            )
+        }
+        ("POST", ["applications", _, rest @ ..])
+            if matches!(rest, ["commands"] | ["guilds", _, "commands"]) =>
+        {
+            let guild = match rest {
+                ["guilds", g, _] => g.parse::<u64>().ok(),
+                _ => None,
+            };
+            let one = register(inner, &json!([body]), guild)
+                .pop()
+                .unwrap_or_default();
+            let mut s = inner.lock();
+            let list = match guild {
+                Some(g) => s.guild_commands.entry(g).or_default(),
+                None => &mut s.global_commands,
+            };
+            list.retain(|c| c["name"] != one["name"]);
+            list.push(one.clone());
+            (201, one)
+        }
+        ("POST", ["interactions", id, token, "callback"]) => {
+            model::callback(inner, at, id, token, body, files)
+        }
+        (_, ["webhooks", a, token, rest @ ..]) => {
+            if *a != app {
+                return not_found("Webhook", 10015);
+            }
+            model::webhook(inner, method, token, rest, body, files)
+        }
+        ("POST", ["channels", c, "messages"]) => {
+            let Some(channel) = known_channel(inner, c) else {
+                return not_found("Channel", 10003);
+            };
+            let mut s = inner.lock();
+            let id = model::create_message(inner, &mut s, channel, 0, None, body, files);
+            (200, s.messages[&id].json.clone())
+        }
+        (_, ["channels", c, "messages", m]) => {
+            let (Some(_), Ok(m)) = (known_channel(inner, c), m.parse::<u64>()) else {
+                return not_found("Channel", 10003);
+            };
+            let mut s = inner.lock();
+            match method {
+                "GET" => s
+                    .messages
+                    .get(&m)
+                    .filter(|x| !x.deleted)
+                    .map_or_else(|| not_found("Message", 10008), |x| (200, x.json.clone())),
+                "PATCH" => model::edit_message(inner, &mut s, m, body, files),
+                "DELETE" => model::delete_message(&mut s, m),
+                _ => (405, payloads::error(0, "405: Method Not Allowed")),
+            }
+        }
+        ("GET", ["channels", c]) => match known_channel(inner, c) {
+            Some(id) => {
+                let s = inner.lock();
+                let (pos, name) = s
+                    .channels
+                    .iter()
+                    .enumerate()
+                    .find(|(_, (cid, _))| *cid == id)
+                    .map(|(i, (_, n))| (i, n.clone()))
+                    .unwrap_or_default();
+                (200, payloads::guild_channel(id, &name, inner.guild_id, pos))
+            }
+            None => not_found("Channel", 10003),
+        },
+        ("POST", ["channels", _, "typing"]) => (204, Value::Null),
+        ("GET", ["guilds", g, "members", u]) if *g == inner.guild_id.to_string() => {
+            let user = u
+                .parse()
+                .ok()
+                .and_then(|id| inner.lock().users.get(&id).cloned());
+            user.map_or_else(
+                || not_found("Member", 10007),
+                |u| (200, payloads::member(&u)),
+            )
+        }
+        _ => (404, payloads::error(0, "404: Not Found")),
+    }
+}
+
+fn known_channel(inner: &Inner, c: &str) -> Option<u64> {
+    let id = c.parse::<u64>().ok()?;
+    inner
+        .lock()
+        .channels
+        .iter()
+        .any(|(cid, _)| *cid == id)
+        .then_some(id)
+}
+
+/// Gives ids to a list of command definitions, as Discord answers a bulk overwrite.
+fn register(inner: &Inner, body: &Value, guild: Option<u64>) -> Vec<Value> {
+    let list = body.as_array().cloned().unwrap_or_default();
+    let previous: Vec<Value> = {
+        let s = inner.lock();
+        match guild {
+            Some(g) => s.guild_commands.get(&g).cloned().unwrap_or_default(),
+            None => s.global_commands.clone(),
+        }
+    };
+    list.into_iter()
+        .map(|mut c| {
+            // Discord keeps a command's id when it is overwritten under the same name.
+            let id = previous
+                .iter()
+                .find(|p| p["name"] == c["name"])
+                .and_then(|p| p["id"].as_str().map(str::to_owned))
+                .unwrap_or_else(|| inner.id().to_string());
+            c["id"] = json!(id);
+            c["application_id"] = json!(inner.app_id.to_string());
+            c["version"] = json!(inner.id().to_string());
+            if c.get("type").is_none_or(Value::is_null) {
+                c["type"] = json!(1);
+            }
+            if c.get("description").is_none_or(Value::is_null) {
+                c["description"] = json!("");
+            }
+            if c.get("default_member_permissions").is_none() {
+                c["default_member_permissions"] = Value::Null;
+            }
+            if let Some(g) = guild {
+                c["guild_id"] = json!(g.to_string());
+            }
+            c
+        })
+        .collect()
+}

@@ -186,3 +186,56 @@ fn the_sweep_expires_challenges_and_edits_their_message() {
         "nor by its old button: {text}"
     );
 }
+
+/// A game nobody plays: after three times its move time the bot's sweep settles it as a
+/// loss on time for the player to move, and a practice game nobody touches for its move
+/// time ends as abandoned. (The console runs the sweep on `:advance`.)
+#[test]
+fn the_sweep_settles_games_nobody_plays() {
+    let data = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let first = console(
+        data.path(),
+        out.path(),
+        "#general @alice challenge opponent:@bob stake:10 move_time:1 first:me\n",
+    );
+    let accept = first
+        .lines()
+        .filter_map(|l| l.strip_prefix("[button] Accept → click "))
+        .next()
+        .expect("the challenge has an Accept button")
+        .to_string();
+    let text = console(
+        data.path(),
+        out.path(),
+        &format!(
+            "#general @bob click {accept}\n\
+             @alice move from:e2 to:e3\n\
+             :advance 2m\n\
+             @alice board\n\
+             :advance 2m\n\
+             @alice wallet\n\
+             #practice @carol challenge opponent:@jetan first:opponent move_time:5\n\
+             :advance 6m\n\
+             #practice @carol board\n"
+        ),
+    );
+    let board = text.find("--- reply to @alice").unwrap();
+    let settled = text
+        .find("@bob loses on time and @alice wins")
+        .unwrap_or_else(|| panic!("settled after three move times: {text}"));
+    assert!(board < settled, "not before three move times: {text}");
+    assert!(
+        text.contains("**1010 coins** available"),
+        "alice won bob's stake: {text}"
+    );
+    assert!(
+        text.contains("practice game of @jetan and @carol was abandoned")
+            || text.contains("practice game of @carol and @jetan was abandoned"),
+        "{text}"
+    );
+    assert!(
+        text.contains("There is no game in this channel"),
+        "the channel is free: {text}"
+    );
+}

@@ -5,9 +5,15 @@
 use jetan_store::Settlement;
 
 use super::lobby::amount;
-use super::request::{mention, AdminCommand, Request};
+use super::request::{mention, AdminCommand, Request, UserRef};
 use super::text::money;
 use super::{refuse, Core, CoreError, Reply, Response};
+
+/// Which way an admin moves money.
+enum Direction {
+    Grant,
+    Take,
+}
 
 /// The longest reason an admin may give.
 const MAX_REASON: usize = 200;
@@ -40,50 +46,53 @@ impl Core {
             }
             AdminCommand::Grant {
                 user,
-                amount: a,
+                amount,
                 reason,
-            } => {
-                let reason = reason_text(reason)?;
-                if user.bot {
-                    return refuse("Bots have no wallet.");
-                }
-                let a = amount(*a, "amount")?;
-                let g = self
-                    .store
-                    .grant(Self::store_req(req), req.guild, user.id, a, &reason)?;
-                let currency = self.currency(req.guild)?;
-                Ok(Reply::ephemeral(format!(
-                    "Granted {} to {} ({reason}). Their balance: {}.",
-                    money(g.amount, &currency),
-                    mention(g.user),
-                    money(g.balance, &currency)
-                ))
-                .into())
-            }
+            } => self.move_money(req, user, *amount, reason, Direction::Grant),
             AdminCommand::Take {
                 user,
-                amount: a,
+                amount,
                 reason,
-            } => {
-                let reason = reason_text(reason)?;
-                if user.bot {
-                    return refuse("Bots have no wallet.");
-                }
-                let a = amount(*a, "amount")?;
-                let g = self
-                    .store
-                    .take(Self::store_req(req), req.guild, user.id, a, &reason)?;
-                let currency = self.currency(req.guild)?;
-                Ok(Reply::ephemeral(format!(
-                    "Took {} from {} ({reason}). Their balance: {}.",
-                    money(g.amount, &currency),
-                    mention(g.user),
-                    money(g.balance, &currency)
-                ))
-                .into())
-            }
+            } => self.move_money(req, user, *amount, reason, Direction::Take),
             AdminCommand::Settings(args) => self.change_settings(req, args).map(Into::into),
         }
+    }
+
+    /// An admin grant or take, answered privately with the new balance.
+    fn move_money(
+        &self,
+        req: &Request,
+        user: &UserRef,
+        typed: i64,
+        reason: &str,
+        direction: Direction,
+    ) -> Result<Response, CoreError> {
+        let reason = reason_text(reason)?;
+        if user.bot {
+            return refuse("Bots have no wallet.");
+        }
+        let a = amount(typed, "amount")?;
+        let stamp = Self::store_req(req);
+        let (done, verb, preposition) = match direction {
+            Direction::Grant => (
+                self.store.grant(stamp, req.guild, user.id, a, &reason)?,
+                "Granted",
+                "to",
+            ),
+            Direction::Take => (
+                self.store.take(stamp, req.guild, user.id, a, &reason)?,
+                "Took",
+                "from",
+            ),
+        };
+        let currency = self.currency(req.guild)?;
+        Ok(Reply::ephemeral(format!(
+            "{verb} {} {preposition} {} ({reason}). Their balance: {}.",
+            money(done.amount, &currency),
+            mention(done.user),
+            money(done.balance, &currency)
+        ))
+        .into())
     }
 
     /// Ends the channel's game (remaining escrow refunded, no result) or calls off its

@@ -79,13 +79,16 @@ impl Palette {
         (usize::from(p[0] >> 2) << 12) | (usize::from(p[1] >> 2) << 6) | usize::from(p[2] >> 2)
     }
 
-    /// The palette index of a colour with lookup key `key`.
+    /// The palette index of a colour with lookup key `key`: the palette colour nearest
+    /// to the centre of the key's bucket. It depends on the key alone, never on which
+    /// colour of the bucket happened to be looked up first, so a picture is the same
+    /// whatever the process drew before (a restarted bot draws the same board).
     fn index(&self, key: usize, p: &[u8]) -> u8 {
         let idx = self.lut[key].load(Ordering::Relaxed);
         if idx != UNKNOWN {
             return idx as u8;
         }
-        let c = [p[0], p[1], p[2]];
+        let c = [(p[0] & !3) | 2, (p[1] & !3) | 2, (p[2] & !3) | 2];
         let idx = self
             .colors
             .iter()

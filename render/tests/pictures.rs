@@ -825,3 +825,21 @@ fn replays_reject_mismatched_inputs() {
         })
     );
 }
+
+/// Regression: a board PNG is the same whatever the renderer drew before. The palette
+/// lookup once kept the first colour seen in each bucket, so a restarted bot drew the same
+/// board with slightly different pixels.
+#[test]
+fn a_picture_does_not_depend_on_what_was_drawn_before() {
+    let (pos, last) = capture_position();
+    let view = View::new(Color::Black).with_last_move(last);
+    let fresh = Renderer::new(40).unwrap().png(&pos, &view).unwrap();
+    let used = Renderer::new(40).unwrap();
+    for (_, p, v) in golden_cases() {
+        used.png(&p, &v).unwrap();
+    }
+    assert!(
+        used.png(&pos, &view).unwrap() == fresh,
+        "the same board, the same bytes"
+    );
+}

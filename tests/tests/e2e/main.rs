@@ -4,6 +4,7 @@
 mod accept_confirm;
 mod admin;
 mod autocomplete;
+mod burst;
 mod circular;
 mod classic_game;
 mod computer_resume;

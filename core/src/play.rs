@@ -136,7 +136,7 @@ impl Core {
             _ => {}
         }
         if after.as_ref().is_some_and(|(_, report)| report.mv.escape) {
-            text.push_str(" — the Princess's escape!");
+            text.push_str(" — the Princess's escape");
         }
         text.push('.');
         for line in text::payments(&result.payments, &currency) {

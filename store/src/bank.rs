@@ -59,17 +59,9 @@ impl Store {
         amount: u64,
         reason: &str,
     ) -> Result<Granted> {
-        if amount == 0 || amount > MAX_AMOUNT {
-            return Err(StoreError::InvalidAmount(format!(
-                "a grant must be between 1 and {MAX_AMOUNT}"
-            )));
-        }
+        check_admin_amount(amount, "grant")?;
         self.mutate(req.id, req.now, receipt!(Grant), |tx| {
-            let text = if reason.is_empty() {
-                format!("grant by {}", req.user)
-            } else {
-                format!("grant by {}: {reason}", req.user)
-            };
+            let text = ledger_reason("grant by", req.user, reason);
             let w = tx.money(
                 guild,
                 user,
@@ -106,11 +98,7 @@ impl Store {
         amount: u64,
         reason: &str,
     ) -> Result<Granted> {
-        if amount == 0 || amount > MAX_AMOUNT {
-            return Err(StoreError::InvalidAmount(format!(
-                "a take must be between 1 and {MAX_AMOUNT}"
-            )));
-        }
+        check_admin_amount(amount, "take")?;
         self.mutate(req.id, req.now, receipt!(Grant), |tx| {
             let w = tx.wallet(guild, user)?;
             if w.balance < amount {
@@ -121,11 +109,7 @@ impl Store {
                     what: "the amount taken",
                 });
             }
-            let text = if reason.is_empty() {
-                format!("taken by {}", req.user)
-            } else {
-                format!("taken by {}: {reason}", req.user)
-            };
+            let text = ledger_reason("taken by", req.user, reason);
             let w = tx.money(
                 guild,
                 user,
@@ -141,5 +125,24 @@ impl Store {
                 balance: w.balance,
             })
         })
+    }
+}
+
+/// An admin's amount must be between 1 and [`MAX_AMOUNT`].
+fn check_admin_amount(amount: u64, what: &str) -> Result<()> {
+    if amount == 0 || amount > MAX_AMOUNT {
+        return Err(StoreError::InvalidAmount(format!(
+            "a {what} must be between 1 and {MAX_AMOUNT}"
+        )));
+    }
+    Ok(())
+}
+
+/// The ledger's words for an admin's grant or take: who did it, and why.
+fn ledger_reason(what: &str, admin: UserId, reason: &str) -> String {
+    if reason.is_empty() {
+        format!("{what} {admin}")
+    } else {
+        format!("{what} {admin}: {reason}")
     }
 }

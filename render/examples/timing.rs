@@ -3,6 +3,9 @@
 //!
 //!     cargo run --release -p jetan-render --example timing
 
+#[path = "../tests/common/games.rs"]
+mod games;
+use games::long_game;
 use std::time::{Duration, Instant};
 
 use jetan_render::{default_renderer, replay_gif, Replay, View};
@@ -41,7 +44,7 @@ fn main() {
         png.len()
     );
     if std::env::args().any(|a| a == "--gif") {
-        let (positions, moves) = game(300);
+        let (positions, moves) = long_game(300, 2024);
         let t = Instant::now();
         let r48 = jetan_render::Renderer::new(Replay::default().square).unwrap();
         let build = t.elapsed();
@@ -65,43 +68,4 @@ fn main() {
             gif.len()
         );
     }
-}
-
-/// A deterministic pseudo-random game of up to `plies` moves that avoids ending early.
-fn game(plies: usize) -> (Vec<Position>, Vec<jetan_rules::Move>) {
-    let mut state = 2024u64;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) as usize
-    };
-    let mut positions = vec![Position::start()];
-    let mut moves = Vec::new();
-    while moves.len() < plies {
-        let pos = positions.last().unwrap().clone();
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let mut chosen = None;
-        for _ in 0..12 {
-            let m = legal[next() % legal.len()];
-            let mut after = pos.clone();
-            let report = after.play_unchecked(m, &mut AttackerWins);
-            let ok = report.outcome.is_none() && !after.is_game_over();
-            chosen = Some((m, after));
-            if ok {
-                break;
-            }
-        }
-        let (m, after) = chosen.unwrap();
-        let over = after.is_game_over();
-        moves.push(m);
-        positions.push(after);
-        if over {
-            break;
-        }
-    }
-    (positions, moves)
 }

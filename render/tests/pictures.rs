@@ -5,6 +5,9 @@
 //! `JETAN_REGENERATE_GOLDENS=1 cargo test -p jetan-render --test pictures`, then look at
 //! them before committing.
 
+#[path = "common/games.rs"]
+mod games;
+use games::long_game;
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
@@ -14,8 +17,7 @@ use jetan_render::{
     RenderError, Renderer, Replay, View,
 };
 use jetan_rules::{
-    AttackerWins, Color, DrawReason, Move, MoveText, Outcome, Position, Report, Role, Square,
-    Variant,
+    AttackerWins, Color, DrawReason, MoveText, Outcome, Position, Report, Role, Square, Variant,
 };
 
 /// Goldens are drawn small to keep them light; the drawing code is the same at any size.
@@ -671,44 +673,6 @@ fn a_lost_duel_is_drawn_apart_from_a_won_one() {
         lost_pos.board().piece_at(lost.mv.to)
     );
     assert_ne!(a, b);
-}
-
-/// A deterministic random game of `plies` moves that avoids ending early when it can.
-fn long_game(plies: usize, seed: u64) -> (Vec<Position>, Vec<Move>) {
-    let mut state = seed;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) as usize
-    };
-    let mut positions = vec![Position::start()];
-    let mut moves = Vec::new();
-    while moves.len() < plies {
-        let pos = positions.last().unwrap().clone();
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let mut chosen = None;
-        for _ in 0..12 {
-            let m = legal[next() % legal.len()];
-            let mut after = pos.clone();
-            let report = after.play_unchecked(m, &mut AttackerWins);
-            chosen = Some((m, after));
-            if report.outcome.is_none() && !chosen.as_ref().unwrap().1.is_game_over() {
-                break;
-            }
-        }
-        let (m, after) = chosen.unwrap();
-        let over = after.is_game_over();
-        moves.push(m);
-        positions.push(after);
-        if over {
-            break;
-        }
-    }
-    (positions, moves)
 }
 
 fn decode_frames(gif: &[u8]) -> Vec<image::Frame> {

@@ -33,6 +33,29 @@ fn open_error(dir: &Path, e: sled::Error) -> StoreError {
     }
 }
 
+/// How long [`open_sled`] waits for a lock that is being released.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(1500);
+
+/// Opens sled's database in `dir`. A lock still held for a moment by a handle that was
+/// just dropped in this process (sled's background writes finish after `drop`) is waited
+/// for, up to [`LOCK_WAIT`]; a lock held longer (another process) is [`StoreError::Locked`].
+fn open_sled(dir: &Path) -> Result<sled::Db> {
+    let started = std::time::Instant::now();
+    loop {
+        match sled::Config::new()
+            .path(dir)
+            .cache_capacity(64 * 1024 * 1024)
+            .open()
+            .map_err(|e| open_error(dir, e))
+        {
+            Err(StoreError::Locked(_)) if started.elapsed() < LOCK_WAIT => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => return other,
+        }
+    }
+}
+
 /// The bot's data: games, challenges, the archive, wallets, the ledger, settings.
 ///
 /// Cheap to clone (an `Arc`), `Send + Sync`. Reads are synchronous and fast (sled keeps
@@ -119,11 +142,7 @@ impl Store {
     /// sled cannot open it (unreadable...).
     pub fn open(dir: impl AsRef<Path>) -> Result<Store> {
         let dir = dir.as_ref();
-        let db = sled::Config::new()
-            .path(dir)
-            .cache_capacity(64 * 1024 * 1024)
-            .open()
-            .map_err(|e| open_error(dir, e))?;
+        let db = open_sled(dir)?;
         Store::from_db(db)
     }
 
@@ -140,11 +159,7 @@ impl Store {
         if !dir.join("conf").is_file() || !dir.join("db").is_file() {
             return Err(no_data());
         }
-        let db = sled::Config::new()
-            .path(dir)
-            .cache_capacity(64 * 1024 * 1024)
-            .open()
-            .map_err(|e| open_error(dir, e))?;
+        let db = open_sled(dir)?;
         let names = db.tree_names();
         if !names
             .iter()

@@ -10,7 +10,7 @@ use crate::common::*;
 
 /// Rewrites one record's JSON in a closed data directory.
 fn edit(dir: &std::path::Path, tree: &str, key: &[u8], f: impl FnOnce(&mut Value)) {
-    let db = sled::open(dir).unwrap();
+    let db = crate::common::raw_sled(dir);
     let tree = db.open_tree(tree).unwrap();
     let v = tree.get(key).unwrap().expect("the record");
     assert_eq!(v[0], FORMAT_VERSION);
@@ -82,7 +82,7 @@ fn verify_recomputes_wins_losses_draws_and_net_won() {
 fn verify_finds_missing_and_stray_move_records() {
     let (dir, id) = one_finished_game();
     {
-        let db = sled::open(dir.path()).unwrap();
+        let db = crate::common::raw_sled(dir.path());
         let moves = db.open_tree("moves").unwrap();
         let (last, _) = moves.scan_prefix(id.to_be_bytes()).last().unwrap().unwrap();
         moves.remove(last).unwrap();

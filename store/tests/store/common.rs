@@ -134,3 +134,20 @@ pub fn simulate(seed: u64) -> jetan_rules::Outcome {
         pos = next;
     }
 }
+
+/// Opens `dir` with sled directly (to damage or downgrade it), waiting for a store
+/// dropped a moment ago to release its lock: sled finishes background writes after
+/// `drop`, so an immediate reopen can find the lock still held for a few milliseconds.
+pub fn raw_sled(dir: &std::path::Path) -> sled::Db {
+    let started = std::time::Instant::now();
+    loop {
+        match sled::open(dir) {
+            Ok(db) => return db,
+            Err(e) if started.elapsed() < std::time::Duration::from_secs(5) => {
+                assert!(e.to_string().contains("lock"), "{e}");
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+}

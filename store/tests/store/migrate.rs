@@ -12,7 +12,7 @@ use crate::common::*;
 /// Rewrites a closed data directory as format 1 wrote it: games in progress and finished
 /// games with their moves inline, no `moves` tree, no `format` mark, version byte 1.
 fn downgrade_to_format_1(dir: &std::path::Path) {
-    let db = sled::open(dir).unwrap();
+    let db = crate::common::raw_sled(dir);
     let json = |v: &[u8]| -> Value {
         assert_eq!(v[0], FORMAT_VERSION);
         serde_json::from_slice(&v[1..]).unwrap()
@@ -123,7 +123,7 @@ fn a_format_1_directory_is_migrated_on_open_and_reads_the_same() {
     downgrade_to_format_1(dir.path());
     // Format 1 as it was: the new program's readers cannot read it before migrating.
     {
-        let db = sled::open(dir.path()).unwrap();
+        let db = crate::common::raw_sled(dir.path());
         assert!(!db.tree_names().iter().any(|n| n.as_ref() == b"moves"));
         let games = db.open_tree("games").unwrap();
         let (_, v) = games.iter().next().unwrap().unwrap();
@@ -163,7 +163,7 @@ fn a_format_1_directory_is_migrated_on_open_and_reads_the_same() {
     let s = Store::open(dir.path()).unwrap();
     assert!(s.verify().unwrap().is_clean());
     drop(s);
-    let db = sled::open(dir.path()).unwrap();
+    let db = crate::common::raw_sled(dir.path());
     for name in ["games", "finished", "wallets", "ledger", "moves"] {
         for item in db.open_tree(name).unwrap().iter() {
             assert_eq!(item.unwrap().1[0], FORMAT_VERSION, "a record of {name}");

@@ -660,7 +660,7 @@ fn a_damaged_record_only_affects_its_channel() {
     let TestStore { store, dir, .. } = t;
     drop(store);
     {
-        let db = sled::open(dir.path()).unwrap();
+        let db = crate::common::raw_sled(dir.path());
         db.open_tree("games")
             .unwrap()
             .insert(CH.to_be_bytes(), &b"\x01{not json"[..])

@@ -117,20 +117,30 @@ impl Palette {
     /// pictures gain little from one) and deflate level 1.
     pub fn encode_png(&self, img: &RgbImage) -> Result<Vec<u8>, RenderError> {
         let png_err = |e: png::EncodingError| RenderError::Png(e.to_string());
-        let mut indices = vec![0u8; (img.width() * img.height()) as usize];
-        self.map(img.as_raw(), &mut indices);
-        let mut out = Vec::with_capacity(64 * 1024);
+        let width = img.width() as usize;
+        // PNG's image data: each row is a filter byte (0, none) and the row's indices.
+        let mut rows = vec![0u8; (width + 1) * img.height() as usize];
+        for (row, rgb) in rows
+            .chunks_exact_mut(width + 1)
+            .zip(img.as_raw().chunks_exact(width * 3))
+        {
+            self.map(rgb, &mut row[1..]);
+        }
+        // Measured on the default picture: deflate level 1 without a filter is 3–4 times
+        // smaller than fdeflate's ultra-fast mode (whose fixed codes suit filtered RGB,
+        // not palette indices) for about 1 ms more; level 2 saves 20% for 30% more time.
+        // Compressed in one call: the png crate's own level-1 path feeds flate2 two small
+        // writes a row, and each write clears a 32 KiB buffer (40 MB of memset a picture).
+        let zlib = miniz_oxide::deflate::compress_to_vec_zlib(&rows, 1);
+        let mut out = Vec::with_capacity(zlib.len() + 1024);
         let mut enc = png::Encoder::new(&mut out, img.width(), img.height());
         enc.set_color(png::ColorType::Indexed);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_palette(self.colors.iter().flatten().copied().collect::<Vec<u8>>());
-        // Measured on the default picture: deflate level 1 without a filter is 3–4 times
-        // smaller than fdeflate's ultra-fast mode (whose fixed codes suit filtered RGB,
-        // not palette indices) for about 1 ms more; level 2 saves 20% for 30% more time.
-        enc.set_deflate_compression(png::DeflateCompression::Level(1));
-        enc.set_filter(png::Filter::NoFilter);
         let mut writer = enc.write_header().map_err(png_err)?;
-        writer.write_image_data(&indices).map_err(png_err)?;
+        writer
+            .write_chunk(png::chunk::IDAT, &zlib)
+            .map_err(png_err)?;
         writer.finish().map_err(png_err)?;
         Ok(out)
     }

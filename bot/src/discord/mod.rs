@@ -284,11 +284,43 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The log filter: `RUST_LOG`, with serenity held at `warn` unless it names serenity
+/// itself. serenity's HTTP calls open `info` spans whose fields are the whole request in
+/// `Debug` form — every board picture's bytes as a list of numbers: a third of the bot's
+/// CPU under load, and pictures in the log.
+fn log_filter(rust_log: Option<&str>) -> tracing_subscriber::EnvFilter {
+    let directives = match rust_log.map(str::trim) {
+        Some(v) if !v.is_empty() && v.contains("serenity") => v.to_string(),
+        Some(v) if !v.is_empty() => format!("{v},serenity=warn"),
+        _ => "info,serenity=warn".to_string(),
+    };
+    tracing_subscriber::EnvFilter::try_new(&directives)
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn"))
+}
+
 fn init_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn"));
+    let filter = log_filter(std::env::var("RUST_LOG").ok().as_deref());
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .try_init();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::log_filter;
+
+    #[test]
+    fn serenity_stays_at_warn_unless_named() {
+        assert_eq!(log_filter(None).to_string(), "serenity=warn,info");
+        assert_eq!(log_filter(Some("debug")).to_string(), "serenity=warn,debug");
+        assert_eq!(
+            log_filter(Some("jetan=debug")).to_string(),
+            "serenity=warn,jetan=debug"
+        );
+        assert_eq!(
+            log_filter(Some("info,serenity=debug")).to_string(),
+            "serenity=debug,info"
+        );
+    }
 }

@@ -126,6 +126,7 @@
 mod backup;
 mod codec;
 mod error;
+mod kv;
 mod model;
 #[macro_use]
 mod receipts;
@@ -154,7 +155,7 @@ pub use model::{
     StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
 };
 pub use profiles::MessageRef;
-pub use store::Store;
+pub use store::{Location, Store};
 pub use verify::VerifyReport;
 
 /// A Discord server id.

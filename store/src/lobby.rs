@@ -39,7 +39,7 @@ impl Store {
             if !settings.allows(channel) {
                 return fail(StoreError::ChannelNotAllowed);
             }
-            if tx.trees[t::GAMES].get(key1(channel))?.is_some() {
+            if tx.contains(t::GAMES, &key1(channel))? {
                 return fail(StoreError::ChannelBusy {
                     what: "a game in progress",
                 });

@@ -301,7 +301,6 @@ impl Store {
             .checked_add(1)
             .ok_or_else(|| StoreError::Overflow("the id base".into()))?;
         put(t::META, ID_BASE_KEY, key1(base).to_vec());
-        drop(put);
         self.kv().write_all(rows)?;
         Ok(summary)
     }

@@ -48,7 +48,7 @@ pub(crate) fn migrate(kv: &Kv) -> Result<Migrated> {
         }
         _ => {}
     }
-    for i in 0..TREE_NAMES.len() {
+    for (i, name) in TREE_NAMES.iter().enumerate() {
         if i == t::META || i == t::MOVES {
             continue;
         }
@@ -57,7 +57,7 @@ pub(crate) fn migrate(kv: &Kv) -> Result<Migrated> {
             if v.first() != Some(&FORMAT_V1) {
                 continue;
             }
-            let what = || format!("{} record {k:?} (format 1)", TREE_NAMES[i]);
+            let what = || format!("{name} record {k:?} (format 1)");
             let converted = match i {
                 t::GAMES => decode_v1::<Game>(&v, what).and_then(|g| {
                     let (head, moves) = GameHead::split(g);

@@ -136,7 +136,7 @@ impl Store {
     /// [`StoreError::Storage`] if the URL is malformed, the database unreachable, or its
     /// schema newer than this program's.
     pub fn open_postgres(url: &str) -> Result<Store> {
-        Store::from_kv(Kv::Pg(PgKv::connect(url)?))
+        Store::from_kv(Kv::Pg(Box::new(PgKv::connect(url)?)))
     }
 
     /// Opens a store at `location`, creating it if needed.
@@ -159,16 +159,7 @@ impl Store {
         match location {
             Location::Dir(d) => Store::open_existing(d),
             Location::Postgres(url) => {
-                let store = Store::open_postgres(url)?;
-                if store.is_empty()?
-                    && !store
-                        .inner
-                        .kv
-                        .contains(t::META, crate::migrate::FORMAT_KEY)?
-                {
-                    return Err(StoreError::NoData(location.to_string()));
-                }
-                Ok(store)
+                Store::from_kv(Kv::Pg(Box::new(PgKv::connect_existing(url)?)))
             }
         }
     }

@@ -58,8 +58,8 @@ impl From<::sled::transaction::UnabortableTransactionError> for TxError {
 pub(crate) enum Kv {
     /// sled in a data directory.
     Sled(embedded::SledKv),
-    /// A PostgreSQL database.
-    Pg(pg::PgKv),
+    /// A PostgreSQL database (boxed: the pool is larger than sled's handles).
+    Pg(Box<pg::PgKv>),
 }
 
 /// One transaction's view of every tree.

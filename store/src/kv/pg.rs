@@ -65,6 +65,9 @@ pub(crate) const MIGRATIONS: &[(i32, &str)] = &[(
      CREATE SEQUENCE jetan_ids AS bigint MINVALUE 0 START 0;",
 )];
 
+/// A transaction's buffered writes: `None` removes the key.
+type Writes = BTreeMap<(usize, Vec<u8>), Option<Vec<u8>>>;
+
 /// A PostgreSQL database holding the store's trees.
 pub(crate) struct PgKv {
     config: postgres::Config,
@@ -225,10 +228,43 @@ impl PgKv {
     /// [`StoreError::Storage`] if the URL does not parse, the database cannot be
     /// reached, or its schema is newer than this program's.
     pub fn connect(url: &str) -> Result<PgKv> {
+        PgKv::connect_if(url, false)
+    }
+
+    /// [`connect`](Self::connect), but only to a database the store has used
+    /// ([`StoreError::NoData`] otherwise, and nothing is created).
+    pub fn connect_existing(url: &str) -> Result<PgKv> {
+        PgKv::connect_if(url, true)
+    }
+
+    fn connect_if(url: &str, existing: bool) -> Result<PgKv> {
         let config: postgres::Config = url
             .parse()
             .map_err(|e: postgres::Error| StoreError::Storage(format!("bad database URL: {e}")))?;
         let first = Conn::open(&config)?;
+        if existing {
+            let used = first
+                .call(|s| {
+                    let table: Option<String> = s
+                        .client
+                        .query_one("SELECT to_regclass('kv')::text", &[])?
+                        .get(0);
+                    if table.is_none() {
+                        return Ok(false);
+                    }
+                    let meta = s.client.query_opt(
+                        "SELECT 1 FROM kv WHERE tree = 'meta' AND key = $1",
+                        &[&crate::migrate::FORMAT_KEY],
+                    )?;
+                    Ok::<bool, postgres::Error>(meta.is_some())
+                })?
+                .map_err(|e| pg_error(&e))?;
+            if !used {
+                return Err(StoreError::NoData(
+                    crate::Location::Postgres(url.into()).to_string(),
+                ));
+            }
+        }
         first
             .call(migrate_schema)?
             .map_err(|e| e.unwrap_or_else(|e| pg_error(&e)))?;
@@ -398,10 +434,7 @@ fn get(s: &mut Session, tree: usize, key: &[u8]) -> Result<Option<Vec<u8>>, post
 }
 
 /// Sends a transaction's writes and commits it; on any failure rolls back.
-fn commit(
-    s: &mut Session,
-    writes: BTreeMap<(usize, Vec<u8>), Option<Vec<u8>>>,
-) -> Result<(), postgres::Error> {
+fn commit(s: &mut Session, writes: Writes) -> Result<(), postgres::Error> {
     let result = (|| {
         let (mut trees, mut keys, mut values) = (Vec::new(), Vec::new(), Vec::new());
         let (mut del_trees, mut del_keys) = (Vec::new(), Vec::new());
@@ -475,7 +508,7 @@ fn migrate_schema(s: &mut Session) -> Result<(), Result<StoreError, postgres::Er
 /// transaction's own buffered writes), writes wait for the commit.
 pub(crate) struct PgTx<'a> {
     conn: &'a Conn,
-    writes: RefCell<BTreeMap<(usize, Vec<u8>), Option<Vec<u8>>>>,
+    writes: RefCell<Writes>,
 }
 
 impl PgTx<'_> {

@@ -641,13 +641,10 @@ fn data_survives_reopening() {
     let t = TestStore::new();
     t.start(terms(10, 1));
     t.mv("e2", "e3", 3).unwrap();
-    let path = t.dir.path().to_owned();
-    let TestStore { store, dir, .. } = t;
-    drop(store);
-    let store = Store::open(&path).unwrap();
+    let place = t.close();
+    let store = place.open();
     assert_eq!(store.game(CH).unwrap().unwrap().moves.len(), 1);
     assert!(store.verify().unwrap().is_clean());
-    drop(dir);
 }
 
 #[test]
@@ -657,17 +654,9 @@ fn a_damaged_record_only_affects_its_channel() {
     t.store
         .challenge(t.req(CAROL, 0), GUILD, 11, BOB, terms(0, 0))
         .unwrap();
-    let TestStore { store, dir, .. } = t;
-    drop(store);
-    {
-        let db = crate::common::raw_sled(dir.path());
-        db.open_tree("games")
-            .unwrap()
-            .insert(CH.to_be_bytes(), &b"\x01{not json"[..])
-            .unwrap();
-        db.flush().unwrap();
-    }
-    let store = Store::open(dir.path()).unwrap();
+    let place = t.close();
+    place.raw_put("games", &CH.to_be_bytes(), b"\x01{not json");
+    let store = place.open();
     let err = store.game(CH).unwrap_err();
     assert!(!err.is_refusal());
     assert!(
@@ -693,9 +682,9 @@ fn a_damaged_record_only_affects_its_channel() {
     // The export keeps the damaged record byte for byte; the import restores it.
     let mut out = Vec::new();
     assert_eq!(store.export(&mut out).unwrap().damaged, 1);
-    let dir2 = tempfile::tempdir().unwrap();
-    Store::import(dir2.path(), &out[..]).unwrap();
-    let restored = Store::open(dir2.path()).unwrap();
+    let place2 = Place::new();
+    place2.import(&out).unwrap();
+    let restored = place2.open();
     assert!(matches!(restored.game(CH), Err(StoreError::Corrupt { .. })));
     assert_eq!(restored.verify().unwrap().problems, report.problems);
 }
@@ -720,10 +709,10 @@ fn export_then_import_restores_everything() {
     let text = String::from_utf8(out.clone()).unwrap();
     assert!(text.lines().next().unwrap().contains("\"header\""));
 
-    let dir2 = tempfile::tempdir().unwrap();
-    let imported = Store::import(dir2.path(), &out[..]).unwrap();
+    let place2 = Place::new();
+    let imported = place2.import(&out).unwrap();
     assert_eq!(imported.records, summary.records);
-    let s2 = Store::open(dir2.path()).unwrap();
+    let s2 = place2.open();
     let mut out2 = Vec::new();
     s2.export(&mut out2).unwrap();
     assert_eq!(text, String::from_utf8(out2).unwrap());
@@ -743,10 +732,10 @@ fn export_then_import_restores_everything() {
     assert_eq!(s2.last_finished(CH).unwrap().unwrap().game.id, end.game_id);
     assert!(s2.verify().unwrap().is_clean());
     drop(s2);
-    let err = Store::import(dir2.path(), &out[..]).unwrap_err();
+    let err = place2.import(&out).unwrap_err();
     assert!(matches!(err, StoreError::NotEmpty(_)), "{err}");
-    let dir3 = tempfile::tempdir().unwrap();
-    let err = Store::import(dir3.path(), &b"{\"type\":\"wallet\"}\n"[..]).unwrap_err();
+    let place3 = Place::new();
+    let err = place3.import(b"{\"type\":\"wallet\"}\n").unwrap_err();
     assert!(
         matches!(err, StoreError::BadExport { line: 1, .. }),
         "{err}"

@@ -36,8 +36,13 @@ pub type Token = SecretString;
 pub struct Config {
     /// `DISCORD_TOKEN`: the bot's token (required for `serve`).
     pub token: Token,
-    /// `JETAN_DATA_DIR`: where games and wallets are stored (default `./jetan-data`).
+    /// `JETAN_DATA_DIR`: where games and wallets are stored (default `./jetan-data`), unless
+    /// `JETAN_DATABASE_URL` is set.
     pub data_dir: PathBuf,
+    /// `JETAN_DATABASE_URL`: store everything in this PostgreSQL database
+    /// (`postgres://user:password@host:port/database`) instead of the data directory;
+    /// several bot processes may share it. Secret (it may hold a password).
+    pub database_url: Option<SecretString>,
     /// `DISCORD_GUILD_ID`: register the commands in this server only (instantly) instead of
     /// globally.
     pub guild_id: Option<u64>,
@@ -85,6 +90,19 @@ impl Config {
         let data_dir = non_empty("JETAN_DATA_DIR")
             .unwrap_or_else(|| DEFAULT_DATA_DIR.into())
             .into();
+        let database_url = match non_empty("JETAN_DATABASE_URL") {
+            None => None,
+            Some(v) if v.starts_with("postgres://") || v.starts_with("postgresql://") => {
+                Some(SecretString::from(v))
+            }
+            Some(_) => return Err(ConfigError::Malformed {
+                name: "JETAN_DATABASE_URL",
+                problem: "it does not start with postgres:// or postgresql://".into(),
+                fix:
+                    "write a PostgreSQL URL like postgres://jetan:password@db.example:5432/jetan, \
+                          or leave it unset to store in JETAN_DATA_DIR",
+            }),
+        };
         let guild_id = match non_empty("DISCORD_GUILD_ID") {
             None => None,
             Some(v) => Some(v.parse::<u64>().ok().filter(|&n| n > 0).ok_or(ConfigError::Malformed {
@@ -138,11 +156,23 @@ impl Config {
         Ok(Config {
             token: SecretString::from(token),
             data_dir,
+            database_url,
             guild_id,
             proxy_url,
             defer_after: std::time::Duration::from_millis(defer_after),
             workers,
         })
+    }
+
+    /// Where the data is: the database if `JETAN_DATABASE_URL` is set, else the data
+    /// directory.
+    pub fn location(&self) -> jetan_store::Location {
+        match &self.database_url {
+            Some(url) => jetan_store::Location::Postgres(
+                secrecy::ExposeSecret::expose_secret(url).to_owned(),
+            ),
+            None => jetan_store::Location::Dir(self.data_dir.clone()),
+        }
     }
 
     /// Reads `.env` (if present) into the environment, then the settings from the environment.
@@ -207,6 +237,34 @@ mod tests {
         );
         let err = config(&[("DISCORD_TOKEN", "a b")]).unwrap_err();
         assert!(!err.to_string().contains("a b"));
+        let err = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("JETAN_DATABASE_URL", "mysql://root:hunter2@db/x"),
+        ])
+        .unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("JETAN_DATABASE_URL is malformed"),
+            "{err}"
+        );
+        assert!(!err.to_string().contains("hunter2"));
+    }
+
+    #[test]
+    fn a_database_url_replaces_the_data_directory_and_is_never_shown() {
+        let url = "postgres://jetan:hunter2@db.example:5432/jetan";
+        let c = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("JETAN_DATA_DIR", "/tmp/x"),
+            ("JETAN_DATABASE_URL", url),
+        ])
+        .unwrap();
+        assert_eq!(c.location(), jetan_store::Location::Postgres(url.into()));
+        assert!(!format!("{c:?}").contains("hunter2"));
+        assert_eq!(
+            c.location().to_string(),
+            "postgres://jetan:***@db.example:5432/jetan"
+        );
     }
 
     #[test]
@@ -219,6 +277,7 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(c.data_dir, PathBuf::from("/tmp/x"));
+        assert_eq!(c.location(), jetan_store::Location::Dir("/tmp/x".into()));
         assert_eq!(c.guild_id, Some(42));
         assert_eq!(c.proxy_url.as_deref(), Some("http://127.0.0.1:9"));
     }

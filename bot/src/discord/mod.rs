@@ -200,12 +200,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 /// The data directory cannot be opened, or Discord (or the proxy) refuses to connect.
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     init_tracing();
-    let store = jetan_store::Store::open(&config.data_dir).with_context(|| {
-        format!(
-            "cannot open the data directory {}",
-            config.data_dir.display()
-        )
-    })?;
+    let location = config.location();
+    let store = {
+        let at = location.clone();
+        tokio::task::spawn_blocking(move || jetan_store::Store::open_at(&at))
+            .await?
+            .with_context(|| format!("cannot open the store at {location}"))?
+    };
+    tracing::info!(backend = store.backend(), "store open at {location}");
     let mut http = serenity::HttpBuilder::new(secrecy::ExposeSecret::expose_secret(&config.token));
     if let Some(proxy) = &config.proxy_url {
         // The proxy owns rate limiting: serenity's own limiter would hold requests back.
@@ -279,7 +281,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let _all = shutdown_lock.write().await;
     tokio::task::spawn_blocking(move || store.flush())
         .await?
-        .context("cannot flush the data directory")?;
+        .context("cannot flush the store")?;
     tracing::info!("stopped cleanly");
     Ok(())
 }

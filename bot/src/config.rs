@@ -56,6 +56,60 @@ pub struct Config {
     /// `JETAN_WORKERS`: how many commands do their CPU and disk work at once (default:
     /// the number of cores). A command that cannot start at once is deferred at once.
     pub workers: usize,
+    /// `JETAN_SHARDS`: the gateway shards this process runs (default: every shard, as
+    /// many as Discord recommends, in this process).
+    pub shards: Option<ShardRange>,
+}
+
+/// `JETAN_SHARDS=0-3/8`: this process runs gateway shards 0 to 3 of 8 (`1/2`: shard 1 of
+/// 2). A server belongs to shard `(server id >> 22) % total`, as Discord routes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardRange {
+    /// The first shard this process runs.
+    pub first: u32,
+    /// The last shard this process runs (inclusive).
+    pub last: u32,
+    /// How many shards the bot has in all.
+    pub total: u32,
+}
+
+impl ShardRange {
+    /// Reads `first-last/total` or `shard/total`.
+    ///
+    /// # Errors
+    /// What is wrong, in words.
+    pub fn parse(s: &str) -> Result<ShardRange, String> {
+        let (range, total) = s
+            .split_once('/')
+            .ok_or_else(|| format!("`{s}` has no `/total`"))?;
+        let num = |x: &str| {
+            x.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("`{x}` is not a shard number"))
+        };
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (num(a)?, num(b)?),
+            None => (num(range)?, num(range)?),
+        };
+        let total = num(total)?;
+        if total == 0 || first > last || last >= total {
+            return Err(format!(
+                "`{s}`: shards {first} to {last} are not a range within 0 to {}",
+                total.saturating_sub(1)
+            ));
+        }
+        Ok(ShardRange { first, last, total })
+    }
+
+    /// The shard of a server.
+    pub fn shard_of(&self, guild: u64) -> u32 {
+        ((guild >> 22) % u64::from(self.total)) as u32
+    }
+
+    /// Whether this process runs the shard of `guild`.
+    pub fn owns(&self, guild: u64) -> bool {
+        (self.first..=self.last).contains(&self.shard_of(guild))
+    }
 }
 
 /// The default of `JETAN_DEFER_AFTER_MS`.
@@ -153,6 +207,23 @@ impl Config {
                     fix: "leave it unset (one per core), or give a small whole number",
                 })?,
         };
+        let shards = match non_empty("JETAN_SHARDS") {
+            None => None,
+            Some(v) => Some(ShardRange::parse(&v).map_err(|problem| ConfigError::Malformed {
+                name: "JETAN_SHARDS",
+                problem,
+                fix: "write first-last/total, like 0-3/8 for shards 0 to 3 of 8 (or 1/2 for shard 1 \
+                      of 2), the same total in every process; or leave it unset to run every shard here",
+            })?),
+        };
+        if shards.is_some() && database_url.is_none() {
+            return Err(ConfigError::Malformed {
+                name: "JETAN_SHARDS",
+                problem: "the processes of a sharded bot must share one database".into(),
+                fix: "set JETAN_DATABASE_URL too (a data directory belongs to one process), or \
+                      leave JETAN_SHARDS unset",
+            });
+        }
         Ok(Config {
             token: SecretString::from(token),
             data_dir,
@@ -161,6 +232,7 @@ impl Config {
             proxy_url,
             defer_after: std::time::Duration::from_millis(defer_after),
             workers,
+            shards,
         })
     }
 
@@ -248,6 +320,44 @@ mod tests {
             "{err}"
         );
         assert!(!err.to_string().contains("hunter2"));
+    }
+
+    #[test]
+    fn shard_ranges_parse_and_own_their_servers() {
+        let r = ShardRange::parse("0-3/8").unwrap();
+        assert_eq!((r.first, r.last, r.total), (0, 3, 8));
+        assert_eq!(ShardRange::parse("1/2").unwrap().first, 1);
+        for bad in ["3", "4-2/8", "0-8/8", "0/0", "a-b/c", "1/2/3"] {
+            assert!(ShardRange::parse(bad).is_err(), "{bad}");
+        }
+        let (zero, one) = (
+            ShardRange::parse("0/2").unwrap(),
+            ShardRange::parse("1/2").unwrap(),
+        );
+        // Discord's rule: (id >> 22) % total.
+        let g0 = 2 << 22;
+        let g1 = (3 << 22) + 12345;
+        assert!(zero.owns(g0) && !zero.owns(g1));
+        assert!(one.owns(g1) && !one.owns(g0));
+        let c = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("JETAN_SHARDS", "0-3/8"),
+            ("JETAN_DATABASE_URL", "postgres://db/jetan"),
+        ])
+        .unwrap();
+        assert_eq!(c.shards, Some(r));
+        let err = config(&[("DISCORD_TOKEN", "t"), ("JETAN_SHARDS", "0-3/8")]).unwrap_err();
+        assert!(err.to_string().contains("share one database"), "{err}");
+        let err = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("JETAN_SHARDS", "9/8"),
+            ("JETAN_DATABASE_URL", "postgres://db/jetan"),
+        ])
+        .unwrap_err();
+        assert!(
+            err.to_string().starts_with("JETAN_SHARDS is malformed"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -53,11 +53,8 @@ fn one_move(store: &Store, ch: u64, rng: &mut StdRng) {
         }
     };
     let pos = game.position().unwrap();
-    let quiet: Vec<_> = pos
-        .legal_moves()
-        .into_iter()
-        .filter(|m| !m.is_capture())
-        .collect();
+    let all = pos.legal_moves();
+    let quiet: Vec<_> = all.iter().filter(|m| !m.is_capture()).collect();
     if quiet.is_empty() || game.moves.len() > 300 {
         store.abort(req(1), ch, game.id, "restart").unwrap();
         return;

@@ -41,7 +41,7 @@ pub(crate) enum TxError {
     Abort(StoreError),
     /// sled's own conflict or storage error: sled retries or reports it.
     Sled(::sled::transaction::UnabortableTransactionError),
-    /// PostgreSQL could not serialize this transaction with a concurrent one: it is run
+    /// PostgreSQL found a conflict with a concurrent transaction (`40001`, `40P01`): it is run
     /// again from the start.
     Retry,
     /// The database failed.

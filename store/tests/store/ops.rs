@@ -252,6 +252,43 @@ fn expire_due_sweeps_only_due_challenges() {
 }
 
 #[test]
+fn sweeps_can_be_limited_to_the_servers_a_process_owns() {
+    let t = TestStore::new();
+    let s = &t.store;
+    let expiry = Settings::default().challenge_expiry_ms;
+    let (mine, theirs) = (GUILD, GUILD + 1);
+    s.challenge(t.req(ALICE, 0), mine, 1, BOB, terms(10, 0))
+        .unwrap();
+    s.challenge(t.req(ALICE, 0), theirs, 2, BOB, terms(10, 0))
+        .unwrap();
+    let done = s.expire_due_where(expiry + 1, |g| g == mine).unwrap();
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].challenge.guild, mine);
+    assert!(s.open_challenge(2).unwrap().is_some());
+    let done = s.expire_due_where(expiry + 1, |g| g == theirs).unwrap();
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].challenge.guild, theirs);
+
+    // Two timed games nobody plays: each server's sweep ends its own only.
+    let timed = Terms {
+        move_time_minutes: Some(1),
+        ..terms(10, 0)
+    };
+    for (guild, ch) in [(mine, 3), (theirs, 4)] {
+        s.challenge(t.req(ALICE, 0), guild, ch, BOB, timed.clone())
+            .unwrap();
+        s.accept(t.req(BOB, 1), ch, None, 0, 5).unwrap();
+    }
+    let late = 10 * 60_000;
+    let ended = s.settle_stalled_where(late, |g| g == theirs).unwrap();
+    assert_eq!(ended.len(), 1);
+    assert!(s.game(3).unwrap().is_some() && s.game(4).unwrap().is_none());
+    assert_eq!(s.settle_stalled(late).unwrap().len(), 1);
+    assert!(s.game(3).unwrap().is_none());
+    t.assert_clean();
+}
+
+#[test]
 fn a_move_is_recorded_and_refusals_write_nothing() {
     let t = TestStore::new();
     let s = &t.store;

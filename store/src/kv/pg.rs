@@ -141,6 +141,16 @@ fn is_retryable(e: &postgres::Error) -> bool {
     )
 }
 
+/// Whether the server closed the connection (a restart, an administrator, a timeout):
+/// the statement never ran; another connection may be tried.
+fn connection_gone(e: &postgres::Error) -> bool {
+    e.is_closed()
+        || matches!(
+            e.code(),
+            Some(c) if *c == SqlState::ADMIN_SHUTDOWN || *c == SqlState::CRASH_SHUTDOWN
+        )
+}
+
 fn tx_error(e: &postgres::Error) -> TxError {
     if is_retryable(e) {
         TxError::Retry
@@ -198,13 +208,22 @@ impl Conn {
         f: impl FnOnce(&mut Session) -> R + Send + 'static,
     ) -> Result<R> {
         let (tx, rx) = mpsc::sync_channel(1);
-        let stopped = || StoreError::Storage("the PostgreSQL connection thread stopped".into());
+        let stopped = || {
+            self.discard();
+            StoreError::Storage("the PostgreSQL connection thread stopped".into())
+        };
         self.jobs
             .send(Box::new(move |s| {
                 let _ = tx.send(f(s));
             }))
             .map_err(|_| stopped())?;
         rx.recv().map_err(|_| stopped())
+    }
+
+    /// Marks the connection unusable: it is closed instead of going back to the pool.
+    fn discard(&self) {
+        self.closed
+            .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 }
 
@@ -322,11 +341,22 @@ impl PgKv {
     }
 
     /// Runs one statement-level job outside a transaction.
+    /// A connection the server closed (a restart, an idle timeout) is dropped from the
+    /// pool and the statement tried on another one.
     fn run<R: Send + 'static>(
         &self,
-        f: impl FnOnce(&mut Session) -> Result<R, postgres::Error> + Send + 'static,
+        f: impl FnOnce(&mut Session) -> Result<R, postgres::Error> + Send + Clone + 'static,
     ) -> Result<R> {
-        self.lease()?.call(f)?.map_err(|e| pg_error(&e))
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let conn = self.lease()?;
+            match conn.call(f.clone())? {
+                Ok(v) => return Ok(v),
+                Err(e) if connection_gone(&e) && tries <= POOL_SIZE => conn.discard(),
+                Err(e) => return Err(pg_error(&e)),
+            }
+        }
     }
 
     pub fn get(&self, tree: usize, key: &[u8]) -> Result<Option<Vec<u8>>> {
@@ -383,14 +413,24 @@ impl PgKv {
 
     pub fn transaction<T>(&self, body: impl Fn(&TxView<'_>) -> Result<T, TxError>) -> Result<T> {
         let mut attempt = 0;
+        let mut closed = 0;
         loop {
             attempt += 1;
             let conn = self.lease()?;
-            conn.call(|s| {
+            match conn.call(|s| {
                 s.client
                     .batch_execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
-            })?
-            .map_err(|e| pg_error(&e))?;
+            })? {
+                Ok(()) => {}
+                // A connection the server closed: dropped from the pool, another one tried.
+                Err(e) if connection_gone(&e) && closed < POOL_SIZE => {
+                    conn.discard();
+                    closed += 1;
+                    attempt -= 1;
+                    continue;
+                }
+                Err(e) => return Err(pg_error(&e)),
+            }
             let tx = PgTx {
                 conn: &conn,
                 writes: RefCell::new(BTreeMap::new()),
@@ -402,12 +442,20 @@ impl PgKv {
                     match conn.call(move |s| commit(s, writes))? {
                         Ok(()) => return Ok(value),
                         Err(e) if is_retryable(&e) => TxError::Retry,
-                        Err(e) => TxError::Storage(pg_error(&e)),
+                        Err(e) => {
+                            conn.discard();
+                            TxError::Storage(pg_error(&e))
+                        }
                     }
                 }
                 Err(e) => {
-                    conn.call(|s| s.client.batch_execute("ROLLBACK"))?
-                        .map_err(|e| pg_error(&e))?;
+                    // A connection that cannot roll back is not given back to the pool.
+                    if !matches!(
+                        conn.call(|s| s.client.batch_execute("ROLLBACK")),
+                        Ok(Ok(()))
+                    ) {
+                        conn.discard();
+                    }
                     e
                 }
             };

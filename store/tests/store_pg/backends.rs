@@ -114,6 +114,57 @@ fn the_schema_is_versioned_and_a_newer_one_is_refused() {
     );
 }
 
+/// The server closes every connection of the store (a restart, an administrator): the
+/// store opens new ones and goes on.
+#[test]
+fn connections_closed_by_the_server_are_replaced() {
+    if crate::cluster::switched_off("connections_closed_by_the_server_are_replaced") {
+        return;
+    }
+    let url = format!(
+        "{}&application_name=jetan_closed_{}",
+        crate::cluster::fresh_url(),
+        std::process::id()
+    );
+    let store = Store::open_postgres(&url).unwrap();
+    store
+        .challenge(Stamp::new(1, ALICE, 0), GUILD, CH, BOB, terms())
+        .unwrap();
+    // Several connections in the pool.
+    let handles: Vec<_> = (0..6)
+        .map(|_| {
+            let s = store.clone();
+            std::thread::spawn(move || s.wallet(GUILD, ALICE).unwrap())
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    let killed: i64 = pg(&url)
+        .query_one(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
+             WHERE application_name = current_setting('application_name') \
+             AND pid <> pg_backend_pid()",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(killed >= 1, "no connection of the store to close");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let g = store.accept(Stamp::new(2, BOB, 1), CH, None, 0, 1).unwrap();
+    store
+        .play(
+            Stamp::new(3, ALICE, 2),
+            CH,
+            (g.id, g.version),
+            sq("e2"),
+            sq("e3"),
+        )
+        .unwrap();
+    assert_eq!(store.game(CH).unwrap().unwrap().moves.len(), 1);
+    assert!(store.verify().unwrap().is_clean());
+}
+
 #[test]
 fn a_bad_url_or_an_unreachable_server_is_a_clear_error() {
     let err = Store::open_postgres("postgres://nobody@127.0.0.1:1/none").unwrap_err();

@@ -36,8 +36,13 @@ pub type Token = SecretString;
 pub struct Config {
     /// `DISCORD_TOKEN`: the bot's token (required for `serve`).
     pub token: Token,
-    /// `JETAN_DATA_DIR`: where games and wallets are stored (default `./jetan-data`).
+    /// `JETAN_DATA_DIR`: where games and wallets are stored (default `./jetan-data`), unless
+    /// `JETAN_DATABASE_URL` is set.
     pub data_dir: PathBuf,
+    /// `JETAN_DATABASE_URL`: store everything in this PostgreSQL database
+    /// (`postgres://user:password@host:port/database`) instead of the data directory;
+    /// several bot processes may share it. Secret (it may hold a password).
+    pub database_url: Option<SecretString>,
     /// `DISCORD_GUILD_ID`: register the commands in this server only (instantly) instead of
     /// globally.
     pub guild_id: Option<u64>,
@@ -51,6 +56,60 @@ pub struct Config {
     /// `JETAN_WORKERS`: how many commands do their CPU and disk work at once (default:
     /// the number of cores). A command that cannot start at once is deferred at once.
     pub workers: usize,
+    /// `JETAN_SHARDS`: the gateway shards this process runs (default: every shard, as
+    /// many as Discord recommends, in this process).
+    pub shards: Option<ShardRange>,
+}
+
+/// `JETAN_SHARDS=0-3/8`: this process runs gateway shards 0 to 3 of 8 (`1/2`: shard 1 of
+/// 2). A server belongs to shard `(server id >> 22) % total`, as Discord routes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardRange {
+    /// The first shard this process runs.
+    pub first: u32,
+    /// The last shard this process runs (inclusive).
+    pub last: u32,
+    /// How many shards the bot has in all.
+    pub total: u32,
+}
+
+impl ShardRange {
+    /// Reads `first-last/total` or `shard/total`.
+    ///
+    /// # Errors
+    /// What is wrong, in words.
+    pub fn parse(s: &str) -> Result<ShardRange, String> {
+        let (range, total) = s
+            .split_once('/')
+            .ok_or_else(|| format!("`{s}` has no `/total`"))?;
+        let num = |x: &str| {
+            x.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("`{x}` is not a shard number"))
+        };
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (num(a)?, num(b)?),
+            None => (num(range)?, num(range)?),
+        };
+        let total = num(total)?;
+        if total == 0 || first > last || last >= total {
+            return Err(format!(
+                "`{s}`: shards {first} to {last} are not a range within 0 to {}",
+                total.saturating_sub(1)
+            ));
+        }
+        Ok(ShardRange { first, last, total })
+    }
+
+    /// The shard of a server.
+    pub fn shard_of(&self, guild: u64) -> u32 {
+        ((guild >> 22) % u64::from(self.total)) as u32
+    }
+
+    /// Whether this process runs the shard of `guild`.
+    pub fn owns(&self, guild: u64) -> bool {
+        (self.first..=self.last).contains(&self.shard_of(guild))
+    }
 }
 
 /// The default of `JETAN_DEFER_AFTER_MS`.
@@ -85,6 +144,19 @@ impl Config {
         let data_dir = non_empty("JETAN_DATA_DIR")
             .unwrap_or_else(|| DEFAULT_DATA_DIR.into())
             .into();
+        let database_url = match non_empty("JETAN_DATABASE_URL") {
+            None => None,
+            Some(v) if v.starts_with("postgres://") || v.starts_with("postgresql://") => {
+                Some(SecretString::from(v))
+            }
+            Some(_) => return Err(ConfigError::Malformed {
+                name: "JETAN_DATABASE_URL",
+                problem: "it does not start with postgres:// or postgresql://".into(),
+                fix:
+                    "write a PostgreSQL URL like postgres://jetan:password@db.example:5432/jetan, \
+                          or leave it unset to store in JETAN_DATA_DIR",
+            }),
+        };
         let guild_id = match non_empty("DISCORD_GUILD_ID") {
             None => None,
             Some(v) => Some(v.parse::<u64>().ok().filter(|&n| n > 0).ok_or(ConfigError::Malformed {
@@ -135,14 +207,44 @@ impl Config {
                     fix: "leave it unset (one per core), or give a small whole number",
                 })?,
         };
+        let shards = match non_empty("JETAN_SHARDS") {
+            None => None,
+            Some(v) => Some(ShardRange::parse(&v).map_err(|problem| ConfigError::Malformed {
+                name: "JETAN_SHARDS",
+                problem,
+                fix: "write first-last/total, like 0-3/8 for shards 0 to 3 of 8 (or 1/2 for shard 1 \
+                      of 2), the same total in every process; or leave it unset to run every shard here",
+            })?),
+        };
+        if shards.is_some() && database_url.is_none() {
+            return Err(ConfigError::Malformed {
+                name: "JETAN_SHARDS",
+                problem: "the processes of a sharded bot must share one database".into(),
+                fix: "set JETAN_DATABASE_URL too (a data directory belongs to one process), or \
+                      leave JETAN_SHARDS unset",
+            });
+        }
         Ok(Config {
             token: SecretString::from(token),
             data_dir,
+            database_url,
             guild_id,
             proxy_url,
             defer_after: std::time::Duration::from_millis(defer_after),
             workers,
+            shards,
         })
+    }
+
+    /// Where the data is: the database if `JETAN_DATABASE_URL` is set, else the data
+    /// directory.
+    pub fn location(&self) -> jetan_store::Location {
+        match &self.database_url {
+            Some(url) => jetan_store::Location::Postgres(
+                secrecy::ExposeSecret::expose_secret(url).to_owned(),
+            ),
+            None => jetan_store::Location::Dir(self.data_dir.clone()),
+        }
     }
 
     /// Reads `.env` (if present) into the environment, then the settings from the environment.
@@ -207,6 +309,72 @@ mod tests {
         );
         let err = config(&[("DISCORD_TOKEN", "a b")]).unwrap_err();
         assert!(!err.to_string().contains("a b"));
+        let err = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("JETAN_DATABASE_URL", "mysql://root:hunter2@db/x"),
+        ])
+        .unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("JETAN_DATABASE_URL is malformed"),
+            "{err}"
+        );
+        assert!(!err.to_string().contains("hunter2"));
+    }
+
+    #[test]
+    fn shard_ranges_parse_and_own_their_servers() {
+        let r = ShardRange::parse("0-3/8").unwrap();
+        assert_eq!((r.first, r.last, r.total), (0, 3, 8));
+        assert_eq!(ShardRange::parse("1/2").unwrap().first, 1);
+        for bad in ["3", "4-2/8", "0-8/8", "0/0", "a-b/c", "1/2/3"] {
+            assert!(ShardRange::parse(bad).is_err(), "{bad}");
+        }
+        let (zero, one) = (
+            ShardRange::parse("0/2").unwrap(),
+            ShardRange::parse("1/2").unwrap(),
+        );
+        // Discord's rule: (id >> 22) % total.
+        let g0 = 2 << 22;
+        let g1 = (3 << 22) + 12345;
+        assert!(zero.owns(g0) && !zero.owns(g1));
+        assert!(one.owns(g1) && !one.owns(g0));
+        let c = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("JETAN_SHARDS", "0-3/8"),
+            ("JETAN_DATABASE_URL", "postgres://db/jetan"),
+        ])
+        .unwrap();
+        assert_eq!(c.shards, Some(r));
+        let err = config(&[("DISCORD_TOKEN", "t"), ("JETAN_SHARDS", "0-3/8")]).unwrap_err();
+        assert!(err.to_string().contains("share one database"), "{err}");
+        let err = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("JETAN_SHARDS", "9/8"),
+            ("JETAN_DATABASE_URL", "postgres://db/jetan"),
+        ])
+        .unwrap_err();
+        assert!(
+            err.to_string().starts_with("JETAN_SHARDS is malformed"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_database_url_replaces_the_data_directory_and_is_never_shown() {
+        let url = "postgres://jetan:hunter2@db.example:5432/jetan";
+        let c = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("JETAN_DATA_DIR", "/tmp/x"),
+            ("JETAN_DATABASE_URL", url),
+        ])
+        .unwrap();
+        assert_eq!(c.location(), jetan_store::Location::Postgres(url.into()));
+        assert!(!format!("{c:?}").contains("hunter2"));
+        assert_eq!(
+            c.location().to_string(),
+            "postgres://jetan:***@db.example:5432/jetan"
+        );
     }
 
     #[test]
@@ -219,6 +387,7 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(c.data_dir, PathBuf::from("/tmp/x"));
+        assert_eq!(c.location(), jetan_store::Location::Dir("/tmp/x".into()));
         assert_eq!(c.guild_id, Some(42));
         assert_eq!(c.proxy_url.as_deref(), Some("http://127.0.0.1:9"));
     }

@@ -1,5 +1,9 @@
-//! `jetan verify`, `export` and `import` as a user runs them: their exit statuses, and an
-//! import killed at random moments.
+//! `jetan verify`, `export`, `import` and `migrate` as a user runs them: their exit
+//! statuses, an import killed at random moments, and data moved to a throwaway
+//! PostgreSQL server and back.
+
+#[path = "../../store/tests/store/cluster.rs"]
+mod cluster;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -16,6 +20,14 @@ fn jetan(args: &[&str], data: &Path) -> Output {
         .args(args)
         .arg("--data")
         .arg(data)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the jetan binary runs")
+}
+
+fn jetan_args(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_jetan"))
+        .args(args)
         .stdin(Stdio::null())
         .output()
         .expect("the jetan binary runs")
@@ -209,4 +221,44 @@ fn an_import_killed_at_any_moment_leaves_no_directory_or_a_complete_one() {
         assert_eq!(o.status.code(), Some(0), "round {round}: {}", text(&o));
     }
     eprintln!("{complete} complete, {absent} absent");
+}
+
+#[test]
+fn migrate_moves_a_data_directory_to_postgresql_and_back() {
+    if cluster::switched_off("migrate_moves_a_data_directory_to_postgresql_and_back") {
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    let data = root.path().join("data");
+    fill(&data, 10);
+    let dir = data.to_str().unwrap();
+    let url = cluster::fresh_url();
+
+    // A database the store never used holds no jetan data.
+    let o = jetan_args(&["verify", "--data", &url]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+
+    let o = jetan_args(&["migrate", "--from", dir, "--to", &url]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("verify clean"), "{}", text(&o));
+    let o = jetan_args(&["verify", "--data", &url]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    // Into a database that holds data: refused, nothing changed.
+    let o = jetan_args(&["migrate", "--from", dir, "--to", &url]);
+    assert_ne!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("not empty"), "{}", text(&o));
+
+    // And back, into a new directory: the same records.
+    let back = root.path().join("back");
+    let o = jetan_args(&["migrate", "--from", &url, "--to", back.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let first = jetan(&["export"], &data);
+    let last = jetan(&["export"], &back);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first));
+    assert!(
+        first.stdout == last.stdout,
+        "the round trip changed the data"
+    );
+    let o = jetan(&["verify"], &back);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
 }

@@ -127,6 +127,8 @@ pub struct Core {
     thinking: Mutex<HashMap<u64, std::sync::Arc<std::sync::atomic::AtomicBool>>>,
     /// How long the computer thinks per move (level 3 and up use all of it).
     think: std::time::Duration,
+    /// The servers whose upkeep this process does (a sharded bot: those of its shards).
+    owns: std::sync::Arc<dyn Fn(u64) -> bool + Send + Sync>,
 }
 
 impl Core {
@@ -140,7 +142,20 @@ impl Core {
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
             thinking: Mutex::new(HashMap::new()),
             think: computer::DEFAULT_THINK,
+            owns: std::sync::Arc::new(|_| true),
         }
+    }
+
+    /// Limits the upkeep ([`Core::sweep`]) to the servers `owns` accepts: a bot split
+    /// across processes sweeps the servers of its own shards only.
+    pub fn with_servers(mut self, owns: impl Fn(u64) -> bool + Send + Sync + 'static) -> Core {
+        self.owns = std::sync::Arc::new(owns);
+        self
+    }
+
+    /// Whether this process does the upkeep of server `guild`.
+    pub fn owns_server(&self, guild: u64) -> bool {
+        (self.owns)(guild)
     }
 
     /// Sets how long the computer thinks per move.

@@ -19,10 +19,12 @@ pub struct Sweep {
 
 impl Core {
     /// Runs the bot's own upkeep at `now`: refunds expired challenges (editing their
-    /// messages). Blocking (store work); errors are logged and the rest goes on.
+    /// messages), ends stalled games; only in the servers this process owns (see
+    /// [`Core::with_servers`]). Blocking (store work); errors are logged and the rest
+    /// goes on.
     pub fn sweep(&self, now: u64) -> Sweep {
         let mut out = Sweep::default();
-        match self.store.expire_due(now) {
+        match self.store.expire_due_where(now, |g| self.owns_server(g)) {
             Ok(closed) => {
                 for c in closed {
                     debug_assert_eq!(c.how, ClosedHow::Expired);
@@ -55,7 +57,10 @@ impl Core {
             }
             Err(e) => tracing::error!("expiring challenges: {e}"),
         }
-        match self.store.settle_stalled(now) {
+        match self
+            .store
+            .settle_stalled_where(now, |g| self.owns_server(g))
+        {
             Ok(ended) => {
                 for s in ended {
                     self.stop_thinking(s.game_id);

@@ -96,7 +96,7 @@ impl Store {
             t::REQUESTS,
             t::MOVES,
         ] {
-            for item in self.tree(tree).iter() {
+            for item in self.kv().scan(tree, &[]) {
                 let (k, v) = item?;
                 if tree == t::MOVES && exported.contains(&key_part(&k, 0).unwrap_or_default()) {
                     // In its game's line.
@@ -181,7 +181,7 @@ impl Store {
         let summary = {
             let store = Store::open(&tmp)?;
             let summary = store.write_import(lines)?;
-            store.inner.db.flush()?;
+            store.flush()?;
             summary
             // The store is dropped (and its directory closed) here.
         };
@@ -194,57 +194,94 @@ impl Store {
         Ok(summary)
     }
 
+    /// Restores an export into the PostgreSQL database at `url`, all or nothing: every
+    /// line is checked first (as [`import`](Self::import) does), then every record is
+    /// written in one transaction. The database must hold no records (a new one, or one
+    /// whose schema was just created).
+    ///
+    /// # Errors
+    /// [`StoreError::NotEmpty`], [`StoreError::BadExport`] with the line, storage and
+    /// read failures.
+    pub fn import_postgres(url: &str, input: impl BufRead) -> Result<ImportSummary> {
+        let store = Store::open_postgres(url)?;
+        if !store.is_empty()? {
+            return Err(StoreError::NotEmpty(
+                crate::Location::Postgres(url.into()).to_string(),
+            ));
+        }
+        let lines = read_checked(input)?;
+        store.write_import(lines)
+    }
+
+    /// Restores an export at `location`: [`import`](Self::import) for a directory,
+    /// [`import_postgres`](Self::import_postgres) for a database.
+    ///
+    /// # Errors
+    /// As those.
+    pub fn import_at(location: &crate::Location, input: impl BufRead) -> Result<ImportSummary> {
+        match location {
+            crate::Location::Dir(d) => Store::import(d, input),
+            crate::Location::Postgres(url) => Store::import_postgres(url, input),
+        }
+    }
+
     fn write_import(&self, lines: Vec<(u64, Line)>) -> Result<ImportSummary> {
         let mut max_id = 0u64;
         let mut summary = ImportSummary::default();
-        let tree = |i: usize| &self.inner.trees[i];
+        let mut rows: Vec<(usize, Vec<u8>, Vec<u8>)> = Vec::new();
+        let mut put = |i: usize, k: &[u8], v: Vec<u8>| rows.push((i, k.to_vec(), v));
         for (_, line) in lines {
             match line {
                 Line::Header { .. } => continue,
                 Line::Settings { guild, settings } => {
-                    tree(t::SETTINGS).insert(key1(guild), encode(&settings))?;
+                    put(t::SETTINGS, &key1(guild), encode(&settings));
                 }
                 Line::Wallet {
                     guild,
                     user,
                     wallet,
                 } => {
-                    tree(t::WALLETS).insert(key2(guild, user), encode(&wallet))?;
+                    put(t::WALLETS, &key2(guild, user), encode(&wallet));
                 }
                 Line::Challenge(c) => {
                     max_id = max_id.max(c.id);
-                    tree(t::CHALLENGES).insert(key1(c.channel), encode(&c))?;
+                    put(t::CHALLENGES, &key1(c.channel), encode(&c));
                 }
                 Line::Game(g) => {
                     max_id = max_id.max(g.id);
                     let (head, moves) = GameHead::split(g);
-                    put_moves(tree(t::MOVES), head.game.id, &moves)?;
-                    tree(t::GAMES).insert(key1(head.game.channel), encode(&head))?;
+                    put_moves(&mut put, head.game.id, &moves);
+                    put(t::GAMES, &key1(head.game.channel), encode(&head));
                 }
                 Line::Finished(mut f) => {
                     let g = &f.game;
                     max_id = max_id.max(g.id);
-                    tree(t::BY_CHANNEL).insert(key2(g.channel, !g.id), &[])?;
+                    put(t::BY_CHANNEL, &key2(g.channel, !g.id), Vec::new());
                     for p in [g.black, g.orange] {
-                        tree(t::BY_PLAYER).insert(crate::codec::key3(g.guild, p, !g.id), &[])?;
+                        put(
+                            t::BY_PLAYER,
+                            &crate::codec::key3(g.guild, p, !g.id),
+                            Vec::new(),
+                        );
                     }
                     let (head, moves) = GameHead::split(f.game);
-                    put_moves(tree(t::MOVES), head.game.id, &moves)?;
+                    put_moves(&mut put, head.game.id, &moves);
                     f.game = head.game;
-                    tree(t::FINISHED).insert(
-                        key1(f.game.id),
+                    put(
+                        t::FINISHED,
+                        &key1(f.game.id),
                         encode(&FinishedHead {
                             finished: f,
                             plies: head.plies,
                         }),
-                    )?;
+                    );
                 }
                 Line::Ledger(e) => {
                     max_id = max_id.max(e.seq);
-                    tree(t::LEDGER).insert(key1(e.seq), encode(&e))?;
+                    put(t::LEDGER, &key1(e.seq), encode(&e));
                 }
                 Line::Request { id, stored } => {
-                    tree(t::REQUESTS).insert(key1(id), encode(&stored))?;
+                    put(t::REQUESTS, &key1(id), encode(&stored));
                 }
                 Line::Damaged {
                     tree: name,
@@ -254,7 +291,7 @@ impl Store {
                     // Checked by `read_checked`.
                     let i = tree_index(&name).unwrap_or(t::META);
                     if let (Some(k), Some(v)) = (unhex(&key), unhex(&value)) {
-                        tree(i).insert(k, v)?;
+                        put(i, &k, v);
                     }
                 }
             }
@@ -263,16 +300,16 @@ impl Store {
         let base = max_id
             .checked_add(1)
             .ok_or_else(|| StoreError::Overflow("the id base".into()))?;
-        tree(t::META).insert(ID_BASE_KEY, &key1(base))?;
+        put(t::META, ID_BASE_KEY, key1(base).to_vec());
+        self.kv().write_all(rows)?;
         Ok(summary)
     }
 }
 
-fn put_moves(moves: &sled::Tree, id: u64, list: &[crate::MoveRecord]) -> Result<()> {
+fn put_moves(put: &mut impl FnMut(usize, &[u8], Vec<u8>), id: u64, list: &[crate::MoveRecord]) {
     for (ply, m) in list.iter().enumerate() {
-        moves.insert(key2(id, ply as u64), encode(m))?;
+        put(t::MOVES, &key2(id, ply as u64), encode(m));
     }
-    Ok(())
 }
 
 fn tree_index(name: &str) -> Option<usize> {
@@ -297,13 +334,7 @@ fn check_target(dir: &Path) -> Result<bool> {
         Err(StoreError::NoData(_)) => return Err(not_empty()),
         Err(e) => return Err(e),
     };
-    let records = store
-        .inner
-        .trees
-        .iter()
-        .enumerate()
-        .any(|(i, tree)| i != t::META && !tree.is_empty());
-    if records {
+    if !store.is_empty()? {
         return Err(not_empty());
     }
     Ok(true)

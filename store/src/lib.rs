@@ -1,10 +1,21 @@
 //! Durable storage for the jetan bot: games in progress (one per channel), open
 //! challenges, the archive of finished games, and the gambling accounts — wallets per
 //! (server, player) and an append-only ledger of every money movement — in a sled
-//! database.
+//! database ([`Store::open`], one process per directory) or in PostgreSQL
+//! ([`Store::open_postgres`], shared by several processes).
+//!
+//! # Backends
+//! Every operation is written once, against the typed transaction view `Tx` and the
+//! read paths, over an ordered key-value boundary (`kv`: trees of byte keys, point reads,
+//! prefix scans in order, one atomic transaction over every tree, run again on
+//! conflicts). Two implementations: sled (a tree per kind of record), and PostgreSQL (one
+//! table `kv (tree, key, value)` with the primary key `(tree, key)`, `REPEATABLE READ`
+//! transactions whose reads lock their rows, retried on `40001`/`40P01`; versioned schema
+//! migrations at open). The guarantees below hold on both; "flushed" means committed on
+//! PostgreSQL. [`Location`] names either; [`Store::open_at`], [`Store::import_at`] take it.
 //!
 //! # Guarantees
-//! - **Atomic**: every mutating operation is one sled transaction over the trees it
+//! - **Atomic**: every mutating operation is one transaction over the trees it
 //!   touches; on any error nothing is written.
 //! - **Idempotent**: every mutating operation takes a [`Stamp`] whose `id` (the Discord
 //!   interaction id) is stored with the result; a repeated id returns the first result
@@ -25,7 +36,7 @@
 //!   whatever the length of the game (see "On disk").
 //! - Records are JSON after a format-version byte ([`FORMAT_VERSION`]); keys are
 //!   big-endian so scans are ordered. A record that fails to decode is an error for its
-//!   channel, wallet or game only. No sled type appears in the API.
+//!   channel, wallet or game only. No sled or PostgreSQL type appears in the API.
 //!
 //! # On disk
 //! One sled tree per kind of record, declared once (`trees!` in `tx.rs`):
@@ -126,6 +137,7 @@
 mod backup;
 mod codec;
 mod error;
+mod kv;
 mod model;
 #[macro_use]
 mod receipts;
@@ -154,7 +166,7 @@ pub use model::{
     StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
 };
 pub use profiles::MessageRef;
-pub use store::Store;
+pub use store::{Location, Store};
 pub use verify::VerifyReport;
 
 /// A Discord server id.

@@ -39,7 +39,7 @@ impl Store {
             if !settings.allows(channel) {
                 return fail(StoreError::ChannelNotAllowed);
             }
-            if tx.trees[t::GAMES].get(key1(channel))?.is_some() {
+            if tx.contains(t::GAMES, &key1(channel))? {
                 return fail(StoreError::ChannelBusy {
                     what: "a game in progress",
                 });
@@ -293,9 +293,22 @@ impl Store {
     /// # Errors
     /// Storage failures. A challenge that does not decode is skipped and logged.
     pub fn expire_due(&self, now: Millis) -> Result<Vec<ChallengeClosed>> {
+        self.expire_due_where(now, |_| true)
+    }
+
+    /// [`expire_due`](Self::expire_due) for the servers `owns` accepts only (a bot
+    /// process sweeps the servers of its own shards).
+    ///
+    /// # Errors
+    /// As [`expire_due`](Self::expire_due).
+    pub fn expire_due_where(
+        &self,
+        now: Millis,
+        owns: impl Fn(crate::GuildId) -> bool,
+    ) -> Result<Vec<ChallengeClosed>> {
         let mut out = Vec::new();
         for c in self.open_challenges()? {
-            if now < c.expires_at {
+            if now < c.expires_at || !owns(c.guild) {
                 continue;
             }
             let channel = c.channel;

@@ -15,6 +15,7 @@
 //! version and later opens skip the scan.
 
 use crate::codec::{decode_v1, encode, key2, FORMAT_V1, FORMAT_VERSION};
+use crate::kv::Kv;
 use crate::model::{FinishedGame, FinishedHead, Game, GameHead, MoveRecord};
 use crate::tx::{t, TREE_NAMES};
 use crate::{GameId, Result, StoreError};
@@ -30,12 +31,12 @@ pub(crate) struct Migrated {
     pub moves: u64,
 }
 
-/// Migrates every format-1 record of `trees` (in the order of [`t`]); records the
-/// format in the meta tree. A new, empty directory is just marked.
-pub(crate) fn migrate(db: &sled::Db, trees: &[sled::Tree]) -> Result<Migrated> {
+/// Migrates every format-1 record (only sled directories ever held any); records the
+/// format in the meta tree. A new, empty store is just marked.
+pub(crate) fn migrate(kv: &Kv) -> Result<Migrated> {
     let mut done = Migrated::default();
-    match trees[t::META].get(FORMAT_KEY)? {
-        Some(v) if v.as_ref() == [FORMAT_VERSION] => return Ok(done),
+    match kv.get(t::META, FORMAT_KEY)? {
+        Some(v) if v[..] == [FORMAT_VERSION] => return Ok(done),
         Some(v) if v.first().is_some_and(|&f| f > FORMAT_VERSION) => {
             return Err(StoreError::Corrupt {
                 what: "the data directory".into(),
@@ -47,27 +48,27 @@ pub(crate) fn migrate(db: &sled::Db, trees: &[sled::Tree]) -> Result<Migrated> {
         }
         _ => {}
     }
-    for (i, tree) in trees.iter().enumerate() {
+    for (i, name) in TREE_NAMES.iter().enumerate() {
         if i == t::META || i == t::MOVES {
             continue;
         }
-        for item in tree.iter() {
+        for item in kv.scan(i, &[]) {
             let (k, v) = item?;
             if v.first() != Some(&FORMAT_V1) {
                 continue;
             }
-            let what = || format!("{} record {k:?} (format 1)", TREE_NAMES[i]);
+            let what = || format!("{name} record {k:?} (format 1)");
             let converted = match i {
                 t::GAMES => decode_v1::<Game>(&v, what).and_then(|g| {
                     let (head, moves) = GameHead::split(g);
-                    put_moves(trees, head.game.id, &moves)?;
+                    put_moves(kv, head.game.id, &moves)?;
                     done.games += 1;
                     done.moves += moves.len() as u64;
                     Ok(encode(&head))
                 }),
                 t::FINISHED => decode_v1::<FinishedGame>(&v, what).and_then(|mut f| {
                     let (head, moves) = GameHead::split(f.game);
-                    put_moves(trees, head.game.id, &moves)?;
+                    put_moves(kv, head.game.id, &moves)?;
                     f.game = head.game;
                     done.games += 1;
                     done.moves += moves.len() as u64;
@@ -77,14 +78,14 @@ pub(crate) fn migrate(db: &sled::Db, trees: &[sled::Tree]) -> Result<Migrated> {
                     }))
                 }),
                 _ => {
-                    let mut v = v.to_vec();
+                    let mut v = v;
                     v[0] = FORMAT_VERSION;
                     Ok(v)
                 }
             };
             match converted {
                 Ok(new) => {
-                    tree.insert(k, new)?;
+                    kv.insert(i, &k, &new)?;
                     done.records += 1;
                 }
                 // Left as it is: `verify` reports it, `export` keeps it as damaged.
@@ -92,9 +93,9 @@ pub(crate) fn migrate(db: &sled::Db, trees: &[sled::Tree]) -> Result<Migrated> {
             }
         }
     }
-    db.flush()?;
-    trees[t::META].insert(FORMAT_KEY, &[FORMAT_VERSION])?;
-    db.flush()?;
+    kv.flush()?;
+    kv.insert(t::META, FORMAT_KEY, &[FORMAT_VERSION])?;
+    kv.flush()?;
     if done.records > 0 {
         tracing::info!(
             "migrated {} records to format {FORMAT_VERSION} ({} games, {} moves moved out)",
@@ -106,9 +107,9 @@ pub(crate) fn migrate(db: &sled::Db, trees: &[sled::Tree]) -> Result<Migrated> {
     Ok(done)
 }
 
-fn put_moves(trees: &[sled::Tree], id: GameId, moves: &[MoveRecord]) -> Result<()> {
+fn put_moves(kv: &Kv, id: GameId, moves: &[MoveRecord]) -> Result<()> {
     for (ply, m) in moves.iter().enumerate() {
-        trees[t::MOVES].insert(key2(id, ply as u64), encode(m))?;
+        kv.insert(t::MOVES, &key2(id, ply as u64), &encode(m))?;
     }
     Ok(())
 }

@@ -283,9 +283,22 @@ impl Store {
     /// # Errors
     /// Storage failures.
     pub fn settle_stalled(&self, now: Millis) -> Result<Vec<Settlement>> {
+        self.settle_stalled_where(now, |_| true)
+    }
+
+    /// [`settle_stalled`](Self::settle_stalled) for the servers `owns` accepts only (a
+    /// bot process sweeps the servers of its own shards).
+    ///
+    /// # Errors
+    /// As [`settle_stalled`](Self::settle_stalled).
+    pub fn settle_stalled_where(
+        &self,
+        now: Millis,
+        owns: impl Fn(crate::GuildId) -> bool,
+    ) -> Result<Vec<Settlement>> {
         let mut out = Vec::new();
         for g in self.games()? {
-            if stalled(&g, now).is_none() {
+            if !owns(g.guild) || stalled(&g, now).is_none() {
                 continue;
             }
             let channel = g.channel;

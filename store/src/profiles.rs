@@ -4,6 +4,7 @@
 //! Not part of exports or `verify`; written without waiting for a flush (the next
 //! acknowledged operation flushes it along).
 
+use crate::kv::PROFILES;
 use crate::{GameId, Result, Store, UserId};
 
 fn name_key(user: UserId) -> [u8; 9] {
@@ -46,14 +47,14 @@ impl Store {
         let mut v = [0u8; 16];
         v[..8].copy_from_slice(&at.channel.to_be_bytes());
         v[8..].copy_from_slice(&at.message.to_be_bytes());
-        self.inner.profiles.insert(message_key(kind, id), &v)?;
+        self.kv().insert(PROFILES, &message_key(kind, id), &v)?;
         Ok(())
     }
 
     /// Where the message about `id` was posted, if remembered; forgets it (a message is
     /// edited once, when its challenge or offer is answered).
     pub fn take_message(&self, kind: u8, id: u64) -> Option<MessageRef> {
-        let v = self.inner.profiles.remove(message_key(kind, id)).ok()??;
+        let v = self.kv().remove(PROFILES, &message_key(kind, id)).ok()??;
         let part = |i: usize| Some(u64::from_be_bytes(v.get(i..i + 8)?.try_into().ok()?));
         Some(MessageRef {
             channel: part(0)?,
@@ -63,7 +64,7 @@ impl Store {
 
     /// The display name last remembered for `user`.
     pub fn display_name(&self, user: UserId) -> Option<String> {
-        let v = self.inner.profiles.get(name_key(user)).ok()??;
+        let v = self.kv().get(PROFILES, &name_key(user)).ok()??;
         String::from_utf8(v.to_vec()).ok()
     }
 
@@ -73,16 +74,15 @@ impl Store {
     /// Storage failures.
     pub fn remember_name(&self, user: UserId, name: &str) -> Result<()> {
         if self.display_name(user).as_deref() != Some(name) {
-            self.inner
-                .profiles
-                .insert(name_key(user), name.as_bytes())?;
+            self.kv()
+                .insert(PROFILES, &name_key(user), name.as_bytes())?;
         }
         Ok(())
     }
 
     /// The computer's level (1–5) in the practice game `game`, if one was set.
     pub fn practice_level(&self, game: GameId) -> Option<u8> {
-        let v = self.inner.profiles.get(level_key(game)).ok()??;
+        let v = self.kv().get(PROFILES, &level_key(game)).ok()??;
         v.first().copied()
     }
 
@@ -92,7 +92,7 @@ impl Store {
     /// # Errors
     /// Storage failures.
     pub fn set_practice_level(&self, game: GameId, level: u8) -> Result<()> {
-        self.inner.profiles.insert(level_key(game), &[level])?;
+        self.kv().insert(PROFILES, &level_key(game), &[level])?;
         Ok(())
     }
 }
@@ -110,7 +110,7 @@ mod tests {
             store.remember_name(7, "Tars Tarkas").unwrap();
             store.remember_name(7, "Tars Tarkas").unwrap();
             store.set_practice_level(3, 5).unwrap();
-            store.inner.db.flush().unwrap();
+            store.flush().unwrap();
         }
         let store = Store::open(dir.path()).unwrap();
         assert_eq!(store.display_name(7).as_deref(), Some("Tars Tarkas"));

@@ -5,15 +5,16 @@ use std::path::Path;
 use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
-use sled::transaction::TransactionError;
-use sled::Transactional;
 
 use crate::codec::{decode, key1, key2, key_part};
+use crate::kv::embedded::{open_sled, SledKv};
+use crate::kv::pg::PgKv;
+use crate::kv::Kv;
 use crate::model::{
     Challenge, FinishedGame, FinishedHead, Game, GameHead, LedgerEntry, MoveRecord, Receipt,
     Settings, Standings, StandingsOrder, StoredReceipt, Wallet,
 };
-use crate::tx::{challenge_name, game_name, t, wallet_name, Tx, TxResult, TREE_NAMES};
+use crate::tx::{challenge_name, game_name, t, wallet_name, Tx, TxResult};
 use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, UserId};
 
 /// The meta key holding the id base (see [`Store::open`]).
@@ -23,111 +24,72 @@ pub(crate) const ID_BASE_KEY: &[u8] = b"id_base";
 /// `receipt!` macro).
 pub(crate) type ReceiptFns<T> = (fn(T) -> Receipt, fn(Receipt) -> Option<T>);
 
-/// Why sled could not open `dir`: another process holding its lock gets its own error.
-fn open_error(dir: &Path, e: sled::Error) -> StoreError {
-    match &e {
-        sled::Error::Io(io) if io.to_string().contains("could not acquire lock") => {
-            StoreError::Locked(dir.display().to_string())
+/// Where a store's data lives: a sled data directory, or a PostgreSQL database.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Location {
+    /// A sled data directory (one process at a time).
+    Dir(std::path::PathBuf),
+    /// A PostgreSQL connection URL (`postgres://user:password@host:port/database`).
+    Postgres(String),
+}
+
+impl Location {
+    /// A `postgres://` or `postgresql://` URL is a database; anything else a directory.
+    pub fn parse(s: &str) -> Location {
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            Location::Postgres(s.to_owned())
+        } else {
+            Location::Dir(s.into())
         }
-        _ => e.into(),
     }
 }
 
-/// How long [`open_sled`] waits for a lock that is being released.
-const LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(1500);
-
-/// Opens sled's database in `dir`. A lock still held for a moment by a handle that was
-/// just dropped in this process (sled's background writes finish after `drop`) is waited
-/// for, up to [`LOCK_WAIT`]; a lock held longer (another process) is [`StoreError::Locked`].
-fn open_sled(dir: &Path) -> Result<sled::Db> {
-    let started = std::time::Instant::now();
-    loop {
-        match sled::Config::new()
-            .path(dir)
-            .cache_capacity(64 * 1024 * 1024)
-            .open()
-            .map_err(|e| open_error(dir, e))
-        {
-            Err(StoreError::Locked(_)) if started.elapsed() < LOCK_WAIT => {
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-            other => return other,
+impl std::fmt::Display for Location {
+    /// The directory, or the URL without its password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::Dir(d) => write!(f, "{}", d.display()),
+            Location::Postgres(url) => f.write_str(&redact(url)),
         }
+    }
+}
+
+/// A database URL without its password.
+fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let Some((auth, host)) = rest.split_once('@') else {
+        return url.to_owned();
+    };
+    match auth.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_owned(),
     }
 }
 
 /// The bot's data: games, challenges, the archive, wallets, the ledger, settings.
 ///
-/// Cheap to clone (an `Arc`), `Send + Sync`. Reads are synchronous and fast (sled keeps
-/// hot data in memory). Mutating operations are `async`: the transaction itself runs
-/// inline (microseconds), then the call awaits a flush so it returns only once the change
-/// is on disk. Flushes are grouped: concurrent calls share one `fsync` (see
-/// [`Store::flush`]). Any async runtime works.
+/// Cheap to clone (an `Arc`), `Send + Sync`. Every call is synchronous: a mutating
+/// operation runs its transaction, then waits until it is durable (sled: a grouped
+/// flush, see [`Store::flush`]; PostgreSQL: the commit) before it returns. From async
+/// code, call it on a blocking thread.
 #[derive(Clone)]
 pub struct Store {
     pub(crate) inner: Arc<Inner>,
 }
 
 pub(crate) struct Inner {
-    pub db: sled::Db,
-    pub trees: Vec<sled::Tree>,
-    /// Added to sled's id generator, so that a data directory restored by `import`
-    /// never hands out an id the export already used.
+    pub kv: Kv,
+    /// Added to the id generator, so that data restored by `import` never hands out an
+    /// id the export already used.
     pub id_base: u64,
-    /// Cosmetic data outside the money records (display names, practice levels): not
-    /// exported, not verified, written without a flush of its own.
-    pub profiles: sled::Tree,
-    flusher: Option<Flusher>,
-}
-
-/// The one thread that flushes: callers send it a waiter after their commit; it drains
-/// every waiter queued, runs one blocking `flush` (which covers all their commits), and
-/// answers them all (group commit).
-///
-/// Why not `sled::Tree::flush_async`: in sled 0.34 concurrent `flush_async` calls run on
-/// sled's own small I/O thread pool and can fill it with flushes that wait for a log write
-/// queued behind them, a deadlock (sled issue #1308, seen here with 1,000 concurrent
-/// moves). One flushing thread of our own never starves that pool.
-struct Flusher {
-    queue: std::sync::mpsc::Sender<Waiter>,
-    thread: std::thread::JoinHandle<()>,
-}
-
-type Waiter = std::sync::mpsc::SyncSender<Result<(), String>>;
-
-impl Flusher {
-    fn start(db: sled::Db) -> Result<Flusher> {
-        let (queue, rx) = std::sync::mpsc::channel::<Waiter>();
-        let thread = std::thread::Builder::new()
-            .name("jetan-store-flush".into())
-            .spawn(move || {
-                while let Ok(first) = rx.recv() {
-                    let mut batch = vec![first];
-                    batch.extend(rx.try_iter());
-                    let result = db.flush().map(drop).map_err(|e| e.to_string());
-                    for w in batch {
-                        let _ = w.send(result.clone());
-                    }
-                }
-            })?;
-        Ok(Flusher { queue, thread })
-    }
-}
-
-impl Drop for Inner {
-    /// Stops the flusher and waits for it, so that the directory is released when the
-    /// last clone of the store is dropped.
-    fn drop(&mut self) {
-        if let Some(Flusher { queue, thread }) = self.flusher.take() {
-            drop(queue);
-            let _ = thread.join();
-        }
-    }
 }
 
 impl std::fmt::Debug for Store {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Store")
+            .field("backend", &self.inner.kv.kind())
             .field("id_base", &self.inner.id_base)
             .finish_non_exhaustive()
     }
@@ -160,91 +122,111 @@ impl Store {
             return Err(no_data());
         }
         let db = open_sled(dir)?;
-        let names = db.tree_names();
-        if !names
-            .iter()
-            .any(|n| n.as_ref() == TREE_NAMES[t::META].as_bytes())
-        {
+        if !SledKv::has_meta(&db) {
             return Err(no_data());
         }
         Store::from_db(db)
     }
 
+    /// Connects to the PostgreSQL database at `url` (`postgres://user:password@host:
+    /// port/database`), creating or upgrading its schema (versioned migrations, applied
+    /// once under an advisory lock). Several processes may share one database.
+    ///
+    /// # Errors
+    /// [`StoreError::Storage`] if the URL is malformed, the database unreachable, or its
+    /// schema newer than this program's.
+    pub fn open_postgres(url: &str) -> Result<Store> {
+        Store::from_kv(Kv::Pg(Box::new(PgKv::connect(url)?)))
+    }
+
+    /// Opens a store at `location`, creating it if needed.
+    ///
+    /// # Errors
+    /// As [`open`](Self::open) or [`open_postgres`](Self::open_postgres).
+    pub fn open_at(location: &Location) -> Result<Store> {
+        match location {
+            Location::Dir(d) => Store::open(d),
+            Location::Postgres(url) => Store::open_postgres(url),
+        }
+    }
+
+    /// Opens a store at `location` only if it holds jetan data (a directory must exist
+    /// and be a data directory; a database must have been used by the store).
+    ///
+    /// # Errors
+    /// [`StoreError::NoData`]; as [`open_at`](Self::open_at).
+    pub fn open_existing_at(location: &Location) -> Result<Store> {
+        match location {
+            Location::Dir(d) => Store::open_existing(d),
+            Location::Postgres(url) => {
+                Store::from_kv(Kv::Pg(Box::new(PgKv::connect_existing(url)?)))
+            }
+        }
+    }
+
+    /// Which backend holds the data: `"sled"` or `"postgres"`.
+    pub fn backend(&self) -> &'static str {
+        self.inner.kv.kind()
+    }
+
     pub(crate) fn from_db(db: sled::Db) -> Result<Store> {
-        let trees = TREE_NAMES
-            .iter()
-            .map(|n| db.open_tree(n))
-            .collect::<Result<Vec<_>, _>>()?;
-        crate::migrate::migrate(&db, &trees)?;
-        let id_base = match trees[t::META].get(ID_BASE_KEY)? {
+        Store::from_kv(Kv::Sled(SledKv::new(db)?))
+    }
+
+    fn from_kv(kv: Kv) -> Result<Store> {
+        crate::migrate::migrate(&kv)?;
+        let id_base = match kv.get(t::META, ID_BASE_KEY)? {
             Some(v) => key_part(&v, 0).ok_or_else(|| StoreError::Corrupt {
                 what: "the id base".into(),
                 detail: "not 8 bytes".into(),
             })?,
             None => 0,
         };
-        let profiles = db.open_tree("profiles")?;
-        let flusher = Some(Flusher::start(db.clone())?);
         Ok(Store {
-            inner: Arc::new(Inner {
-                db,
-                trees,
-                id_base,
-                profiles,
-                flusher,
-            }),
+            inner: Arc::new(Inner { kv, id_base }),
         })
     }
 
-    pub(crate) fn tree(&self, i: usize) -> &sled::Tree {
-        &self.inner.trees[i]
+    pub(crate) fn kv(&self) -> &Kv {
+        &self.inner.kv
     }
 
-    /// Waits until everything written so far is on disk: the store's flusher thread
-    /// runs one blocking sled flush (`fsync`) for all the calls waiting at that moment.
+    /// Whether no tree but `meta` holds a record.
+    pub(crate) fn is_empty(&self) -> Result<bool> {
+        for i in 0..crate::tx::TREE_NAMES.len() {
+            if i != t::META && !self.kv().is_empty(i)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Waits until everything written so far is durable. sled: the store's flusher
+    /// thread runs one blocking flush (`fsync`) for all the calls waiting at that
+    /// moment; PostgreSQL: every commit is durable when it returns, nothing to wait for.
     ///
     /// # Errors
     /// [`StoreError::Storage`] if the flush fails.
     pub fn flush(&self) -> Result<()> {
-        let (tx, rx) = std::sync::mpsc::sync_channel(1);
-        let flusher = self
-            .inner
-            .flusher
-            .as_ref()
-            .expect("the flusher runs while the store lives");
-        flusher
-            .queue
-            .send(tx)
-            .map_err(|_| StoreError::Storage("the flusher thread has stopped".into()))?;
-        match rx.recv() {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(StoreError::Storage(e)),
-            Err(_) => Err(StoreError::Storage("the flusher thread has stopped".into())),
-        }
+        self.kv().flush()
     }
 
-    /// Runs `body` in one transaction over every tree (retried by sled on conflicts;
-    /// nothing is written if it returns an error).
+    /// Runs `body` in one transaction over every tree (run again on conflicts; nothing
+    /// is written if it returns an error).
     pub(crate) fn transact<T>(
         &self,
         request: Option<RequestId>,
         now: Millis,
         body: impl Fn(&Tx<'_>) -> TxResult<T>,
     ) -> Result<T> {
-        let trees: Vec<&sled::Tree> = self.inner.trees.iter().collect();
-        let res = trees[..].transaction(|view| {
+        self.kv().transaction(|view| {
             body(&Tx {
-                trees: view,
+                view,
                 id_base: self.inner.id_base,
                 request,
                 now,
             })
-        });
-        match res {
-            Ok(v) => Ok(v),
-            Err(TransactionError::Abort(e)) => Err(e),
-            Err(TransactionError::Storage(e)) => Err(e.into()),
-        }
+        })
     }
 
     /// One idempotent mutating operation: if `request` was seen before, its stored result
@@ -308,7 +290,7 @@ impl Store {
     pub(crate) fn read_moves(&self, id: GameId, plies: u32) -> Result<Vec<MoveRecord>> {
         let want = plies as usize;
         let mut out = Vec::with_capacity(want);
-        for item in self.tree(t::MOVES).scan_prefix(key1(id)).take(want) {
+        for item in self.kv().scan(t::MOVES, &key1(id)).take(want) {
             let (k, v) = item?;
             let ply = key_part(&k, 1).unwrap_or(u64::MAX);
             if ply != out.len() as u64 {
@@ -356,7 +338,7 @@ impl Store {
         key: &[u8],
         what: impl FnOnce() -> String,
     ) -> Result<Option<T>> {
-        match self.tree(tree).get(key)? {
+        match self.kv().get(tree, key)? {
             None => Ok(None),
             Some(bytes) => decode(&bytes, what).map(Some),
         }
@@ -452,7 +434,7 @@ impl Store {
     /// Storage failures.
     pub fn wallets(&self, guild: GuildId) -> Result<Vec<(UserId, Wallet)>> {
         let mut out = Vec::new();
-        for item in self.tree(t::WALLETS).scan_prefix(key1(guild)) {
+        for item in self.kv().scan(t::WALLETS, &key1(guild)) {
             let (k, v) = item?;
             let user = key_part(&k, 1).unwrap_or_default();
             match decode::<Wallet>(&v, || wallet_name(guild, user)) {
@@ -543,7 +525,7 @@ impl Store {
 
     fn scan_all<T: DeserializeOwned>(&self, tree: usize, what: &str) -> Result<Vec<T>> {
         let mut out = Vec::new();
-        for item in self.tree(tree).iter() {
+        for item in self.kv().scan(tree, &[]) {
             let (k, v) = item?;
             match decode(&v, || {
                 format!("{what} (key {})", key_part(&k, 0).unwrap_or_default())
@@ -603,7 +585,7 @@ impl Store {
         limit: usize,
     ) -> Result<Vec<FinishedGame>> {
         let mut out = Vec::new();
-        for item in self.tree(index).scan_prefix(prefix).take(limit) {
+        for item in self.kv().scan(index, prefix).take(limit) {
             let (k, _) = item?;
             let id = !key_part(&k, part).unwrap_or_default();
             match self.finished_game(id)? {
@@ -621,7 +603,7 @@ impl Store {
     /// Storage failures, or [`StoreError::Corrupt`] for an entry that does not decode.
     pub fn ledger(&self, guild: GuildId, user: UserId, limit: usize) -> Result<Vec<LedgerEntry>> {
         let mut out = Vec::new();
-        for item in self.tree(t::LEDGER).iter().rev() {
+        for item in self.kv().scan_rev(t::LEDGER, &[]) {
             if out.len() >= limit {
                 break;
             }
@@ -643,11 +625,11 @@ impl Store {
     /// Storage failures.
     pub fn prune_requests(&self, before: Millis) -> Result<usize> {
         let mut n = 0;
-        for item in self.tree(t::REQUESTS).iter() {
+        for item in self.kv().scan(t::REQUESTS, &[]) {
             let (k, v) = item?;
             let old = decode::<StoredReceipt>(&v, String::new).map_or(true, |r| r.at < before);
             if old {
-                self.tree(t::REQUESTS).remove(k)?;
+                self.kv().remove(t::REQUESTS, &k)?;
                 n += 1;
             }
         }

@@ -1,14 +1,15 @@
-//! The typed view of one sled transaction over every tree.
+//! The typed view of one transaction over every tree (sled's or PostgreSQL's: see
+//! [`crate::kv`]).
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use sled::transaction::{ConflictableTransactionError, TransactionalTree};
 
 use crate::codec::{decode, encode, key1, key2, key3};
+use crate::kv::{TxError, TxView};
 use crate::model::{EntryKind, LedgerEntry, Settings, Wallet};
 use crate::{ChannelId, GameId, GuildId, Millis, RequestId, StoreError, UserId};
 
-/// Declares the sled trees once: each gets an index constant in [`t`] (in declaration
+/// Declares the trees once: each gets an index constant in [`t`] (in declaration
 /// order) and its on-disk name in [`TREE_NAMES`] at the same index.
 macro_rules! trees {
     ($($(#[$doc:meta])* $konst:ident = $name:literal,)*) => {
@@ -16,7 +17,7 @@ macro_rules! trees {
         pub(crate) mod t {
             trees!(@index 0usize; $($(#[$doc])* $konst)*);
         }
-        /// The sled trees' names, in the order of [`t`].
+        /// The trees' names (sled's trees, PostgreSQL's `tree` column), in the order of [`t`].
         pub(crate) const TREE_NAMES: &[&str] = &[$($name),*];
     };
     (@index $n:expr; $(#[$doc:meta])* $first:ident $($(#[$rdoc:meta])* $rest:ident)*) => {
@@ -53,18 +54,18 @@ trees! {
 }
 
 /// What a transaction body returns.
-pub(crate) type TxResult<T> = Result<T, ConflictableTransactionError<StoreError>>;
+pub(crate) type TxResult<T> = Result<T, TxError>;
 
 /// Aborts the transaction with `e`: nothing is written.
 pub(crate) fn fail<T>(e: StoreError) -> TxResult<T> {
-    Err(ConflictableTransactionError::Abort(e))
+    Err(TxError::Abort(e))
 }
 
 /// One transaction: every read sees this transaction's own writes; nothing is written
 /// unless the body returns `Ok`.
 pub(crate) struct Tx<'a> {
-    pub trees: &'a [TransactionalTree],
-    /// Added to sled's id generator (see `Store::open`).
+    pub view: &'a TxView<'a>,
+    /// Added to the backend's id generator (see `Store::open`).
     pub id_base: u64,
     /// The request being served (`None` for expiry sweeps).
     pub request: Option<RequestId>,
@@ -79,7 +80,7 @@ impl Tx<'_> {
         key: &[u8],
         what: impl FnOnce() -> String,
     ) -> TxResult<Option<T>> {
-        match self.trees[tree].get(key)? {
+        match self.view.get(tree, key)? {
             None => Ok(None),
             Some(bytes) => match decode(&bytes, what) {
                 Ok(v) => Ok(Some(v)),
@@ -88,24 +89,29 @@ impl Tx<'_> {
         }
     }
 
+    /// Whether `key` holds a record (without decoding it).
+    pub fn contains(&self, tree: usize, key: &[u8]) -> TxResult<bool> {
+        Ok(self.view.get(tree, key)?.is_some())
+    }
+
     pub fn put<T: Serialize>(&self, tree: usize, key: &[u8], value: &T) -> TxResult<()> {
-        self.trees[tree].insert(key, encode(value))?;
+        self.view.insert(tree, key, &encode(value))?;
         Ok(())
     }
 
     pub fn put_raw(&self, tree: usize, key: &[u8], value: &[u8]) -> TxResult<()> {
-        self.trees[tree].insert(key, value)?;
+        self.view.insert(tree, key, value)?;
         Ok(())
     }
 
     pub fn remove(&self, tree: usize, key: &[u8]) -> TxResult<()> {
-        self.trees[tree].remove(key)?;
+        self.view.remove(tree, key)?;
         Ok(())
     }
 
     /// A fresh id (game ids, ledger sequence numbers): increasing, never reused.
     pub fn next_id(&self) -> TxResult<u64> {
-        let id = self.trees[t::META].generate_id()?;
+        let id = self.view.generate_id()?;
         match id.checked_add(self.id_base) {
             Some(id) => Ok(id),
             None => fail(StoreError::Overflow("generating an id".into())),

@@ -92,7 +92,7 @@ impl Store {
         let mut r = VerifyReport::default();
         let mut ledger: BTreeMap<(GuildId, UserId), Sums> = BTreeMap::new();
         let mut created: BTreeMap<GuildId, i128> = BTreeMap::new();
-        for item in self.tree(t::LEDGER).iter() {
+        for item in self.kv().scan(t::LEDGER, &[]) {
             let (k, v) = item?;
             let seq = key_part(&k, 0).unwrap_or_default();
             let e: LedgerEntry = match decode(&v, || format!("ledger entry {seq}")) {
@@ -127,7 +127,7 @@ impl Store {
         }
 
         let mut wallets: BTreeMap<(GuildId, UserId), Wallet> = BTreeMap::new();
-        for item in self.tree(t::WALLETS).iter() {
+        for item in self.kv().scan(t::WALLETS, &[]) {
             let (k, v) = item?;
             let (guild, user) = (
                 key_part(&k, 0).unwrap_or_default(),
@@ -185,7 +185,7 @@ impl Store {
 
         // Escrow must match what challenges and games hold.
         let mut escrow: BTreeMap<(GuildId, UserId), u128> = BTreeMap::new();
-        for item in self.tree(t::CHALLENGES).iter() {
+        for item in self.kv().scan(t::CHALLENGES, &[]) {
             let (k, v) = item?;
             let channel = key_part(&k, 0).unwrap_or_default();
             match decode::<Challenge>(&v, || crate::tx::challenge_name(channel)) {
@@ -205,7 +205,7 @@ impl Store {
         // Game ids that own move records: every game in progress and finished game.
         // (`None`: the game's record does not decode; its moves are not strays.)
         let mut move_owners: BTreeMap<GameId, Option<u32>> = BTreeMap::new();
-        for item in self.tree(t::GAMES).iter() {
+        for item in self.kv().scan(t::GAMES, &[]) {
             let (k, v) = item?;
             let channel = key_part(&k, 0).unwrap_or_default();
             let head = match decode::<GameHead>(&v, || crate::tx::game_name(channel)) {
@@ -264,7 +264,7 @@ impl Store {
 
         // W/L/D and net won, recomputed from the archive.
         let mut records: BTreeMap<(GuildId, UserId), Record> = BTreeMap::new();
-        for item in self.tree(t::FINISHED).iter() {
+        for item in self.kv().scan(t::FINISHED, &[]) {
             let (k, v) = item?;
             let id = key_part(&k, 0).unwrap_or_default();
             let head = match decode::<FinishedHead>(&v, || format!("finished game {id}")) {
@@ -337,7 +337,7 @@ impl Store {
 
         // Every move record belongs to a game, which has exactly its count of them.
         let mut counted: BTreeMap<GameId, u64> = BTreeMap::new();
-        for item in self.tree(t::MOVES).iter() {
+        for item in self.kv().scan(t::MOVES, &[]) {
             let (k, _) = item?;
             *counted
                 .entry(key_part(&k, 0).unwrap_or_default())
@@ -355,17 +355,17 @@ impl Store {
             }
         }
         for (tree, part) in [(t::BY_CHANNEL, 1), (t::BY_PLAYER, 2)] {
-            for item in self.tree(tree).iter() {
+            for item in self.kv().scan(tree, &[]) {
                 let (k, _) = item?;
                 let id = !key_part(&k, part).unwrap_or_default();
-                if !self.tree(t::FINISHED).contains_key(key1(id))? {
+                if !self.kv().contains(t::FINISHED, &key1(id))? {
                     r.problems.push(format!(
                         "a history index points at game {id}, which is not archived"
                     ));
                 }
             }
         }
-        for item in self.tree(t::REQUESTS).iter() {
+        for item in self.kv().scan(t::REQUESTS, &[]) {
             let (k, v) = item?;
             let id = key_part(&k, 0).unwrap_or_default();
             if let Err(e) = decode::<StoredReceipt>(&v, || format!("the result of request {id}")) {

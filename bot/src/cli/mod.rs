@@ -21,7 +21,7 @@ pub enum Command {
     /// Board pictures.
     #[command(flatten)]
     Render(render::Command),
-    /// Data directory tools: verify, export, import.
+    /// Store tools: verify, export, import, migrate.
     #[command(flatten)]
     Store(store::Command),
     /// Computer play: selfplay, analyse.

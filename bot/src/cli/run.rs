@@ -7,7 +7,7 @@ use clap::Subcommand;
 use jetan::config::{Config, DEFAULT_DATA_DIR};
 use jetan::console::{bot_user, default_out_dir, Console};
 use jetan_core::Core;
-use jetan_store::Store;
+use jetan_store::{Location, Store};
 
 /// Running the bot.
 #[derive(Debug, Subcommand)]
@@ -16,7 +16,8 @@ pub enum Command {
     Serve,
     /// Plays offline: one command per line on stdin, like `#general @alice challenge opponent:@bob`.
     Console {
-        /// The data directory (default: $JETAN_DATA_DIR or ./jetan-data).
+        /// The data directory or a PostgreSQL URL (default: $JETAN_DATABASE_URL, else
+        /// $JETAN_DATA_DIR, else ./jetan-data).
         #[arg(long)]
         data: Option<PathBuf>,
         /// Where to save pictures (default: ./jetan-console-out).
@@ -51,11 +52,18 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             out,
             think_ms,
         } => {
-            let dir = data
-                .or_else(|| std::env::var_os("JETAN_DATA_DIR").map(PathBuf::from))
-                .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR));
-            let store = Store::open(&dir)
-                .with_context(|| format!("cannot open the data directory {}", dir.display()))?;
+            let location = match data {
+                Some(d) => Location::parse(&d.to_string_lossy()),
+                None => match std::env::var("JETAN_DATABASE_URL") {
+                    Ok(url) if !url.trim().is_empty() => Location::Postgres(url.trim().into()),
+                    _ => Location::Dir(
+                        std::env::var_os("JETAN_DATA_DIR")
+                            .map_or_else(|| PathBuf::from(DEFAULT_DATA_DIR), PathBuf::from),
+                    ),
+                },
+            };
+            let store = Store::open_at(&location)
+                .with_context(|| format!("cannot open the store at {location}"))?;
             let core = Core::new(store, bot_user(), seed())
                 .with_think_time(std::time::Duration::from_millis(think_ms));
             let out = out.unwrap_or_else(|| default_out_dir().to_path_buf());

@@ -1,4 +1,5 @@
-//! Data directory tools: `verify`, `export`, `import`.
+//! Store tools: `verify`, `export`, `import`, `migrate`. Each takes a data directory or
+//! a PostgreSQL URL (`postgres://…`) where it says DATA.
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};
@@ -6,9 +7,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use clap::Subcommand;
-use jetan_store::{Store, StoreError};
+use jetan_store::{Location, Store, StoreError};
 
-/// Data directory tools.
+/// Store tools.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Checks a data directory: every wallet against the ledger, the conservation of
@@ -17,7 +18,7 @@ pub enum Command {
     /// finished games. Prints the findings. Exit status: 0 clean, 1 problems found,
     /// 2 the directory is in use by another process, 3 no jetan data there.
     Verify {
-        /// The data directory (the bot must not be running on it).
+        /// The data directory (the bot must not be running on it), or a PostgreSQL URL.
         #[arg(long)]
         data: PathBuf,
     },
@@ -25,7 +26,8 @@ pub enum Command {
     /// status 2 if the directory is in use by another process, 3 if it holds no jetan
     /// data.
     Export {
-        /// The data directory (the bot must not be running on it).
+        /// The data directory (the bot must not be running on it), or a PostgreSQL URL
+        /// (stop the bots first: the export reads record by record, not one snapshot).
         #[arg(long)]
         data: PathBuf,
         /// Where to write; standard output if not given.
@@ -34,13 +36,26 @@ pub enum Command {
     },
     /// Restores an export into a new data directory, all or nothing: every line is
     /// checked first, the data is written to `DATA.importing` beside it and renamed to
-    /// DATA when complete. Refuses a directory that holds data.
+    /// DATA when complete. Into a PostgreSQL URL: every line checked, then one
+    /// transaction. Refuses a store that holds data.
     Import {
-        /// The data directory to fill.
+        /// The data directory to fill, or a PostgreSQL URL.
         #[arg(long)]
         data: PathBuf,
         /// The export to read; `-` or nothing for standard input.
         file: Option<PathBuf>,
+    },
+    /// Moves a server's data between backends (a data directory and a PostgreSQL
+    /// database, either way) through the export format: exports FROM, imports into TO
+    /// (which must hold no data), exports TO again and checks that both exports are the
+    /// same, and runs `verify` on both. Stop the bot first. Exit status as `verify`.
+    Migrate {
+        /// Where the data is now: a data directory or a PostgreSQL URL.
+        #[arg(long)]
+        from: PathBuf,
+        /// Where it goes: a PostgreSQL URL or a new data directory.
+        #[arg(long)]
+        to: PathBuf,
     },
 }
 
@@ -48,18 +63,16 @@ pub enum Command {
 pub fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Verify { data } => {
+            let data = location(&data);
             let store = open_existing(&data)?;
             let report = store.verify().context("verify failed")?;
             println!("{report}");
             if !report.is_clean() {
-                bail!(
-                    "{} problems found in {}",
-                    report.problems.len(),
-                    data.display()
-                );
+                bail!("{} problems found in {data}", report.problems.len());
             }
         }
         Command::Export { data, out } => {
+            let data = location(&data);
             let store = open_existing(&data)?;
             let summary = match out {
                 Some(path) => {
@@ -89,23 +102,71 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             }
         }
         Command::Import { data, file } => {
+            let data = location(&data);
             let summary = match file {
                 Some(path) if path.as_os_str() != "-" => {
                     let f = File::open(&path)
                         .with_context(|| format!("cannot open {}", path.display()))?;
-                    Store::import(&data, BufReader::new(f))
+                    Store::import_at(&data, BufReader::new(f))
                 }
-                _ => Store::import(&data, io::stdin().lock()),
+                _ => Store::import_at(&data, io::stdin().lock()),
             };
             let summary = summary.map_err(|e| refuse(&data, e))?;
-            eprintln!(
-                "imported {} records into {}",
-                summary.records,
-                data.display()
-            );
+            eprintln!("imported {} records into {data}", summary.records);
         }
+        Command::Migrate { from, to } => migrate(&location(&from), &location(&to))?,
     }
     Ok(())
+}
+
+/// `jetan migrate`: export, import, compare, verify both.
+fn migrate(from: &Location, to: &Location) -> anyhow::Result<()> {
+    if from == to {
+        bail!("--from and --to are the same store");
+    }
+    let source = open_existing(from)?;
+    let mut export = Vec::new();
+    let summary = source
+        .export(&mut export)
+        .with_context(|| format!("cannot export {from}"))?;
+    let before = source.verify().context("verify failed")?;
+    drop(source);
+    eprintln!("exported {} records from {from}", summary.records);
+    let imported = Store::import_at(to, &export[..]).map_err(|e| refuse(to, e))?;
+    eprintln!("imported {} records into {to}", imported.records);
+    let target = open_existing(to)?;
+    let mut again = Vec::new();
+    target
+        .export(&mut again)
+        .with_context(|| format!("cannot export {to} again"))?;
+    if again != export {
+        bail!("{to} does not export the same records as {from}: the migration is not faithful");
+    }
+    let after = target.verify().context("verify failed")?;
+    println!("{from}: {before}");
+    println!("{to}: {after}");
+    if !before.is_clean() || !after.is_clean() {
+        bail!(
+            "verify found problems ({} in {from}, {} in {to}); the data was copied as it was",
+            before.problems.len(),
+            after.problems.len()
+        );
+    }
+    eprintln!(
+        "migrated: {} records, the same on both sides, verify clean",
+        summary.records
+    );
+    Ok(())
+}
+
+/// A `--data` argument: a PostgreSQL URL or a directory.
+fn location(data: &Path) -> Location {
+    match data.to_str() {
+        Some(s) if s.starts_with("postgres://") || s.starts_with("postgresql://") => {
+            Location::Postgres(s.to_owned())
+        }
+        _ => Location::Dir(data.to_owned()),
+    }
 }
 
 /// Exit status when the data directory is open in another process.
@@ -113,28 +174,26 @@ pub const EXIT_LOCKED: i32 = 2;
 /// Exit status when the directory holds no jetan data.
 pub const EXIT_NO_DATA: i32 = 3;
 
-/// Opens a data directory that must already exist and hold jetan data (so a typo does
-/// not create one).
-fn open_existing(data: &Path) -> anyhow::Result<Store> {
-    Store::open_existing(data).map_err(|e| refuse(data, e))
+/// Opens a store that must already exist and hold jetan data (so a typo does not create
+/// one).
+fn open_existing(data: &Location) -> anyhow::Result<Store> {
+    Store::open_existing_at(data).map_err(|e| refuse(data, e))
 }
 
-/// A store error as the command's failure: a locked directory or one without jetan data
-/// ends the process at once with its own status and message.
-fn refuse(data: &Path, e: StoreError) -> anyhow::Error {
+/// A store error as the command's failure: a locked directory or a store without jetan
+/// data ends the process at once with its own status and message.
+fn refuse(data: &Location, e: StoreError) -> anyhow::Error {
     match e {
         StoreError::Locked(_) => {
             eprintln!(
-                "error: {} is in use by another process (is the bot running on it?); stop it and try again",
-                data.display()
+                "error: {data} is in use by another process (is the bot running on it?); stop it and try again"
             );
             std::process::exit(EXIT_LOCKED);
         }
         StoreError::NoData(_) => {
-            eprintln!("error: no jetan data in {}", data.display());
+            eprintln!("error: no jetan data in {data}");
             std::process::exit(EXIT_NO_DATA);
         }
-        e => anyhow::Error::new(e)
-            .context(format!("cannot use the data directory {}", data.display())),
+        e => anyhow::Error::new(e).context(format!("cannot use the store at {data}")),
     }
 }

@@ -88,7 +88,7 @@ pub(crate) fn resume_all(data: &Data, http: Arc<serenity::Http>) {
         }
     };
     for game in pending {
-        if game.terms.practice && game.to_move() == core.bot().id {
+        if game.terms.practice && game.to_move() == core.bot().id && core.owns_server(game.guild) {
             tracing::info!(channel = game.channel, "resuming the computer's turn");
             play_in_background(data, http.clone(), game.guild, game.channel, Post::Channel);
         }

@@ -200,12 +200,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 /// The data directory cannot be opened, or Discord (or the proxy) refuses to connect.
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     init_tracing();
-    let store = jetan_store::Store::open(&config.data_dir).with_context(|| {
-        format!(
-            "cannot open the data directory {}",
-            config.data_dir.display()
-        )
-    })?;
+    let location = config.location();
+    let store = {
+        let at = location.clone();
+        tokio::task::spawn_blocking(move || jetan_store::Store::open_at(&at))
+            .await?
+            .with_context(|| format!("cannot open the store at {location}"))?
+    };
+    tracing::info!(backend = store.backend(), "store open at {location}");
     let mut http = serenity::HttpBuilder::new(secrecy::ExposeSecret::expose_secret(&config.token));
     if let Some(proxy) = &config.proxy_url {
         // The proxy owns rate limiting: serenity's own limiter would hold requests back.
@@ -217,6 +219,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let workers = Workers::new(config.workers);
     let defer_after = config.defer_after;
     let guild_id = config.guild_id;
+    let shard_range = config.shards;
     let store_for_setup = store.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -247,7 +250,10 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
                     bot: true,
                 };
                 tracing::info!(user = %ready.user.name, "connected and commands registered");
-                let core = Core::new(store_for_setup, bot, jetan_core::os_seed());
+                let mut core = Core::new(store_for_setup, bot, jetan_core::os_seed());
+                if let Some(range) = shard_range {
+                    core = core.with_servers(move |guild| range.owns(guild));
+                }
                 let data = Data {
                     core: Arc::new(core),
                     in_flight,
@@ -271,15 +277,20 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         tracing::info!("shutting down: finishing commands in flight");
         shards.shutdown_all().await;
     });
-    client
-        .start()
-        .await
-        .context("the Discord connection failed")?;
+    match shard_range {
+        Some(r) => {
+            tracing::info!("running shards {} to {} of {}", r.first, r.last, r.total);
+            // serenity's range includes its end: `first..last` runs first to last.
+            client.start_shard_range(r.first..r.last, r.total).await
+        }
+        None => client.start().await,
+    }
+    .context("the Discord connection failed")?;
     // Wait for every command in flight, then flush.
     let _all = shutdown_lock.write().await;
     tokio::task::spawn_blocking(move || store.flush())
         .await?
-        .context("cannot flush the data directory")?;
+        .context("cannot flush the store")?;
     tracing::info!("stopped cleanly");
     Ok(())
 }

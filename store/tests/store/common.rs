@@ -1,7 +1,9 @@
-//! Helpers: a fresh store in a temporary directory, requests, squares, playing games out.
+//! Helpers: a fresh store (in a temporary directory, or in a schema of its own on the
+//! test PostgreSQL server: `crate::POSTGRES` says which), requests, squares, playing
+//! games out.
 
 use jetan_rules::{AttackerWins, Position, Square};
-use jetan_store::{Game, MoveResult, Stamp, Store, Terms};
+use jetan_store::{Game, Location, MoveResult, Stamp, Store, Terms};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -11,21 +13,178 @@ pub const ALICE: u64 = 100;
 pub const BOB: u64 = 200;
 pub const CAROL: u64 = 300;
 
-/// A store on a temporary directory, with a request-id counter.
+/// Where a test's data lives: a temporary sled directory, or a fresh PostgreSQL schema
+/// (dropped with the throwaway server).
+pub struct Place {
+    pub location: Location,
+    dir: Option<tempfile::TempDir>,
+}
+
+impl Place {
+    /// A new, empty place on the backend under test.
+    pub fn new() -> Place {
+        if crate::POSTGRES && !crate::cluster::switched_off("this test") {
+            Place {
+                location: Location::Postgres(crate::cluster::fresh_url()),
+                dir: None,
+            }
+        } else {
+            let dir = tempfile::tempdir().unwrap();
+            Place {
+                location: Location::Dir(dir.path().to_owned()),
+                dir: Some(dir),
+            }
+        }
+    }
+
+    /// The directory or the URL, as `Location::parse` reads it.
+    pub fn spec(&self) -> String {
+        match &self.location {
+            Location::Dir(d) => d.display().to_string(),
+            Location::Postgres(url) => url.clone(),
+        }
+    }
+
+    /// The sled directory (sled-only tests).
+    pub fn dir(&self) -> &std::path::Path {
+        self.dir.as_ref().expect("a sled test").path()
+    }
+
+    /// Opens the store here (waiting for a sled directory a dropped store still holds).
+    pub fn open(&self) -> Store {
+        let started = std::time::Instant::now();
+        loop {
+            match Store::open_at(&self.location) {
+                Err(jetan_store::StoreError::Locked(_))
+                    if started.elapsed() < std::time::Duration::from_secs(5) =>
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                other => return other.unwrap(),
+            }
+        }
+    }
+
+    /// Imports an export here.
+    pub fn import(&self, export: &[u8]) -> jetan_store::Result<jetan_store::ImportSummary> {
+        Store::import_at(&self.location, export)
+    }
+
+    /// Reads one record's bytes directly, bypassing the store (which must be closed, for
+    /// sled).
+    pub fn raw_get(&self, tree: &str, key: &[u8]) -> Option<Vec<u8>> {
+        match &self.location {
+            Location::Dir(d) => {
+                let db = raw_sled(d);
+                db.open_tree(tree)
+                    .unwrap()
+                    .get(key)
+                    .unwrap()
+                    .map(|v| v.to_vec())
+            }
+            Location::Postgres(url) => pg(url)
+                .query_opt(
+                    "SELECT value FROM kv WHERE tree = $1 AND key = $2",
+                    &[&tree, &key],
+                )
+                .unwrap()
+                .map(|r| r.get(0)),
+        }
+    }
+
+    /// Writes one record's bytes directly (to damage it), bypassing the store (which
+    /// must be closed, for sled).
+    pub fn raw_put(&self, tree: &str, key: &[u8], value: &[u8]) {
+        match &self.location {
+            Location::Dir(d) => {
+                let db = raw_sled(d);
+                db.open_tree(tree).unwrap().insert(key, value).unwrap();
+                db.flush().unwrap();
+            }
+            Location::Postgres(url) => {
+                pg(url)
+                    .execute(
+                        "INSERT INTO kv (tree, key, value) VALUES ($1, $2, $3) \
+                         ON CONFLICT (tree, key) DO UPDATE SET value = excluded.value",
+                        &[&tree, &key, &value],
+                    )
+                    .unwrap();
+            }
+        }
+    }
+
+    /// Whether nothing but the store's own marks was ever written here (an import that
+    /// failed left nothing behind: no records, no half-built sibling directory).
+    pub fn holds_no_records(&self) -> bool {
+        match &self.location {
+            Location::Dir(d) => {
+                let mut sibling = d.as_os_str().to_owned();
+                sibling.push(".importing");
+                let empty = std::fs::read_dir(d).map_or(true, |mut e| e.next().is_none());
+                empty && !std::path::Path::new(&sibling).exists()
+            }
+            Location::Postgres(url) => {
+                let mut c = pg(url);
+                let table: Option<String> = c
+                    .query_one("SELECT to_regclass('kv')::text", &[])
+                    .unwrap()
+                    .get(0);
+                table.is_none()
+                    || c.query_one("SELECT count(*) FROM kv WHERE tree <> 'meta'", &[])
+                        .unwrap()
+                        .get::<_, i64>(0)
+                        == 0
+            }
+        }
+    }
+
+    /// Removes one record directly, bypassing the store.
+    pub fn raw_remove(&self, tree: &str, key: &[u8]) {
+        match &self.location {
+            Location::Dir(d) => {
+                let db = raw_sled(d);
+                db.open_tree(tree).unwrap().remove(key).unwrap();
+                db.flush().unwrap();
+            }
+            Location::Postgres(url) => {
+                pg(url)
+                    .execute(
+                        "DELETE FROM kv WHERE tree = $1 AND key = $2",
+                        &[&tree, &key],
+                    )
+                    .unwrap();
+            }
+        }
+    }
+}
+
+/// A plain connection to the test server.
+pub fn pg(url: &str) -> postgres::Client {
+    postgres::Client::connect(url, postgres::NoTls).unwrap()
+}
+
+/// A store on a fresh place, with a request-id counter.
 pub struct TestStore {
     pub store: Store,
-    pub dir: tempfile::TempDir,
+    pub place: Place,
     next_id: std::sync::atomic::AtomicU64,
 }
 
 impl TestStore {
     pub fn new() -> TestStore {
-        let dir = tempfile::tempdir().unwrap();
+        let place = Place::new();
         TestStore {
-            store: Store::open(dir.path()).unwrap(),
-            dir,
+            store: place.open(),
+            place,
             next_id: 1000.into(),
         }
+    }
+
+    /// Closes the store (sled releases its directory), keeping the place.
+    pub fn close(self) -> Place {
+        let TestStore { store, place, .. } = self;
+        drop(store);
+        place
     }
 
     /// A request by `user` at `now` with a fresh id.

@@ -1,6 +1,7 @@
-//! Crash test: a child process (this test binary, re-executed with `JETAN_CRASH_DIR`)
-//! runs random operations and prints each one the store acknowledged; the parent kills
-//! it with SIGKILL at random moments, reopens the data directory, and checks that every
+//! Crash test: a child process (this test binary, re-executed with `JETAN_CRASH_DIR`, a
+//! data directory or a database URL) runs random operations and prints each one the
+//! store acknowledged; the parent kills it with SIGKILL at random moments, reopens the
+//! store, and checks that every
 //! acknowledged operation is there (re-sending its request id returns the same result
 //! and changes nothing) and that `verify` is clean.
 
@@ -9,11 +10,11 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use jetan_rules::{Square, Variant};
-use jetan_store::{Stamp, Store, Terms};
+use jetan_store::{Location, Stamp, Store, Terms};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::common::{choose, GameIdOf};
+use crate::common::{choose, GameIdOf, Place};
 
 const GUILD: u64 = 3;
 const USERS: [u64; 4] = [11, 12, 13, 14];
@@ -162,7 +163,7 @@ fn crash_child() {
         return;
     };
     let iteration: u64 = std::env::var(ENV_ITER).unwrap().parse().unwrap();
-    let store = Store::open(&dir).unwrap();
+    let store = Store::open_at(&Location::parse(&dir)).unwrap();
     let mut rng = StdRng::seed_from_u64(iteration);
     let started = Instant::now();
     let mut out = std::io::stdout().lock();
@@ -231,7 +232,7 @@ fn acknowledged_operations_survive_sigkill() {
     if std::env::var(ENV_DIR).is_ok() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
+    let place = Place::new();
     let exe = std::env::current_exe().unwrap();
     let mut rng = StdRng::seed_from_u64(0xC0FFEE);
     let budget = Instant::now();
@@ -248,7 +249,7 @@ fn acknowledged_operations_survive_sigkill() {
                 "--test-threads=1",
                 "-q",
             ])
-            .env(ENV_DIR, dir.path())
+            .env(ENV_DIR, place.spec())
             .env(ENV_ITER, iterations.to_string())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -267,7 +268,7 @@ fn acknowledged_operations_survive_sigkill() {
         child.wait().unwrap();
         let acks = reader.join().unwrap();
 
-        let store = Store::open(dir.path()).unwrap();
+        let store = place.open();
         let report = store.verify().unwrap();
         assert!(report.is_clean(), "after kill {iterations}: {report}");
         let before = export(&store);

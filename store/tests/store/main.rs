@@ -1,8 +1,13 @@
 //! The store's tests: one binary, one module per concern.
 
+/// This binary tests the sled backend (`tests/store_pg` the PostgreSQL one).
+pub const POSTGRES: bool = false;
+
 mod checks;
+mod cluster;
 mod common;
 mod crash;
+mod dirs;
 mod migrate;
 mod model;
 mod ops;

@@ -118,12 +118,12 @@ fn a_format_1_directory_is_migrated_on_open_and_reads_the_same() {
     s.export(&mut before).unwrap();
     t.assert_clean();
 
-    let TestStore { store, dir, .. } = t;
-    drop(store);
-    downgrade_to_format_1(dir.path());
+    let place = t.close();
+    let dir = place.dir();
+    downgrade_to_format_1(dir);
     // Format 1 as it was: the new program's readers cannot read it before migrating.
     {
-        let db = crate::common::raw_sled(dir.path());
+        let db = crate::common::raw_sled(dir);
         assert!(!db.tree_names().iter().any(|n| n.as_ref() == b"moves"));
         let games = db.open_tree("games").unwrap();
         let (_, v) = games.iter().next().unwrap().unwrap();
@@ -132,7 +132,7 @@ fn a_format_1_directory_is_migrated_on_open_and_reads_the_same() {
         assert_eq!(old["moves"].as_array().unwrap().len(), 20);
     }
 
-    let s = Store::open(dir.path()).unwrap();
+    let s = Store::open(dir).unwrap();
     let r = s.verify().unwrap();
     assert!(r.is_clean(), "{r}");
     assert_eq!(s.game(CH).unwrap().unwrap(), game);
@@ -160,10 +160,10 @@ fn a_format_1_directory_is_migrated_on_open_and_reads_the_same() {
     assert!(s.verify().unwrap().is_clean());
     drop(s);
     // A second open finds nothing left to migrate, and the records are format 2.
-    let s = Store::open(dir.path()).unwrap();
+    let s = Store::open(dir).unwrap();
     assert!(s.verify().unwrap().is_clean());
     drop(s);
-    let db = crate::common::raw_sled(dir.path());
+    let db = crate::common::raw_sled(dir);
     for name in ["games", "finished", "wallets", "ledger", "moves"] {
         for item in db.open_tree(name).unwrap().iter() {
             assert_eq!(item.unwrap().1[0], FORMAT_VERSION, "a record of {name}");

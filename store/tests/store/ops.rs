@@ -252,6 +252,43 @@ fn expire_due_sweeps_only_due_challenges() {
 }
 
 #[test]
+fn sweeps_can_be_limited_to_the_servers_a_process_owns() {
+    let t = TestStore::new();
+    let s = &t.store;
+    let expiry = Settings::default().challenge_expiry_ms;
+    let (mine, theirs) = (GUILD, GUILD + 1);
+    s.challenge(t.req(ALICE, 0), mine, 1, BOB, terms(10, 0))
+        .unwrap();
+    s.challenge(t.req(ALICE, 0), theirs, 2, BOB, terms(10, 0))
+        .unwrap();
+    let done = s.expire_due_where(expiry + 1, |g| g == mine).unwrap();
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].challenge.guild, mine);
+    assert!(s.open_challenge(2).unwrap().is_some());
+    let done = s.expire_due_where(expiry + 1, |g| g == theirs).unwrap();
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].challenge.guild, theirs);
+
+    // Two timed games nobody plays: each server's sweep ends its own only.
+    let timed = Terms {
+        move_time_minutes: Some(1),
+        ..terms(10, 0)
+    };
+    for (guild, ch) in [(mine, 3), (theirs, 4)] {
+        s.challenge(t.req(ALICE, 0), guild, ch, BOB, timed.clone())
+            .unwrap();
+        s.accept(t.req(BOB, 1), ch, None, 0, 5).unwrap();
+    }
+    let late = 10 * 60_000;
+    let ended = s.settle_stalled_where(late, |g| g == theirs).unwrap();
+    assert_eq!(ended.len(), 1);
+    assert!(s.game(3).unwrap().is_some() && s.game(4).unwrap().is_none());
+    assert_eq!(s.settle_stalled(late).unwrap().len(), 1);
+    assert!(s.game(3).unwrap().is_none());
+    t.assert_clean();
+}
+
+#[test]
 fn a_move_is_recorded_and_refusals_write_nothing() {
     let t = TestStore::new();
     let s = &t.store;
@@ -641,13 +678,10 @@ fn data_survives_reopening() {
     let t = TestStore::new();
     t.start(terms(10, 1));
     t.mv("e2", "e3", 3).unwrap();
-    let path = t.dir.path().to_owned();
-    let TestStore { store, dir, .. } = t;
-    drop(store);
-    let store = Store::open(&path).unwrap();
+    let place = t.close();
+    let store = place.open();
     assert_eq!(store.game(CH).unwrap().unwrap().moves.len(), 1);
     assert!(store.verify().unwrap().is_clean());
-    drop(dir);
 }
 
 #[test]
@@ -657,17 +691,9 @@ fn a_damaged_record_only_affects_its_channel() {
     t.store
         .challenge(t.req(CAROL, 0), GUILD, 11, BOB, terms(0, 0))
         .unwrap();
-    let TestStore { store, dir, .. } = t;
-    drop(store);
-    {
-        let db = crate::common::raw_sled(dir.path());
-        db.open_tree("games")
-            .unwrap()
-            .insert(CH.to_be_bytes(), &b"\x01{not json"[..])
-            .unwrap();
-        db.flush().unwrap();
-    }
-    let store = Store::open(dir.path()).unwrap();
+    let place = t.close();
+    place.raw_put("games", &CH.to_be_bytes(), b"\x01{not json");
+    let store = place.open();
     let err = store.game(CH).unwrap_err();
     assert!(!err.is_refusal());
     assert!(
@@ -693,9 +719,9 @@ fn a_damaged_record_only_affects_its_channel() {
     // The export keeps the damaged record byte for byte; the import restores it.
     let mut out = Vec::new();
     assert_eq!(store.export(&mut out).unwrap().damaged, 1);
-    let dir2 = tempfile::tempdir().unwrap();
-    Store::import(dir2.path(), &out[..]).unwrap();
-    let restored = Store::open(dir2.path()).unwrap();
+    let place2 = Place::new();
+    place2.import(&out).unwrap();
+    let restored = place2.open();
     assert!(matches!(restored.game(CH), Err(StoreError::Corrupt { .. })));
     assert_eq!(restored.verify().unwrap().problems, report.problems);
 }
@@ -720,10 +746,10 @@ fn export_then_import_restores_everything() {
     let text = String::from_utf8(out.clone()).unwrap();
     assert!(text.lines().next().unwrap().contains("\"header\""));
 
-    let dir2 = tempfile::tempdir().unwrap();
-    let imported = Store::import(dir2.path(), &out[..]).unwrap();
+    let place2 = Place::new();
+    let imported = place2.import(&out).unwrap();
     assert_eq!(imported.records, summary.records);
-    let s2 = Store::open(dir2.path()).unwrap();
+    let s2 = place2.open();
     let mut out2 = Vec::new();
     s2.export(&mut out2).unwrap();
     assert_eq!(text, String::from_utf8(out2).unwrap());
@@ -743,10 +769,10 @@ fn export_then_import_restores_everything() {
     assert_eq!(s2.last_finished(CH).unwrap().unwrap().game.id, end.game_id);
     assert!(s2.verify().unwrap().is_clean());
     drop(s2);
-    let err = Store::import(dir2.path(), &out[..]).unwrap_err();
+    let err = place2.import(&out).unwrap_err();
     assert!(matches!(err, StoreError::NotEmpty(_)), "{err}");
-    let dir3 = tempfile::tempdir().unwrap();
-    let err = Store::import(dir3.path(), &b"{\"type\":\"wallet\"}\n"[..]).unwrap_err();
+    let place3 = Place::new();
+    let err = place3.import(b"{\"type\":\"wallet\"}\n").unwrap_err();
     assert!(
         matches!(err, StoreError::BadExport { line: 1, .. }),
         "{err}"

@@ -12,6 +12,7 @@ mod double_click;
 mod fake_selftest;
 mod load;
 mod mentions;
+mod postgres;
 mod private_answers;
 mod quick_answers;
 mod race;

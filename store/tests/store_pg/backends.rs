@@ -1,0 +1,236 @@
+//! What only a database shared by several processes has: two stores (as two bot
+//! processes would open) on one database, the schema's versions, and moving data
+//! between sled and PostgreSQL through the export format.
+
+use jetan_rules::Variant;
+use jetan_store::{Location, Stamp, Store, StoreError, Terms};
+
+use crate::common::*;
+
+fn terms() -> Terms {
+    Terms {
+        stake: 20,
+        piece_price: 1,
+        ..Terms::friendly(Variant::Classic)
+    }
+}
+
+fn export(store: &Store) -> String {
+    let mut out = Vec::new();
+    store.export(&mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn two_stores_on_one_database_race_like_two_processes() {
+    let place = Place::new();
+    let (a, b) = (place.open(), place.open());
+    a.challenge(Stamp::new(1, ALICE, 0), GUILD, CH, BOB, terms())
+        .unwrap();
+    // The other process sees it at once, and of two accepts through the two
+    // handles exactly one starts the game.
+    let c = b.open_challenge(CH).unwrap().expect("the challenge");
+    let (a2, b2) = (a.clone(), b.clone());
+    let t1 = std::thread::spawn(move || a2.accept(Stamp::new(2, BOB, 1), CH, Some(c.id), 0, 1));
+    let t2 = std::thread::spawn(move || b2.accept(Stamp::new(3, BOB, 1), CH, Some(c.id), 0, 1));
+    let (r1, r2) = (t1.join().unwrap(), t2.join().unwrap());
+    assert_eq!(
+        [&r1, &r2].iter().filter(|r| r.is_ok()).count(),
+        1,
+        "{r1:?} {r2:?}"
+    );
+    // Moves racing from both processes: one wins each round.
+    let mut id = 100;
+    for round in 0..20u64 {
+        let g = a.game(CH).unwrap().expect("a game");
+        let moves = g.position().unwrap().legal_moves();
+        let mut handles = Vec::new();
+        for (k, s) in [a.clone(), b.clone(), a.clone(), b.clone()]
+            .into_iter()
+            .enumerate()
+        {
+            let m = moves[(k * 5 + round as usize) % moves.len()];
+            id += 1;
+            let req = Stamp::new(id, g.to_move(), 10 + round);
+            let v = (g.id, g.version);
+            handles.push(std::thread::spawn(move || s.play(req, CH, v, m.from, m.to)));
+        }
+        let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        assert_eq!(
+            results.iter().filter(|r| r.is_ok()).count(),
+            1,
+            "round {round}: {results:?}"
+        );
+        for e in results.iter().filter_map(|r| r.as_ref().err()) {
+            assert!(matches!(e, StoreError::GameChanged { .. }), "{e}");
+        }
+        if b.game(CH).unwrap().is_none() {
+            break;
+        }
+    }
+    // A request repeated through the other process returns the first result.
+    let w1 = a
+        .grant(Stamp::new(7_000, CAROL, 50), GUILD, CAROL, 5, "a test")
+        .unwrap();
+    let w2 = b
+        .grant(Stamp::new(7_000, CAROL, 51), GUILD, CAROL, 5, "a test")
+        .unwrap();
+    assert_eq!(w1, w2);
+    assert_eq!(b.wallet(GUILD, CAROL).unwrap().balance, 1005);
+    assert!(a.verify().unwrap().is_clean());
+    assert_eq!(export(&a), export(&b));
+}
+
+#[test]
+fn the_schema_is_versioned_and_a_newer_one_is_refused() {
+    let place = Place::new();
+    let Location::Postgres(url) = &place.location else {
+        panic!("a PostgreSQL test");
+    };
+    // Processes starting together apply each migration once.
+    let opens: Vec<_> = (0..4)
+        .map(|_| {
+            let url = url.clone();
+            std::thread::spawn(move || Store::open_postgres(&url).map(drop))
+        })
+        .collect();
+    for o in opens {
+        o.join().unwrap().unwrap();
+    }
+    let mut c = pg(url);
+    let versions: Vec<i32> = c
+        .query("SELECT version FROM jetan_schema ORDER BY version", &[])
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(versions, [1]);
+    c.execute("INSERT INTO jetan_schema (version) VALUES (999)", &[])
+        .unwrap();
+    let err = Store::open_postgres(url).unwrap_err();
+    assert!(
+        err.to_string().contains("newer than this program's"),
+        "{err}"
+    );
+}
+
+/// The server closes every connection of the store (a restart, an administrator): the
+/// store opens new ones and goes on.
+#[test]
+fn connections_closed_by_the_server_are_replaced() {
+    if crate::cluster::switched_off("connections_closed_by_the_server_are_replaced") {
+        return;
+    }
+    let url = format!(
+        "{}&application_name=jetan_closed_{}",
+        crate::cluster::fresh_url(),
+        std::process::id()
+    );
+    let store = Store::open_postgres(&url).unwrap();
+    store
+        .challenge(Stamp::new(1, ALICE, 0), GUILD, CH, BOB, terms())
+        .unwrap();
+    // Several connections in the pool.
+    let handles: Vec<_> = (0..6)
+        .map(|_| {
+            let s = store.clone();
+            std::thread::spawn(move || s.wallet(GUILD, ALICE).unwrap())
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    let killed: i64 = pg(&url)
+        .query_one(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
+             WHERE application_name = current_setting('application_name') \
+             AND pid <> pg_backend_pid()",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(killed >= 1, "no connection of the store to close");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let g = store.accept(Stamp::new(2, BOB, 1), CH, None, 0, 1).unwrap();
+    store
+        .play(
+            Stamp::new(3, ALICE, 2),
+            CH,
+            (g.id, g.version),
+            sq("e2"),
+            sq("e3"),
+        )
+        .unwrap();
+    assert_eq!(store.game(CH).unwrap().unwrap().moves.len(), 1);
+    assert!(store.verify().unwrap().is_clean());
+}
+
+#[test]
+fn a_bad_url_or_an_unreachable_server_is_a_clear_error() {
+    let err = Store::open_postgres("postgres://nobody@127.0.0.1:1/none").unwrap_err();
+    assert!(matches!(err, StoreError::Storage(_)), "{err}");
+    assert!(err.to_string().contains("PostgreSQL"), "{err}");
+    assert!(Store::open_postgres("postgres://a b").is_err());
+}
+
+#[test]
+fn open_existing_at_a_database_refuses_one_without_jetan_data() {
+    let Location::Postgres(url) = Place::new().location else {
+        panic!("a PostgreSQL test");
+    };
+    // A schema the store never used: refused, and nothing created in it.
+    let err = Store::open_existing_at(&Location::Postgres(url.clone())).unwrap_err();
+    assert!(matches!(err, StoreError::NoData(_)), "{err}");
+    let t = TestStore::new();
+    t.start(terms());
+    assert!(Store::open_existing_at(&t.place.location).is_ok());
+    drop(url);
+}
+
+/// sled → PostgreSQL → sled through the export format (what `jetan migrate` does):
+/// the same records on every side, `verify` clean, and play goes on after the move.
+#[test]
+fn data_moves_from_sled_to_postgres_and_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let sled = Store::open(dir.path()).unwrap();
+    let mut id = 1;
+    let mut req = |user| {
+        id += 1;
+        Stamp::new(id, user, id)
+    };
+    sled.challenge(req(ALICE), GUILD, CH, BOB, terms()).unwrap();
+    sled.accept(req(BOB), CH, None, 0, 3).unwrap();
+    for (from, to) in [("e2", "e3"), ("e9", "e8"), ("d2", "d3")] {
+        let g = sled.game(CH).unwrap().unwrap();
+        sled.play(req(g.to_move()), CH, (g.id, g.version), sq(from), sq(to))
+            .unwrap();
+    }
+    sled.challenge(req(CAROL), GUILD, 11, BOB, terms()).unwrap();
+    sled.daily(req(CAROL), GUILD).unwrap();
+    sled.remember_name(ALICE, "Tara").unwrap();
+    let text = export(&sled);
+    drop(sled);
+
+    let pg_place = Place::new();
+    pg_place.import(text.as_bytes()).unwrap();
+    let on_pg = pg_place.open();
+    assert!(on_pg.verify().unwrap().is_clean());
+    assert_eq!(export(&on_pg), text);
+    // Play goes on, with fresh ids after the imported ones.
+    let g = on_pg.game(CH).unwrap().unwrap();
+    on_pg
+        .play(req(g.to_move()), CH, (g.id, g.version), sq("e8"), sq("e7"))
+        .unwrap();
+    let end = on_pg.resign(req(ALICE), CH, g.id).unwrap();
+    assert!(end.game_id == g.id);
+    let ledger = on_pg.ledger(GUILD, ALICE, 100).unwrap();
+    assert!(ledger.windows(2).all(|w| w[0].seq > w[1].seq));
+    let text2 = export(&on_pg);
+
+    let back = tempfile::tempdir().unwrap();
+    let target = back.path().join("data");
+    Store::import(&target, text2.as_bytes()).unwrap();
+    let again = Store::open(&target).unwrap();
+    assert!(again.verify().unwrap().is_clean());
+    assert_eq!(export(&again), text2);
+}

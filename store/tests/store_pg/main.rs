@@ -1,0 +1,24 @@
+//! The store's tests against PostgreSQL: the same modules as `tests/store` (operations,
+//! races, the model-based proptests, the crash test, `verify`'s checks), each test on a
+//! fresh schema of a throwaway server (see `cluster.rs` for the variables that point
+//! them elsewhere), plus what only a shared database has (`backends`).
+
+/// This binary tests the PostgreSQL backend.
+pub const POSTGRES: bool = true;
+
+mod backends;
+#[path = "../store/checks.rs"]
+mod checks;
+#[path = "../store/cluster.rs"]
+mod cluster;
+#[allow(dead_code)] // some helpers serve the sled binary only
+#[path = "../store/common.rs"]
+mod common;
+#[path = "../store/crash.rs"]
+mod crash;
+#[path = "../store/model.rs"]
+mod model;
+#[path = "../store/ops.rs"]
+mod ops;
+#[path = "../store/race.rs"]
+mod race;

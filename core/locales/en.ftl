@@ -14,10 +14,6 @@ moves-count = { $n ->
     [one] { $n } move
    *[other] { $n } moves
 }
-games-count = { $n ->
-    [one] { $n } game
-   *[other] { $n } games
-}
 players-count = { $n ->
     [one] { $n } player
    *[other] { $n } players
@@ -233,8 +229,14 @@ standings-head = **Standings** (page { $page } of { $pages })
 daily = You receive { $amount }. Balance: { $balance }. Next claim in { $time }.
 history-empty-player = No finished games in { $who }'s history yet.
 history-empty-channel = No finished games in this channel's history yet.
-history-player = Last { $games } of { $who }, newest first (`/jetan replay game:<id>` shows one):
-history-channel = Last { $games } of this channel, newest first (`/jetan replay game:<id>` shows one):
+history-player = { $n ->
+    [one] The last game of { $who } (`/jetan replay game:<id>` shows it):
+   *[other] The last { $n } games of { $who }, newest first (`/jetan replay game:<id>` shows one):
+}
+history-channel = { $n ->
+    [one] The last game of this channel (`/jetan replay game:<id>` shows it):
+   *[other] The last { $n } games of this channel, newest first (`/jetan replay game:<id>` shows one):
+}
 history-beat = { $winner } beat { $loser }
 history-drew = { $black } drew with { $orange }
 history-aborted = { $black } vs { $orange } was aborted

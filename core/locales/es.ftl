@@ -12,10 +12,6 @@ moves-count = { $n ->
     [one] { $n } jugada
    *[other] { $n } jugadas
 }
-games-count = { $n ->
-    [one] { $n } partida
-   *[other] { $n } partidas
-}
 players-count = { $n ->
     [one] { $n } jugador
    *[other] { $n } jugadores
@@ -230,8 +226,14 @@ standings-head = **Clasificación** (página { $page } de { $pages })
 daily = Recibes { $amount }. Saldo: { $balance }. Próxima paga en { $time }.
 history-empty-player = Todavía no hay partidas terminadas en el historial de { $who }.
 history-empty-channel = Todavía no hay partidas terminadas en el historial de este canal.
-history-player = Últimas { $games } de { $who }, de la más reciente a la más antigua (`/jetan repetir partida:<número>` muestra una):
-history-channel = Últimas { $games } de este canal, de la más reciente a la más antigua (`/jetan repetir partida:<número>` muestra una):
+history-player = { $n ->
+    [one] La última partida de { $who } (`/jetan repetir partida:<número>` la muestra):
+   *[other] Las últimas { $n } partidas de { $who }, de la más reciente a la más antigua (`/jetan repetir partida:<número>` muestra una):
+}
+history-channel = { $n ->
+    [one] La última partida de este canal (`/jetan repetir partida:<número>` la muestra):
+   *[other] Las últimas { $n } partidas de este canal, de la más reciente a la más antigua (`/jetan repetir partida:<número>` muestra una):
+}
 history-beat = { $winner } ganó a { $loser }
 history-drew = { $black } y { $orange } hicieron tablas
 history-aborted = { $black } contra { $orange } fue anulada

@@ -152,10 +152,10 @@ impl Core {
             }));
         }
         let currency = self.store.settings(req.guild)?.currency;
-        let count = tr!(lang, "games-count", n = games.len());
+        let n = games.len();
         let mut text = match user {
-            Some(u) => tr!(lang, "history-player", games = count, who = u.mention()),
-            None => tr!(lang, "history-channel", games = count),
+            Some(u) => tr!(lang, "history-player", n = n, who = u.mention()),
+            None => tr!(lang, "history-channel", n = n),
         };
         for f in &games {
             let g = &f.game;

@@ -443,4 +443,30 @@ mod tests {
         assert_eq!(duel_percent(Role::Warrior, Role::Padwar), 50);
         assert_eq!(duel_percent(Role::Chief, Role::Panthan), 91);
     }
+
+    #[test]
+    fn manator_captures_are_duels_with_their_odds_except_the_princess() {
+        let pos = Position::start_on(Variant::Classic, jetan_rules::Topology::Flat);
+        let mut m = pos.legal_moves()[0];
+        m.role = Role::Dwar;
+        m.capture = Some(Role::Odwar);
+        assert_eq!(
+            destination(Lang::En, Variant::Manator, &m),
+            format!("{} (duel vs the Odwar: 38 % to win)", m.to)
+        );
+        assert_eq!(
+            destination(Lang::Es, Variant::Manator, &m),
+            format!("{} (duelo contra el Odwar: 38 % de ganar)", m.to)
+        );
+        m.capture = Some(Role::Princess);
+        assert_eq!(
+            destination(Lang::En, Variant::Manator, &m),
+            format!("{} (takes the Princess)", m.to)
+        );
+        m.capture = Some(Role::Flier);
+        assert_eq!(
+            destination(Lang::Es, Variant::Classic, &m),
+            format!("{} (captura el Volador)", m.to)
+        );
+    }
 }

@@ -18,4 +18,5 @@ mod race;
 mod refusals;
 mod resign_confirm;
 mod restart;
+mod spanish;
 mod startup;

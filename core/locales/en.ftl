@@ -56,7 +56,10 @@ terms-held = Each player puts { $held } in escrow: the stake { $stake } + up to 
 terms-friendly = Friendly game: nothing at stake.
 terms-practice = Practice game: no money.
 terms-move-time = Move time: { $time }.
-wager-line = Wager: stake { $stake } each, piece price { $price } per point; paid for pieces so far: { $black } { $black_paid }, { $orange } { $orange_paid }.
+wager-stake = stake { $stake } each
+wager-price = piece price { $price } per point
+wager-line = Wager: { $terms }.
+wager-paid = Paid for lost pieces so far: { $black } { $black_paid }, { $orange } { $orange_paid }.
 time-left = Time left for this move: { $time }.
 time-up = The time for this move is up: the opponent may `/jetan claim` the win.
 
@@ -301,6 +304,8 @@ amount-bad = That amount does not work: it must be between 1 and { $max }, and n
 refused-other = That cannot be done right now; nothing was changed.
 internal = Something went wrong on our side and nothing was changed. Please try again in a moment.
 dm-only = Jetan is played in server channels, not in direct messages.
+input-bad = I could not read `{ $input }`: check the option and try again.
+options-bad = I could not read the options: check them and try again.
 
 ## Pictures
 

@@ -53,7 +53,10 @@ terms-held = Cada jugador deja { $held } en depósito: la apuesta de { $stake } 
 terms-friendly = Partida amistosa: no se juega dinero.
 terms-practice = Partida de práctica: sin dinero.
 terms-move-time = Tiempo por jugada: { $time }.
-wager-line = En juego: apuesta de { $stake } cada uno, { $price } por punto de pieza; pagado por piezas hasta ahora: { $black } { $black_paid }, { $orange } { $orange_paid }.
+wager-stake = apuesta de { $stake } cada uno
+wager-price = { $price } por punto de pieza
+wager-line = En juego: { $terms }.
+wager-paid = Pagado por piezas perdidas hasta ahora: { $black } { $black_paid }, { $orange } { $orange_paid }.
 time-left = Tiempo que queda para esta jugada: { $time }.
 time-up = Se acabó el tiempo de esta jugada: el rival puede reclamar la victoria con `/jetan reclamar`.
 
@@ -298,6 +301,8 @@ amount-bad = Ese importe no sirve: debe estar entre 1 y { $max }, y ningún sald
 refused-other = Eso no se puede hacer ahora; no se ha cambiado nada.
 internal = Algo falló por nuestra parte y no se ha cambiado nada. Vuelve a intentarlo dentro de un momento.
 dm-only = El Jetan se juega en los canales de un servidor, no en mensajes directos.
+input-bad = No entendí `{ $input }`: revisa la opción y vuelve a intentarlo.
+options-bad = No entendí las opciones: revísalas y vuelve a intentarlo.
 
 ## Imágenes
 

@@ -169,3 +169,23 @@ impl Core {
         Ok(replay_gif(&positions, &moves, &replay)?)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picture_labels_come_in_each_language() {
+        let es = labels(Lang::Es);
+        assert_eq!(es.to_move, "LE TOCA");
+        assert_eq!(es.color(jetan_rules::Color::Orange), "Naranjas");
+        assert_eq!(es.move_number(1), "jugada 1");
+        assert_eq!(es.countdown_text(4), "CUENTA ATRÁS 4");
+        assert_eq!(es.after_moves_text(1), "tras 1 jugada");
+        assert_eq!(es.after_moves_text(34), "tras 17 jugadas");
+        assert_eq!(es.wins.replace("{color}", "Negras"), "Ganan Negras");
+        let en = labels(Lang::En);
+        assert_eq!(en.after_moves_text(1), "after 1 move");
+        assert_eq!(en.princess_threatened, "PRINCESS THREATENED");
+    }
+}

@@ -293,20 +293,29 @@ impl Core {
         let t = &game.terms;
         if !t.practice && (t.stake > 0 || t.piece_price > 0) {
             let m = |n: u64| money(lang, n, currency);
-            // A side's net is what it won minus what it paid; piece payments are the only
-            // money moving during a game, so a negative net is what it has paid.
-            let paid = |net: i64| m(u64::try_from(-net.min(0)).unwrap_or(0));
+            let mut terms = Vec::new();
+            if t.stake > 0 {
+                terms.push(tr!(lang, "wager-stake", stake = m(t.stake)));
+            }
+            if t.piece_price > 0 {
+                terms.push(tr!(lang, "wager-price", price = m(t.piece_price)));
+            }
             text.push('\n');
-            text.push_str(&tr!(
-                lang,
-                "wager-line",
-                stake = m(t.stake),
-                price = m(t.piece_price),
-                black = mention(game.black),
-                black_paid = paid(game.net.black),
-                orange = mention(game.orange),
-                orange_paid = paid(game.net.orange)
-            ));
+            text.push_str(&tr!(lang, "wager-line", terms = terms.join(", ")));
+            if t.piece_price > 0 {
+                // A side's net is what it won minus what it paid; piece payments are the
+                // only money moving during a game, so a negative net is what it has paid.
+                let paid = |net: i64| m(u64::try_from(-net.min(0)).unwrap_or(0));
+                text.push(' ');
+                text.push_str(&tr!(
+                    lang,
+                    "wager-paid",
+                    black = mention(game.black),
+                    black_paid = paid(game.net.black),
+                    orange = mention(game.orange),
+                    orange_paid = paid(game.net.orange)
+                ));
+            }
         }
         if let Some(deadline) = game.deadline() {
             text.push('\n');

@@ -1204,7 +1204,7 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
     );
     assert!(first.text.contains("Tiempo que queda para esta jugada: 24 h."));
     assert!(first.text.contains(
-        "En juego: apuesta de 50 monedas cada uno, 1 moneda por punto de pieza; pagado por piezas hasta ahora: <@101> 0 monedas, <@102> 0 monedas."
+        "En juego: apuesta de 50 monedas cada uno, 1 moneda por punto de pieza. Pagado por piezas perdidas hasta ahora: <@101> 0 monedas, <@102> 0 monedas."
     ));
     h.refused(
         &alice(),

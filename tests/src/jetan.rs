@@ -358,6 +358,14 @@ pub fn black_and_orange(reply: &Reply, a: &Player, b: &Player) -> anyhow::Result
     }
 }
 
+/// How `board` names the move to be made after `plies` plies, as players count moves (one
+/// per side, Black first): "move 1, Black", "move 1, Orange", "move 2, Black".
+#[must_use]
+pub fn move_label(plies: usize) -> String {
+    let side = if plies % 2 == 0 { "Black" } else { "Orange" };
+    format!("move {}, {side}", plies / 2 + 1)
+}
+
 /// A small deterministic random generator (xorshift64*), so games are reproducible.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);

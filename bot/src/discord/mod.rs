@@ -178,9 +178,11 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::ArgumentParse {
             error, input, ctx, ..
         } => {
+            tracing::info!("unreadable options: {error}");
+            let lang = jetan_core::Lang::of(ctx.locale().unwrap_or_default());
             let msg = match input {
-                Some(i) => format!("I could not read `{i}`: {error}"),
-                None => format!("I could not read the options: {error}"),
+                Some(i) => lang.tr("input-bad", &[("input", i.into())]),
+                None => lang.tr("options-bad", &[]),
             };
             let _ = ctx
                 .send(poise::CreateReply::default().content(msg).ephemeral(true))

@@ -93,7 +93,7 @@ async fn a_game_on_a_spanish_server_in_each_players_language() -> anyhow::Result
         .public()?
         .with_png()?
         .containing("(jugada 1, Negras)")?
-        .containing("pagado por piezas hasta ahora")?
+        .containing("Pagado por piezas perdidas hasta ahora")?
         .containing("Tiempo que queda para esta jugada")?;
     assert!(first.text().contains(&format!("{}, te toca.", bob.mention())));
     let played = game

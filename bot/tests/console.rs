@@ -252,9 +252,15 @@ fn a_spanish_player_and_server_and_every_user_by_name() {
          #mesa @dave accept\n\
          #mesa @carol:es move notation:e2-e3 notation:e2-e4\n",
     );
-    assert!(first.contains("Language of public messages: Spanish"), "{first}");
+    assert!(
+        first.contains("Language of public messages: Spanish"),
+        "{first}"
+    );
     assert!(first.contains("@carol desafía a @dave"), "{first}");
-    assert!(first.contains("Accept this challenge from @carol?"), "{first}");
+    assert!(
+        first.contains("Accept this challenge from @carol?"),
+        "{first}"
+    );
     assert!(
         first.contains("--- error: the option `notation` is given twice"),
         "{first}"
@@ -272,7 +278,10 @@ fn a_spanish_player_and_server_and_every_user_by_name() {
         out.path(),
         &format!("#mesa @dave click {confirm}\n"),
     );
-    assert!(second.contains("@carol juega con Negras y empieza"), "{second}");
+    assert!(
+        second.contains("@carol juega con Negras y empieza"),
+        "{second}"
+    );
     let third = console(
         data.path(),
         out.path(),

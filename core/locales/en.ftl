@@ -164,7 +164,7 @@ illegal-escape-used = You have already used your escape: your Princess cannot re
 illegal-panthan-backwards = The Panthan on { $square } cannot move backwards.
 illegal-out-of-reach = The { $piece } on { $from } cannot reach { $to }: { $movement }
 illegal-blocked = The { $piece } on { $from } cannot reach { $to }: the way is blocked at { $by }.
-illegal-wrong-piece = There is a { $actual } on { $square }, not a { $named }.
+illegal-wrong-piece = The piece on { $square } is { $actual }, not { $named }.
 illegal-other = That move is not legal here.
 
 ## How games end

@@ -127,7 +127,7 @@ not-playing-vs = No juegas en esta partida: es { $black } contra { $orange }.
 not-your-turn = Le toca a { $who }.
 played = { $who } juega **{ $move }** ({ $number })
 played-takes = captura { $piece }
-played-duel-won = gana el duelo ({ $chance } % de ganar) y mata { $piece }
+played-duel-won = gana el duelo ({ $chance } % de ganar) y captura { $piece }
 played-duel-lost = pierde el duelo ({ $chance } % de ganar): muere { $piece }
 played-escape = la huida de la Princesa
 countdown-started = Ha empezado la cuenta atrás de diez jugadas: gana en diez jugadas (cinco cada uno) o serán tablas.
@@ -152,16 +152,16 @@ suggest-escape = huida (una vez por partida)
 
 illegal-game-over = La partida ha terminado.
 illegal-empty = { $square } está vacía.
-illegal-not-yours = { $piece } de { $square } no es tuyo.
+illegal-not-yours = { $piece } de { $square } no es de tu bando.
 illegal-same-square = Una jugada debe salir de { $square }.
-illegal-own-piece = En { $square } está tu propio { $piece }.
+illegal-own-piece = En { $square } ya hay una pieza de tu bando ({ $piece }).
 illegal-princess-capture = Tu Princesa no puede capturar: { $piece } de { $square } le cierra el paso.
 illegal-threatened = Tu Princesa no puede ir a { $square }, que está amenazada.
 illegal-escape-used = Ya usaste tu huida: tu Princesa no llega de { $from } a { $to } con una jugada normal.
 illegal-panthan-backwards = El Panthan de { $square } no puede retroceder.
 illegal-out-of-reach = { $piece } de { $from } no llega a { $to }: { $movement }
 illegal-blocked = { $piece } de { $from } no llega a { $to }: el camino está cortado en { $by }.
-illegal-wrong-piece = En { $square } hay un { $actual }, no un { $named }.
+illegal-wrong-piece = La pieza de { $square } es { $actual }, no { $named }.
 illegal-other = Esa jugada no es legal aquí.
 
 ## Cómo terminan las partidas

@@ -4,8 +4,8 @@
 
 use jetan_store::Settlement;
 
-use super::lobby::amount;
 use super::lang::{tr, Lang};
+use super::lobby::amount;
 use super::request::{mention, AdminCommand, Request, UserRef};
 use super::text::money;
 use super::{refuse, Core, CoreError, Reply, Response};

@@ -99,23 +99,18 @@ impl Core {
     /// The public message of a draw offer, with its buttons.
     pub(crate) fn draw_offer_reply(&self, game: &Game, by: u64, to: u64) -> Response {
         let lang = self.public_lang(game.guild);
-        let reply = Reply::public(tr!(
-            lang,
-            "draw-offer",
-            by = mention(by),
-            to = mention(to)
-        ))
-        .pinging(to)
-        .with_button(
-            ButtonAction::DrawAccept(game.id).id(),
-            &tr!(lang, "button-accept-draw"),
-            ButtonStyle::Success,
-        )
-        .with_button(
-            ButtonAction::DrawDecline(game.id).id(),
-            &tr!(lang, "button-decline"),
-            ButtonStyle::Danger,
-        );
+        let reply = Reply::public(tr!(lang, "draw-offer", by = mention(by), to = mention(to)))
+            .pinging(to)
+            .with_button(
+                ButtonAction::DrawAccept(game.id).id(),
+                &tr!(lang, "button-accept-draw"),
+                ButtonStyle::Success,
+            )
+            .with_button(
+                ButtonAction::DrawDecline(game.id).id(),
+                &tr!(lang, "button-decline"),
+                ButtonStyle::Danger,
+            );
         Response {
             shows: Some(Shown::DrawOffer(game.id)),
             ..reply.into()

@@ -191,9 +191,11 @@ mod tests {
             let missing: Vec<_> = en.keys().filter(|k| !other.contains_key(*k)).collect();
             let extra: Vec<_> = other.keys().filter(|k| !en.contains_key(*k)).collect();
             assert!(missing.is_empty(), "{lang:?} lacks {missing:?}");
-            assert!(extra.is_empty(), "{lang:?} has keys English lacks: {extra:?}");
+            assert!(
+                extra.is_empty(),
+                "{lang:?} has keys English lacks: {extra:?}"
+            );
             for (key, vars) in &en {
-                // Command names and descriptions may drop a variable, never add one.
                 assert_eq!(&other[key], vars, "{lang:?} {key}: variables differ");
             }
         }

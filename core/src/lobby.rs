@@ -70,9 +70,7 @@ impl Core {
                 ((settings.move_time_ms / 60_000).clamp(1, MAX_MOVE_TIME_MINUTES as u64)) as u32,
             ),
             Some(m) if (1..=MAX_MOVE_TIME_MINUTES).contains(&m) => Some(m as u32),
-            Some(_) => {
-                return refuse(tr!(lang, "move-time-range", max = MAX_MOVE_TIME_MINUTES))
-            }
+            Some(_) => return refuse(tr!(lang, "move-time-range", max = MAX_MOVE_TIME_MINUTES)),
         };
         let level = match args.level {
             None => jetan_engine::Level::DEFAULT,
@@ -123,10 +121,18 @@ impl Core {
         text.push('\n');
         text.push_str(&match c.terms.first {
             FirstMover::Challenger => {
-                tr!(lang, "challenge-first-challenger", who = mention(c.challenger))
+                tr!(
+                    lang,
+                    "challenge-first-challenger",
+                    who = mention(c.challenger)
+                )
             }
             FirstMover::Challenged => {
-                tr!(lang, "challenge-first-challenged", who = mention(c.challenged))
+                tr!(
+                    lang,
+                    "challenge-first-challenged",
+                    who = mention(c.challenged)
+                )
             }
             FirstMover::Random => tr!(lang, "challenge-first-random"),
         });

@@ -1,6 +1,6 @@
 //! Pictures of games: the glue between stored games and the renderer.
 
-use jetan_render::{board_png, replay_gif, BoardShape, LastMove, Labels, Replay, View};
+use jetan_render::{board_png, replay_gif, BoardShape, Labels, LastMove, Replay, View};
 use jetan_rules::{Color, DuelStream, Move, Position, Square};
 use jetan_store::{FinishedGame, Game, MoveRecord};
 

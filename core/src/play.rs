@@ -68,7 +68,8 @@ impl Core {
         let lang = Lang::of(&req.locale);
         let game = self.game_in(req)?;
         let pos = Self::position_of(&game)?;
-        let (from, to, named) = match (notation.map(str::trim).filter(|s| !s.is_empty()), from, to) {
+        let (from, to, named) = match (notation.map(str::trim).filter(|s| !s.is_empty()), from, to)
+        {
             (Some(n), None, None) => {
                 let t: MoveText = n
                     .parse()
@@ -154,40 +155,38 @@ impl Core {
         );
         // In a duel the attacker is the piece that moved; the defender is the killed piece
         // when the attacker won, else the piece still standing on the square.
-        match (mv.duel, mv.killed) {
-            (Some(true), Some(k)) => {
-                let chance = duel_percent(mv.piece.role, k.role);
-                text.push_str(" — ");
-                text.push_str(&tr!(
+        let what = match (mv.duel, mv.killed) {
+            (Some(won), Some(k)) => {
+                let defender = if won {
+                    k.role
+                } else {
+                    after
+                        .as_ref()
+                        .and_then(|(p, _)| p.board().piece_at(mv.to))
+                        .map_or(k.role, |p| p.role)
+                };
+                let key = if won {
+                    "played-duel-won"
+                } else {
+                    "played-duel-lost"
+                };
+                Some(tr!(
                     lang,
-                    "played-duel-won",
-                    chance = chance,
+                    key,
+                    chance = duel_percent(mv.piece.role, defender),
                     piece = text::the_role(lang, k.role)
-                ));
+                ))
             }
-            (Some(false), Some(k)) => {
-                let target = after
-                    .as_ref()
-                    .and_then(|(p, _)| p.board().piece_at(mv.to))
-                    .map_or(k.role, |p| p.role);
-                let chance = duel_percent(mv.piece.role, target);
-                text.push_str(" — ");
-                text.push_str(&tr!(
-                    lang,
-                    "played-duel-lost",
-                    chance = chance,
-                    piece = text::the_role(lang, k.role)
-                ));
-            }
-            (None, Some(k)) => {
-                text.push_str(" — ");
-                text.push_str(&tr!(
-                    lang,
-                    "played-takes",
-                    piece = text::the_role(lang, k.role)
-                ));
-            }
-            _ => {}
+            (None, Some(k)) => Some(tr!(
+                lang,
+                "played-takes",
+                piece = text::the_role(lang, k.role)
+            )),
+            _ => None,
+        };
+        if let Some(what) = what {
+            text.push_str(" — ");
+            text.push_str(&what);
         }
         if after.as_ref().is_some_and(|(_, report)| report.mv.escape) {
             text.push_str(" — ");

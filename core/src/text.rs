@@ -393,8 +393,8 @@ pub(crate) fn illegal(lang: Lang, e: &IllegalMove) -> String {
             lang,
             "illegal-wrong-piece",
             square = sq(*square),
-            named = role_name(lang, *named),
-            actual = role_name(lang, *actual)
+            named = the_role(lang, *named),
+            actual = the_role(lang, *actual)
         ),
         _ => tr!(lang, "illegal-other"),
     }
@@ -521,11 +521,16 @@ mod tests {
     #[test]
     fn rules_say_that_steps_turn_and_who_jumps() {
         let en = rules_summary(Lang::En);
-        assert!(en.contains("may turn between them: e5→e7, e5→g5, e5→f6"), "{en}");
+        assert!(
+            en.contains("may turn between them: e5→e7, e5→g5, e5→f6"),
+            "{en}"
+        );
         assert!(en.contains("va ÷ (va + vd)"));
         assert!(en.contains("38 %"));
         let es = rules_summary(Lang::Es);
-        for word in ["Guerrero", "Volador", "Jefe", "Princesa", "la huida", "Tablas"] {
+        for word in [
+            "Guerrero", "Volador", "Jefe", "Princesa", "la huida", "Tablas",
+        ] {
             assert!(es.contains(word), "{word}");
         }
     }

@@ -3,8 +3,8 @@
 
 use jetan_store::{ClosedHow, GameResult};
 
-use super::reply::{MessageEdit, Reply};
 use super::lang::tr;
+use super::reply::{MessageEdit, Reply};
 use super::request::mention;
 use super::text;
 use super::Core;
@@ -33,12 +33,13 @@ impl Core {
                         .map(|s| s.currency)
                         .unwrap_or_else(|_| "coins".into());
                     let lang = self.public_lang(c.challenge.guild);
-                    let line = tr!(
-                        lang,
-                        "expired",
-                        challenger = mention(c.challenge.challenger),
-                        challenged = mention(c.challenge.challenged)
-                    ) + &text::refund_text(lang, c.refunded, c.challenge.challenger, &currency);
+                    let line =
+                        tr!(
+                            lang,
+                            "expired",
+                            challenger = mention(c.challenge.challenger),
+                            challenged = mention(c.challenge.challenged)
+                        ) + &text::refund_text(lang, c.refunded, c.challenge.challenger, &currency);
                     match self.store.take_message(b'c', c.challenge.id) {
                         Some(at) => out.edits.push(MessageEdit {
                             channel: at.channel,

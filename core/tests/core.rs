@@ -1087,7 +1087,9 @@ fn autocomplete_offers_the_legal_moves() {
     sorted.sort();
     assert_eq!(sorted, squares);
     assert!(
-        h.core().suggest_from(CHANNEL, bob().id, "en-US", "").is_empty(),
+        h.core()
+            .suggest_from(CHANNEL, bob().id, "en-US", "")
+            .is_empty(),
         "not bob's turn"
     );
     let to = h.core().suggest_to(CHANNEL, alice().id, "en-US", "e2", "");
@@ -1183,9 +1185,9 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
     // Alice's refusals stay in her English; Bob's in his Spanish; squares in lower case.
     let board = h.ok(&bob(), Command::Board);
     assert!(
-        board
-            .text
-            .starts_with("<@101> (Negras) contra <@102> (Naranjas), jugada 1, Negras: le toca a <@101>."),
+        board.text.starts_with(
+            "<@101> (Negras) contra <@102> (Naranjas), jugada 1, Negras: le toca a <@101>."
+        ),
         "{}",
         board.text
     );
@@ -1202,7 +1204,9 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
         "moves are counted per side: {}",
         first.text
     );
-    assert!(first.text.contains("Tiempo que queda para esta jugada: 24 h."));
+    assert!(first
+        .text
+        .contains("Tiempo que queda para esta jugada: 24 h."));
     assert!(first.text.contains(
         "En juego: apuesta de 50 monedas cada uno, 1 moneda por punto de pieza. Pagado por piezas perdidas hasta ahora: <@101> 0 monedas, <@102> 0 monedas."
     ));
@@ -1216,7 +1220,11 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
         "It is <@102>'s turn.",
     );
     let reply = h.mv(&bob(), PRINCESS_LINE[1]);
-    assert!(reply.text.contains("(jugada 1, Naranjas)"), "{}", reply.text);
+    assert!(
+        reply.text.contains("(jugada 1, Naranjas)"),
+        "{}",
+        reply.text
+    );
     for (i, m) in PRINCESS_LINE[2..].iter().enumerate() {
         let player = if i % 2 == 0 { alice() } else { bob() };
         let r = h.mv(&player, m);
@@ -1246,7 +1254,9 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
         },
     );
     assert!(
-        replay.text.starts_with(&format!("Repetición de la partida `{id}`")),
+        replay
+            .text
+            .starts_with(&format!("Repetición de la partida `{id}`")),
         "{}",
         replay.text
     );

@@ -349,8 +349,8 @@ fn known_channel(inner: &Inner, c: &str) -> Option<u64> {
 /// The locales Discord accepts in `name_localizations` and `description_localizations`.
 const DISCORD_LOCALES: [&str; 34] = [
     "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
-    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
-    "th", "zh-CN", "ja", "zh-TW", "ko", "ar", "he",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko", "ar", "he",
 ];
 
 /// What Discord would refuse in registered commands (one command, or a list), checked as
@@ -360,8 +360,9 @@ fn invalid_commands(body: &Value) -> Option<String> {
     fn name_ok(n: &str) -> bool {
         let len = n.chars().count();
         (1..=32).contains(&len)
-            && n.chars()
-                .all(|c| c == '-' || c == '_' || c.is_numeric() || (c.is_alphabetic() && !c.is_uppercase()))
+            && n.chars().all(|c| {
+                c == '-' || c == '_' || c.is_numeric() || (c.is_alphabetic() && !c.is_uppercase())
+            })
     }
     fn localized(def: &Value, key: &str, ok: &dyn Fn(&str) -> bool) -> Option<String> {
         let map = def.get(key).and_then(Value::as_object)?;
@@ -391,9 +392,18 @@ fn invalid_commands(body: &Value) -> Option<String> {
                 def.get("choices")
                     .and_then(Value::as_array)?
                     .iter()
-                    .find_map(|c| localized(c, "name_localizations", &|n| (1..=100).contains(&n.chars().count())))
+                    .find_map(|c| {
+                        localized(c, "name_localizations", &|n| {
+                            (1..=100).contains(&n.chars().count())
+                        })
+                    })
             })
-            .or_else(|| def.get("options").and_then(Value::as_array)?.iter().find_map(check))
+            .or_else(|| {
+                def.get("options")
+                    .and_then(Value::as_array)?
+                    .iter()
+                    .find_map(check)
+            })
     }
     match body {
         Value::Array(list) => list.iter().find_map(check),

@@ -479,8 +479,9 @@ async fn admin_settings(
         serenity::Channel,
     >,
     #[description = "Stop games in this channel"] disallow_channel: Option<serenity::Channel>,
-    #[description = "Language of public messages: en, es or auto (the server's)"]
-    language: Option<LanguageChoice>,
+    #[description = "Language of public messages: en, es or auto (the server's)"] language: Option<
+        LanguageChoice,
+    >,
 ) -> Result<(), Error> {
     let args = SettingsArgs {
         starting_grant,

@@ -80,7 +80,11 @@ mod tests {
         let path = path(parent, &command.name);
         let key = format!("cmd-{path}");
         assert_eq!(Lang::En.tr(&key, &[]), command.name, "en.ftl names {key}");
-        check_texts(&key, &command.name_localizations, &command.description_localizations);
+        check_texts(
+            &key,
+            &command.name_localizations,
+            &command.description_localizations,
+        );
         let desc = command.description.as_deref().unwrap_or_default();
         assert!((1..=100).contains(&desc.chars().count()), "{key}: {desc}");
         for p in &command.parameters {
@@ -108,7 +112,10 @@ mod tests {
         let locales: Vec<&str> = names.iter().map(|(l, _)| l.as_ref()).collect();
         assert_eq!(locales, SPANISH, "{key}");
         for (_, name) in names.iter() {
-            assert!(valid_name(name), "{key}: `{name}` is not a valid Discord name");
+            assert!(
+                valid_name(name),
+                "{key}: `{name}` is not a valid Discord name"
+            );
         }
         for (_, d) in descriptions.iter() {
             assert!((1..=100).contains(&d.chars().count()), "{key}: {d}");
@@ -124,7 +131,14 @@ mod tests {
         assert!(seen > 50, "{seen} commands and options");
         let es = |c: &poise::Command<Data, Error>| c.name_localizations[0].1.to_string();
         let names: Vec<String> = jetan.subcommands.iter().map(es).collect();
-        for name in ["desafiar", "mover", "rendirse", "tablas", "cartera", "clasificación"] {
+        for name in [
+            "desafiar",
+            "mover",
+            "rendirse",
+            "tablas",
+            "cartera",
+            "clasificación",
+        ] {
             assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
         }
         let mover = jetan.subcommands.iter().find(|c| c.name == "move").unwrap();

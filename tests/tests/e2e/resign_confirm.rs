@@ -32,11 +32,7 @@ async fn resigning_asks_first_and_the_confirmation_ends_only_that_game() -> anyh
         .containing("20")?;
     let confirm = question.button("Confirm resignation")?;
     let before = game.black.board().await?;
-    assert!(
-        before.text().contains(&move_label(1)),
-        "{}",
-        before.text()
-    );
+    assert!(before.text().contains(&move_label(1)), "{}", before.text());
     let m = game.legal()[0];
     game.play(m).await?; // bob (Orange) moves: the question changed nothing.
 

@@ -89,10 +89,7 @@ async fn a_killed_bot_comes_back_with_every_move_and_working_buttons() -> anyhow
         game.apply(in_flight)?;
     } else {
         assert!(!answered, "an acknowledged move was lost: {text}");
-        assert!(
-            text.contains(&move_label(acknowledged)),
-            "{text}"
-        );
+        assert!(text.contains(&move_label(acknowledged)), "{text}");
         game.play(in_flight).await?;
     }
 

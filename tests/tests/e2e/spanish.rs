@@ -58,7 +58,11 @@ async fn a_game_on_a_spanish_server_in_each_players_language() -> anyhow::Result
         .with_png()?
         .containing("juega con Negras y empieza")?;
     let (black, orange) = black_and_orange(&accepted, &ana, &bob)?;
-    assert_eq!(black.id(), ana.id(), "empieza:yo makes the challenger Black");
+    assert_eq!(
+        black.id(),
+        ana.id(),
+        "empieza:yo makes the challenger Black"
+    );
     let mut game = Game::new(black, orange);
 
     // Bob tries to move out of turn: refused privately, in English.
@@ -79,7 +83,8 @@ async fn a_game_on_a_spanish_server_in_each_players_language() -> anyhow::Result
         .autocomplete("jetan mover", &[("desde", "f1".into())], "hasta", "")
         .await?;
     assert!(
-        to.iter().any(|(name, _)| name.ends_with("— huida (una vez por partida)")),
+        to.iter()
+            .any(|(name, _)| name.ends_with("— huida (una vez por partida)")),
         "{to:?}"
     );
     let first = ana
@@ -95,7 +100,9 @@ async fn a_game_on_a_spanish_server_in_each_players_language() -> anyhow::Result
         .containing("(jugada 1, Negras)")?
         .containing("Pagado por piezas perdidas hasta ahora")?
         .containing("Tiempo que queda para esta jugada")?;
-    assert!(first.text().contains(&format!("{}, te toca.", bob.mention())));
+    assert!(first
+        .text()
+        .contains(&format!("{}, te toca.", bob.mention())));
     let played = game
         .legal()
         .into_iter()
@@ -103,7 +110,11 @@ async fn a_game_on_a_spanish_server_in_each_players_language() -> anyhow::Result
         .expect("e2-e3 is legal at the start");
     game.apply(played)?;
     let reply = game.play(game.legal()[0]).await?;
-    assert!(reply.text().contains("(jugada 1, Naranjas)"), "{}", reply.text());
+    assert!(
+        reply.text().contains("(jugada 1, Naranjas)"),
+        "{}",
+        reply.text()
+    );
 
     // Ana resigns: asked privately in Spanish, the end told publicly in Spanish.
     let question = ana

@@ -63,7 +63,7 @@ pub enum Line {
         /// The user's name (without `@`).
         user: String,
         /// The command.
-        command: Command,
+        command: Box<Command>,
     },
 }
 
@@ -278,7 +278,7 @@ impl<'a> Console<'a> {
         Ok(Line::Command {
             channel,
             user,
-            command,
+            command: Box::new(command),
         })
     }
 
@@ -540,7 +540,7 @@ impl<'a> Console<'a> {
                     guild_locale: None,
                     id: self.request_seed >> 1,
                     now: self.now(),
-                    command,
+                    command: *command,
                 };
                 let response = self.core.handle(req);
                 self.print(w, &response.reply, &format!("@{}", user.name))?;

@@ -165,3 +165,35 @@ impl Settings {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_language_is_optional_on_disk_and_changes_both_ways() {
+        let mut s = Settings::default();
+        let json = serde_json::to_value(&s).unwrap();
+        assert!(json.get("language").is_none(), "unset: not written");
+        let mut old = json.clone();
+        old.as_object_mut().unwrap().remove("move_time_ms");
+        let read: Settings = serde_json::from_value(old).unwrap();
+        assert_eq!(read.language, None, "records written before it read");
+        let change = SettingsChange {
+            language: Some(Some("es".into())),
+            ..SettingsChange::default()
+        };
+        change.apply(&mut s);
+        assert_eq!(s.language.as_deref(), Some("es"));
+        let back: Settings = serde_json::from_value(serde_json::to_value(&s).unwrap()).unwrap();
+        assert_eq!(back, s);
+        SettingsChange {
+            language: Some(None),
+            ..SettingsChange::default()
+        }
+        .apply(&mut s);
+        assert_eq!(s.language, None, "auto again");
+        SettingsChange::default().apply(&mut s);
+        assert_eq!(s.language, None);
+    }
+}

@@ -362,7 +362,11 @@ pub fn black_and_orange(reply: &Reply, a: &Player, b: &Player) -> anyhow::Result
 /// per side, Black first): "move 1, Black", "move 1, Orange", "move 2, Black".
 #[must_use]
 pub fn move_label(plies: usize) -> String {
-    let side = if plies.is_multiple_of(2) { "Black" } else { "Orange" };
+    let side = if plies.is_multiple_of(2) {
+        "Black"
+    } else {
+        "Orange"
+    };
     format!("move {}, {side}", plies / 2 + 1)
 }
 

@@ -13,7 +13,8 @@
 //! `@jetan` is the bot itself (challenge it for a practice game). Options are `name:value`;
 //! quote values with spaces (`currency:"gold pieces"`). Lines starting with `//` are
 //! comments. A console user is a server manager (may use `admin …`) unless written
-//! `@bob!member`; `@carol:es` acts with Discord locale `es`.
+//! `@bob!member`; `@carol:es` acts with Discord locale `es` (her private answers are in
+//! Spanish; `admin settings language:es` puts the server's public messages in Spanish).
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -62,7 +63,7 @@ pub enum Line {
         /// The user's name (without `@`).
         user: String,
         /// The command.
-        command: Command,
+        command: Box<Command>,
     },
 }
 
@@ -277,7 +278,7 @@ impl<'a> Console<'a> {
         Ok(Line::Command {
             channel,
             user,
-            command,
+            command: Box::new(command),
         })
     }
 
@@ -344,7 +345,9 @@ impl<'a> Console<'a> {
             "rematch" => Command::Rematch {
                 first: text(o, "first").map(|f| parse_first(&f)).transpose()?,
             },
-            "replay" => Command::Replay,
+            "replay" => Command::Replay {
+                game: text(o, "game"),
+            },
             "wallet" => Command::Wallet {
                 user: text(o, "user").map(|u| self.user_ref(&u)),
             },
@@ -405,6 +408,7 @@ impl<'a> Console<'a> {
                             move_time: int(o, "move_time")?,
                             allow_channel,
                             disallow_channel,
+                            language: text(o, "language"),
                         }))
                     }
                     other => {
@@ -430,15 +434,43 @@ impl<'a> Console<'a> {
         })
     }
 
-    /// Replaces `<@id>` and `<#id>` with the names the console knows.
+    /// Replaces every `<@id>` with `@name` (the names typed in this session, else the
+    /// display names the data directory keeps) and `<#id>` with `#name`.
     fn readable(&self, text: &str) -> String {
-        let mut out = text.to_string();
-        for (id, name) in &self.names {
-            out = out.replace(&format!("<@{id}>"), &format!("@{name}"));
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.find('<') {
+            out.push_str(&rest[..at]);
+            let tail = &rest[at..];
+            let mention = tail.find('>').and_then(|end| {
+                let inner = &tail[1..end];
+                let (kind, digits) = match inner.strip_prefix('@') {
+                    Some(d) => ('@', d.strip_prefix('!').unwrap_or(d)),
+                    None => ('#', inner.strip_prefix('#')?),
+                };
+                let id: u64 = digits.parse().ok()?;
+                let name = if kind == '@' {
+                    self.names
+                        .get(&id)
+                        .cloned()
+                        .or_else(|| self.core.store().display_name(id))?
+                } else {
+                    self.channels.get(&id)?.clone()
+                };
+                Some((format!("{kind}{name}"), end + 1))
+            });
+            match mention {
+                Some((name, len)) => {
+                    out.push_str(&name);
+                    rest = &tail[len..];
+                }
+                None => {
+                    out.push('<');
+                    rest = &tail[1..];
+                }
+            }
         }
-        for (id, name) in &self.channels {
-            out = out.replace(&format!("<#{id}>"), &format!("#{name}"));
-        }
+        out.push_str(rest);
         out
     }
 
@@ -505,9 +537,10 @@ impl<'a> Console<'a> {
                     user: user.clone(),
                     manager: !who.member,
                     locale: who.locale.to_string(),
+                    guild_locale: None,
                     id: self.request_seed >> 1,
                     now: self.now(),
-                    command,
+                    command: *command,
                 };
                 let response = self.core.handle(req);
                 self.print(w, &response.reply, &format!("@{}", user.name))?;

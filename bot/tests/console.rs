@@ -239,3 +239,56 @@ fn the_sweep_settles_games_nobody_plays() {
         "the channel is free: {text}"
     );
 }
+
+#[test]
+fn a_spanish_player_and_server_and_every_user_by_name() {
+    let data = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let first = console(
+        data.path(),
+        out.path(),
+        "#mesa @alice admin settings language:es\n\
+         #mesa @carol:es challenge opponent:@dave stake:10 piece_price:1 first:me\n\
+         #mesa @dave accept\n\
+         #mesa @carol:es move notation:e2-e3 notation:e2-e4\n",
+    );
+    assert!(
+        first.contains("Language of public messages: Spanish"),
+        "{first}"
+    );
+    assert!(first.contains("@carol desafía a @dave"), "{first}");
+    assert!(
+        first.contains("Accept this challenge from @carol?"),
+        "{first}"
+    );
+    assert!(
+        first.contains("--- error: the option `notation` is given twice"),
+        "{first}"
+    );
+    // A later session on the same data directory has not seen dave typed: he is still
+    // printed by name, never as a raw mention.
+    let confirm = first
+        .lines()
+        .filter_map(|l| l.strip_prefix("[button] Confirm → click "))
+        .next()
+        .expect("the typed accept has a Confirm button")
+        .to_string();
+    let second = console(
+        data.path(),
+        out.path(),
+        &format!("#mesa @dave click {confirm}\n"),
+    );
+    assert!(
+        second.contains("@carol juega con Negras y empieza"),
+        "{second}"
+    );
+    let third = console(
+        data.path(),
+        out.path(),
+        "#mesa @carol:es move from:e2 to:e3\n#mesa @carol:es moves square:E5\n",
+    );
+    assert!(third.contains("(jugada 1, Negras)"), "{third}");
+    assert!(third.contains("@dave, te toca."), "{third}");
+    assert!(third.contains("e5 está vacía."), "{third}");
+    assert!(!third.contains("<@"), "{third}");
+}

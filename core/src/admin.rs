@@ -4,6 +4,7 @@
 
 use jetan_store::Settlement;
 
+use super::lang::{tr, Lang};
 use super::lobby::amount;
 use super::request::{mention, AdminCommand, Request, UserRef};
 use super::text::money;
@@ -18,12 +19,10 @@ enum Direction {
 /// The longest reason an admin may give.
 const MAX_REASON: usize = 200;
 
-fn reason_text(reason: &str) -> Result<String, CoreError> {
+fn reason_text(lang: Lang, reason: &str) -> Result<String, CoreError> {
     let r = reason.trim();
     if r.chars().count() > MAX_REASON || r.contains(['\n', '\r']) {
-        return refuse(format!(
-            "The reason must be one line of at most {MAX_REASON} characters."
-        ));
+        return refuse(tr!(lang, "reason-too-long", max = MAX_REASON));
     }
     Ok(r.to_string())
 }
@@ -34,14 +33,13 @@ impl Core {
         req: &Request,
         command: &AdminCommand,
     ) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
         if !req.manager {
-            return refuse(
-                "Only server managers (the Manage Server permission) can use the admin tools.",
-            );
+            return refuse(tr!(lang, "admins-only"));
         }
         match command {
             AdminCommand::Abort { reason } => {
-                let reason = reason_text(reason.as_deref().unwrap_or(""))?;
+                let reason = reason_text(lang, reason.as_deref().unwrap_or(""))?;
                 self.abort(req, &reason)
             }
             AdminCommand::Grant {
@@ -67,30 +65,31 @@ impl Core {
         reason: &str,
         direction: Direction,
     ) -> Result<Response, CoreError> {
-        let reason = reason_text(reason)?;
+        let lang = Lang::of(&req.locale);
+        let reason = reason_text(lang, reason)?;
         if user.bot {
-            return refuse("Bots have no wallet.");
+            return refuse(tr!(lang, "bots-no-wallet"));
         }
-        let a = amount(typed, "amount")?;
+        let a = amount(lang, typed, "what-amount")?;
         let stamp = Self::store_req(req);
-        let (done, verb, preposition) = match direction {
+        let (done, key) = match direction {
             Direction::Grant => (
                 self.store.grant(stamp, req.guild, user.id, a, &reason)?,
-                "Granted",
-                "to",
+                "granted",
             ),
             Direction::Take => (
                 self.store.take(stamp, req.guild, user.id, a, &reason)?,
-                "Took",
-                "from",
+                "took",
             ),
         };
         let currency = self.currency(req.guild)?;
-        Ok(Reply::ephemeral(format!(
-            "{verb} {} {preposition} {} ({reason}). Their balance: {}.",
-            money(done.amount, &currency),
-            mention(done.user),
-            money(done.balance, &currency)
+        Ok(Reply::ephemeral(tr!(
+            lang,
+            key,
+            amount = money(lang, done.amount, &currency),
+            who = mention(done.user),
+            reason = reason,
+            balance = money(lang, done.balance, &currency)
         ))
         .into())
     }
@@ -98,10 +97,11 @@ impl Core {
     /// Ends the channel's game (remaining escrow refunded, no result) or calls off its
     /// challenge (the challenger refunded), and says so publicly.
     fn abort(&self, req: &Request, reason: &str) -> Result<Response, CoreError> {
+        let lang = self.public_lang(req.guild);
         let why = if reason.is_empty() {
             String::new()
         } else {
-            format!(" Reason: {reason}.")
+            format!(" {}", tr!(lang, "abort-reason", reason = reason))
         };
         if let Some(game) = self.store.game(req.channel)? {
             let s: Settlement =
@@ -109,18 +109,21 @@ impl Core {
                     .abort(Self::store_req(req), req.channel, game.id, reason)?;
             self.stop_thinking(game.id);
             let currency = self.currency(req.guild)?;
-            let mut text = format!(
-                "{} aborted the game {} vs {}.{why} No result is counted.",
-                mention(req.user.id),
-                mention(game.black),
-                mention(game.orange)
-            );
-            for r in &s.released {
-                text.push_str(&format!(
-                    "\n• {} returned to {}.",
-                    money(r.amount, &currency),
-                    mention(r.user)
-                ));
+            let mut text = tr!(
+                lang,
+                "aborted-game",
+                admin = mention(req.user.id),
+                black = mention(game.black),
+                orange = mention(game.orange)
+            ) + &why;
+            for r in s.released.iter().filter(|r| r.amount > 0) {
+                let line = tr!(
+                    lang,
+                    "refunded",
+                    amount = money(lang, r.amount, &currency),
+                    who = mention(r.user)
+                );
+                text.push_str(&format!("\n• {line}"));
             }
             return Ok(Reply::public(text).into());
         }
@@ -132,6 +135,6 @@ impl Core {
             response.reply.text = format!("{}{why}", response.reply.text);
             return Ok(response);
         }
-        refuse("There is no game or challenge in this channel to abort.")
+        refuse(tr!(Lang::of(&req.locale), "nothing-to-abort"))
     }
 }

@@ -86,7 +86,7 @@ impl Core {
             .store
             .play(req, channel, (game.id, game.version), m.from, m.to)
         {
-            Ok(result) => self.moved(guild, &game, result).map(Some),
+            Ok(result) => self.moved(guild, &game, result, now()).map(Some),
             Err(e) if e.is_refusal() => {
                 tracing::info!(channel, "the game changed while the computer thought: {e}");
                 Ok(None)

@@ -4,6 +4,7 @@
 use jetan_store::{Game, Settlement};
 
 use super::buttons::ButtonAction;
+use super::lang::{tr, Lang};
 use super::request::{mention, Request};
 use super::text::{self, money};
 use super::{refuse, ButtonStyle, Core, CoreError, MessageEdit, Reply, Response, Shown};
@@ -16,37 +17,36 @@ impl Core {
         s: &Settlement,
     ) -> Result<Reply, CoreError> {
         let currency = self.currency(req.guild)?;
-        let text = text::settlement(s, &currency, game.terms.practice);
+        let lang = self.public_lang(req.guild);
+        let text = text::settlement(lang, s, &currency, game.terms.practice);
         let pos = Self::position_of(game)?;
-        let banner = text::result_banner(&s.result, s.reason, |id| self.name_of(id));
+        let banner = text::result_banner(lang, &s.result, s.reason, |id| self.name_of(id));
         let bottom = self.bottom_at_end(game, &s.result, pos.turn());
-        let png = self.board_picture(game, &pos, bottom, None, Some(banner))?;
+        let png = self.board_picture(lang, game, &pos, bottom, None, Some(banner))?;
         Ok(Reply::public(text).with_file("board.png", png))
     }
 
     /// A typed `resign` asks privately for confirmation, saying what it costs.
     pub(crate) fn resign_typed(&self, req: &Request) -> Result<Reply, CoreError> {
-        let game = self.game_in(req.channel)?;
+        let lang = Lang::of(&req.locale);
+        let game = self.game_in(req)?;
         let Some(opponent) = game.opponent_of(req.user.id) else {
-            return refuse("You are not playing in this game.");
+            return refuse(tr!(lang, "not-playing"));
         };
         let currency = self.currency(req.guild)?;
-        let cost = if game.terms.stake > 0 {
-            format!(
-                " and pay {} the stake of {}",
-                mention(opponent),
-                money(game.terms.stake, &currency)
+        let text = if game.terms.stake > 0 {
+            tr!(
+                lang,
+                "resign-confirm-stake",
+                who = mention(opponent),
+                amount = money(lang, game.terms.stake, &currency)
             )
         } else {
-            String::new()
+            tr!(lang, "resign-confirm", who = mention(opponent))
         };
-        Ok(Reply::ephemeral(format!(
-            "**Resign{cost}?** {} wins the game.",
-            mention(opponent)
-        ))
-        .with_button(
+        Ok(Reply::ephemeral(text).with_button(
             ButtonAction::Resign(game.id).id(),
-            "Confirm resignation",
+            &tr!(lang, "button-confirm-resign"),
             ButtonStyle::Danger,
         ))
     }
@@ -55,33 +55,42 @@ impl Core {
     pub(crate) fn resign(&self, req: &Request, id: u64) -> Result<Reply, CoreError> {
         let game = match self.store.game(req.channel)? {
             Some(g) if g.id == id => g,
-            _ => return refuse("That game is already over."),
+            _ => return refuse(tr!(Lang::of(&req.locale), "game-over-already")),
         };
         let s = self.store.resign(Self::store_req(req), req.channel, id)?;
         self.stop_thinking(game.id);
         let mut reply = self.ended(req, &game, &s)?;
-        reply.text = format!("{} resigns.\n{}", req.user.mention(), reply.text);
+        let lang = self.public_lang(req.guild);
+        reply.text = format!(
+            "{}\n{}",
+            tr!(lang, "resigns", who = req.user.mention()),
+            reply.text
+        );
         Ok(reply)
     }
 
     pub(crate) fn draw(&self, req: &Request) -> Result<Response, CoreError> {
-        let game = self.game_in(req.channel)?;
+        let lang = Lang::of(&req.locale);
+        let game = self.game_in(req)?;
         let Some(opponent) = game.opponent_of(req.user.id) else {
-            return refuse("You are not playing in this game.");
+            return refuse(tr!(lang, "not-playing"));
         };
         if game.draw_offer == Some(opponent) {
             // Accepting ends the game: confirm first.
-            return Ok(Reply::ephemeral(format!(
-                "{} has offered a draw. **Accept it?** The game ends as a draw and both stakes are returned.",
-                mention(opponent)
+            return Ok(Reply::ephemeral(tr!(
+                lang,
+                "draw-offered-confirm",
+                who = mention(opponent)
             ))
-            .with_button(ButtonAction::DrawAccept(game.id).id(), "Confirm draw", ButtonStyle::Success)
+            .with_button(
+                ButtonAction::DrawAccept(game.id).id(),
+                &tr!(lang, "button-confirm-draw"),
+                ButtonStyle::Success,
+            )
             .into());
         }
         if game.terms.practice {
-            return refuse(
-                "The computer plays on: it does not take draws. Resign if you want to stop.",
-            );
+            return refuse(tr!(lang, "computer-no-draws"));
         }
         let game = self.store.offer_draw(Self::store_req(req), req.channel)?;
         Ok(self.draw_offer_reply(&game, req.user.id, opponent))
@@ -89,22 +98,19 @@ impl Core {
 
     /// The public message of a draw offer, with its buttons.
     pub(crate) fn draw_offer_reply(&self, game: &Game, by: u64, to: u64) -> Response {
-        let reply = Reply::public(format!(
-            "{} offers a draw. {}, do you accept?",
-            mention(by),
-            mention(to)
-        ))
-        .pinging(to)
-        .with_button(
-            ButtonAction::DrawAccept(game.id).id(),
-            "Accept draw",
-            ButtonStyle::Success,
-        )
-        .with_button(
-            ButtonAction::DrawDecline(game.id).id(),
-            "Decline",
-            ButtonStyle::Danger,
-        );
+        let lang = self.public_lang(game.guild);
+        let reply = Reply::public(tr!(lang, "draw-offer", by = mention(by), to = mention(to)))
+            .pinging(to)
+            .with_button(
+                ButtonAction::DrawAccept(game.id).id(),
+                &tr!(lang, "button-accept-draw"),
+                ButtonStyle::Success,
+            )
+            .with_button(
+                ButtonAction::DrawDecline(game.id).id(),
+                &tr!(lang, "button-decline"),
+                ButtonStyle::Danger,
+            );
         Response {
             shows: Some(Shown::DrawOffer(game.id)),
             ..reply.into()
@@ -129,15 +135,21 @@ impl Core {
     ) -> Result<Response, CoreError> {
         let game = match self.store.game(req.channel)? {
             Some(g) if g.id == id => g,
-            _ => return refuse("This draw offer is no longer open."),
+            _ => return refuse(tr!(Lang::of(&req.locale), "draw-offer-closed")),
         };
+        let lang = self.public_lang(req.guild);
+        let who = req.user.mention();
         if accept {
             let s = self
                 .store
                 .accept_draw(Self::store_req(req), req.channel, id)?;
             let mut reply = self.ended(req, &game, &s)?;
-            reply.text = format!("{} accepts the draw.\n{}", req.user.mention(), reply.text);
-            let edit = format!("~~Draw offer~~ — accepted by {}.", req.user.mention());
+            reply.text = format!(
+                "{}\n{}",
+                tr!(lang, "draw-accepted", who = who.as_str()),
+                reply.text
+            );
+            let edit = tr!(lang, "edit-draw-accepted", who = who.as_str());
             Ok(Response {
                 edits: self.answered_offer(id, edit).into_iter().collect(),
                 ..reply.into()
@@ -145,44 +157,65 @@ impl Core {
         } else {
             self.store
                 .decline_draw(Self::store_req(req), req.channel, id)?;
-            let edit = format!("~~Draw offer~~ — declined by {}.", req.user.mention());
+            let edit = tr!(lang, "edit-draw-declined", who = who.as_str());
             Ok(Response {
                 edits: self.answered_offer(id, edit).into_iter().collect(),
-                ..Reply::public(format!(
-                    "{} declines the draw. Play on!",
-                    req.user.mention()
-                ))
-                .into()
+                ..Reply::public(tr!(lang, "draw-declined", who = who.as_str())).into()
             })
         }
     }
 
     pub(crate) fn claim(&self, req: &Request) -> Result<Reply, CoreError> {
-        let game = self.game_in(req.channel)?;
+        let game = self.game_in(req)?;
         let s = self.store.claim_time(Self::store_req(req), req.channel)?;
         let mut reply = self.ended(req, &game, &s)?;
+        let lang = self.public_lang(req.guild);
         reply.text = format!(
-            "{} ran out of time; {} claims the win.\n{}",
-            mention(game.to_move()),
-            req.user.mention(),
+            "{}\n{}",
+            tr!(
+                lang,
+                "claimed",
+                loser = mention(game.to_move()),
+                who = req.user.mention()
+            ),
             reply.text
         );
         Ok(reply)
     }
 
-    pub(crate) fn replay(&self, req: &Request) -> Result<Reply, CoreError> {
-        let Some(last) = self.store.last_finished(req.channel)? else {
-            return refuse("There is no finished game in this channel to replay.");
+    /// An animated replay of the channel's last finished game, or of the finished game
+    /// `id` of this server (as `history` shows it).
+    pub(crate) fn replay(&self, req: &Request, id: Option<&str>) -> Result<Reply, CoreError> {
+        let asker = Lang::of(&req.locale);
+        let last = match id.map(str::trim) {
+            None | Some("") => match self.store.last_finished(req.channel)? {
+                Some(last) => last,
+                None => return refuse(tr!(asker, "no-replay")),
+            },
+            Some(typed) => {
+                let found = typed
+                    .trim_start_matches('#')
+                    .parse::<u64>()
+                    .ok()
+                    .and_then(|n| self.store.finished_game(n).ok().flatten())
+                    .filter(|f| f.game.guild == req.guild);
+                match found {
+                    Some(f) => f,
+                    None => return refuse(tr!(asker, "replay-not-found", id = typed)),
+                }
+            }
         };
-        let banner = text::result_banner(&last.result, last.reason, |id| self.name_of(id));
-        let gif = self.replay_picture(&last, banner)?;
-        Ok(Reply::public(format!(
-            "Replay of game #{}: {} (Black) vs {} (Orange), {} moves. {}",
-            last.game.id,
-            mention(last.game.black),
-            mention(last.game.orange),
-            last.game.moves.len(),
-            text::result_line(&last.result, last.reason)
+        let lang = self.public_lang(req.guild);
+        let banner = text::result_banner(lang, &last.result, last.reason, |id| self.name_of(id));
+        let gif = self.replay_picture(lang, &last, banner)?;
+        Ok(Reply::public(tr!(
+            lang,
+            "replay",
+            id = last.game.id.to_string(),
+            black = mention(last.game.black),
+            orange = mention(last.game.orange),
+            moves = text::moves_count(lang, last.game.moves.len()),
+            result = text::result_line(lang, &last.result, last.reason)
         ))
         .with_file("replay.gif", gif))
     }

@@ -13,6 +13,7 @@ mod admin;
 pub mod buttons;
 mod computer;
 mod endings;
+pub mod lang;
 mod lobby;
 mod money;
 mod pictures;
@@ -32,6 +33,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use buttons::ButtonAction;
+pub use lang::Lang;
 pub use reply::{Attachment, Button, ButtonStyle, Embed, MessageEdit, Reply, Shown};
 pub use request::{
     mention, AdminCommand, ChallengeArgs, Command, FirstMover, Request, SettingsArgs, UserRef,
@@ -129,6 +131,9 @@ pub struct Core {
     think: std::time::Duration,
     /// The servers whose upkeep this process does (a sharded bot: those of its shards).
     owns: std::sync::Arc<dyn Fn(u64) -> bool + Send + Sync>,
+    /// Each server's preferred locale, as Discord last sent it (for public messages when
+    /// the server sets no language).
+    guild_locales: Mutex<HashMap<u64, String>>,
 }
 
 impl Core {
@@ -143,6 +148,7 @@ impl Core {
             thinking: Mutex::new(HashMap::new()),
             think: computer::DEFAULT_THINK,
             owns: std::sync::Arc::new(|_| true),
+            guild_locales: Mutex::new(HashMap::new()),
         }
     }
 
@@ -215,6 +221,25 @@ impl Core {
             .unwrap_or_else(|| format!("player {}", id % 10_000))
     }
 
+    /// The language of public messages on server `guild`: its `language` setting, else
+    /// the preferred locale Discord sent with its last interaction, else English.
+    pub fn public_lang(&self, guild: u64) -> Lang {
+        if let Some(lang) = self
+            .store
+            .settings(guild)
+            .ok()
+            .and_then(|s| s.language)
+            .and_then(|l| Lang::from_locale(&l))
+        {
+            return lang;
+        }
+        self.guild_locales
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&guild).and_then(|l| Lang::from_locale(l)))
+            .unwrap_or_default()
+    }
+
     fn random_u64(&self) -> u64 {
         self.rng.lock().map(|mut r| r.gen()).unwrap_or(0x5eed)
     }
@@ -223,6 +248,12 @@ impl Core {
     /// logged and become an ephemeral apology (nothing is changed by a failed command).
     pub fn handle(&self, req: Request) -> Response {
         self.remember(&req.user);
+        if let (Some(locale), Ok(mut known)) = (&req.guild_locale, self.guild_locales.lock()) {
+            if known.get(&req.guild) != Some(locale) {
+                known.insert(req.guild, locale.clone());
+            }
+        }
+        let lang = Lang::of(&req.locale);
         let command = format!("{:?}", req.command);
         match self.dispatch(&req) {
             Ok(response) => response,
@@ -233,14 +264,11 @@ impl Core {
                     .settings(req.guild)
                     .map(|s| s.currency)
                     .unwrap_or_else(|_| "coins".into());
-                Reply::ephemeral(text::refusal(&e, &currency)).into()
+                Reply::ephemeral(text::refusal(lang, &e, &currency)).into()
             }
             Err(CoreError::Internal(msg)) => {
                 tracing::error!(guild = req.guild, channel = req.channel, user = req.user.id, %command, "{msg}");
-                Reply::ephemeral(
-                    "Something went wrong on our side and nothing was changed. Please try again in a moment.",
-                )
-                .into()
+                Reply::ephemeral(lang::tr!(lang, "internal")).into()
             }
         }
     }
@@ -263,12 +291,14 @@ impl Core {
             Command::Draw => self.draw(req),
             Command::Claim => self.claim(req).map(Into::into),
             Command::Rematch { first } => self.rematch(req, *first),
-            Command::Replay => self.replay(req).map(Into::into),
+            Command::Replay { game } => self.replay(req, game.as_deref()).map(Into::into),
             Command::Wallet { user } => self.wallet(req, user.as_ref()).map(Into::into),
             Command::Standings { page } => self.standings(req, *page).map(Into::into),
             Command::Daily => self.daily(req).map(Into::into),
             Command::History { user } => self.history(req, user.as_ref()).map(Into::into),
-            Command::Rules => Ok(Reply::ephemeral(text::rules_summary()).into()),
+            Command::Rules => {
+                Ok(Reply::ephemeral(text::rules_summary(Lang::of(&req.locale))).into())
+            }
             Command::Settings => self.show_settings(req).map(Into::into),
             Command::Admin(admin) => self.admin(req, admin),
             Command::Button(action) => match *action {

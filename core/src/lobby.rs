@@ -7,6 +7,7 @@ use jetan_store::{
 };
 
 use super::buttons::ButtonAction;
+use super::lang::{tr, Lang};
 use super::request::{mention, ChallengeArgs, Request, UserRef};
 use super::text::{self, money};
 use super::{refuse, ButtonStyle, Core, CoreError, MessageEdit, Reply, Response, Shown};
@@ -14,14 +15,21 @@ use super::{refuse, ButtonStyle, Core, CoreError, MessageEdit, Reply, Response, 
 /// The longest move time limit a challenge may set: one week, in minutes.
 pub const MAX_MOVE_TIME_MINUTES: i64 = 7 * 24 * 60;
 
-/// Reads an amount typed by a user: whole, not negative, not absurd.
-pub(crate) fn amount(value: i64, what: &str) -> Result<u64, CoreError> {
+/// Reads an amount typed by a user: whole, not negative, not absurd. `what` is the
+/// message key of the amount's name (`what-stake`).
+pub(crate) fn amount(lang: Lang, value: i64, what: &str) -> Result<u64, CoreError> {
+    let what = lang.tr(what, &[]);
     if value < 0 {
-        return refuse(format!("The {what} cannot be negative."));
+        return refuse(text::capitalise(&tr!(lang, "amount-negative", what = what)));
     }
     let v = value as u64;
     if v > MAX_AMOUNT {
-        return refuse(format!("The {what} is too large (at most {MAX_AMOUNT})."));
+        return refuse(text::capitalise(&tr!(
+            lang,
+            "amount-too-large",
+            what = what,
+            max = MAX_AMOUNT
+        )));
     }
     Ok(v)
 }
@@ -34,29 +42,27 @@ impl Core {
         args: &ChallengeArgs,
     ) -> Result<Response, CoreError> {
         self.remember(opponent);
+        let lang = Lang::of(&req.locale);
         let practice = opponent.id == self.bot.id;
         if opponent.bot && !practice {
-            return refuse(format!(
-                "Bots cannot play Jetan — except me: challenge {} for a practice game.",
-                mention(self.bot.id)
-            ));
+            return refuse(tr!(lang, "no-bots", bot = mention(self.bot.id)));
         }
         if opponent.id == req.user.id {
-            return refuse("You cannot challenge yourself.");
+            return refuse(tr!(lang, "no-self-challenge"));
         }
         let settings = self.store.settings(req.guild)?;
         let stake = match args.stake {
-            Some(v) => amount(v, "stake")?,
+            Some(v) => amount(lang, v, "what-stake")?,
             None if practice => 0,
             None => settings.default_stake,
         };
         let piece_price = match args.piece_price {
-            Some(v) => amount(v, "piece price")?,
+            Some(v) => amount(lang, v, "what-piece-price")?,
             None if practice => 0,
             None => settings.default_piece_price,
         };
         if practice && (stake > 0 || piece_price > 0) {
-            return refuse("Games against me are for practice: no stakes and no piece prices.");
+            return refuse(tr!(lang, "practice-no-money"));
         }
         let move_time = match args.move_time {
             // Every game has a move time: the server's, unless the challenge names one.
@@ -64,26 +70,17 @@ impl Core {
                 ((settings.move_time_ms / 60_000).clamp(1, MAX_MOVE_TIME_MINUTES as u64)) as u32,
             ),
             Some(m) if (1..=MAX_MOVE_TIME_MINUTES).contains(&m) => Some(m as u32),
-            Some(_) => {
-                return refuse(format!(
-                    "The move time is in minutes, from 1 to {MAX_MOVE_TIME_MINUTES} (a week)."
-                ))
-            }
+            Some(_) => return refuse(tr!(lang, "move-time-range", max = MAX_MOVE_TIME_MINUTES)),
         };
         let level = match args.level {
             None => jetan_engine::Level::DEFAULT,
             Some(_) if !practice => {
-                return refuse(format!(
-                    "A level is for games against the computer: challenge {} to use one.",
-                    mention(self.bot.id)
-                ))
+                return refuse(tr!(lang, "level-practice-only", bot = mention(self.bot.id)))
             }
             Some(l) => u8::try_from(l)
                 .ok()
                 .and_then(|l| jetan_engine::Level::new(l).ok())
-                .ok_or_else(|| {
-                    CoreError::User("The level goes from 1 (easy) to 5 (strongest).".into())
-                })?,
+                .ok_or_else(|| CoreError::User(tr!(lang, "level-range")))?,
         };
         let variant = args.variant.unwrap_or_default();
         let first = args.first.unwrap_or_default();
@@ -112,33 +109,50 @@ impl Core {
 
     /// The public message of an open challenge, with its Accept and Decline buttons.
     pub(crate) fn challenge_reply(&self, c: &Challenge, currency: &str, now: u64) -> Response {
-        let mut text = format!(
-            "{} challenges {} to **{}**.",
-            mention(c.challenger),
-            mention(c.challenged),
-            text::game_name(&c.terms)
+        let lang = self.public_lang(c.guild);
+        let mut text = tr!(
+            lang,
+            "challenge",
+            challenger = mention(c.challenger),
+            challenged = mention(c.challenged),
+            game = text::game_name(lang, &c.terms)
         );
-        text.push_str(&text::terms_text(&c.terms, currency));
-        text.push_str(&format!(
-            "\n{} moves first. {}, accept or decline within {}.",
-            match c.terms.first {
-                FirstMover::Challenger => mention(c.challenger),
-                FirstMover::Challenged => mention(c.challenged),
-                FirstMover::Random => "A coin toss decides who".to_string(),
-            },
-            mention(c.challenged),
-            text::format_duration(c.expires_at.saturating_sub(now))
+        text.push_str(&text::terms_text(lang, &c.terms, currency));
+        text.push('\n');
+        text.push_str(&match c.terms.first {
+            FirstMover::Challenger => {
+                tr!(
+                    lang,
+                    "challenge-first-challenger",
+                    who = mention(c.challenger)
+                )
+            }
+            FirstMover::Challenged => {
+                tr!(
+                    lang,
+                    "challenge-first-challenged",
+                    who = mention(c.challenged)
+                )
+            }
+            FirstMover::Random => tr!(lang, "challenge-first-random"),
+        });
+        text.push(' ');
+        text.push_str(&tr!(
+            lang,
+            "challenge-answer",
+            who = mention(c.challenged),
+            time = text::format_duration(c.expires_at.saturating_sub(now))
         ));
         let reply = Reply::public(text)
             .pinging(c.challenged)
             .with_button(
                 ButtonAction::Accept(c.id).id(),
-                "Accept",
+                &tr!(lang, "button-accept"),
                 ButtonStyle::Success,
             )
             .with_button(
                 ButtonAction::Decline(c.id).id(),
-                "Decline",
+                &tr!(lang, "button-decline"),
                 ButtonStyle::Danger,
             );
         Response {
@@ -167,15 +181,21 @@ impl Core {
         game: Game,
     ) -> Result<Response, CoreError> {
         let level = self.level(game.id);
-        let text = format!(
-            "Practice game: {} vs {} (level {}) — **{}**, nothing at stake.\n{} plays Black and moves first; {} plays Orange.",
-            req.user.mention(),
-            mention(self.bot.id),
-            level.get(),
-            text::game_name(&game.terms),
-            mention(game.black),
-            mention(game.orange),
-        );
+        let lang = self.public_lang(game.guild);
+        let text = tr!(
+            lang,
+            "practice-started",
+            human = req.user.mention(),
+            bot = mention(self.bot.id),
+            level = level.get(),
+            game = text::game_name(lang, &game.terms)
+        ) + "\n"
+            + &tr!(
+                lang,
+                "practice-sides",
+                black = mention(game.black),
+                orange = mention(game.orange)
+            );
         self.started(game, text)
     }
 
@@ -183,18 +203,20 @@ impl Core {
     fn started(&self, game: Game, text: String) -> Result<Response, CoreError> {
         let pos = Self::position_of(&game)?;
         let computer = game.terms.practice && game.black == self.bot.id;
+        let lang = self.public_lang(game.guild);
         let bottom = self.bottom(&game, Color::Black, None);
         // When the computer moves first, its reply shows the board.
         let png = if computer {
             None
         } else {
-            Some(self.board_picture(&game, &pos, bottom, None, None)?)
+            Some(self.board_picture(lang, &game, &pos, bottom, None, None)?)
         };
         let mut reply = Reply::public(text);
         if !computer {
+            reply.text.push('\n');
             reply
                 .text
-                .push_str(&format!("\n{}, your move.", mention(game.black)));
+                .push_str(&tr!(lang, "your-move", who = mention(game.black)));
             reply = reply.pinging(game.black);
         }
         Ok(Response {
@@ -211,37 +233,39 @@ impl Core {
     /// bound to that challenge: nothing irreversible happens from a typed command, and a
     /// challenge swapped meanwhile is never accepted by mistake.
     pub(crate) fn accept_typed(&self, req: &Request) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
         let Some(c) = self.store.open_challenge(req.channel)? else {
-            return refuse("There is no open challenge in this channel.");
+            return refuse(tr!(lang, "no-open-challenge"));
         };
         if req.user.id != c.challenged {
-            return refuse(format!(
-                "Only {} can answer this challenge.",
-                mention(c.challenged)
-            ));
+            return refuse(tr!(lang, "only-challenged", who = mention(c.challenged)));
         }
         let currency = self.currency(req.guild)?;
-        let mut text = format!(
-            "**Accept this challenge from {}?** {}.",
-            mention(c.challenger),
-            text::game_name(&c.terms)
+        let mut text = tr!(
+            lang,
+            "accept-confirm",
+            who = mention(c.challenger),
+            game = text::game_name(lang, &c.terms)
         );
-        text.push_str(&text::terms_text(&c.terms, &currency));
+        text.push_str(&text::terms_text(lang, &c.terms, &currency));
         if c.held > 0 {
-            text.push_str(&format!(
-                " Accepting puts {} of yours in escrow.",
-                money(c.held, &currency)
+            text.push(' ');
+            text.push_str(&tr!(
+                lang,
+                "accept-escrow",
+                held = money(lang, c.held, &currency)
             ));
         }
-        text.push_str(match c.terms.first {
-            FirstMover::Challenger => " Your opponent moves first.",
-            FirstMover::Challenged => " You move first.",
-            FirstMover::Random => " A coin toss decides who moves first.",
+        text.push(' ');
+        text.push_str(&match c.terms.first {
+            FirstMover::Challenger => tr!(lang, "accept-first-challenger"),
+            FirstMover::Challenged => tr!(lang, "accept-first-challenged"),
+            FirstMover::Random => tr!(lang, "accept-first-random"),
         });
         Ok(Reply::ephemeral(text)
             .with_button(
                 ButtonAction::Accept(c.id).id(),
-                "Confirm",
+                &tr!(lang, "button-confirm"),
                 ButtonStyle::Success,
             )
             .into())
@@ -261,27 +285,30 @@ impl Core {
 
     pub(crate) fn accepted(&self, req: &Request, game: Game) -> Result<Response, CoreError> {
         let currency = self.currency(req.guild)?;
-        let mut text = format!(
-            "{} accepts. **{}**: {} plays Black and moves first, {} plays Orange.",
-            mention(game.challenged()),
-            text::game_name(&game.terms),
-            mention(game.black),
-            mention(game.orange)
+        let lang = self.public_lang(game.guild);
+        let mut text = tr!(
+            lang,
+            "accepted",
+            who = mention(game.challenged()),
+            game = text::game_name(lang, &game.terms),
+            black = mention(game.black),
+            orange = mention(game.orange)
         );
         if game.escrow.black > 0 {
-            text.push_str(&format!(
-                "\n{} from each player is held in escrow (stake {} + piece reserve).",
-                money(game.escrow.black, &currency),
-                money(game.terms.stake, &currency)
+            let m = |n: u64| money(lang, n, &currency);
+            text.push('\n');
+            text.push_str(&tr!(
+                lang,
+                "accepted-escrow",
+                held = m(game.escrow.black),
+                stake = m(game.terms.stake),
+                reserve = m(game.terms.reserve().unwrap_or(0))
             ));
         }
         let mut response = self.started(game.clone(), text)?;
         response.edits.extend(self.answered_challenge(
             game.id,
-            format!(
-                "~~Challenge~~ — accepted by {}: the game is on.",
-                mention(game.challenged())
-            ),
+            tr!(lang, "edit-accepted", who = mention(game.challenged())),
         ));
         Ok(response)
     }
@@ -308,44 +335,50 @@ impl Core {
 
     /// The public answer to a declined or cancelled challenge, and the edit of its message.
     pub(crate) fn closed_reply(&self, req: &Request, closed: &ChallengeClosed) -> Response {
-        let currency = self.currency(req.guild).unwrap_or_else(|_| "coins".into());
+        let currency = self.currency_or_default(req.guild);
         let c = &closed.challenge;
+        let lang = self.public_lang(c.guild);
+        let (challenger, challenged) = (mention(c.challenger), mention(c.challenged));
         let (text, edit) = match closed.how {
             ClosedHow::Declined => (
-                format!(
-                    "{} declines the challenge of {}.",
-                    mention(c.challenged),
-                    mention(c.challenger)
+                tr!(
+                    lang,
+                    "declined",
+                    challenged = challenged.as_str(),
+                    challenger = challenger.as_str()
                 ),
-                format!("~~Challenge~~ — declined by {}.", mention(c.challenged)),
+                tr!(lang, "edit-declined", who = challenged.as_str()),
             ),
             ClosedHow::Cancelled => (
-                format!(
-                    "{} withdraws the challenge to {}.",
-                    mention(c.challenger),
-                    mention(c.challenged)
+                tr!(
+                    lang,
+                    "cancelled",
+                    challenger = challenger.as_str(),
+                    challenged = challenged.as_str()
                 ),
-                format!("~~Challenge~~ — cancelled by {}.", mention(c.challenger)),
+                tr!(lang, "edit-cancelled", who = challenger.as_str()),
             ),
             ClosedHow::Aborted => (
-                format!(
-                    "{} called off the challenge of {} to {}.",
-                    mention(req.user.id),
-                    mention(c.challenger),
-                    mention(c.challenged)
+                tr!(
+                    lang,
+                    "called-off",
+                    who = mention(req.user.id),
+                    challenger = challenger.as_str(),
+                    challenged = challenged.as_str()
                 ),
-                format!("~~Challenge~~ — called off by {}.", mention(req.user.id)),
+                tr!(lang, "edit-called-off", who = mention(req.user.id)),
             ),
             ClosedHow::Expired => (
-                format!(
-                    "The challenge of {} to {} expired unanswered.",
-                    mention(c.challenger),
-                    mention(c.challenged)
+                tr!(
+                    lang,
+                    "expired",
+                    challenger = challenger.as_str(),
+                    challenged = challenged.as_str()
                 ),
-                "~~Challenge~~ — expired unanswered.".to_string(),
+                tr!(lang, "edit-expired"),
             ),
         };
-        let text = text + &text::refund_text(closed.refunded, c.challenger, &currency);
+        let text = text + &text::refund_text(lang, closed.refunded, c.challenger, &currency);
         Response {
             edits: self.answered_challenge(c.id, edit).into_iter().collect(),
             ..Reply::public(text).into()
@@ -357,15 +390,17 @@ impl Core {
         req: &Request,
         first: Option<FirstMover>,
     ) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
         let Some(last) = self.store.last_finished(req.channel)? else {
-            return refuse("There is no finished game in this channel to rematch.");
+            return refuse(tr!(lang, "no-rematch"));
         };
         let g = &last.game;
         let Some(opponent) = g.opponent_of(req.user.id) else {
-            return refuse(format!(
-                "Only the players of the last game, {} and {}, can ask for a rematch.",
-                mention(g.black),
-                mention(g.orange)
+            return refuse(tr!(
+                lang,
+                "rematch-players-only",
+                black = mention(g.black),
+                orange = mention(g.orange)
             ));
         };
         let winner = match last.result {
@@ -374,10 +409,7 @@ impl Core {
         };
         let first = match (winner, first) {
             (Some(w), Some(_)) if w != req.user.id => {
-                return refuse(format!(
-                    "Only the winner of the last game, {}, chooses who moves first.",
-                    mention(w)
-                ))
+                return refuse(tr!(lang, "rematch-winner-chooses", who = mention(w)))
             }
             (Some(w), Some(f)) if w == req.user.id => f,
             (Some(w), None) if w == req.user.id => FirstMover::Challenger,

@@ -2,6 +2,7 @@
 
 use jetan_store::{DailyClaim, GameResult, Settings, SettingsChange, StandingsOrder};
 
+use super::lang::{tr, Lang};
 use super::lobby::amount;
 use super::request::{mention, Request, SettingsArgs, UserRef};
 use super::text::{self, money, signed_money};
@@ -12,26 +13,34 @@ pub const STANDINGS_PAGE: usize = 10;
 
 impl Core {
     pub(crate) fn wallet(&self, req: &Request, user: Option<&UserRef>) -> Result<Reply, CoreError> {
+        let lang = Lang::of(&req.locale);
         let who = user.unwrap_or(&req.user);
+        if who.bot {
+            return refuse(tr!(lang, "bot-no-wallet", who = who.mention()));
+        }
         self.remember(who);
         let w = self.store.wallet(req.guild, who.id)?;
         let currency = self.store.settings(req.guild)?.currency;
-        Ok(Reply::ephemeral(format!(
-            "{}'s wallet: **{}** available, {} in escrow. Record: {} W / {} L / {} D. Net won: {}.",
-            who.mention(),
-            money(w.balance, &currency),
-            money(w.escrow, &currency),
-            w.wins,
-            w.losses,
-            w.draws,
-            signed_money(w.net_won, &currency)
+        let m = |n: u64| money(lang, n, &currency);
+        Ok(Reply::ephemeral(tr!(
+            lang,
+            "wallet",
+            who = who.mention(),
+            balance = m(w.balance),
+            escrow = m(w.escrow),
+            wins = w.wins,
+            losses = w.losses,
+            draws = w.draws,
+            net = signed_money(lang, w.net_won, &currency)
         )))
     }
 
     pub(crate) fn standings(&self, req: &Request, page: Option<i64>) -> Result<Reply, CoreError> {
+        let asker = Lang::of(&req.locale);
+        let lang = self.public_lang(req.guild);
         let page = page.unwrap_or(1);
         if page < 1 {
-            return refuse("Pages start at 1.");
+            return refuse(tr!(asker, "pages-start"));
         }
         let page = usize::try_from(page).unwrap_or(usize::MAX);
         let offset = (page - 1).saturating_mul(STANDINGS_PAGE);
@@ -43,29 +52,25 @@ impl Core {
             self.store
                 .standings(req.guild, StandingsOrder::NetWon, offset, STANDINGS_PAGE)?;
         if by_balance.total == 0 {
-            return Ok(Reply::public(
-                "Nobody has played yet. Start with `/jetan challenge`.",
-            ));
+            return Ok(Reply::public(tr!(lang, "nobody-played")));
         }
         let pages = by_balance.total.div_ceil(STANDINGS_PAGE).max(1);
         if page > pages {
-            return refuse(format!(
-                "There {} only {pages} page{}.",
-                if pages == 1 { "is" } else { "are" },
-                if pages == 1 { "" } else { "s" }
-            ));
+            return refuse(tr!(asker, "pages-only", pages = pages));
         }
         let balance_rows: Vec<String> = by_balance
             .rows
             .iter()
             .map(|(rank, user, w)| {
-                format!(
-                    "{rank}. {} — {} ({} W / {} L / {} D)",
-                    mention(*user),
-                    money(w.balance.saturating_add(w.escrow), &currency),
-                    w.wins,
-                    w.losses,
-                    w.draws
+                tr!(
+                    lang,
+                    "standings-row",
+                    rank = *rank,
+                    who = mention(*user),
+                    amount = money(lang, w.balance.saturating_add(w.escrow), &currency),
+                    wins = w.wins,
+                    losses = w.losses,
+                    draws = w.draws
                 )
             })
             .collect();
@@ -76,31 +81,34 @@ impl Core {
                 format!(
                     "{rank}. {} — {}",
                     mention(*user),
-                    signed_money(w.net_won, &currency)
+                    signed_money(lang, w.net_won, &currency)
                 )
             })
             .collect();
+        let mut footer = tr!(
+            lang,
+            "standings-footer",
+            page = page,
+            pages = pages,
+            players = tr!(lang, "players-count", n = by_balance.total)
+        );
+        if page < pages {
+            footer.push_str(" · ");
+            footer.push_str(&tr!(lang, "standings-more"));
+        }
         let embed = Embed {
-            title: "Jetan standings".into(),
+            title: tr!(lang, "standings-title"),
             description: String::new(),
             fields: vec![
-                ("By balance".into(), balance_rows.join("\n")),
-                ("By net winnings".into(), net_rows.join("\n")),
+                (tr!(lang, "standings-by-balance"), balance_rows.join("\n")),
+                (tr!(lang, "standings-by-net"), net_rows.join("\n")),
             ],
-            footer: Some(format!(
-                "Page {page} of {pages} · {} players{}",
-                by_balance.total,
-                if page < pages {
-                    " · /jetan standings page:N for more"
-                } else {
-                    ""
-                }
-            )),
+            footer: Some(footer),
         };
-        let mut text = format!("**Standings** (page {page} of {pages})\nBy balance:\n");
-        text.push_str(&embed.fields[0].1);
-        text.push_str("\nBy net winnings:\n");
-        text.push_str(&embed.fields[1].1);
+        let mut text = tr!(lang, "standings-head", page = page, pages = pages);
+        for (name, rows) in &embed.fields {
+            text.push_str(&format!("\n{name}:\n{rows}"));
+        }
         let mut reply = Reply::public(text);
         reply.embed = Some(embed);
         Ok(reply)
@@ -116,12 +124,14 @@ impl Core {
         req: &Request,
         claim: &DailyClaim,
     ) -> Result<Reply, CoreError> {
+        let lang = Lang::of(&req.locale);
         let currency = self.store.settings(req.guild)?.currency;
-        Ok(Reply::ephemeral(format!(
-            "You receive {}. Balance: {}. Next claim in {}.",
-            money(claim.amount, &currency),
-            money(claim.balance, &currency),
-            text::format_duration(claim.next_at.saturating_sub(req.now))
+        Ok(Reply::ephemeral(tr!(
+            lang,
+            "daily",
+            amount = money(lang, claim.amount, &currency),
+            balance = money(lang, claim.balance, &currency),
+            time = text::format_duration(claim.next_at.saturating_sub(req.now))
         )))
     }
 
@@ -130,55 +140,67 @@ impl Core {
         req: &Request,
         user: Option<&UserRef>,
     ) -> Result<Reply, CoreError> {
-        let (games, whose) = match user {
-            Some(u) => (
-                self.store.history_player(req.guild, u.id, 10)?,
-                format!("{}'s", u.mention()),
-            ),
-            None => (
-                self.store.history_channel(req.channel, 10)?,
-                "this channel's".to_string(),
-            ),
+        let lang = Lang::of(&req.locale);
+        let games = match user {
+            Some(u) => self.store.history_player(req.guild, u.id, 10)?,
+            None => self.store.history_channel(req.channel, 10)?,
         };
         if games.is_empty() {
-            return Ok(Reply::ephemeral(format!(
-                "No finished games in {whose} history yet."
-            )));
+            return Ok(Reply::ephemeral(match user {
+                Some(u) => tr!(lang, "history-empty-player", who = u.mention()),
+                None => tr!(lang, "history-empty-channel"),
+            }));
         }
         let currency = self.store.settings(req.guild)?.currency;
-        let mut text = format!(
-            "Last {} games of {whose} history, newest first:",
-            games.len()
-        );
+        let n = games.len();
+        let mut text = match user {
+            Some(u) => tr!(lang, "history-player", n = n, who = u.mention()),
+            None => tr!(lang, "history-channel", n = n),
+        };
         for f in &games {
             let g = &f.game;
             let who = match f.result {
-                GameResult::Win { winner, loser } => {
-                    format!("{} beat {}", mention(winner), mention(loser))
-                }
-                GameResult::Draw => format!("{} drew with {}", mention(g.black), mention(g.orange)),
-                GameResult::Aborted => {
-                    format!("{} vs {} was aborted", mention(g.black), mention(g.orange))
-                }
+                GameResult::Win { winner, loser } => tr!(
+                    lang,
+                    "history-beat",
+                    winner = mention(winner),
+                    loser = mention(loser)
+                ),
+                GameResult::Draw => tr!(
+                    lang,
+                    "history-drew",
+                    black = mention(g.black),
+                    orange = mention(g.orange)
+                ),
+                GameResult::Aborted => tr!(
+                    lang,
+                    "history-aborted",
+                    black = mention(g.black),
+                    orange = mention(g.orange)
+                ),
             };
             let stakes = if g.terms.practice {
-                "practice".to_string()
+                tr!(lang, "history-practice")
             } else if g.terms.stake == 0 && g.terms.piece_price == 0 {
-                "friendly".to_string()
+                tr!(lang, "history-friendly")
             } else {
-                format!(
-                    "stake {}, piece price {}",
-                    money(g.terms.stake, &currency),
-                    money(g.terms.piece_price, &currency)
+                tr!(
+                    lang,
+                    "history-stakes",
+                    stake = money(lang, g.terms.stake, &currency),
+                    price = money(lang, g.terms.piece_price, &currency)
                 )
             };
-            let ago = text::format_duration(req.now.saturating_sub(f.ended_at));
-            text.push_str(&format!(
-                "\n#{} {who} ({}) · {} moves · {} · {ago} ago",
-                g.id,
-                f.reason,
-                g.moves.len(),
-                stakes
+            text.push('\n');
+            text.push_str(&tr!(
+                lang,
+                "history-row",
+                id = g.id.to_string(),
+                who = who,
+                reason = text::reason(lang, f.reason),
+                moves = text::moves_count(lang, g.moves.len()),
+                stakes = stakes,
+                ago = text::format_duration(req.now.saturating_sub(f.ended_at))
             ));
         }
         Ok(Reply::ephemeral(text))
@@ -186,7 +208,9 @@ impl Core {
 
     pub(crate) fn show_settings(&self, req: &Request) -> Result<Reply, CoreError> {
         let current = self.store.settings(req.guild)?;
-        Ok(Reply::ephemeral(settings_text("Server settings", &current)))
+        let lang = Lang::of(&req.locale);
+        let text = self.settings_text(lang, req.guild, "settings-title", &current);
+        Ok(Reply::ephemeral(text))
     }
 
     /// Changes the settings (a server manager's `admin settings`; checked by the caller).
@@ -195,15 +219,14 @@ impl Core {
         req: &Request,
         args: &SettingsArgs,
     ) -> Result<Reply, CoreError> {
+        let lang = Lang::of(&req.locale);
         if *args == SettingsArgs::default() {
             return self.show_settings(req);
         }
         let challenge_expiry_ms = match args.challenge_expiry {
             None => None,
             Some(m) if (1..=7 * 24 * 60).contains(&m) => Some(m as u64 * 60_000),
-            Some(_) => {
-                return refuse("The challenge expiry is in minutes, from 1 to 10080 (a week).")
-            }
+            Some(_) => return refuse(tr!(lang, "expiry-range")),
         };
         let move_time_ms = match args.move_time {
             None => None,
@@ -211,63 +234,96 @@ impl Core {
                 Some(m as u64 * 60_000)
             }
             Some(_) => {
-                return refuse(format!(
-                    "The move time is in minutes, from 1 to {} (a week).",
-                    super::lobby::MAX_MOVE_TIME_MINUTES
+                return refuse(tr!(
+                    lang,
+                    "move-time-range",
+                    max = super::lobby::MAX_MOVE_TIME_MINUTES
                 ))
             }
         };
         let currency = match &args.currency {
             None => None,
-            Some(c) => Some(text::currency_name(c).map_err(CoreError::User)?),
+            Some(c) => Some(text::currency_name(lang, c).map_err(CoreError::User)?),
+        };
+        let language = match args.language.as_deref().map(str::trim) {
+            None => None,
+            Some(l) if l.eq_ignore_ascii_case("auto") => Some(None),
+            Some(l) => match Lang::from_locale(l) {
+                Some(found) if l.len() == 2 => Some(Some(found.code().to_string())),
+                _ => return refuse(tr!(lang, "language-bad")),
+            },
         };
         let change = SettingsChange {
             starting_grant: args
                 .starting_grant
-                .map(|v| amount(v, "starting grant"))
+                .map(|v| amount(lang, v, "what-starting-grant"))
                 .transpose()?,
             daily_allowance: args
                 .daily_allowance
-                .map(|v| amount(v, "daily allowance"))
+                .map(|v| amount(lang, v, "what-daily-allowance"))
                 .transpose()?,
             currency,
             default_piece_price: args
                 .piece_price
-                .map(|v| amount(v, "piece price"))
+                .map(|v| amount(lang, v, "what-piece-price"))
                 .transpose()?,
-            default_stake: args.stake.map(|v| amount(v, "stake")).transpose()?,
+            default_stake: args
+                .stake
+                .map(|v| amount(lang, v, "what-stake"))
+                .transpose()?,
             challenge_expiry_ms,
             move_time_ms,
             allow_channel: args.allow_channel,
             disallow_channel: args.disallow_channel,
+            language,
         };
         let s = self
             .store
             .change_settings(Self::store_req(req), req.guild, &change)?;
-        Ok(Reply::ephemeral(settings_text("Settings saved", &s)))
+        let text = self.settings_text(lang, req.guild, "settings-saved", &s);
+        Ok(Reply::ephemeral(text))
     }
-}
 
-fn settings_text(title: &str, s: &Settings) -> String {
-    let list = |l: &[u64]| {
-        l.iter()
-            .map(|c| format!("<#{c}>"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let channels = match (s.allowed_channels.is_empty(), s.denied_channels.is_empty()) {
-        (true, true) => "every channel".to_string(),
-        (true, false) => format!("every channel except {}", list(&s.denied_channels)),
-        (false, _) => list(&s.allowed_channels),
-    };
-    format!(
-        "**{title}**\nStarting grant: {}\nDaily allowance: {}\nCurrency: {}\nDefault stake: {}\nDefault piece price: {}\nChallenges expire after: {}\nMove time: {}\nGames allowed in: {channels}",
-        money(s.starting_grant, &s.currency),
-        money(s.daily_allowance, &s.currency),
-        s.currency,
-        money(s.default_stake, &s.currency),
-        money(s.default_piece_price, &s.currency),
-        text::format_duration(s.challenge_expiry_ms),
-        text::format_duration(s.move_time_ms),
-    )
+    /// The settings in words, under the title `title` (a message key).
+    fn settings_text(&self, lang: Lang, guild: u64, title: &str, s: &Settings) -> String {
+        let list = |l: &[u64]| {
+            l.iter()
+                .map(|c| format!("<#{c}>"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let channels = match (s.allowed_channels.is_empty(), s.denied_channels.is_empty()) {
+            (true, true) => tr!(lang, "settings-every-channel"),
+            (true, false) => tr!(
+                lang,
+                "settings-every-channel-except",
+                list = list(&s.denied_channels)
+            ),
+            (false, _) => list(&s.allowed_channels),
+        };
+        let public = self.public_lang(guild);
+        let name = lang.tr(&format!("language-{}", public.code()), &[]);
+        let language = match s.language {
+            Some(_) => name,
+            None => tr!(lang, "settings-language-auto", lang = name),
+        };
+        let m = |n: u64| money(lang, n, &s.currency);
+        format!(
+            "**{}**\n{}",
+            lang.tr(title, &[]),
+            tr!(
+                lang,
+                "settings-body",
+                grant = m(s.starting_grant),
+                daily = m(s.daily_allowance),
+                currency = s.currency.as_str(),
+                stake = m(s.default_stake),
+                price = m(s.default_piece_price),
+                expiry = text::format_duration(s.challenge_expiry_ms),
+                move_time = text::format_duration(s.move_time_ms),
+                language = language,
+                channels = channels
+            )
+        )
+    }
 }

@@ -1,10 +1,41 @@
 //! Pictures of games: the glue between stored games and the renderer.
 
-use jetan_render::{board_png, replay_gif, BoardShape, LastMove, Replay, View};
+use jetan_render::{board_png, replay_gif, BoardShape, Labels, LastMove, Replay, View};
 use jetan_rules::{Color, DuelStream, Move, Position, Square};
 use jetan_store::{FinishedGame, Game, MoveRecord};
 
+use super::lang::{tr, Lang};
+use super::text;
 use super::{Core, CoreError};
+
+/// The words drawn on pictures, in `lang`.
+pub fn labels(lang: Lang) -> Labels {
+    // The renderer puts numbers and colours in place of `{n}` and `{color}`.
+    let n = "{n}";
+    Labels {
+        black: text::color_name(lang, jetan_rules::Color::Black),
+        orange: text::color_name(lang, jetan_rules::Color::Orange),
+        to_move: tr!(lang, "label-to-move"),
+        princess_threatened: tr!(lang, "label-princess-threatened"),
+        countdown: tr!(lang, "label-countdown", n = n),
+        escape_ready: tr!(lang, "label-escape-ready"),
+        escape_used: tr!(lang, "label-escape-used"),
+        move_n: tr!(lang, "label-move", n = n),
+        killed: tr!(lang, "label-killed"),
+        duel: tr!(lang, "label-duel"),
+        won: tr!(lang, "label-won"),
+        lost: tr!(lang, "label-lost"),
+        wins: tr!(lang, "label-wins", color = "{color}"),
+        draw: tr!(lang, "label-draw"),
+        after_moves: tr!(lang, "label-after-moves", n = n),
+        after_one_move: tr!(lang, "label-after-moves", n = 1),
+        princess_captured: text::reason(lang, jetan_store::EndReason::PrincessCaptured),
+        chief_takes_chief: text::reason(lang, jetan_store::EndReason::ChiefTakesChief),
+        chief_captured: text::reason(lang, jetan_store::EndReason::ChiefCaptured),
+        no_legal_moves: tr!(lang, "reason-no-legal-moves"),
+        ten_move_rule: text::reason(lang, jetan_store::EndReason::TenMoveRule),
+    }
+}
 
 /// The last move of a stored game as the picture shows it.
 pub fn last_move(rec: &MoveRecord) -> LastMove {
@@ -62,6 +93,7 @@ impl Core {
     /// The board of `game` at `pos` as a PNG, with `bottom` at the bottom.
     pub(crate) fn board_picture(
         &self,
+        lang: Lang,
         game: &Game,
         pos: &Position,
         bottom: Color,
@@ -71,7 +103,8 @@ impl Core {
         let (black, orange) = self.names(game);
         let mut view = View::new(bottom)
             .with_names(black, orange)
-            .with_shape(shape(game));
+            .with_shape(shape(game))
+            .with_labels(labels(lang));
         match game.moves.last() {
             // A Manator duel: the rules' report says who attacked, the odds and who won.
             Some(rec) if rec.duel.is_some() => match Self::replayed(game) {
@@ -119,6 +152,7 @@ impl Core {
     /// An animated GIF of a finished game.
     pub(crate) fn replay_picture(
         &self,
+        lang: Lang,
         finished: &FinishedGame,
         result: String,
     ) -> Result<Vec<u8>, CoreError> {
@@ -126,11 +160,32 @@ impl Core {
         let (black, orange) = self.names(&finished.game);
         let mut replay = Replay {
             shape: shape(&finished.game),
+            labels: labels(lang),
             ..Replay::default()
         };
         replay.names.black = black;
         replay.names.orange = orange;
         replay.result = Some(result);
         Ok(replay_gif(&positions, &moves, &replay)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picture_labels_come_in_each_language() {
+        let es = labels(Lang::Es);
+        assert_eq!(es.to_move, "LE TOCA");
+        assert_eq!(es.color(jetan_rules::Color::Orange), "Naranjas");
+        assert_eq!(es.move_number(1), "jugada 1");
+        assert_eq!(es.countdown_text(4), "CUENTA ATRÁS 4");
+        assert_eq!(es.after_moves_text(1), "tras 1 jugada");
+        assert_eq!(es.after_moves_text(34), "tras 17 jugadas");
+        assert_eq!(es.wins.replace("{color}", "Negras"), "Ganan Negras");
+        let en = labels(Lang::En);
+        assert_eq!(en.after_moves_text(1), "after 1 move");
+        assert_eq!(en.princess_threatened, "PRINCESS THREATENED");
     }
 }

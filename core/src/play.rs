@@ -1,25 +1,36 @@
 //! Playing: a move, the board, one piece's moves.
 
-use jetan_rules::{Color, MoveText, Position, Square};
+use jetan_rules::{Color, MoveText, Position, Square, Variant};
 use jetan_store::{Game, MoveResult};
 
+use super::lang::{tr, Lang};
 use super::request::{mention, Request};
-use super::text::{self};
+use super::text::{self, money};
 use super::{refuse, Core, CoreError, Reply, Response};
 
-fn parse_square(text: &str, what: &str) -> Result<Square, CoreError> {
-    text.trim()
-        .parse::<Square>()
-        .map_err(|e| CoreError::User(format!("The {what} square: {e}.")))
+/// Reads a typed square; `what` is the message key of which square it is.
+fn parse_square(lang: Lang, text: &str, what: &str) -> Result<Square, CoreError> {
+    text.trim().parse::<Square>().map_err(|_| {
+        CoreError::User(tr!(
+            lang,
+            "square-bad",
+            what = lang.tr(what, &[]),
+            text = text.trim()
+        ))
+    })
+}
+
+/// The attacker's chance in a Manator duel, in whole percent: `va / (va + vd)`.
+pub(crate) fn duel_percent(attacker: jetan_rules::Role, defender: jetan_rules::Role) -> u32 {
+    let (va, vd) = (attacker.value(), defender.value());
+    (200 * va + va + vd) / (2 * (va + vd))
 }
 
 impl Core {
-    pub(crate) fn game_in(&self, channel: u64) -> Result<Game, CoreError> {
-        self.store.game(channel)?.ok_or_else(|| {
-            CoreError::User(
-                "There is no game in this channel. Start one with `/jetan challenge`.".into(),
-            )
-        })
+    pub(crate) fn game_in(&self, req: &Request) -> Result<Game, CoreError> {
+        self.store
+            .game(req.channel)?
+            .ok_or_else(|| CoreError::User(tr!(Lang::of(&req.locale), "no-game")))
     }
 
     pub(crate) fn position_of(game: &Game) -> Result<Position, CoreError> {
@@ -54,26 +65,35 @@ impl Core {
         to: Option<&str>,
         notation: Option<&str>,
     ) -> Result<Response, CoreError> {
-        let game = self.game_in(req.channel)?;
+        let lang = Lang::of(&req.locale);
+        let game = self.game_in(req)?;
         let pos = Self::position_of(&game)?;
-        let (from, to, named) = match (notation.map(str::trim).filter(|s| !s.is_empty()), from, to) {
+        let (from, to, named) = match (notation.map(str::trim).filter(|s| !s.is_empty()), from, to)
+        {
             (Some(n), None, None) => {
-                let t: MoveText = n.parse().map_err(|e: jetan_rules::ParseMoveError| CoreError::User(format!("{}.", text::capitalise(&e.to_string()))))?;
+                let t: MoveText = n
+                    .parse()
+                    .map_err(|_| CoreError::User(tr!(lang, "move-bad-text", text = n)))?;
                 (t.from, t.to, Some(t))
             }
-            (None, Some(f), Some(t)) => (parse_square(f, "from")?, parse_square(t, "to")?, None),
-            (Some(_), _, _) => return refuse("Give either `notation` or `from` and `to`, not both."),
-            (None, _, _) => return refuse("Say which move: `from` and `to` squares (like e2 and e3), or `notation` (like e2-e3)."),
+            (None, Some(f), Some(t)) => (
+                parse_square(lang, f, "square-from")?,
+                parse_square(lang, t, "square-to")?,
+                None,
+            ),
+            (Some(_), _, _) => return refuse(tr!(lang, "move-both")),
+            (None, _, _) => return refuse(tr!(lang, "move-which")),
         };
         let Some(color) = game.color_of(req.user.id) else {
-            return refuse(format!(
-                "You are not playing in this game: it is {} vs {}.",
-                mention(game.black),
-                mention(game.orange)
+            return refuse(tr!(
+                lang,
+                "not-playing-vs",
+                black = mention(game.black),
+                orange = mention(game.orange)
             ));
         };
         if color != pos.turn() {
-            return refuse(format!("It is {}'s turn.", mention(game.to_move())));
+            return refuse(tr!(lang, "not-your-turn", who = mention(game.to_move())));
         }
         // Check with the rules first for the clearest answer; the store checks again.
         let checked = match named {
@@ -81,7 +101,7 @@ impl Core {
             None => pos.find_move(from, to),
         };
         if let Err(e) = checked {
-            return refuse(format!("{}.", text::capitalise(&e.to_string())));
+            return refuse(text::illegal(lang, &e));
         }
         let result = self.store.play(
             Self::store_req(req),
@@ -90,7 +110,7 @@ impl Core {
             from,
             to,
         )?;
-        self.moved(req.guild, &game, result)
+        self.moved(req.guild, &game, result, req.now)
     }
 
     /// The public reply to a move that was stored. The move is acknowledged whatever
@@ -100,8 +120,10 @@ impl Core {
         guild: u64,
         before: &Game,
         result: MoveResult,
+        now: u64,
     ) -> Result<Response, CoreError> {
-        let currency = self.currency(guild).unwrap_or_else(|_| "coins".into());
+        let currency = self.currency_or_default(guild);
+        let lang = self.public_lang(guild);
         let mv = &result.mv;
         let mut game = before.clone();
         game.moves.push(*mv);
@@ -113,9 +135,8 @@ impl Core {
             p.play(m, &mut |_: jetan_rules::Role, _: jetan_rules::Role| won)
                 .ok()
         });
-        let mut text = format!(
-            "{} plays **{}{}{}{}**",
-            mention(result.by),
+        let notation = format!(
+            "{}{}{}{}",
             mv.piece.role.upper_char(),
             mv.from,
             if mv.killed.is_some() || mv.duel.is_some() {
@@ -125,33 +146,66 @@ impl Core {
             },
             mv.to
         );
-        match (mv.duel, mv.killed) {
-            (Some(true), Some(k)) => {
-                text.push_str(&format!(" — wins the duel and kills the {}", k.role))
+        let mut text = tr!(
+            lang,
+            "played",
+            who = mention(result.by),
+            move = notation,
+            number = text::move_number(lang, before.moves.len(), mv.piece.color)
+        );
+        // In a duel the attacker is the piece that moved; the defender is the killed piece
+        // when the attacker won, else the piece still standing on the square.
+        let what = match (mv.duel, mv.killed) {
+            (Some(won), Some(k)) => {
+                let defender = if won {
+                    k.role
+                } else {
+                    after
+                        .as_ref()
+                        .and_then(|(p, _)| p.board().piece_at(mv.to))
+                        .map_or(k.role, |p| p.role)
+                };
+                let key = if won {
+                    "played-duel-won"
+                } else {
+                    "played-duel-lost"
+                };
+                Some(tr!(
+                    lang,
+                    key,
+                    chance = duel_percent(mv.piece.role, defender),
+                    piece = text::the_role(lang, k.role)
+                ))
             }
-            (Some(false), Some(k)) => {
-                text.push_str(&format!(" — loses the duel: the {} dies", k.role))
-            }
-            (None, Some(k)) => text.push_str(&format!(" — takes the {}", k.role)),
-            _ => {}
+            (None, Some(k)) => Some(tr!(
+                lang,
+                "played-takes",
+                piece = text::the_role(lang, k.role)
+            )),
+            _ => None,
+        };
+        if let Some(what) = what {
+            text.push_str(" — ");
+            text.push_str(&what);
         }
         if after.as_ref().is_some_and(|(_, report)| report.mv.escape) {
-            text.push_str(" — the Princess's escape");
+            text.push_str(" — ");
+            text.push_str(&tr!(lang, "played-escape"));
         }
         text.push('.');
-        for line in text::payments(&result.payments, &currency) {
+        for line in text::payments(lang, &result.payments, &currency) {
             text.push_str(&format!("\n• {line}."));
         }
         if result.countdown_started {
-            text.push_str(
-                "\nThe ten-move countdown has started: win within ten moves or it is a draw.",
-            );
+            text.push('\n');
+            text.push_str(&tr!(lang, "countdown-started"));
         }
         if result.draw_offer_cleared {
-            text.push_str("\nThe draw offer is withdrawn.");
+            text.push('\n');
+            text.push_str(&tr!(lang, "draw-offer-withdrawn"));
         }
         let picture = |pos: &Position, bottom: Color, banner: Option<String>| match self
-            .board_picture(&game, pos, bottom, None, banner)
+            .board_picture(lang, &game, pos, bottom, None, banner)
         {
             Ok(png) => Some(png),
             Err(e) => {
@@ -165,8 +219,8 @@ impl Core {
         };
         if let Some(s) = &result.finished {
             text.push('\n');
-            text.push_str(&text::settlement(s, &currency, before.terms.practice));
-            let banner = text::result_banner(&s.result, s.reason, |id| self.name_of(id));
+            text.push_str(&text::settlement(lang, s, &currency, before.terms.practice));
+            let banner = text::result_banner(lang, &s.result, s.reason, |id| self.name_of(id));
             let png = after.as_ref().and_then(|(pos, _)| {
                 picture(
                     pos,
@@ -182,18 +236,37 @@ impl Core {
         let next = game.player(turn);
         if let Some((pos, _)) = &after {
             if let Some(n) = pos.countdown() {
-                text.push_str(&format!("\nCountdown: {n} moves left."));
+                text.push('\n');
+                text.push_str(&tr!(lang, "countdown-left", n = n));
             }
             if pos.princess_in_danger(turn) {
-                text.push_str(&format!("\n⚠ {}'s Princess is threatened!", mention(next)));
+                text.push('\n');
+                text.push_str(&tr!(lang, "princess-threatened", who = mention(next)));
             }
         }
+        // The wager and the clock, as `board` says them.
+        let mut game = game.clone();
+        for p in &result.payments {
+            let delta = i64::try_from(p.amount).unwrap_or(i64::MAX);
+            for (user, sign) in [(p.from, -1), (p.to, 1)] {
+                if let Some(c) = game.color_of(user) {
+                    let net = match c {
+                        Color::Black => &mut game.net.black,
+                        Color::Orange => &mut game.net.orange,
+                    };
+                    *net = net.saturating_add(sign * delta);
+                }
+            }
+        }
+        game.last_move_at = now;
+        text.push_str(&self.wager_and_clock(lang, &game, &currency, now));
         let computer = before.terms.practice && next == self.bot.id;
         let mut reply = Reply::public(text);
         if !computer {
+            reply.text.push('\n');
             reply
                 .text
-                .push_str(&format!("\n{}, your move.", mention(next)));
+                .push_str(&tr!(lang, "your-move", who = mention(next)));
             reply = reply.pinging(next);
         }
         // Against the computer, one picture per exchange: the computer's reply shows the
@@ -211,77 +284,197 @@ impl Core {
         })
     }
 
-    pub(crate) fn board(&self, req: &Request) -> Result<Reply, CoreError> {
-        let game = self.game_in(req.channel)?;
-        let pos = Self::position_of(&game)?;
-        let bottom = self.bottom(&game, pos.turn(), Some(req.user.id));
-        let png = self.board_picture(&game, &pos, bottom, None, None)?;
-        let mut text = format!(
-            "{} (Black) vs {} (Orange), move {}. {} to move.",
-            mention(game.black),
-            mention(game.orange),
-            pos.ply() + 1,
-            mention(game.to_move())
-        );
-        if let Some(n) = pos.countdown() {
-            text.push_str(&format!(" Countdown: {n} moves left."));
-        }
-        if let Some(deadline) = game.deadline() {
-            if deadline > req.now {
-                text.push_str(&format!(
-                    " Time left for this move: {}.",
-                    text::format_duration(deadline - req.now)
+    /// The wager (stake, piece price, what each side has paid for pieces so far) and the
+    /// time left for the move, each on its own line; nothing for a game without money or
+    /// clock.
+    fn wager_and_clock(&self, lang: Lang, game: &Game, currency: &str, now: u64) -> String {
+        let mut text = String::new();
+        let t = &game.terms;
+        if !t.practice && (t.stake > 0 || t.piece_price > 0) {
+            let m = |n: u64| money(lang, n, currency);
+            let mut terms = Vec::new();
+            if t.stake > 0 {
+                terms.push(tr!(lang, "wager-stake", stake = m(t.stake)));
+            }
+            if t.piece_price > 0 {
+                terms.push(tr!(lang, "wager-price", price = m(t.piece_price)));
+            }
+            text.push('\n');
+            text.push_str(&tr!(lang, "wager-line", terms = terms.join(", ")));
+            if t.piece_price > 0 {
+                // A side's net is what it won minus what it paid; piece payments are the
+                // only money moving during a game, so a negative net is what it has paid.
+                let paid = |net: i64| m(u64::try_from(-net.min(0)).unwrap_or(0));
+                text.push(' ');
+                text.push_str(&tr!(
+                    lang,
+                    "wager-paid",
+                    black = mention(game.black),
+                    black_paid = paid(game.net.black),
+                    orange = mention(game.orange),
+                    orange_paid = paid(game.net.orange)
                 ));
-            } else {
-                text.push_str(
-                    " The time for this move is up: the opponent may `/jetan claim` the win.",
-                );
             }
         }
+        if let Some(deadline) = game.deadline() {
+            text.push('\n');
+            if deadline > now {
+                text.push_str(&tr!(
+                    lang,
+                    "time-left",
+                    time = text::format_duration(deadline - now)
+                ));
+            } else {
+                text.push_str(&tr!(lang, "time-up"));
+            }
+        }
+        text
+    }
+
+    pub(crate) fn board(&self, req: &Request) -> Result<Reply, CoreError> {
+        let game = self.game_in(req)?;
+        let lang = self.public_lang(req.guild);
+        let pos = Self::position_of(&game)?;
+        let bottom = self.bottom(&game, pos.turn(), Some(req.user.id));
+        let png = self.board_picture(lang, &game, &pos, bottom, None, None)?;
+        let mut text = tr!(
+            lang,
+            "board",
+            black = mention(game.black),
+            orange = mention(game.orange),
+            number = text::move_number(lang, pos.ply() as usize, pos.turn()),
+            who = mention(game.to_move())
+        );
+        if let Some(n) = pos.countdown() {
+            text.push('\n');
+            text.push_str(&tr!(lang, "countdown-left", n = n));
+        }
+        let currency = self.currency_or_default(req.guild);
+        text.push_str(&self.wager_and_clock(lang, &game, &currency, req.now));
         Ok(Reply::public(text).with_file("board.png", png))
     }
 
     pub(crate) fn moves(&self, req: &Request, square: &str) -> Result<Reply, CoreError> {
-        let game = self.game_in(req.channel)?;
+        let lang = Lang::of(&req.locale);
+        let game = self.game_in(req)?;
         let pos = Self::position_of(&game)?;
-        let sq = parse_square(square, "piece's")?;
+        let sq = parse_square(lang, square, "square-piece")?;
         let Some(piece) = pos.board().piece_at(sq) else {
-            return refuse(format!("{sq} is empty."));
+            return refuse(tr!(lang, "piece-empty", square = sq.to_string()));
         };
         let mut moves = pos.moves_from(sq);
         moves.sort();
-        let whose = if piece.color == pos.turn() {
-            ""
-        } else {
-            " (not its side's turn)"
-        };
+        let the_piece = text::capitalise(&text::the_role(lang, piece.role));
         let text = if piece.color != pos.turn() {
-            format!(
-                "The {} on {sq} belongs to {}, who is not to move.",
-                piece, piece.color
+            tr!(
+                lang,
+                "piece-not-to-move",
+                piece = the_piece,
+                square = sq.to_string(),
+                color = text::color_name(lang, piece.color)
             )
         } else if moves.is_empty() {
-            format!("The {} on {sq} has no legal move{whose}.", piece.role)
+            tr!(
+                lang,
+                "piece-no-moves",
+                piece = the_piece,
+                square = sq.to_string()
+            )
         } else {
-            let list: Vec<String> = moves
+            let (escapes, ordinary): (Vec<_>, Vec<_>) = moves.iter().partition(|m| m.escape);
+            let list: Vec<String> = ordinary
                 .iter()
-                .map(|m| {
-                    let mut s = m.to.to_string();
-                    if let Some(r) = m.capture {
-                        s.push_str(&format!(" (takes the {r})"));
-                    }
-                    if m.escape {
-                        s.push_str(" (escape)");
-                    }
-                    s
-                })
+                .map(|m| destination(lang, game.terms.variant, m))
                 .collect();
-            format!("The {} on {sq} can go to: {}.", piece.role, list.join(", "))
+            let mut text = String::new();
+            if !list.is_empty() {
+                text = tr!(
+                    lang,
+                    "piece-moves",
+                    piece = the_piece,
+                    square = sq.to_string(),
+                    list = list.join(", ")
+                );
+            }
+            if !escapes.is_empty() {
+                // One line for the escape, however many squares it reaches.
+                let squares: Vec<String> = escapes.iter().map(|m| m.to.to_string()).collect();
+                if !text.is_empty() {
+                    text.push('\n');
+                }
+                text.push_str(&tr!(
+                    lang,
+                    "piece-escapes",
+                    n = squares.len(),
+                    list = squares.join(", ")
+                ));
+            }
+            text
         };
         let bottom = self.bottom(&game, pos.turn(), Some(req.user.id));
-        let png = self.board_picture(&game, &pos, bottom, Some(sq), None)?;
-        let mut reply = Reply::ephemeral(text).with_file("moves.png", png);
-        reply.ephemeral = true;
-        Ok(reply)
+        let png = self.board_picture(lang, &game, &pos, bottom, Some(sq), None)?;
+        Ok(Reply::ephemeral(text).with_file("moves.png", png))
+    }
+}
+
+/// A legal move's destination as `moves` and the `to` autocomplete list it: the square,
+/// and what happens there ("takes the Dwar", or in Manator "duel vs the Odwar: 38 % to
+/// win"; the Princess is taken without a duel).
+pub(crate) fn destination(lang: Lang, variant: Variant, m: &jetan_rules::Move) -> String {
+    let mut s = m.to.to_string();
+    if let Some(r) = m.capture {
+        let piece = text::the_role(lang, r);
+        let what = if variant == Variant::Manator && r != jetan_rules::Role::Princess {
+            tr!(
+                lang,
+                "duel-short",
+                piece = piece,
+                chance = duel_percent(m.role, r)
+            )
+        } else {
+            tr!(lang, "takes-short", piece = piece)
+        };
+        s.push_str(&format!(" ({what})"));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jetan_rules::Role;
+
+    #[test]
+    fn duel_odds_are_rounded_percentages() {
+        assert_eq!(duel_percent(Role::Dwar, Role::Odwar), 38);
+        assert_eq!(duel_percent(Role::Panthan, Role::Chief), 9);
+        assert_eq!(duel_percent(Role::Warrior, Role::Padwar), 50);
+        assert_eq!(duel_percent(Role::Chief, Role::Panthan), 91);
+    }
+
+    #[test]
+    fn manator_captures_are_duels_with_their_odds_except_the_princess() {
+        let pos = Position::start_on(Variant::Classic, jetan_rules::Topology::Flat);
+        let mut m = pos.legal_moves()[0];
+        m.role = Role::Dwar;
+        m.capture = Some(Role::Odwar);
+        assert_eq!(
+            destination(Lang::En, Variant::Manator, &m),
+            format!("{} (duel vs the Odwar: 38 % to win)", m.to)
+        );
+        assert_eq!(
+            destination(Lang::Es, Variant::Manator, &m),
+            format!("{} (duelo contra el Odwar: 38 % de ganar)", m.to)
+        );
+        m.capture = Some(Role::Princess);
+        assert_eq!(
+            destination(Lang::En, Variant::Manator, &m),
+            format!("{} (takes the Princess)", m.to)
+        );
+        m.capture = Some(Role::Flier);
+        assert_eq!(
+            destination(Lang::Es, Variant::Classic, &m),
+            format!("{} (captura el Volador)", m.to)
+        );
     }
 }

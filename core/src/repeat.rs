@@ -5,6 +5,7 @@
 
 use jetan_store::{EndReason, Game, Receipt};
 
+use super::lang::{tr, Lang};
 use super::request::{mention, Request};
 use super::{Core, CoreError, Reply, Response};
 
@@ -29,16 +30,17 @@ impl Core {
             Receipt::Move(result) => {
                 let game = self.game_by_id(req.channel, result.game_id)?;
                 let before = before_move(&game, result.ply as usize)?;
-                self.moved(req.guild, &before, result)?
+                self.moved(req.guild, &before, result, req.now)?
             }
             Receipt::Finished(s) => {
                 let game = self.game_by_id(req.channel, s.game_id)?;
                 let mut reply = self.ended(req, &game, &s)?;
                 let who = mention(req.user.id);
+                let lang = self.public_lang(req.guild);
                 let head = match s.reason {
-                    EndReason::Resignation => format!("{who} resigns."),
-                    EndReason::Agreement => format!("{who} accepts the draw."),
-                    EndReason::Time => format!("{who} claims the win on time."),
+                    EndReason::Resignation => tr!(lang, "resigns", who = who),
+                    EndReason::Agreement => tr!(lang, "draw-accepted", who = who),
+                    EndReason::Time => tr!(lang, "claims-on-time", who = who),
                     _ => String::new(),
                 };
                 if !head.is_empty() {
@@ -51,24 +53,28 @@ impl Core {
                     let to = game.opponent_of(by).unwrap_or_default();
                     self.draw_offer_reply(&game, by, to)
                 }
-                None => Reply::public(format!(
-                    "{} declines the draw. Play on!",
-                    mention(req.user.id)
+                None => Reply::public(tr!(
+                    self.public_lang(req.guild),
+                    "draw-declined",
+                    who = mention(req.user.id)
                 ))
                 .into(),
             },
             Receipt::Daily(claim) => self.daily_reply(req, &claim)?.into(),
-            Receipt::Grant(g) => Reply::ephemeral(format!(
-                "{} granted to {}.",
-                super::text::money(g.amount, &currency),
-                mention(g.user)
-            ))
-            .into(),
-            other => Reply::ephemeral(format!(
-                "This request was already handled (a {}).",
-                other.name()
-            ))
-            .into(),
+            Receipt::Grant(g) => {
+                let lang = Lang::of(&req.locale);
+                Reply::ephemeral(tr!(
+                    lang,
+                    "granted-short",
+                    amount = super::text::money(lang, g.amount, &currency),
+                    who = mention(g.user)
+                ))
+                .into()
+            }
+            other => {
+                tracing::info!("repeated request {}: a {}", req.id, other.name());
+                Reply::ephemeral(tr!(Lang::of(&req.locale), "already-handled")).into()
+            }
         };
         Ok(Some(response))
     }

@@ -46,8 +46,11 @@ pub struct Request {
     pub user: UserRef,
     /// Whether they may manage the server (for `settings`).
     pub manager: bool,
-    /// Their locale, e.g. `en-US` (replies are in English for now).
+    /// Their Discord locale, e.g. `en-US`, `es-ES`: private answers are in its language.
     pub locale: String,
+    /// The server's preferred locale, as Discord sends it with the interaction: public
+    /// messages are in its language unless the server's `language` setting names one.
+    pub guild_locale: Option<String>,
     /// The request id (Discord interaction id): a repeated id changes nothing twice.
     pub id: u64,
     /// When, in unix milliseconds.
@@ -122,6 +125,8 @@ pub struct SettingsArgs {
     pub challenge_expiry: Option<i64>,
     /// The move time of games whose challenge names none, in minutes.
     pub move_time: Option<i64>,
+    /// The language of public messages: `en`, `es`, or `auto` (the server's own).
+    pub language: Option<String>,
     /// Allow games in this channel (an empty allow list means every channel).
     pub allow_channel: Option<u64>,
     /// Stop allowing games in this channel.
@@ -191,8 +196,11 @@ pub enum Command {
         /// Who moves first (the winner of the last game chooses).
         first: Option<FirstMover>,
     },
-    /// An animated replay of the channel's last finished game.
-    Replay,
+    /// An animated replay of a finished game: the channel's last, or the one named.
+    Replay {
+        /// The game's id as `history` shows it (default: the channel's last game).
+        game: Option<String>,
+    },
     /// A wallet: balance, escrow, record.
     Wallet {
         /// Whose (default: one's own).

@@ -1,7 +1,10 @@
 //! Autocomplete suggestions for `move` and `moves`.
 
-use jetan_rules::{Position, Square};
+use jetan_rules::{Position, Square, Variant};
 
+use super::lang::{tr, Lang};
+use super::play::destination;
+use super::text;
 use super::Core;
 
 /// Discord shows at most 25 choices.
@@ -9,16 +12,24 @@ pub const MAX_CHOICES: usize = 25;
 
 impl Core {
     /// The position of the game in `channel`, if it is `user`'s turn there.
-    fn position_for_mover(&self, channel: u64, user: u64) -> Option<Position> {
+    fn position_for_mover(&self, channel: u64, user: u64) -> Option<(Position, Variant)> {
         let game = self.store.game(channel).ok()??;
         let pos = game.position().ok()?;
-        (game.player(pos.turn()) == user).then_some(pos)
+        (game.player(pos.turn()) == user).then_some((pos, game.terms.variant))
     }
 
     /// The squares of the asker's pieces that have legal moves, matching what was typed.
-    /// Empty when there is no game or it is not the asker's turn.
-    pub fn suggest_from(&self, channel: u64, user: u64, partial: &str) -> Vec<(String, String)> {
-        let Some(pos) = self.position_for_mover(channel, user) else {
+    /// Empty when there is no game or it is not the asker's turn. Worded in the asker's
+    /// `locale`.
+    pub fn suggest_from(
+        &self,
+        channel: u64,
+        user: u64,
+        locale: &str,
+        partial: &str,
+    ) -> Vec<(String, String)> {
+        let lang = Lang::of(locale);
+        let Some((pos, _)) = self.position_for_mover(channel, user) else {
             return Vec::new();
         };
         let partial = partial.trim().to_ascii_lowercase();
@@ -31,7 +42,14 @@ impl Core {
                 continue;
             }
             let count = moves.iter().filter(|n| n.from == m.from).count();
-            out.push((format!("{sq} — {} ({count} moves)", m.role), sq));
+            let name = tr!(
+                lang,
+                "suggest-from",
+                square = sq.as_str(),
+                piece = text::role_name(lang, m.role),
+                moves = tr!(lang, "moves-count", n = count)
+            );
+            out.push((name, sq));
         }
         out.truncate(MAX_CHOICES);
         out
@@ -42,13 +60,15 @@ impl Core {
         &self,
         channel: u64,
         user: u64,
+        locale: &str,
         from: &str,
         partial: &str,
     ) -> Vec<(String, String)> {
+        let lang = Lang::of(locale);
         let Ok(from) = from.trim().parse::<Square>() else {
             return Vec::new();
         };
-        let Some(pos) = self.position_for_mover(channel, user) else {
+        let Some((pos, variant)) = self.position_for_mover(channel, user) else {
             return Vec::new();
         };
         let partial = partial.trim().to_ascii_lowercase();
@@ -57,12 +77,9 @@ impl Core {
             .iter()
             .filter(|m| m.to.to_string().starts_with(&partial))
             .map(|m| {
-                let mut name = m.to.to_string();
-                if let Some(r) = m.capture {
-                    name.push_str(&format!(" — takes the {r}"));
-                }
+                let mut name = destination(lang, variant, m);
                 if m.escape {
-                    name.push_str(" — escape (once per game)");
+                    name.push_str(&format!(" — {}", tr!(lang, "suggest-escape")));
                 }
                 (name, m.to.to_string())
             })

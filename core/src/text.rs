@@ -1,8 +1,10 @@
-//! Words: how replies say things.
+//! Words: how replies say things, in each language ([`Lang`]); the words themselves are
+//! in the message files (`core/locales/*.ftl`).
 
-use jetan_rules::{Role, Variant};
+use jetan_rules::{Color, IllegalMove, Role, Variant};
 use jetan_store::{EndReason, GameResult, Payment, PaymentKind, Settlement, StoreError, Terms};
 
+use super::lang::{tr, Lang};
 use super::request::mention;
 
 /// The first letter in upper case.
@@ -14,17 +16,25 @@ pub fn capitalise(s: &str) -> String {
     }
 }
 
-/// An amount with the currency (named in the plural): "1 coin", "40 coins".
-pub fn money(amount: u64, currency: &str) -> String {
-    if amount == 1 {
-        let singular = currency.strip_suffix('s').unwrap_or(currency);
-        format!("1 {singular}")
+/// An amount with the currency (named in the plural): "1 coin", "40 coins"; the default
+/// currency ("coins") in the language's own word.
+pub fn money(lang: Lang, amount: u64, currency: &str) -> String {
+    let currency = if currency == jetan_store::Settings::default().currency {
+        tr!(lang, "currency-default")
     } else {
-        format!("{amount} {currency}")
-    }
+        currency.to_string()
+    };
+    let singular = currency.strip_suffix('s').unwrap_or(&currency).to_string();
+    tr!(
+        lang,
+        "money",
+        n = amount,
+        singular = singular,
+        currency = currency.as_str()
+    )
 }
 
-/// `"3 h 12 min"`, `"45 s"`: a duration for people.
+/// `"3 h 12 min"`, `"45 s"`: a duration for people (the same units in both languages).
 pub fn format_duration(ms: u64) -> String {
     let s = ms.div_ceil(1000);
     let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
@@ -38,244 +48,417 @@ pub fn format_duration(ms: u64) -> String {
 }
 
 /// A signed amount: "+35 coins", "-3 coins".
-pub fn signed_money(amount: i64, currency: &str) -> String {
+pub fn signed_money(lang: Lang, amount: i64, currency: &str) -> String {
     let sign = if amount < 0 { "-" } else { "+" };
-    format!("{sign}{}", money(amount.unsigned_abs(), currency))
+    format!("{sign}{}", money(lang, amount.unsigned_abs(), currency))
+}
+
+fn role_key(role: Role) -> &'static str {
+    match role {
+        Role::Panthan => "panthan",
+        Role::Warrior => "warrior",
+        Role::Padwar => "padwar",
+        Role::Thoat => "thoat",
+        Role::Dwar => "dwar",
+        Role::Flier => "flier",
+        Role::Chief => "chief",
+        Role::Princess => "princess",
+        Role::Odwar => "odwar",
+    }
+}
+
+/// A piece's name: "Warrior", "Guerrero".
+pub fn role_name(lang: Lang, role: Role) -> String {
+    lang.tr(&format!("piece-{}", role_key(role)), &[])
+}
+
+/// A piece with its article: "the Warrior", "la Princesa".
+pub fn the_role(lang: Lang, role: Role) -> String {
+    lang.tr(&format!("the-{}", role_key(role)), &[])
+}
+
+/// How a piece moves, in a sentence.
+pub fn movement(lang: Lang, role: Role) -> String {
+    lang.tr(&format!("move-{}", role_key(role)), &[])
+}
+
+/// A side's name: "Black", "Naranjas".
+pub fn color_name(lang: Lang, color: Color) -> String {
+    match color {
+        Color::Black => tr!(lang, "color-black"),
+        Color::Orange => tr!(lang, "color-orange"),
+    }
+}
+
+/// The move made at `ply` (0-based) by `color` as players count moves, one per side:
+/// "move 1, Orange".
+pub fn move_number(lang: Lang, ply: usize, color: Color) -> String {
+    tr!(
+        lang,
+        "move-number",
+        n = ply / 2 + 1,
+        color = color_name(lang, color)
+    )
+}
+
+/// "17 moves" for a game of `plies` plies, counted one per side.
+pub fn moves_count(lang: Lang, plies: usize) -> String {
+    tr!(lang, "moves-count", n = plies.div_ceil(2))
+}
+
+/// A list joined with commas and the language's "and".
+pub fn list(lang: Lang, items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), tr!(lang, "and")),
+    }
 }
 
 /// One line per payment: "<@a> paid <@b> 3 coins for the Dwar".
-pub fn payments(list: &[Payment], currency: &str) -> Vec<String> {
+pub fn payments(lang: Lang, list: &[Payment], currency: &str) -> Vec<String> {
     list.iter()
         .filter(|p| p.amount > 0)
         .map(|p| {
-            let what = match p.kind {
-                PaymentKind::Piece { piece } => format!("for the {}", piece.role),
-                PaymentKind::Stake => "the stake".to_string(),
-            };
-            format!(
-                "{} paid {} {} {what}",
+            let (from, to, amount) = (
                 mention(p.from),
                 mention(p.to),
-                money(p.amount, currency)
-            )
+                money(lang, p.amount, currency),
+            );
+            match p.kind {
+                PaymentKind::Piece { piece } => tr!(
+                    lang,
+                    "paid-piece",
+                    from = from,
+                    to = to,
+                    amount = amount,
+                    piece = the_role(lang, piece.role)
+                ),
+                PaymentKind::Stake => {
+                    tr!(lang, "paid-stake", from = from, to = to, amount = amount)
+                }
+            }
         })
         .collect()
 }
 
+/// Why a game ended, in words.
+pub fn reason(lang: Lang, reason: EndReason) -> String {
+    let key = match reason {
+        EndReason::PrincessCaptured => "reason-princess-captured",
+        EndReason::ChiefTakesChief => "reason-chief-takes-chief",
+        EndReason::ChiefCaptured => "reason-chief-captured",
+        EndReason::NoLegalMoves => "reason-no-legal-moves",
+        EndReason::TenMoveRule => "reason-ten-move-rule",
+        EndReason::Resignation => "reason-resignation",
+        EndReason::Agreement => "reason-agreement",
+        EndReason::Time => "reason-time",
+        EndReason::Aborted => "reason-aborted",
+        EndReason::Abandoned => "reason-abandoned",
+    };
+    lang.tr(key, &[])
+}
+
 /// The headline of a finished game.
-pub fn result_line(result: &GameResult, reason: EndReason) -> String {
+pub fn result_line(lang: Lang, result: &GameResult, why: EndReason) -> String {
     match result {
-        GameResult::Win { winner, .. } => format!("**{} wins** — {reason}.", mention(*winner)),
-        GameResult::Draw => format!("**Draw** — {reason}."),
-        GameResult::Aborted => "**Game aborted** — stakes refunded.".to_string(),
+        GameResult::Win { winner, .. } => tr!(
+            lang,
+            "result-win",
+            who = mention(*winner),
+            reason = reason(lang, why)
+        ),
+        GameResult::Draw => tr!(lang, "result-draw", reason = reason(lang, why)),
+        GameResult::Aborted => tr!(lang, "result-aborted"),
     }
 }
 
 /// The result as plain words for a picture banner.
 pub fn result_banner(
+    lang: Lang,
     result: &GameResult,
-    reason: EndReason,
+    why: EndReason,
     name: impl Fn(u64) -> String,
 ) -> String {
     match result {
-        GameResult::Win { winner, .. } => format!("{} wins: {reason}", name(*winner)),
-        GameResult::Draw => format!("Draw: {reason}"),
-        GameResult::Aborted => "Aborted".to_string(),
+        GameResult::Win { winner, .. } => tr!(
+            lang,
+            "banner-win",
+            who = name(*winner),
+            reason = reason(lang, why)
+        ),
+        GameResult::Draw => tr!(lang, "banner-draw", reason = reason(lang, why)),
+        GameResult::Aborted => tr!(lang, "banner-aborted"),
     }
 }
 
-/// The whole end-of-game text: headline, payments, releases, net per player.
-pub fn settlement(s: &Settlement, currency: &str, practice: bool) -> String {
-    let mut out = result_line(&s.result, s.reason);
+/// The whole end-of-game text: headline, payments, releases, net per player (a game
+/// where no money moved says so instead).
+pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) -> String {
+    let mut out = result_line(lang, &s.result, s.reason);
     if practice {
-        out.push_str("\nPractice game: no money moved.");
+        out.push('\n');
+        out.push_str(&tr!(lang, "practice-no-money-moved"));
         return out;
     }
-    for line in payments(&s.payments, currency) {
+    let moved = s.payments.iter().any(|p| p.amount > 0) || s.released.iter().any(|r| r.amount > 0);
+    if !moved {
+        out.push('\n');
+        out.push_str(&tr!(lang, "friendly-no-money"));
+        return out;
+    }
+    for line in payments(lang, &s.payments, currency) {
         out.push_str(&format!("\n• {line}"));
     }
     for r in s.released.iter().filter(|r| r.amount > 0) {
-        out.push_str(&format!(
-            "\n• {} gets {} back from escrow",
-            mention(r.user),
-            money(r.amount, currency)
-        ));
+        let line = tr!(
+            lang,
+            "released",
+            who = mention(r.user),
+            amount = money(lang, r.amount, currency)
+        );
+        out.push_str(&format!("\n• {line}"));
     }
-    out.push_str(&format!(
-        "\nNet: {} {}, {} {}.",
-        mention(s.players.black),
-        signed_money(s.net.black, currency),
-        mention(s.players.orange),
-        signed_money(s.net.orange, currency)
+    out.push('\n');
+    out.push_str(&tr!(
+        lang,
+        "net",
+        black = mention(s.players.black),
+        black_net = signed_money(lang, s.net.black, currency),
+        orange = mention(s.players.orange),
+        orange_net = signed_money(lang, s.net.orange, currency)
     ));
     out
 }
 
-/// The rules, short, with each piece.
-pub fn rules_summary() -> String {
-    let mut s = String::from(
-        "**Jetan** — Martian chess on a 10×10 board. Black starts in the south (ranks 1–2), \
-         Orange in the north. Every move has an **exact** number of steps; a path never \
-         visits a square twice; only the Flier, the Princess (and the Odwar) jump.\n\
-         **Win** by taking the enemy Princess with any piece, or the enemy Chief with your Chief. \
-         **Draw** if a Chief falls to a lesser piece, if the player to move has no move, or when \
-         each side has 3 pieces or fewer of equal value and ten more moves pass without a win.\n\
-         **Ninth-Ray Jetan** (`board:circular`): the same game on a round board of ten rings, \
-         where file j joins file a on every ring, so pieces move across that seam as if it \
-         were not there.\n\n",
-    );
-    for role in Role::ALL {
-        if role == Role::Odwar {
-            continue;
-        }
-        s.push_str(&format!(
-            "**{}** `{}` (value {}, {}): {}.\n",
-            role.name(),
-            role.upper_char(),
-            role.value(),
-            role.emblem(),
-            role.movement()
-        ));
+/// The rules, short, with each piece, its value and how it moves (RULES.md).
+pub fn rules_summary(lang: Lang) -> String {
+    let mut s = String::new();
+    for key in [
+        "rules-intro",
+        "rules-steps",
+        "rules-princess",
+        "rules-win",
+        "rules-circular",
+    ] {
+        s.push_str(&lang.tr(key, &[]));
+        s.push_str("\n\n");
     }
-    s.push_str(&format!(
-        "\n**Manator** variant: the Fliers are **Odwars** `O` (value {}, {}), the setup is mirrored, \
-         and a piece moving onto another fights a duel for the square, won with probability \
-         attacker ÷ (attacker + defender).\n\
-         **Wagers**: each player stakes the same amount (the winner takes both) and every lost \
-         piece costs its value × the piece price, paid to the opponent at once.\n\
-         Moves: `/jetan move from:e2 to:e3` or `/jetan move notation:e2-e3`.",
-        Role::Odwar.value(),
-        Role::Odwar.emblem()
-    ));
+    s.push_str(&tr!(lang, "rules-pieces"));
+    s.push('\n');
+    for role in Role::ALL {
+        s.push_str(&tr!(
+            lang,
+            "rules-piece",
+            piece = role_name(lang, role),
+            letter = role.upper_char().to_string(),
+            value = role.value(),
+            movement = movement(lang, role)
+        ));
+        s.push('\n');
+    }
+    for key in ["rules-manator", "rules-wagers", "rules-moves"] {
+        s.push('\n');
+        s.push_str(&lang.tr(key, &[]));
+    }
     s
 }
 
 /// The name of a game's rules and board as players read it: "Classic Jetan", "Manator
 /// Jetan on the circular board".
-pub(crate) fn game_name(t: &Terms) -> String {
-    let name = variant_name(t.variant);
+pub(crate) fn game_name(lang: Lang, t: &Terms) -> String {
+    let name = variant_name(lang, t.variant);
     match t.topology {
-        jetan_rules::Topology::Flat => name.to_string(),
-        jetan_rules::Topology::Circular => {
-            format!("{name} on the circular board (Ninth-Ray Jetan)")
-        }
+        jetan_rules::Topology::Flat => name,
+        jetan_rules::Topology::Circular => tr!(lang, "game-circular", variant = name),
     }
 }
 
 /// The name of a variant as players read it.
-pub(crate) fn variant_name(v: Variant) -> &'static str {
+pub(crate) fn variant_name(lang: Lang, v: Variant) -> String {
     match v {
-        Variant::Classic => "Classic Jetan",
-        Variant::Manator => "Manator Jetan",
+        Variant::Classic => tr!(lang, "variant-classic"),
+        Variant::Manator => tr!(lang, "variant-manator"),
     }
 }
 
-/// The terms of a challenge, in words.
-pub(crate) fn terms_text(t: &Terms, currency: &str) -> String {
-    let mut s = String::new();
-    if t.stake > 0 {
-        s.push_str(&format!(
-            " Stake: {} each, the winner takes both.",
-            money(t.stake, currency)
-        ));
+/// The terms of a challenge, in words, each sentence after a space: the stake, the piece
+/// price and what each player puts in escrow, or that nothing is at stake; the move time.
+pub(crate) fn terms_text(lang: Lang, t: &Terms, currency: &str) -> String {
+    let m = |n: u64| money(lang, n, currency);
+    let mut s = Vec::new();
+    if t.practice {
+        s.push(tr!(lang, "terms-practice"));
+    } else if t.stake == 0 && t.piece_price == 0 {
+        s.push(tr!(lang, "terms-friendly"));
+    } else {
+        if t.stake > 0 {
+            s.push(tr!(lang, "terms-stake", stake = m(t.stake)));
+        }
+        if t.piece_price > 0 {
+            s.push(tr!(
+                lang,
+                "terms-piece-price",
+                price = m(t.piece_price),
+                dwar = m(t.piece_price.saturating_mul(u64::from(Role::Dwar.value())))
+            ));
+        }
+        if let (Ok(held), Ok(reserve)) = (t.escrow(), t.reserve()) {
+            if reserve > 0 {
+                s.push(tr!(
+                    lang,
+                    "terms-held",
+                    held = m(held),
+                    stake = m(t.stake),
+                    reserve = m(reserve)
+                ));
+            }
+        }
     }
-    if t.piece_price > 0 {
-        s.push_str(&format!(
-            " Piece price: {} per point of value (a Dwar costs {}).",
-            money(t.piece_price, currency),
-            money(t.piece_price.saturating_mul(3), currency)
-        ));
+    if let Some(minutes) = t.move_time_minutes {
+        let time = format_duration(u64::from(minutes) * 60_000);
+        s.push(tr!(lang, "terms-move-time", time = time));
     }
-    if t.stake == 0 && t.piece_price == 0 {
-        s.push_str(" Friendly game: nothing at stake.");
-    }
-    if let Some(m) = t.move_time_minutes {
-        s.push_str(&format!(" Move time: {m} min."));
-    }
-    s
+    s.iter().map(|x| format!(" {x}")).collect()
 }
 
-/// "N coins returned to @x.", or nothing.
-pub(crate) fn refund_text(amount: u64, to: u64, currency: &str) -> String {
+/// " N coins returned to @x.", or nothing.
+pub(crate) fn refund_text(lang: Lang, amount: u64, to: u64, currency: &str) -> String {
     if amount == 0 {
         String::new()
     } else {
-        format!(" {} returned to {}.", money(amount, currency), mention(to))
+        let line = tr!(
+            lang,
+            "refunded",
+            amount = money(lang, amount, currency),
+            who = mention(to)
+        );
+        format!(" {line}")
+    }
+}
+
+/// A move the rules refuse, in words.
+pub(crate) fn illegal(lang: Lang, e: &IllegalMove) -> String {
+    let sq = |s: jetan_rules::Square| s.to_string();
+    match e {
+        IllegalMove::GameOver(_) => tr!(lang, "illegal-game-over"),
+        IllegalMove::Empty(s) => tr!(lang, "illegal-empty", square = sq(*s)),
+        IllegalMove::NotYours { square, piece } => capitalise(&tr!(
+            lang,
+            "illegal-not-yours",
+            piece = the_role(lang, piece.role),
+            square = sq(*square)
+        )),
+        IllegalMove::SameSquare(s) => tr!(lang, "illegal-same-square", square = sq(*s)),
+        IllegalMove::OwnPiece { to, piece } => tr!(
+            lang,
+            "illegal-own-piece",
+            piece = role_name(lang, piece.role),
+            square = sq(*to)
+        ),
+        IllegalMove::PrincessCannotCapture { to, piece } => tr!(
+            lang,
+            "illegal-princess-capture",
+            piece = the_role(lang, piece.role),
+            square = sq(*to)
+        ),
+        IllegalMove::Threatened { to } => tr!(lang, "illegal-threatened", square = sq(*to)),
+        IllegalMove::EscapeUsed { from, to } => {
+            tr!(lang, "illegal-escape-used", from = sq(*from), to = sq(*to))
+        }
+        IllegalMove::PanthanBackwards { from, .. } => {
+            tr!(lang, "illegal-panthan-backwards", square = sq(*from))
+        }
+        IllegalMove::OutOfReach { role, from, to } => capitalise(&tr!(
+            lang,
+            "illegal-out-of-reach",
+            piece = the_role(lang, *role),
+            from = sq(*from),
+            to = sq(*to),
+            movement = movement(lang, *role)
+        )),
+        IllegalMove::Blocked { role, from, to, by } => capitalise(&tr!(
+            lang,
+            "illegal-blocked",
+            piece = the_role(lang, *role),
+            from = sq(*from),
+            to = sq(*to),
+            by = list(lang, &(*by).map(|s| s.to_string()).collect::<Vec<_>>())
+        )),
+        IllegalMove::WrongPiece {
+            square,
+            named,
+            actual,
+        } => tr!(
+            lang,
+            "illegal-wrong-piece",
+            square = sq(*square),
+            named = the_role(lang, *named),
+            actual = the_role(lang, *actual)
+        ),
+        _ => tr!(lang, "illegal-other"),
     }
 }
 
 /// A store refusal in words, for the user who was refused.
-pub(crate) fn refusal(e: &StoreError, currency: &str) -> String {
+pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
+    let m = |n: u64| money(lang, n, currency);
     match e {
-        StoreError::ChannelBusy { what } => format!("There is already {what} in this channel."),
-        StoreError::ChannelNotAllowed => {
-            "Games are not allowed in this channel; ask a server manager which channels are open."
-                .into()
-        }
-        StoreError::SelfChallenge => "You cannot challenge yourself.".into(),
-        StoreError::InvalidTerms(why) => format!("Those terms do not work: {why}."),
+        StoreError::ChannelBusy { what } => match *what {
+            "a game in progress" => tr!(lang, "busy-game"),
+            "an open challenge" => tr!(lang, "busy-challenge"),
+            _ => tr!(lang, "busy-other"),
+        },
+        StoreError::ChannelNotAllowed => tr!(lang, "channel-not-allowed"),
+        StoreError::SelfChallenge => tr!(lang, "no-self-challenge"),
+        StoreError::InvalidTerms(_) => tr!(lang, "terms-bad"),
         StoreError::InsufficientFunds {
             user,
             available,
             needed,
-            what,
-        } => format!(
-            "{} has {} available; {what} need {}.",
-            mention(*user),
-            money(*available, currency),
-            money(*needed, currency)
+            ..
+        } => tr!(
+            lang,
+            "insufficient",
+            who = mention(*user),
+            available = m(*available),
+            needed = m(*needed)
         ),
-        StoreError::NoChallenge => "There is no open challenge in this channel.".into(),
-        StoreError::ChallengeReplaced => "This challenge is no longer open.".into(),
-        StoreError::GameReplaced => {
-            "That game is over; another one is being played in this channel.".into()
-        }
-        StoreError::NoGame => {
-            "There is no game in this channel. Start one with `/jetan challenge`.".into()
-        }
-        StoreError::AlreadyStarted => "This challenge was already accepted: the game is on.".into(),
+        StoreError::NoChallenge => tr!(lang, "no-open-challenge"),
+        StoreError::ChallengeReplaced => tr!(lang, "challenge-replaced"),
+        StoreError::GameReplaced => tr!(lang, "game-replaced"),
+        StoreError::NoGame => tr!(lang, "no-game"),
+        StoreError::AlreadyStarted => tr!(lang, "already-started"),
         StoreError::NotChallenged { challenged } => {
-            format!("Only {} can answer this challenge.", mention(*challenged))
+            tr!(lang, "only-challenged", who = mention(*challenged))
         }
         StoreError::NotChallenger { challenger } => {
-            format!("Only {} can cancel this challenge.", mention(*challenger))
+            tr!(lang, "only-challenger", who = mention(*challenger))
         }
-        StoreError::ChallengeExpired => "This challenge has expired.".into(),
+        StoreError::ChallengeExpired => tr!(lang, "challenge-expired"),
         StoreError::NotExpired { remaining_ms } => {
-            format!(
-                "The challenge expires in {}.",
-                format_duration(*remaining_ms)
-            )
+            tr!(lang, "not-expired", time = format_duration(*remaining_ms))
         }
-        StoreError::NotAPlayer => "You are not playing in this game.".into(),
-        StoreError::GameChanged { .. } => {
-            "The board changed while you chose your move: look at it again and retry.".into()
-        }
-        StoreError::NotYourTurn { to_move } => format!("It is {}'s turn.", mention(*to_move)),
-        StoreError::IllegalMove(why) => format!("{}.", capitalise(&why.to_string())),
+        StoreError::NotAPlayer => tr!(lang, "not-playing"),
+        StoreError::GameChanged { .. } => tr!(lang, "game-changed"),
+        StoreError::NotYourTurn { to_move } => tr!(lang, "not-your-turn", who = mention(*to_move)),
+        StoreError::IllegalMove(why) => illegal(lang, why),
         StoreError::DrawAlreadyOffered { by } => {
-            format!("{} has already offered a draw.", mention(*by))
+            tr!(lang, "draw-already-offered", who = mention(*by))
         }
-        StoreError::NoDrawOffer => "There is no draw offer for you to answer.".into(),
-        StoreError::NoTimeLimit => "This game has no move time limit.".into(),
-        StoreError::CannotClaimOnOwnTurn => {
-            "It is your turn: only your opponent can claim a win on time.".into()
+        StoreError::NoDrawOffer => tr!(lang, "no-draw-offer"),
+        StoreError::NoTimeLimit => tr!(lang, "no-time-limit"),
+        StoreError::CannotClaimOnOwnTurn => tr!(lang, "claim-own-turn"),
+        StoreError::TimeNotUp { remaining_ms } => {
+            tr!(lang, "time-not-up", time = format_duration(*remaining_ms))
         }
-        StoreError::TimeNotUp { remaining_ms } => format!(
-            "The time to move is not up: {} remain.",
-            format_duration(*remaining_ms)
-        ),
-        StoreError::DailyNotReady { wait_ms } => format!(
-            "You already claimed your daily allowance; come back in {}.",
-            format_duration(*wait_ms)
-        ),
-        StoreError::InvalidAmount(why) => format!("That amount does not work: {why}."),
+        StoreError::DailyNotReady { wait_ms } => {
+            tr!(lang, "daily-not-ready", time = format_duration(*wait_ms))
+        }
+        StoreError::InvalidAmount(_) => tr!(lang, "amount-bad", max = jetan_store::MAX_AMOUNT),
         other => {
-            let mut msg = capitalise(&other.to_string());
-            if !msg.ends_with(['.', '!', '?']) {
-                msg.push('.');
-            }
-            msg
+            tracing::info!("refused: {other}");
+            tr!(lang, "refused-other")
         }
     }
 }
@@ -283,9 +466,7 @@ pub(crate) fn refusal(e: &StoreError, currency: &str) -> String {
 /// Checks a currency name as typed: 1 to 20 visible characters — letters, digits,
 /// spaces, emoji and common symbols — and nothing that Discord would turn into markup, a
 /// link, a mention or a line break. Returns it trimmed.
-pub(crate) fn currency_name(typed: &str) -> Result<String, String> {
-    const HELP: &str = "The currency name needs 1 to 20 characters: letters, digits, spaces, \
-        emoji or symbols like $ € £ ¥ ¢ ₿ % & + - = . , ' ! ? : / — like `coins` or `🪙 gold`.";
+pub(crate) fn currency_name(lang: Lang, typed: &str) -> Result<String, String> {
     let name = typed.trim();
     let visible = name
         .chars()
@@ -303,7 +484,7 @@ pub(crate) fn currency_name(typed: &str) -> Result<String, String> {
             || (c.is_ascii() && !c.is_ascii_alphanumeric() && !" $%&+-=.,'!?:/".contains(c))
     };
     if visible == 0 || visible > 20 || name.chars().any(forbidden) {
-        return Err(HELP.into());
+        return Err(tr!(lang, "currency-help"));
     }
     Ok(name.to_string())
 }
@@ -315,11 +496,49 @@ mod tests {
     #[test]
     fn amounts_and_words() {
         assert_eq!(capitalise("it is <@1>'s turn"), "It is <@1>'s turn");
-        assert_eq!(signed_money(-3, "coins"), "-3 coins");
-        assert_eq!(signed_money(1, "coins"), "+1 coin");
-        let rules = rules_summary();
-        for role in Role::ALL {
-            assert!(rules.contains(role.name()), "{role}");
+        assert_eq!(signed_money(Lang::En, -3, "coins"), "-3 coins");
+        assert_eq!(signed_money(Lang::En, 1, "coins"), "+1 coin");
+        assert_eq!(money(Lang::Es, 1, "coins"), "1 moneda");
+        assert_eq!(money(Lang::Es, 40, "coins"), "40 monedas");
+        assert_eq!(money(Lang::Es, 2, "doblas"), "2 doblas");
+        for lang in Lang::ALL {
+            let rules = rules_summary(lang);
+            for role in Role::ALL {
+                assert!(rules.contains(&role_name(lang, role)), "{role}");
+            }
         }
+    }
+
+    #[test]
+    fn moves_are_counted_one_per_side() {
+        assert_eq!(move_number(Lang::En, 1, Color::Orange), "move 1, Orange");
+        assert_eq!(move_number(Lang::Es, 2, Color::Black), "jugada 2, Negras");
+        assert_eq!(moves_count(Lang::En, 34), "17 moves");
+        assert_eq!(moves_count(Lang::En, 1), "1 move");
+        assert_eq!(moves_count(Lang::Es, 1), "1 jugada");
+    }
+
+    #[test]
+    fn rules_say_that_steps_turn_and_who_jumps() {
+        let en = rules_summary(Lang::En);
+        assert!(
+            en.contains("may turn between them: e5→e7, e5→g5, e5→f6"),
+            "{en}"
+        );
+        assert!(en.contains("va ÷ (va + vd)"));
+        assert!(en.contains("38 %"));
+        let es = rules_summary(Lang::Es);
+        for word in [
+            "Guerrero", "Volador", "Jefe", "Princesa", "la huida", "Tablas",
+        ] {
+            assert!(es.contains(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn squares_stay_lower_case() {
+        let e = IllegalMove::Empty("e5".parse().unwrap());
+        assert_eq!(illegal(Lang::En, &e), "e5 is empty.");
+        assert_eq!(illegal(Lang::Es, &e), "e5 está vacía.");
     }
 }

@@ -3,9 +3,10 @@
 
 use jetan_store::{ClosedHow, GameResult};
 
+use super::lang::tr;
 use super::reply::{MessageEdit, Reply};
 use super::request::mention;
-use super::text::{self, money};
+use super::text;
 use super::Core;
 
 /// What a sweep changed, for the adapter to show.
@@ -33,18 +34,14 @@ impl Core {
                         .settings(c.challenge.guild)
                         .map(|s| s.currency)
                         .unwrap_or_else(|_| "coins".into());
-                    let mut line = format!(
-                        "The challenge of {} to {} expired unanswered.",
-                        mention(c.challenge.challenger),
-                        mention(c.challenge.challenged)
-                    );
-                    if c.refunded > 0 {
-                        line.push_str(&format!(
-                            " {} returned to {}.",
-                            money(c.refunded, &currency),
-                            mention(c.challenge.challenger)
-                        ));
-                    }
+                    let lang = self.public_lang(c.challenge.guild);
+                    let line =
+                        tr!(
+                            lang,
+                            "expired",
+                            challenger = mention(c.challenge.challenger),
+                            challenged = mention(c.challenge.challenged)
+                        ) + &text::refund_text(lang, c.refunded, c.challenge.challenger, &currency);
                     match self.store.take_message(b'c', c.challenge.id) {
                         Some(at) => out.edits.push(MessageEdit {
                             channel: at.channel,
@@ -64,17 +61,27 @@ impl Core {
             Ok(ended) => {
                 for s in ended {
                     self.stop_thinking(s.game_id);
+                    let lang = self.public_lang(s.guild);
                     let text = match s.result {
-                        GameResult::Win { winner, loser } => format!(
-                            "Nobody moved for three times the move time: {} loses on time and {} wins.\n{}",
-                            mention(loser),
-                            mention(winner),
-                            text::settlement(&s, &self.currency_or_default(s.guild), false)
-                        ),
-                        _ => format!(
-                            "The practice game of {} and {} was abandoned: nobody moved for the move time. The channel is free.",
-                            mention(s.players.black),
-                            mention(s.players.orange)
+                        GameResult::Win { winner, loser } => {
+                            tr!(
+                                lang,
+                                "stalled",
+                                loser = mention(loser),
+                                winner = mention(winner)
+                            ) + "\n"
+                                + &text::settlement(
+                                    lang,
+                                    &s,
+                                    &self.currency_or_default(s.guild),
+                                    false,
+                                )
+                        }
+                        _ => tr!(
+                            lang,
+                            "abandoned",
+                            black = mention(s.players.black),
+                            orange = mention(s.players.orange)
                         ),
                     };
                     out.posts.push((s.channel, Reply::public(text)));

@@ -35,6 +35,8 @@ struct Harness {
     core: Option<Core>,
     now: u64,
     next_id: u64,
+    /// Discord locales of users other than `en-US`.
+    locales: std::collections::HashMap<u64, &'static str>,
 }
 
 impl Harness {
@@ -48,6 +50,7 @@ impl Harness {
             core: Some(core),
             now: T0,
             next_id: 1,
+            locales: std::collections::HashMap::new(),
         }
     }
 
@@ -71,7 +74,8 @@ impl Harness {
             channel: CHANNEL,
             user: user.clone(),
             manager: false,
-            locale: "en-US".into(),
+            locale: self.locales.get(&user.id).unwrap_or(&"en-US").to_string(),
+            guild_locale: None,
             id: self.next_id,
             now: self.now,
             command,
@@ -230,7 +234,7 @@ fn a_full_game_settles_stakes_and_piece_prices_exactly() {
         "alice first: {text}"
     );
     // The channel is free again, and the game can be replayed.
-    let replay = h.ok(&carol(), Command::Replay);
+    let replay = h.ok(&carol(), Command::Replay { game: None });
     assert_eq!(replay.attachments[0].name, "replay.gif");
     assert_eq!(&replay.attachments[0].bytes[..3], b"GIF");
     h.refused(
@@ -591,7 +595,7 @@ fn a_restart_mid_game_loses_nothing_and_old_buttons_still_work() {
     let offer = h.ok(&alice(), Command::Draw);
     h.restart();
     let board = h.ok(&carol(), Command::Board);
-    assert!(board.text.contains("move 5"), "{}", board.text);
+    assert!(board.text.contains("move 3, Black"), "{}", board.text);
     // The draw offer made before the restart can still be declined with its button.
     h.ok(&bob(), Command::Button(button(&offer, "Decline")));
     for (i, m) in PRINCESS_LINE[4..].iter().enumerate() {
@@ -1062,7 +1066,7 @@ fn autocomplete_offers_the_legal_moves() {
     let mut h = Harness::new();
     let c = h.ok(&alice(), challenge(bob(), 0, 0));
     h.ok(&bob(), Command::Button(button(&c, "Accept")));
-    let from = h.core().suggest_from(CHANNEL, alice().id, "");
+    let from = h.core().suggest_from(CHANNEL, alice().id, "en-US", "");
     let pos = h
         .core()
         .store()
@@ -1083,14 +1087,16 @@ fn autocomplete_offers_the_legal_moves() {
     sorted.sort();
     assert_eq!(sorted, squares);
     assert!(
-        h.core().suggest_from(CHANNEL, bob().id, "").is_empty(),
+        h.core()
+            .suggest_from(CHANNEL, bob().id, "en-US", "")
+            .is_empty(),
         "not bob's turn"
     );
-    let to = h.core().suggest_to(CHANNEL, alice().id, "e2", "");
+    let to = h.core().suggest_to(CHANNEL, alice().id, "en-US", "e2", "");
     let values: Vec<&str> = to.iter().map(|(_, v)| v.as_str()).collect();
     assert_eq!(values.len(), pos.moves_from("e2".parse().unwrap()).len());
     assert!(values.contains(&"e3"));
-    let princess = h.core().suggest_to(CHANNEL, alice().id, "f1", "");
+    let princess = h.core().suggest_to(CHANNEL, alice().id, "en-US", "f1", "");
     assert!(princess.len() <= 25);
     assert!(princess.iter().any(|(name, _)| name.contains("escape")));
 }
@@ -1126,4 +1132,205 @@ fn a_circular_game_crosses_the_seam() {
     let game = h.core().store().game(CHANNEL).unwrap().unwrap();
     assert!(game.position.ends_with("circular"), "{}", game.position);
     assert!(h.core().store().verify().unwrap().is_clean());
+}
+
+/// A server manager's settings change.
+fn set_language(h: &mut Harness, language: &str) -> Reply {
+    let mut req = h.request(
+        &carol(),
+        Command::Admin(AdminCommand::Settings(SettingsArgs {
+            language: Some(language.into()),
+            ..Default::default()
+        })),
+    );
+    req.manager = true;
+    h.core().handle(req).reply
+}
+
+#[test]
+fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language() {
+    let mut h = Harness::new();
+    h.locales.insert(bob().id, "es-ES");
+    let r = set_language(&mut h, "es");
+    assert!(
+        r.ephemeral && r.text.contains("Language of public messages: Spanish"),
+        "the manager's own answer is in the manager's language: {}",
+        r.text
+    );
+    let c = h.ok(&alice(), challenge(bob(), 50, 1));
+    assert!(!c.ephemeral);
+    for words in [
+        "<@101> desafía a <@102> a una partida de **Jetan clásico**",
+        "Apuesta: 50 monedas cada uno",
+        "un Dwar cuesta 3 monedas",
+        "Cada jugador deja 92 monedas en depósito: la apuesta de 50 monedas + hasta 42 monedas por piezas perdidas",
+        "Empieza <@101>",
+    ] {
+        assert!(c.text.contains(words), "{words:?} in {}", c.text);
+    }
+    assert!(c.buttons.iter().any(|b| b.label == "Aceptar"));
+    // Bob's private confirmation is in his Spanish.
+    let ask = h.ok(&bob(), Command::Accept);
+    assert!(
+        ask.ephemeral && ask.text.contains("¿Aceptas este desafío de <@101>?"),
+        "{}",
+        ask.text
+    );
+    let started = h.ok(&bob(), Command::Button(button(&ask, "Confirmar")));
+    assert!(
+        started.text.contains("juega con Negras y empieza"),
+        "{}",
+        started.text
+    );
+    // Alice's refusals stay in her English; Bob's in his Spanish; squares in lower case.
+    let board = h.ok(&bob(), Command::Board);
+    assert!(
+        board.text.starts_with(
+            "<@101> (Negras) contra <@102> (Naranjas), jugada 1, Negras: le toca a <@101>."
+        ),
+        "{}",
+        board.text
+    );
+    h.refused(
+        &bob(),
+        Command::Moves {
+            square: "E5".into(),
+        },
+        "e5 está vacía.",
+    );
+    let first = h.mv(&alice(), PRINCESS_LINE[0]);
+    assert!(
+        first.text.contains("(jugada 1, Negras)"),
+        "moves are counted per side: {}",
+        first.text
+    );
+    assert!(first
+        .text
+        .contains("Tiempo que queda para esta jugada: 24 h."));
+    assert!(first.text.contains(
+        "En juego: apuesta de 50 monedas cada uno, 1 moneda por punto de pieza. Pagado por piezas perdidas hasta ahora: <@101> 0 monedas, <@102> 0 monedas."
+    ));
+    h.refused(
+        &alice(),
+        Command::Move {
+            from: None,
+            to: None,
+            notation: Some("e2-e3".into()),
+        },
+        "It is <@102>'s turn.",
+    );
+    let reply = h.mv(&bob(), PRINCESS_LINE[1]);
+    assert!(
+        reply.text.contains("(jugada 1, Naranjas)"),
+        "{}",
+        reply.text
+    );
+    for (i, m) in PRINCESS_LINE[2..].iter().enumerate() {
+        let player = if i % 2 == 0 { alice() } else { bob() };
+        let r = h.mv(&player, m);
+        if i == PRINCESS_LINE.len() - 3 {
+            for words in [
+                "**Gana <@101>** — capturó a la Princesa.",
+                "pagó a",
+                "Balance: <@101> +",
+            ] {
+                assert!(r.text.contains(words), "{words:?} in {}", r.text);
+            }
+        }
+    }
+    let history = h.ok(&bob(), Command::History { user: None });
+    assert!(
+        history.text.starts_with("La última partida de este canal"),
+        "one game, in the singular: {}",
+        history.text
+    );
+    assert!(history.text.contains("5 jugadas"), "{}", history.text);
+    // The id history shows is the one replay takes.
+    let id = history.text.split('`').nth(3).unwrap().to_string();
+    let replay = h.ok(
+        &carol(),
+        Command::Replay {
+            game: Some(id.clone()),
+        },
+    );
+    assert!(
+        replay
+            .text
+            .starts_with(&format!("Repetición de la partida `{id}`")),
+        "{}",
+        replay.text
+    );
+    h.refused(
+        &carol(),
+        Command::Replay {
+            game: Some("999999".into()),
+        },
+        "There is no finished game `999999`",
+    );
+    // Back to the server's own language: English here (no guild locale).
+    set_language(&mut h, "auto");
+    let r = h.ok(&carol(), Command::Rules);
+    assert!(r.text.contains("may turn between them"));
+    h.locales.insert(carol().id, "es-419");
+    let r = h.ok(&carol(), Command::Rules);
+    assert!(r.text.contains("puede girar entre ellos"), "{}", r.text);
+}
+
+#[test]
+fn the_guild_locale_sets_public_messages_until_the_server_names_a_language() {
+    let mut h = Harness::new();
+    let mut req = h.request(&alice(), challenge(bob(), 0, 0));
+    req.guild_locale = Some("es-419".into());
+    let c = h.core().handle(req).reply;
+    assert!(
+        c.text.contains("Partida amistosa: no se juega dinero."),
+        "{}",
+        c.text
+    );
+    set_language(&mut h, "en");
+    let r = h.ok(&alice(), Command::Cancel);
+    assert!(r.text.contains("withdraws the challenge"), "{}", r.text);
+    let r = set_language(&mut h, "fr");
+    assert!(r.ephemeral && r.text.contains("`auto`"), "{}", r.text);
+}
+
+#[test]
+fn a_friendly_game_shows_no_money_and_the_princess_escape_is_listed_once() {
+    let mut h = Harness::new();
+    let c = h.ok(&alice(), challenge(bob(), 0, 0));
+    assert!(c.text.contains("Friendly game: nothing at stake."));
+    assert!(!c.text.contains("Dwar costs"), "{}", c.text);
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    let moves = h.ok(
+        &alice(),
+        Command::Moves {
+            square: "f1".into(),
+        },
+    );
+    assert!(moves.ephemeral);
+    assert_eq!(moves.text.matches("escape").count(), 1, "{}", moves.text);
+    assert!(
+        moves.text.contains("to any of 26 safe empty squares"),
+        "{}",
+        moves.text
+    );
+    let r = h.mv(&alice(), "f1-e4");
+    assert!(!r.text.contains("Wager"), "{}", r.text);
+    h.resign(&bob());
+    let last = h.core().store().last_finished(CHANNEL).unwrap().unwrap();
+    assert_eq!(last.game.moves.len(), 1);
+    let replay = h.ok(&alice(), Command::Replay { game: None });
+    assert!(replay.text.contains(", 1 move."), "{}", replay.text);
+    assert!(!replay.text.contains("Net"), "{}", replay.text);
+    let wallet = h.send(
+        &alice(),
+        Command::Wallet {
+            user: Some(computer()),
+        },
+    );
+    assert!(
+        wallet.reply.text.contains("is a bot and has no wallet"),
+        "{}",
+        wallet.reply.text
+    );
 }

@@ -54,6 +54,8 @@ pub struct Labels {
     pub draw: String,
     /// Under the result, `{n}` the moves played (as players count them).
     pub after_moves: String,
+    /// Under the result of a game of one move (the singular of `after_moves`).
+    pub after_one_move: String,
     /// Win: a piece ended its move on the enemy Princess.
     pub princess_captured: String,
     /// Win: a Chief took the enemy Chief.
@@ -84,6 +86,7 @@ impl Default for Labels {
             wins: "{color} wins".into(),
             draw: "Draw".into(),
             after_moves: "after {n} moves".into(),
+            after_one_move: "after 1 move".into(),
             princess_captured: "the Princess was captured".into(),
             chief_takes_chief: "a Chief took the enemy Chief".into(),
             chief_captured: "a Chief was taken by a lesser piece".into(),
@@ -114,8 +117,10 @@ impl Labels {
 
     /// "after N moves", `plies` played.
     pub fn after_moves_text(&self, plies: u32) -> String {
-        self.after_moves
-            .replace("{n}", &plies.div_ceil(2).to_string())
+        match plies.div_ceil(2) {
+            1 => self.after_one_move.clone(),
+            n => self.after_moves.replace("{n}", &n.to_string()),
+        }
     }
 
     /// The result of a game as a headline ("Black wins", "Draw") and the reason.
@@ -157,5 +162,6 @@ mod tests {
         assert_eq!(l.move_number(1), "move 1");
         assert_eq!(l.move_number(2), "move 2");
         assert_eq!(l.after_moves_text(3), "after 2 moves");
+        assert_eq!(l.after_moves_text(1), "after 1 move");
     }
 }

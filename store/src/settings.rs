@@ -31,6 +31,10 @@ pub struct Settings {
     /// The move time of a game whose challenge names none, in milliseconds.
     #[serde(default = "default_move_time_ms")]
     pub move_time_ms: u64,
+    /// The language of the server's public messages (`en`, `es`); `None`: the server's
+    /// preferred locale as Discord sends it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 /// The default move time: one day.
@@ -62,6 +66,8 @@ pub struct SettingsChange {
     pub allow_channel: Option<ChannelId>,
     /// Stop games in this channel: off the allow list, onto the deny list.
     pub disallow_channel: Option<ChannelId>,
+    /// A new public language: `Some(None)` goes back to the server's own.
+    pub language: Option<Option<String>>,
 }
 
 impl SettingsChange {
@@ -80,6 +86,9 @@ impl SettingsChange {
         set(&mut s.move_time_ms, self.move_time_ms);
         if let Some(c) = &self.currency {
             s.currency.clone_from(c);
+        }
+        if let Some(l) = &self.language {
+            s.language.clone_from(l);
         }
         if let Some(c) = self.allow_channel {
             s.denied_channels.retain(|&x| x != c);
@@ -109,6 +118,7 @@ impl Default for Settings {
             allowed_channels: Vec::new(),
             denied_channels: Vec::new(),
             move_time_ms: DEFAULT_MOVE_TIME_MS,
+            language: None,
         }
     }
 }
@@ -153,5 +163,37 @@ impl Settings {
             .validate()?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_language_is_optional_on_disk_and_changes_both_ways() {
+        let mut s = Settings::default();
+        let json = serde_json::to_value(&s).unwrap();
+        assert!(json.get("language").is_none(), "unset: not written");
+        let mut old = json.clone();
+        old.as_object_mut().unwrap().remove("move_time_ms");
+        let read: Settings = serde_json::from_value(old).unwrap();
+        assert_eq!(read.language, None, "records written before it read");
+        let change = SettingsChange {
+            language: Some(Some("es".into())),
+            ..SettingsChange::default()
+        };
+        change.apply(&mut s);
+        assert_eq!(s.language.as_deref(), Some("es"));
+        let back: Settings = serde_json::from_value(serde_json::to_value(&s).unwrap()).unwrap();
+        assert_eq!(back, s);
+        SettingsChange {
+            language: Some(None),
+            ..SettingsChange::default()
+        }
+        .apply(&mut s);
+        assert_eq!(s.language, None, "auto again");
+        SettingsChange::default().apply(&mut s);
+        assert_eq!(s.language, None);
     }
 }

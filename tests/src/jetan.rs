@@ -338,19 +338,36 @@ pub async fn start_game(
     Ok((challenge, accepted, Game::new(black, orange)))
 }
 
-/// Reads "<@b> plays Black" from a game-start reply.
+/// Reads "<@b> plays Black" (or "<@b> juega con Negras") from a game-start reply.
 ///
 /// # Errors
 /// If neither player is named as Black.
 pub fn black_and_orange(reply: &Reply, a: &Player, b: &Player) -> anyhow::Result<(Player, Player)> {
     let text = reply.text();
-    if text.contains(&format!("{} plays Black", a.mention())) {
+    // In English or, on a Spanish server, in Spanish.
+    let black = |p: &Player| {
+        text.contains(&format!("{} plays Black", p.mention()))
+            || text.contains(&format!("{} juega con Negras", p.mention()))
+    };
+    if black(a) {
         Ok((a.clone(), b.clone()))
-    } else if text.contains(&format!("{} plays Black", b.mention())) {
+    } else if black(b) {
         Ok((b.clone(), a.clone()))
     } else {
         bail!("cannot tell who plays Black from {text:?}")
     }
+}
+
+/// How `board` names the move to be made after `plies` plies, as players count moves (one
+/// per side, Black first): "move 1, Black", "move 1, Orange", "move 2, Black".
+#[must_use]
+pub fn move_label(plies: usize) -> String {
+    let side = if plies.is_multiple_of(2) {
+        "Black"
+    } else {
+        "Orange"
+    };
+    format!("move {}, {side}", plies / 2 + 1)
 }
 
 /// A small deterministic random generator (xorshift64*), so games are reproducible.

@@ -90,6 +90,9 @@ pub struct Player {
     pub user: UserInfo,
     /// Where they type.
     pub channel_id: u64,
+    /// Their Discord client's language (`en-US`, `es-ES`): sent with every interaction, and
+    /// the language of the command, option and choice names they type.
+    pub locale: String,
 }
 
 impl std::fmt::Debug for Player {
@@ -115,6 +118,7 @@ impl FakeDiscord {
             inner: Arc::clone(&self.inner),
             user,
             channel_id: self.inner.default_channel,
+            locale: "en-US".into(),
         }
     }
 
@@ -136,6 +140,12 @@ impl FakeDiscord {
     }
 }
 
+/// Whether a registered command, option or choice is called `typed` in `locale`: its name,
+/// or its localized name as registered (a Spanish client shows and takes those).
+fn named(def: &Value, key: &str, locale: &str, typed: &str) -> bool {
+    def["name"] == typed || def[key][locale] == typed
+}
+
 /// A registered command option (or subcommand) definition.
 fn option_defs(def: &Value) -> Vec<Value> {
     def.get("options")
@@ -150,6 +160,15 @@ impl Player {
     pub fn at(&self, channel_id: u64) -> Self {
         Self {
             channel_id,
+            ..self.clone()
+        }
+    }
+
+    /// The same user with their Discord client in `locale` (like `es-ES`).
+    #[must_use]
+    pub fn speaking(&self, locale: &str) -> Self {
+        Self {
+            locale: locale.to_owned(),
             ..self.clone()
         }
     }
@@ -250,9 +269,14 @@ impl Player {
                 .get(&self.inner.guild_id)
                 .cloned()
                 .unwrap_or_default();
-            if let Some(c) = guild_cmds.iter().find(|c| c["name"] == top) {
+            let loc = "name_localizations";
+            if let Some(c) = guild_cmds.iter().find(|c| named(c, loc, &self.locale, top)) {
                 (c.clone(), true)
-            } else if let Some(c) = s.global_commands.iter().find(|c| c["name"] == top) {
+            } else if let Some(c) = s
+                .global_commands
+                .iter()
+                .find(|c| named(c, loc, &self.locale, top))
+            {
                 (c.clone(), false)
             } else {
                 bail!("/{top} is not registered");
@@ -264,10 +288,15 @@ impl Player {
         for word in words {
             let sub = defs
                 .iter()
-                .find(|o| o["name"] == word && matches!(o["type"].as_u64(), Some(1 | 2)))
+                .find(|o| {
+                    named(o, "name_localizations", &self.locale, word)
+                        && matches!(o["type"].as_u64(), Some(1 | 2))
+                })
                 .with_context(|| format!("/{command}: `{word}` is not a subcommand of /{top}"))?
                 .clone();
-            path.push((word.to_owned(), sub["type"].as_u64().unwrap_or(1)));
+            // The client sends the command's own name, whatever the user read.
+            let name = sub["name"].as_str().unwrap_or(word).to_owned();
+            path.push((name, sub["type"].as_u64().unwrap_or(1)));
             defs = option_defs(&sub);
         }
         if defs
@@ -278,13 +307,19 @@ impl Player {
         }
         let mut users = Vec::new();
         let mut leaf = Vec::new();
-        for (name, value) in given {
-            let def = defs.iter().find(|o| o["name"] == *name).with_context(|| {
-                let names: Vec<_> = defs.iter().filter_map(|o| o["name"].as_str()).collect();
-                format!("/{command} has no option `{name}` (it has {names:?})")
-            })?;
+        let mut given_names = Vec::new();
+        for (typed, value) in given {
+            let def = defs
+                .iter()
+                .find(|o| named(o, "name_localizations", &self.locale, typed))
+                .with_context(|| {
+                    let names: Vec<_> = defs.iter().filter_map(|o| o["name"].as_str()).collect();
+                    format!("/{command} has no option `{typed}` (it has {names:?})")
+                })?;
+            let name = &def["name"].as_str().unwrap_or(typed);
+            given_names.push(name.to_string());
             let kind = def["type"].as_u64().unwrap_or(3);
-            if focused == Some(*name) {
+            if focused.is_some_and(|f| f == *name || f == *typed) {
                 leaf.push(
                     json!({"name": name, "type": kind, "value": value.as_text(), "focused": true}),
                 );
@@ -296,7 +331,7 @@ impl Player {
         if focused.is_none() {
             for def in &defs {
                 let name = def["name"].as_str().unwrap_or_default();
-                if def["required"].as_bool() == Some(true) && !given.iter().any(|(n, _)| *n == name)
+                if def["required"].as_bool() == Some(true) && !given_names.iter().any(|n| n == name)
                 {
                     bail!("/{command}: the required option `{name}` is missing");
                 }
@@ -348,6 +383,7 @@ impl Player {
                 c["name"]
                     .as_str()
                     .is_some_and(|n| n.eq_ignore_ascii_case(&text))
+                    || c["name_localizations"][self.locale.as_str()] == text.as_str()
                     || c["value"].as_str() == Some(text.as_str())
                     || c["value"]
                         .as_i64()
@@ -418,7 +454,7 @@ impl Player {
             "token": token,
             "version": 1,
             "app_permissions": payloads::ALL_PERMISSIONS,
-            "locale": "en-US",
+            "locale": self.locale,
             "guild_locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": {"0": guild},

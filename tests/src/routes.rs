@@ -214,6 +214,16 @@ fn route(
         }
         (_, ["applications", a, "commands", ..]) if *a != app => not_found("Application", 10002),
         (_, ["applications", a, "guilds", ..]) if *a != app => not_found("Application", 10002),
+        ("PUT" | "POST", ["applications", _, rest @ ..])
+            if matches!(rest, ["commands"] | ["guilds", _, "commands"])
+                && invalid_commands(body).is_some() =>
+        {
+            let why = invalid_commands(body).unwrap_or_default();
+            (
+                400,
+                payloads::error(50035, &format!("Invalid Form Body: {why}")),
+            )
+        }
         ("PUT", ["applications", _, "commands"]) => {
             let registered = register(inner, body, None);
             inner.lock().global_commands = registered.clone();
@@ -336,6 +346,71 @@ fn known_channel(inner: &Inner, c: &str) -> Option<u64> {
 }
 
 /// Gives ids to a list of command definitions, as Discord answers a bulk overwrite.
+/// The locales Discord accepts in `name_localizations` and `description_localizations`.
+const DISCORD_LOCALES: [&str; 34] = [
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko", "ar", "he",
+];
+
+/// What Discord would refuse in registered commands (one command, or a list), checked as
+/// its API does: names of 1–32 lower-case letters, digits, `-` or `_` (localized ones
+/// too), descriptions and choice names of at most 100 characters, known locales.
+fn invalid_commands(body: &Value) -> Option<String> {
+    fn name_ok(n: &str) -> bool {
+        let len = n.chars().count();
+        (1..=32).contains(&len)
+            && n.chars().all(|c| {
+                c == '-' || c == '_' || c.is_numeric() || (c.is_alphabetic() && !c.is_uppercase())
+            })
+    }
+    fn localized(def: &Value, key: &str, ok: &dyn Fn(&str) -> bool) -> Option<String> {
+        let map = def.get(key).and_then(Value::as_object)?;
+        map.iter().find_map(|(locale, text)| {
+            let text = text.as_str().unwrap_or_default();
+            if !DISCORD_LOCALES.contains(&locale.as_str()) {
+                Some(format!("{key}: unknown locale {locale:?}"))
+            } else if !ok(text) {
+                Some(format!("{key}.{locale}: {text:?}"))
+            } else {
+                None
+            }
+        })
+    }
+    fn check(def: &Value) -> Option<String> {
+        let desc_ok = |d: &str| d.chars().count() <= 100;
+        let name = def["name"].as_str().unwrap_or_default();
+        if !name_ok(name) {
+            return Some(format!("name {name:?}"));
+        }
+        if !desc_ok(def["description"].as_str().unwrap_or_default()) {
+            return Some(format!("{name}: description too long"));
+        }
+        localized(def, "name_localizations", &name_ok)
+            .or_else(|| localized(def, "description_localizations", &desc_ok))
+            .or_else(|| {
+                def.get("choices")
+                    .and_then(Value::as_array)?
+                    .iter()
+                    .find_map(|c| {
+                        localized(c, "name_localizations", &|n| {
+                            (1..=100).contains(&n.chars().count())
+                        })
+                    })
+            })
+            .or_else(|| {
+                def.get("options")
+                    .and_then(Value::as_array)?
+                    .iter()
+                    .find_map(check)
+            })
+    }
+    match body {
+        Value::Array(list) => list.iter().find_map(check),
+        one => check(one),
+    }
+}
+
 fn register(inner: &Inner, body: &Value, guild: Option<u64>) -> Vec<Value> {
     let list = body.as_array().cloned().unwrap_or_default();
     let previous: Vec<Value> = {

@@ -53,6 +53,31 @@ impl From<VariantChoice> for jetan_rules::Variant {
     }
 }
 
+/// The language of a server's public messages.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    /// English.
+    #[name = "en"]
+    En,
+    /// Spanish.
+    #[name = "es"]
+    Es,
+    /// The server's own preferred locale.
+    #[name = "auto"]
+    Auto,
+}
+
+impl LanguageChoice {
+    /// The value the core reads.
+    fn code(self) -> &'static str {
+        match self {
+            LanguageChoice::En => "en",
+            LanguageChoice::Es => "es",
+            LanguageChoice::Auto => "auto",
+        }
+    }
+}
+
 /// The shape of the board.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum BoardChoice {
@@ -206,7 +231,8 @@ async fn autocomplete_from(
         ctx.author().id.get(),
     );
     let partial = partial.to_string();
-    let list = blocking(move || core.suggest_from(channel, user, &partial)).await;
+    let locale = ctx.locale().unwrap_or_default().to_string();
+    let list = blocking(move || core.suggest_from(channel, user, &locale, &partial)).await;
     choices(list.unwrap_or_default())
 }
 
@@ -218,7 +244,8 @@ async fn autocomplete_to(ctx: Context<'_>, partial: &str) -> serenity::CreateAut
         ctx.author().id.get(),
     );
     let partial = partial.to_string();
-    let list = blocking(move || core.suggest_to(channel, user, &from, &partial)).await;
+    let locale = ctx.locale().unwrap_or_default().to_string();
+    let list = blocking(move || core.suggest_to(channel, user, &locale, &from, &partial)).await;
     choices(list.unwrap_or_default())
 }
 
@@ -287,10 +314,15 @@ async fn rematch(
     .await
 }
 
-/// An animated replay of this channel's last game.
+/// An animated replay of a finished game (by default this channel's last).
 #[poise::command(slash_command)]
-async fn replay(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Replay).await
+async fn replay(
+    ctx: Context<'_>,
+    #[description = "The game's id, as /jetan history shows it"]
+    #[max_length = 24]
+    game: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::Replay { game }).await
 }
 
 /// A wallet: balance, escrow, wins, losses, draws.
@@ -447,6 +479,9 @@ async fn admin_settings(
         serenity::Channel,
     >,
     #[description = "Stop games in this channel"] disallow_channel: Option<serenity::Channel>,
+    #[description = "Language of public messages: en, es or auto (the server's)"] language: Option<
+        LanguageChoice,
+    >,
 ) -> Result<(), Error> {
     let args = SettingsArgs {
         starting_grant,
@@ -458,6 +493,7 @@ async fn admin_settings(
         move_time,
         allow_channel: allow_channel.map(|c| c.id().get()),
         disallow_channel: disallow_channel.map(|c| c.id().get()),
+        language: language.map(|l| l.code().to_string()),
     };
     run(ctx, Command::Admin(AdminCommand::Settings(args))).await
 }

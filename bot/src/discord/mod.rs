@@ -4,6 +4,7 @@
 mod answer;
 mod commands;
 mod computer;
+mod localize;
 mod present;
 mod tasks;
 
@@ -69,7 +70,7 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         .store(true, std::sync::atomic::Ordering::SeqCst);
     let http = ctx.serenity_context().http.clone();
     let Some(guild) = interaction.guild_id else {
-        let reply = Reply::ephemeral("Jetan is played in server channels, not in direct messages.");
+        let reply = Reply::ephemeral(jetan_core::Lang::of(&interaction.locale).tr("dm-only", &[]));
         interaction
             .create_response(
                 &http,
@@ -88,6 +89,7 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         user: user_ref(&interaction.user, member),
         manager,
         locale: interaction.locale.clone(),
+        guild_locale: interaction.guild_locale.clone(),
         id: interaction.id.get(),
         now: now_ms(),
         command,
@@ -131,6 +133,7 @@ async fn on_component(
         user: user_ref(&c.user, member),
         manager,
         locale: c.locale.clone(),
+        guild_locale: c.guild_locale.clone(),
         id: c.id.get(),
         now: now_ms(),
         command: Command::Button(action),
@@ -175,9 +178,11 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::ArgumentParse {
             error, input, ctx, ..
         } => {
+            tracing::info!("unreadable options: {error}");
+            let lang = jetan_core::Lang::of(ctx.locale().unwrap_or_default());
             let msg = match input {
-                Some(i) => format!("I could not read `{i}`: {error}"),
-                None => format!("I could not read the options: {error}"),
+                Some(i) => lang.tr("input-bad", &[("input", i.into())]),
+                None => lang.tr("options-bad", &[]),
             };
             let _ = ctx
                 .send(poise::CreateReply::default().content(msg).ephemeral(true))
@@ -223,7 +228,11 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let store_for_setup = store.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![commands::jetan()],
+            commands: vec![{
+                let mut jetan = commands::jetan();
+                localize::localize(&mut jetan);
+                jetan
+            }],
             on_error: |e| Box::pin(on_error(e)),
             event_handler: |fw, event| Box::pin(on_event(fw.serenity_context, event, fw.user_data)),
             ..Default::default()

@@ -15,7 +15,7 @@
 
 use std::time::{Duration, Instant};
 
-use jetan_tests::jetan::{quiet_random_move, start_game, Game, Rng};
+use jetan_tests::jetan::{move_label, quiet_random_move, start_game, Game, Rng};
 use jetan_tests::{Config, Player, TestApp};
 
 fn env_or(name: &str, default: usize) -> usize {
@@ -192,9 +192,8 @@ async fn many_channels_play_at_once() -> anyhow::Result<()> {
     // Every acknowledged move is there.
     for (i, game) in &games {
         let board = game.black.board().await?;
-        let ply = game.moves.len() + 1;
         anyhow::ensure!(
-            board.text().contains(&format!("move {ply}")),
+            board.text().contains(&move_label(game.moves.len())),
             "channel {i}: {}",
             board.text()
         );

@@ -19,4 +19,5 @@ mod race;
 mod refusals;
 mod resign_confirm;
 mod restart;
+mod spanish;
 mod startup;

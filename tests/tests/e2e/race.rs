@@ -1,7 +1,7 @@
 //! Scenario 6: a race. Two moves for the same channel dispatched at the same moment: one is
 //! applied, the other refused, and the game goes on from the position with the applied one.
 
-use jetan_tests::jetan::{start_game, Rng};
+use jetan_tests::jetan::{move_label, start_game, Rng};
 use jetan_tests::{Reply, TestApp};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -39,9 +39,8 @@ async fn two_moves_at_once_one_applied_one_refused() -> anyhow::Result<()> {
         game.apply(applied)?;
         // The board agrees: the ply count moved by one.
         let board = alice.board().await?;
-        let ply = game.moves.len() + 1;
         assert!(
-            board.text().contains(&format!("move {ply}")),
+            board.text().contains(&move_label(game.moves.len())),
             "round {round}: {}",
             board.text()
         );

@@ -3,7 +3,7 @@
 //! draw by typing `/jetan draw` asks likewise (**Confirm draw**).
 
 use jetan_rules::Color;
-use jetan_tests::jetan::start_game;
+use jetan_tests::jetan::{move_label, start_game};
 use jetan_tests::{without_buttons, Opt, TestApp};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -32,7 +32,7 @@ async fn resigning_asks_first_and_the_confirmation_ends_only_that_game() -> anyh
         .containing("20")?;
     let confirm = question.button("Confirm resignation")?;
     let before = game.black.board().await?;
-    assert!(before.text().contains("move 2"), "{}", before.text());
+    assert!(before.text().contains(&move_label(1)), "{}", before.text());
     let m = game.legal()[0];
     game.play(m).await?; // bob (Orange) moves: the question changed nothing.
 
@@ -95,7 +95,7 @@ async fn resigning_asks_first_and_the_confirmation_ends_only_that_game() -> anyh
         .ephemeral()?;
     let board = alice.board().await?;
     assert!(
-        board.text().contains("move 1"),
+        board.text().contains(&move_label(0)),
         "the game goes on: {}",
         board.text()
     );

@@ -1,0 +1,479 @@
+# English: every word of the bot. Spanish is es.ftl, with the same keys and variables
+# (a test checks). Mentions, amounts and squares come in ready-made as variables.
+
+## Numbers and things
+
+# An amount with the currency: $singular is the currency name without its plural s.
+money = { $n ->
+    [one] { $n } { $singular }
+   *[other] { $n } { $currency }
+}
+# The currency's name when the server keeps the default one.
+currency-default = coins
+moves-count = { $n ->
+    [one] { $n } move
+   *[other] { $n } moves
+}
+players-count = { $n ->
+    [one] { $n } player
+   *[other] { $n } players
+}
+# A move as players count them (one per side), with the side that made it.
+move-number = move { $n }, { $color }
+color-black = Black
+color-orange = Orange
+and = and
+
+## Pieces: names and "the <piece>"
+
+piece-panthan = Panthan
+piece-warrior = Warrior
+piece-padwar = Padwar
+piece-thoat = Thoat
+piece-dwar = Dwar
+piece-flier = Flier
+piece-chief = Chief
+piece-princess = Princess
+piece-odwar = Odwar
+the-panthan = the Panthan
+the-warrior = the Warrior
+the-padwar = the Padwar
+the-thoat = the Thoat
+the-dwar = the Dwar
+the-flier = the Flier
+the-chief = the Chief
+the-princess = the Princess
+the-odwar = the Odwar
+
+## Games and terms
+
+variant-classic = Classic Jetan
+variant-manator = Manator Jetan
+game-circular = { $variant } on the circular board (Ninth-Ray Jetan)
+terms-stake = Stake: { $stake } each, the winner takes both.
+terms-piece-price = Piece price: { $price } per point of value (a Dwar costs { $dwar }).
+terms-held = Each player puts { $held } in escrow: the stake { $stake } + up to { $reserve } for lost pieces.
+terms-friendly = Friendly game: nothing at stake.
+terms-practice = Practice game: no money.
+terms-move-time = Move time: { $time }.
+wager-stake = stake { $stake } each
+wager-price = piece price { $price } per point
+wager-line = Wager: { $terms }.
+wager-paid = Paid for lost pieces so far: { $black } { $black_paid }, { $orange } { $orange_paid }.
+time-left = Time left for this move: { $time }.
+time-up = The time for this move is up: the opponent may `/jetan claim` the win.
+
+## Challenges
+
+challenge = { $challenger } challenges { $challenged } to **{ $game }**.
+challenge-first-challenger = { $who } moves first.
+challenge-first-challenged = { $who } moves first.
+challenge-first-random = A coin toss decides who moves first.
+challenge-answer = { $who }, accept or decline within { $time }.
+button-accept = Accept
+button-decline = Decline
+button-confirm = Confirm
+button-confirm-resign = Confirm resignation
+button-confirm-draw = Confirm draw
+button-accept-draw = Accept draw
+no-bots = Bots cannot play Jetan — except me: challenge { $bot } for a practice game.
+no-self-challenge = You cannot challenge yourself.
+practice-no-money = Games against me are for practice: no stakes and no piece prices.
+move-time-range = The move time is in minutes, from 1 to { $max } (a week).
+level-practice-only = A level is for games against the computer: challenge { $bot } to use one.
+level-range = The level goes from 1 (easy) to 5 (strongest).
+amount-negative = The { $what } cannot be negative.
+amount-too-large = The { $what } is too large (at most { $max }).
+what-stake = stake
+what-piece-price = piece price
+what-starting-grant = starting grant
+what-daily-allowance = daily allowance
+what-amount = amount
+practice-started = Practice game: { $human } vs { $bot } (level { $level }) — **{ $game }**, nothing at stake.
+practice-sides = { $black } plays Black and moves first; { $orange } plays Orange.
+your-move = { $who }, your move.
+no-open-challenge = There is no open challenge in this channel.
+only-challenged = Only { $who } can answer this challenge.
+only-challenger = Only { $who } can cancel this challenge.
+accept-confirm = **Accept this challenge from { $who }?** { $game }.
+accept-escrow = Accepting puts { $held } of yours in escrow.
+accept-first-challenger = Your opponent moves first.
+accept-first-challenged = You move first.
+accept-first-random = A coin toss decides who moves first.
+accepted = { $who } accepts. **{ $game }**: { $black } plays Black and moves first, { $orange } plays Orange.
+accepted-escrow = Each player has { $held } in escrow (stake { $stake } + up to { $reserve } for lost pieces).
+edit-accepted = ~~Challenge~~ — accepted by { $who }: the game is on.
+declined = { $challenged } declines the challenge of { $challenger }.
+edit-declined = ~~Challenge~~ — declined by { $who }.
+cancelled = { $challenger } withdraws the challenge to { $challenged }.
+edit-cancelled = ~~Challenge~~ — cancelled by { $who }.
+called-off = { $who } called off the challenge of { $challenger } to { $challenged }.
+edit-called-off = ~~Challenge~~ — called off by { $who }.
+expired = The challenge of { $challenger } to { $challenged } expired unanswered.
+edit-expired = ~~Challenge~~ — expired unanswered.
+refunded = { $amount } returned to { $who }.
+no-rematch = There is no finished game in this channel to rematch.
+rematch-players-only = Only the players of the last game, { $black } and { $orange }, can ask for a rematch.
+rematch-winner-chooses = Only the winner of the last game, { $who }, chooses who moves first.
+
+## Moves and the board
+
+no-game = There is no game in this channel. Start one with `/jetan challenge`.
+square-bad = The { $what } square: `{ $text }` is not a square (squares go from a1 to j10).
+square-from = from
+square-to = to
+square-piece = piece's
+move-bad-text = `{ $text }` is not a move: write it like e2-e3, b1xd3 or Ab1-d3.
+move-both = Give either `notation` or `from` and `to`, not both.
+move-which = Say which move: `from` and `to` squares (like e2 and e3), or `notation` (like e2-e3).
+not-playing-vs = You are not playing in this game: it is { $black } vs { $orange }.
+not-your-turn = It is { $who }'s turn.
+played = { $who } plays **{ $move }** ({ $number })
+played-takes = takes { $piece }
+played-duel-won = wins the duel ({ $chance } % to win) and kills { $piece }
+played-duel-lost = loses the duel ({ $chance } % to win): { $piece } dies
+played-escape = the Princess's escape
+countdown-started = The ten-move countdown has started: win within ten moves (five each) or it is a draw.
+draw-offer-withdrawn = The draw offer is withdrawn.
+countdown-left = Countdown: { $n ->
+    [one] { $n } move left
+   *[other] { $n } moves left
+} before a draw.
+princess-threatened = ⚠ { $who }'s Princess is threatened!
+board = { $black } (Black) vs { $orange } (Orange), { $number }: { $who } to move.
+piece-empty = { $square } is empty.
+piece-not-to-move = The { $piece } on { $square } belongs to { $color }, who is not to move.
+piece-no-moves = The { $piece } on { $square } has no legal move.
+piece-moves = The { $piece } on { $square } can go to: { $list }.
+piece-escapes = With her escape (once per game), to any of { $n } safe empty squares: { $list }.
+takes-short = takes { $piece }
+duel-short = duel vs { $piece }: { $chance } % to win
+suggest-from = { $square } — { $piece } ({ $moves })
+suggest-escape = escape (once per game)
+
+## Rules the rules crate enforces, in words
+
+illegal-game-over = The game is over.
+illegal-empty = { $square } is empty.
+illegal-not-yours = The { $piece } on { $square } is not yours.
+illegal-same-square = A move must leave { $square }.
+illegal-own-piece = Your own { $piece } stands on { $square }.
+illegal-princess-capture = Your Princess may not capture: the { $piece } on { $square } is in the way.
+illegal-threatened = Your Princess may not move onto threatened { $square }.
+illegal-escape-used = You have already used your escape: your Princess cannot reach { $to } from { $from } with an ordinary move.
+illegal-panthan-backwards = The Panthan on { $square } cannot move backwards.
+illegal-out-of-reach = The { $piece } on { $from } cannot reach { $to }: { $movement }
+illegal-blocked = The { $piece } on { $from } cannot reach { $to }: the way is blocked at { $by }.
+illegal-wrong-piece = The piece on { $square } is { $actual }, not { $named }.
+illegal-other = That move is not legal here.
+
+## How games end
+
+reason-princess-captured = the Princess was captured
+reason-chief-takes-chief = a Chief took the enemy Chief
+reason-chief-captured = a Chief was taken by a lesser piece
+reason-no-legal-moves = the player to move had no legal move
+reason-ten-move-rule = the ten-move countdown ran out
+reason-resignation = by resignation
+reason-agreement = agreed by both players
+reason-time = the time to move ran out
+reason-aborted = aborted by an admin
+reason-abandoned = abandoned: nobody played for the move time
+result-win = **{ $who } wins** — { $reason }.
+result-draw = **Draw** — { $reason }.
+result-aborted = **Game aborted** — stakes refunded.
+banner-win = { $who } wins: { $reason }
+banner-draw = Draw: { $reason }
+banner-aborted = Aborted
+practice-no-money-moved = Practice game: no money moved.
+friendly-no-money = Friendly game: no money moved.
+paid-piece = { $from } paid { $to } { $amount } for { $piece }
+paid-stake = { $from } paid { $to } the stake: { $amount }
+released = { $who } gets { $amount } back from escrow
+net = Net: { $black } { $black_net }, { $orange } { $orange_net }.
+not-playing = You are not playing in this game.
+resign-confirm = **Resign?** { $who } wins the game.
+resign-confirm-stake = **Resign and pay { $who } the stake of { $amount }?** { $who } wins the game.
+game-over-already = That game is already over.
+resigns = { $who } resigns.
+draw-offered-confirm = { $who } has offered a draw. **Accept it?** The game ends as a draw and both stakes are returned.
+computer-no-draws = The computer plays on: it does not take draws. Resign if you want to stop.
+draw-offer = { $by } offers a draw. { $to }, do you accept?
+draw-offer-closed = This draw offer is no longer open.
+draw-accepted = { $who } accepts the draw.
+edit-draw-accepted = ~~Draw offer~~ — accepted by { $who }.
+edit-draw-declined = ~~Draw offer~~ — declined by { $who }.
+draw-declined = { $who } declines the draw. Play on!
+claimed = { $loser } ran out of time; { $who } claims the win.
+claims-on-time = { $who } claims the win on time.
+no-replay = There is no finished game in this channel to replay.
+replay-not-found = There is no finished game `{ $id }` on this server. `/jetan history` lists the games and their ids.
+replay = Replay of game `{ $id }`: { $black } (Black) vs { $orange } (Orange), { $moves }. { $result }
+stalled = Nobody moved for three times the move time: { $loser } loses on time and { $winner } wins.
+abandoned = The practice game of { $black } and { $orange } was abandoned: nobody moved for the move time. The channel is free.
+
+## Money and records
+
+bot-no-wallet = { $who } is a bot and has no wallet.
+wallet = { $who }'s wallet: **{ $balance }** available, { $escrow } in escrow. Record: { $wins } W / { $losses } L / { $draws } D. Net won: { $net }.
+pages-start = Pages start at 1.
+pages-only = { $pages ->
+    [one] There is only 1 page.
+   *[other] There are only { $pages } pages.
+}
+nobody-played = Nobody has played yet. Start with `/jetan challenge`.
+standings-title = Jetan standings
+standings-by-balance = By balance
+standings-by-net = By net winnings
+standings-row = { $rank }. { $who } — { $amount } ({ $wins } W / { $losses } L / { $draws } D)
+standings-footer = Page { $page } of { $pages } · { $players }
+standings-more = /jetan standings page:N for more
+standings-head = **Standings** (page { $page } of { $pages })
+daily = You receive { $amount }. Balance: { $balance }. Next claim in { $time }.
+history-empty-player = No finished games in { $who }'s history yet.
+history-empty-channel = No finished games in this channel's history yet.
+history-player = { $n ->
+    [one] The last game of { $who } (`/jetan replay game:<id>` shows it):
+   *[other] The last { $n } games of { $who }, newest first (`/jetan replay game:<id>` shows one):
+}
+history-channel = { $n ->
+    [one] The last game of this channel (`/jetan replay game:<id>` shows it):
+   *[other] The last { $n } games of this channel, newest first (`/jetan replay game:<id>` shows one):
+}
+history-beat = { $winner } beat { $loser }
+history-drew = { $black } drew with { $orange }
+history-aborted = { $black } vs { $orange } was aborted
+history-practice = practice
+history-friendly = friendly
+history-stakes = stake { $stake }, piece price { $price }
+history-row = `{ $id }` { $who } ({ $reason }) · { $moves } · { $stakes } · { $ago } ago
+settings-title = Server settings
+settings-saved = Settings saved
+settings-every-channel = every channel
+settings-every-channel-except = every channel except { $list }
+settings-language-auto = { $lang } (the server's language; `auto`)
+settings-body = Starting grant: { $grant }
+    Daily allowance: { $daily }
+    Currency: { $currency }
+    Default stake: { $stake }
+    Default piece price: { $price }
+    Challenges expire after: { $expiry }
+    Move time: { $move_time }
+    Language of public messages: { $language }
+    Games allowed in: { $channels }
+language-en = English
+language-es = Spanish
+language-bad = The language is `en` (English), `es` (Spanish) or `auto` (the server's own).
+expiry-range = The challenge expiry is in minutes, from 1 to 10080 (a week).
+currency-help = The currency name needs 1 to 20 characters: letters, digits, spaces, emoji or symbols like $ € £ ¥ ¢ ₿ % & + - = . , ' ! ? : / — like `coins` or `🪙 gold`.
+
+## Admin tools
+
+admins-only = Only server managers (the Manage Server permission) can use the admin tools.
+reason-too-long = The reason must be one line of at most { $max } characters.
+bots-no-wallet = Bots have no wallet.
+granted = Granted { $amount } to { $who } ({ $reason }). Their balance: { $balance }.
+took = Took { $amount } from { $who } ({ $reason }). Their balance: { $balance }.
+granted-short = { $amount } granted to { $who }.
+abort-reason = Reason: { $reason }.
+aborted-game = { $admin } aborted the game { $black } vs { $orange }. No result is counted.
+nothing-to-abort = There is no game or challenge in this channel to abort.
+already-handled = This request was already handled.
+
+## Store refusals
+
+busy-game = There is already a game in progress in this channel.
+busy-challenge = There is already an open challenge in this channel.
+busy-other = There is already a game or a challenge in this channel.
+channel-not-allowed = Games are not allowed in this channel; ask a server manager which channels are open.
+terms-bad = Those terms do not work: the amounts are too large, or a practice game names money.
+insufficient = { $who } has { $available } available; the stake and piece reserve need { $needed }.
+challenge-replaced = This challenge is no longer open.
+game-replaced = That game is over; another one is being played in this channel.
+already-started = This challenge was already accepted: the game is on.
+challenge-expired = This challenge has expired.
+not-expired = The challenge expires in { $time }.
+game-changed = The board changed while you chose your move: look at it again and retry.
+draw-already-offered = { $who } has already offered a draw.
+no-draw-offer = There is no draw offer for you to answer.
+no-time-limit = This game has no move time limit.
+claim-own-turn = It is your turn: only your opponent can claim a win on time.
+time-not-up = The time to move is not up: { $time } left.
+daily-not-ready = You already claimed your daily allowance; come back in { $time }.
+amount-bad = That amount does not work: it must be between 1 and { $max }, and no balance may grow past the limit.
+refused-other = That cannot be done right now; nothing was changed.
+internal = Something went wrong on our side and nothing was changed. Please try again in a moment.
+dm-only = Jetan is played in server channels, not in direct messages.
+input-bad = I could not read `{ $input }`: check the option and try again.
+options-bad = I could not read the options: check them and try again.
+
+## Pictures
+
+label-to-move = TO MOVE
+label-princess-threatened = PRINCESS THREATENED
+label-countdown = COUNTDOWN { $n }
+label-escape-ready = escape ready
+label-escape-used = escape used
+label-move = move { $n }
+label-killed = KILLED
+label-duel = DUEL
+label-won = WON
+label-lost = LOST
+label-wins = { $color } wins
+label-draw = Draw
+label-after-moves = { $n ->
+    [one] after { $n } move
+   *[other] after { $n } moves
+}
+
+## The rules (/jetan rules), one paragraph a message
+
+rules-intro = **Jetan** — Martian chess on a 10×10 board. Black starts in the south (ranks 1–2), Orange in the north (ranks 9–10); Black moves first unless the players agree otherwise.
+rules-steps = **How pieces move.** A move is a path of steps to neighbouring squares: *straight* (north, east, south, west) or *diagonal*. Each piece takes an **exact** number of steps and **may turn between them**; the path never visits a square twice. A piece that does not jump needs the squares between start and end empty (on at least one path); only the **Flier**, the **Princess** and the **Odwar** jump. Moving onto an enemy piece captures it.
+rules-princess = **The Princess** never captures and may not move onto a **threatened** square (one an enemy piece other than the Princess could capture on). Once per game she may make **the escape**: a move to any empty square that is not threatened. There is no check: a threatened Princess may be left to her fate.
+rules-win = **Win** by taking the enemy Princess with any piece, or the enemy Chief with your Chief. **Draw** when a Chief is taken by a lesser piece, when the player to move has no move, or when each side has 3 pieces or fewer of equal summed value: then a countdown of ten moves (five each) starts, and if nobody wins within it, the game is drawn.
+rules-circular = **Ninth-Ray Jetan** (`board:circular`): the same game on a round board of ten rings, where file j joins file a on every ring, so pieces move across that seam as if it were not there.
+rules-pieces = **The pieces** (value = feathers or jewels; a lost piece costs value × the piece price):
+rules-piece = **{ $piece }** `{ $letter }` — value { $value }: { $movement }
+move-panthan = one step forward, diagonally forward or sideways, never back (Black on e5: e6, d6, f6, d5, f5).
+move-warrior = exactly two straight steps; it may turn between them: e5→e7, e5→g5, e5→f6.
+move-padwar = exactly two diagonal steps; it may turn between them: e5→g7, e5→g5, e5→e7.
+move-thoat = one straight and one diagonal step, in either order: e5→f7, e5→g6, e5→e6.
+move-dwar = exactly three straight steps, turning as it likes: e5→e8, e5→g6, e5→f5.
+move-flier = exactly three diagonal steps, turning as it likes, **jumping**: e5→h8, e5→h6, e5→f6.
+move-chief = exactly three steps, each straight or diagonal: any square within three king steps (e5→h8, e5→e6).
+move-princess = as the Chief, but **jumping**; never captures, never onto a threatened square; the escape once per game.
+move-odwar = as the Flier, **jumping** (Manator only).
+rules-manator = **Manator Jetan** (`variant:manator`): the Fliers are **Odwars** `O` (value 5); the setup is mirrored (the Chiefs face each other on file e); and every capture but the Princess's is a **duel**: the attacker wins with probability va ÷ (va + vd) of the two values — a Dwar (3) attacking an Odwar (5) wins 3 ÷ 8 = 38 % of the time. The winner stands on the square, the loser is removed. The Princess is taken without a duel.
+rules-wagers = **Wagers**: each player stakes the same amount (the winner takes both) and every lost piece costs its value × the piece price, paid to the opponent at once; a challenge holds the stake and a reserve for the pieces in escrow.
+rules-moves = Moves: `/jetan move from:e2 to:e3` or `/jetan move notation:e2-e3`; the piece letters above are only for notation like `Ab1-d3`.
+
+## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
+
+cmd-jetan = jetan
+cmd-jetan-desc = Jetan — Martian chess: play, bet, and climb the standings.
+cmd-challenge = challenge
+cmd-challenge-desc = Challenge a player (or me, for practice) to a game of Jetan.
+opt-challenge-opponent = opponent
+opt-challenge-opponent-desc = Who to play (choose me for a practice game against the computer)
+opt-challenge-stake = stake
+opt-challenge-stake-desc = Each player's stake; the winner takes both
+opt-challenge-piece_price = piece_price
+opt-challenge-piece_price-desc = Price per point of value of every piece lost
+opt-challenge-first = first
+opt-challenge-first-desc = Who moves first
+opt-challenge-variant = variant
+opt-challenge-variant-desc = classic or manator
+opt-challenge-board = board
+opt-challenge-board-desc = flat (default) or circular (Ninth-Ray Jetan)
+opt-challenge-move_time = move_time
+opt-challenge-move_time-desc = Longest time per move, in minutes
+opt-challenge-level = level
+opt-challenge-level-desc = The computer's strength, 1 (easy) to 5 (strongest)
+cmd-accept = accept
+cmd-accept-desc = Accept the challenge in this channel.
+cmd-decline = decline
+cmd-decline-desc = Decline the challenge in this channel.
+cmd-cancel = cancel
+cmd-cancel-desc = Withdraw your challenge in this channel.
+cmd-move = move
+cmd-move-desc = Make a move: from and to squares, or notation like e2-e3.
+opt-move-from = from
+opt-move-from-desc = The square of the piece to move, like e2
+opt-move-to = to
+opt-move-to-desc = Where it goes, like e3
+opt-move-notation = notation
+opt-move-notation-desc = Or the whole move, like e2-e3 or Ab1xd3
+cmd-board = board
+cmd-board-desc = Show the board.
+cmd-moves = moves
+cmd-moves-desc = Show where one piece can go (only you see it).
+opt-moves-square = square
+opt-moves-square-desc = The piece's square, like e2
+cmd-resign = resign
+cmd-resign-desc = Resign the game.
+cmd-draw = draw
+cmd-draw-desc = Offer a draw, or accept your opponent's offer.
+cmd-claim = claim
+cmd-claim-desc = Claim the win when your opponent has run out of time.
+cmd-rematch = rematch
+cmd-rematch-desc = Play the last game's opponent again, on the same terms.
+opt-rematch-first = first
+opt-rematch-first-desc = Who moves first (the last game's winner chooses)
+cmd-replay = replay
+cmd-replay-desc = An animated replay of a finished game (by default this channel's last).
+opt-replay-game = game
+opt-replay-game-desc = The game's id, as /jetan history shows it
+cmd-wallet = wallet
+cmd-wallet-desc = A wallet: balance, escrow, wins, losses, draws.
+opt-wallet-user = user
+opt-wallet-user-desc = Whose (default: yours)
+cmd-standings = standings
+cmd-standings-desc = The server's leaderboard.
+opt-standings-page = page
+opt-standings-page-desc = Page
+cmd-daily = daily
+cmd-daily-desc = Claim your daily allowance.
+cmd-history = history
+cmd-history-desc = Recent finished games (of a player, or of this channel).
+opt-history-user = user
+opt-history-user-desc = Whose (default: this channel's)
+cmd-rules = rules
+cmd-rules-desc = The rules of Jetan, short.
+cmd-settings = settings
+cmd-settings-desc = The server's settings.
+cmd-admin = admin
+cmd-admin-desc = Server managers' tools: abort, grant, take, settings.
+cmd-admin-abort = abort
+cmd-admin-abort-desc = End this channel's game or challenge: escrow refunded, no result counted.
+opt-admin-abort-reason = reason
+opt-admin-abort-reason-desc = Why (shown in the channel)
+cmd-admin-grant = grant
+cmd-admin-grant-desc = Give money to a player (kept in the ledger with your reason).
+opt-admin-grant-user = user
+opt-admin-grant-user-desc = Who receives it
+opt-admin-grant-amount = amount
+opt-admin-grant-amount-desc = How much
+opt-admin-grant-reason = reason
+opt-admin-grant-reason-desc = Why
+cmd-admin-take = take
+cmd-admin-take-desc = Take money from a player's balance (never below zero, never from escrow).
+opt-admin-take-user = user
+opt-admin-take-user-desc = From whom
+opt-admin-take-amount = amount
+opt-admin-take-amount-desc = How much
+opt-admin-take-reason = reason
+opt-admin-take-reason-desc = Why
+cmd-admin-settings = settings
+cmd-admin-settings-desc = Change the server's settings.
+opt-admin-settings-starting_grant = starting_grant
+opt-admin-settings-starting_grant-desc = Coins a new player starts with
+opt-admin-settings-daily_allowance = daily_allowance
+opt-admin-settings-daily_allowance-desc = Coins of the daily allowance
+opt-admin-settings-currency = currency
+opt-admin-settings-currency-desc = The currency's name, plural (coins)
+opt-admin-settings-piece_price = piece_price
+opt-admin-settings-piece_price-desc = Default piece price
+opt-admin-settings-stake = stake
+opt-admin-settings-stake-desc = Default stake
+opt-admin-settings-challenge_expiry = challenge_expiry
+opt-admin-settings-challenge_expiry-desc = Minutes before an unanswered challenge expires
+opt-admin-settings-move_time = move_time
+opt-admin-settings-move_time-desc = Default minutes per move (a challenge may name its own)
+opt-admin-settings-allow_channel = allow_channel
+opt-admin-settings-allow_channel-desc = Allow games in this channel (none listed: everywhere)
+opt-admin-settings-disallow_channel = disallow_channel
+opt-admin-settings-disallow_channel-desc = Stop games in this channel
+opt-admin-settings-language = language
+opt-admin-settings-language-desc = Language of public messages: en, es or auto (the server's)
+
+choice-me = me
+choice-opponent = opponent
+choice-random = random
+choice-classic = classic
+choice-manator = manator
+choice-flat = flat
+choice-circular = circular
+choice-en = en
+choice-es = es
+choice-auto = auto

@@ -1,0 +1,476 @@
+# Español: cada palabra del bot, con las mismas claves y variables que en.ftl (un test
+# lo comprueba). Los nombres de las piezas son los de las reglas en español.
+
+## Números y cosas
+
+money = { $n ->
+    [one] { $n } { $singular }
+   *[other] { $n } { $currency }
+}
+currency-default = monedas
+moves-count = { $n ->
+    [one] { $n } jugada
+   *[other] { $n } jugadas
+}
+players-count = { $n ->
+    [one] { $n } jugador
+   *[other] { $n } jugadores
+}
+move-number = jugada { $n }, { $color }
+color-black = Negras
+color-orange = Naranjas
+and = y
+
+## Piezas: nombres y «el/la <pieza>»
+
+piece-panthan = Panthan
+piece-warrior = Guerrero
+piece-padwar = Padwar
+piece-thoat = Thoat
+piece-dwar = Dwar
+piece-flier = Volador
+piece-chief = Jefe
+piece-princess = Princesa
+piece-odwar = Odwar
+the-panthan = el Panthan
+the-warrior = el Guerrero
+the-padwar = el Padwar
+the-thoat = el Thoat
+the-dwar = el Dwar
+the-flier = el Volador
+the-chief = el Jefe
+the-princess = la Princesa
+the-odwar = el Odwar
+
+## Partidas y condiciones
+
+variant-classic = Jetan clásico
+variant-manator = Jetan de Manator
+game-circular = { $variant } en el tablero circular (Jetan del Noveno Rayo)
+terms-stake = Apuesta: { $stake } cada uno; el ganador se lleva las dos.
+terms-piece-price = Precio por pieza: { $price } por punto de valor (un Dwar cuesta { $dwar }).
+terms-held = Cada jugador deja { $held } en depósito: la apuesta de { $stake } + hasta { $reserve } por piezas perdidas.
+terms-friendly = Partida amistosa: no se juega dinero.
+terms-practice = Partida de práctica: sin dinero.
+terms-move-time = Tiempo por jugada: { $time }.
+wager-stake = apuesta de { $stake } cada uno
+wager-price = { $price } por punto de pieza
+wager-line = En juego: { $terms }.
+wager-paid = Pagado por piezas perdidas hasta ahora: { $black } { $black_paid }, { $orange } { $orange_paid }.
+time-left = Tiempo que queda para esta jugada: { $time }.
+time-up = Se acabó el tiempo de esta jugada: el rival puede reclamar la victoria con `/jetan reclamar`.
+
+## Desafíos
+
+challenge = { $challenger } desafía a { $challenged } a una partida de **{ $game }**.
+challenge-first-challenger = Empieza { $who }.
+challenge-first-challenged = Empieza { $who }.
+challenge-first-random = Una moneda al aire decide quién empieza.
+challenge-answer = { $who }, acepta o rechaza en { $time }.
+button-accept = Aceptar
+button-decline = Rechazar
+button-confirm = Confirmar
+button-confirm-resign = Confirmar rendición
+button-confirm-draw = Confirmar tablas
+button-accept-draw = Aceptar tablas
+no-bots = Los bots no juegan al Jetan, salvo yo: desafía a { $bot } para una partida de práctica.
+no-self-challenge = No puedes desafiarte a ti mismo.
+practice-no-money = Las partidas contra mí son de práctica: sin apuesta ni precio por pieza.
+move-time-range = El tiempo por jugada va en minutos, de 1 a { $max } (una semana).
+level-practice-only = El nivel es para partidas contra el ordenador: desafía a { $bot } para usarlo.
+level-range = El nivel va de 1 (fácil) a 5 (el más fuerte).
+amount-negative = { $what } no puede ser negativo.
+amount-too-large = { $what } es demasiado grande (como mucho { $max }).
+what-stake = La apuesta
+what-piece-price = El precio por pieza
+what-starting-grant = El saldo inicial
+what-daily-allowance = La paga diaria
+what-amount = El importe
+practice-started = Partida de práctica: { $human } contra { $bot } (nivel { $level }) — **{ $game }**, sin nada en juego.
+practice-sides = { $black } juega con Negras y empieza; { $orange } juega con Naranjas.
+your-move = { $who }, te toca.
+no-open-challenge = No hay ningún desafío abierto en este canal.
+only-challenged = Solo { $who } puede responder a este desafío.
+only-challenger = Solo { $who } puede retirar este desafío.
+accept-confirm = **¿Aceptas este desafío de { $who }?** { $game }.
+accept-escrow = Al aceptar, { $held } tuyas quedan en depósito.
+accept-first-challenger = Empieza tu rival.
+accept-first-challenged = Empiezas tú.
+accept-first-random = Una moneda al aire decide quién empieza.
+accepted = { $who } acepta. **{ $game }**: { $black } juega con Negras y empieza, { $orange } juega con Naranjas.
+accepted-escrow = Cada jugador tiene { $held } en depósito (apuesta de { $stake } + hasta { $reserve } por piezas perdidas).
+edit-accepted = ~~Desafío~~ — aceptado por { $who }: la partida ha empezado.
+declined = { $challenged } rechaza el desafío de { $challenger }.
+edit-declined = ~~Desafío~~ — rechazado por { $who }.
+cancelled = { $challenger } retira su desafío a { $challenged }.
+edit-cancelled = ~~Desafío~~ — retirado por { $who }.
+called-off = { $who } anuló el desafío de { $challenger } a { $challenged }.
+edit-called-off = ~~Desafío~~ — anulado por { $who }.
+expired = El desafío de { $challenger } a { $challenged } caducó sin respuesta.
+edit-expired = ~~Desafío~~ — caducó sin respuesta.
+refunded = Se devuelven { $amount } a { $who }.
+no-rematch = No hay ninguna partida terminada en este canal para la revancha.
+rematch-players-only = Solo los jugadores de la última partida, { $black } y { $orange }, pueden pedir la revancha.
+rematch-winner-chooses = Solo el ganador de la última partida, { $who }, elige quién empieza.
+
+## Jugadas y tablero
+
+no-game = No hay ninguna partida en este canal. Empieza una con `/jetan desafiar`.
+square-bad = La casilla { $what }: `{ $text }` no es una casilla (van de a1 a j10).
+square-from = de origen
+square-to = de destino
+square-piece = de la pieza
+move-bad-text = `{ $text }` no es una jugada: escríbela como e2-e3, b1xd3 o Ab1-d3.
+move-both = Indica `notación` o bien `desde` y `hasta`, no ambas cosas.
+move-which = Indica la jugada: casillas `desde` y `hasta` (como e2 y e3) o `notación` (como e2-e3).
+not-playing-vs = No juegas en esta partida: es { $black } contra { $orange }.
+not-your-turn = Le toca a { $who }.
+played = { $who } juega **{ $move }** ({ $number })
+played-takes = captura { $piece }
+played-duel-won = gana el duelo ({ $chance } % de ganar) y captura { $piece }
+played-duel-lost = pierde el duelo ({ $chance } % de ganar): muere { $piece }
+played-escape = la huida de la Princesa
+countdown-started = Ha empezado la cuenta atrás de diez jugadas: gana en diez jugadas (cinco cada uno) o serán tablas.
+draw-offer-withdrawn = La oferta de tablas queda retirada.
+countdown-left = Cuenta atrás: { $n ->
+    [one] queda { $n } jugada
+   *[other] quedan { $n } jugadas
+} para las tablas.
+princess-threatened = ⚠ ¡La Princesa de { $who } está amenazada!
+board = { $black } (Negras) contra { $orange } (Naranjas), { $number }: le toca a { $who }.
+piece-empty = { $square } está vacía.
+piece-not-to-move = { $piece } de { $square } es de { $color }, que no tienen el turno.
+piece-no-moves = { $piece } de { $square } no tiene ninguna jugada legal.
+piece-moves = { $piece } de { $square } puede ir a: { $list }.
+piece-escapes = Con su huida (una vez por partida), a cualquiera de { $n } casillas vacías y seguras: { $list }.
+takes-short = captura { $piece }
+duel-short = duelo contra { $piece }: { $chance } % de ganar
+suggest-from = { $square } — { $piece } ({ $moves })
+suggest-escape = huida (una vez por partida)
+
+## Las reglas que impone el juego, en palabras
+
+illegal-game-over = La partida ha terminado.
+illegal-empty = { $square } está vacía.
+illegal-not-yours = { $piece } de { $square } no es de tu bando.
+illegal-same-square = Una jugada debe salir de { $square }.
+illegal-own-piece = En { $square } ya hay una pieza de tu bando ({ $piece }).
+illegal-princess-capture = Tu Princesa no puede capturar: { $piece } de { $square } le cierra el paso.
+illegal-threatened = Tu Princesa no puede ir a { $square }, que está amenazada.
+illegal-escape-used = Ya usaste tu huida: tu Princesa no llega de { $from } a { $to } con una jugada normal.
+illegal-panthan-backwards = El Panthan de { $square } no puede retroceder.
+illegal-out-of-reach = { $piece } de { $from } no llega a { $to }: { $movement }
+illegal-blocked = { $piece } de { $from } no llega a { $to }: el camino está cortado en { $by }.
+illegal-wrong-piece = La pieza de { $square } es { $actual }, no { $named }.
+illegal-other = Esa jugada no es legal aquí.
+
+## Cómo terminan las partidas
+
+reason-princess-captured = capturó a la Princesa
+reason-chief-takes-chief = un Jefe capturó al Jefe enemigo
+reason-chief-captured = una pieza menor capturó a un Jefe
+reason-no-legal-moves = el jugador con el turno no tenía ninguna jugada
+reason-ten-move-rule = se acabó la cuenta atrás de diez jugadas
+reason-resignation = por rendición
+reason-agreement = de mutuo acuerdo
+reason-time = se acabó el tiempo para jugar
+reason-aborted = anulada por un administrador
+reason-abandoned = abandonada: nadie jugó en el tiempo por jugada
+result-win = **Gana { $who }** — { $reason }.
+result-draw = **Tablas** — { $reason }.
+result-aborted = **Partida anulada** — se devuelven las apuestas.
+banner-win = Gana { $who }: { $reason }
+banner-draw = Tablas: { $reason }
+banner-aborted = Anulada
+practice-no-money-moved = Partida de práctica: no se movió dinero.
+friendly-no-money = Partida amistosa: no se movió dinero.
+paid-piece = { $from } pagó a { $to } { $amount } por { $piece }
+paid-stake = { $from } pagó a { $to } la apuesta: { $amount }
+released = { $who } recupera { $amount } del depósito
+net = Balance: { $black } { $black_net }, { $orange } { $orange_net }.
+not-playing = No juegas en esta partida.
+resign-confirm = **¿Te rindes?** { $who } gana la partida.
+resign-confirm-stake = **¿Te rindes y pagas a { $who } la apuesta de { $amount }?** { $who } gana la partida.
+game-over-already = Esa partida ya ha terminado.
+resigns = { $who } se rinde.
+draw-offered-confirm = { $who } ofrece tablas. **¿Las aceptas?** La partida termina en tablas y se devuelven las dos apuestas.
+computer-no-draws = El ordenador sigue jugando: no acepta tablas. Ríndete si quieres parar.
+draw-offer = { $by } ofrece tablas. { $to }, ¿las aceptas?
+draw-offer-closed = Esta oferta de tablas ya no está abierta.
+draw-accepted = { $who } acepta las tablas.
+edit-draw-accepted = ~~Oferta de tablas~~ — aceptada por { $who }.
+edit-draw-declined = ~~Oferta de tablas~~ — rechazada por { $who }.
+draw-declined = { $who } rechaza las tablas. ¡Seguid jugando!
+claimed = A { $loser } se le acabó el tiempo; { $who } reclama la victoria.
+claims-on-time = { $who } reclama la victoria por tiempo.
+no-replay = No hay ninguna partida terminada en este canal para repetir.
+replay-not-found = No hay ninguna partida terminada `{ $id }` en este servidor. `/jetan historial` muestra las partidas y sus números.
+replay = Repetición de la partida `{ $id }`: { $black } (Negras) contra { $orange } (Naranjas), { $moves }. { $result }
+stalled = Nadie jugó en tres veces el tiempo por jugada: { $loser } pierde por tiempo y gana { $winner }.
+abandoned = La partida de práctica de { $black } y { $orange } quedó abandonada: nadie jugó en el tiempo por jugada. El canal queda libre.
+
+## Dinero y récords
+
+bot-no-wallet = { $who } es un bot y no tiene cartera.
+wallet = Cartera de { $who }: **{ $balance }** disponibles, { $escrow } en depósito. Récord: { $wins } G / { $losses } P / { $draws } T. Ganancia neta: { $net }.
+pages-start = Las páginas empiezan en 1.
+pages-only = { $pages ->
+    [one] Solo hay 1 página.
+   *[other] Solo hay { $pages } páginas.
+}
+nobody-played = Todavía no ha jugado nadie. Empieza con `/jetan desafiar`.
+standings-title = Clasificación de Jetan
+standings-by-balance = Por saldo
+standings-by-net = Por ganancias netas
+standings-row = { $rank }. { $who } — { $amount } ({ $wins } G / { $losses } P / { $draws } T)
+standings-footer = Página { $page } de { $pages } · { $players }
+standings-more = /jetan clasificación página:N para ver más
+standings-head = **Clasificación** (página { $page } de { $pages })
+daily = Recibes { $amount }. Saldo: { $balance }. Próxima paga en { $time }.
+history-empty-player = Todavía no hay partidas terminadas en el historial de { $who }.
+history-empty-channel = Todavía no hay partidas terminadas en el historial de este canal.
+history-player = { $n ->
+    [one] La última partida de { $who } (`/jetan repetir partida:<número>` la muestra):
+   *[other] Las últimas { $n } partidas de { $who }, de la más reciente a la más antigua (`/jetan repetir partida:<número>` muestra una):
+}
+history-channel = { $n ->
+    [one] La última partida de este canal (`/jetan repetir partida:<número>` la muestra):
+   *[other] Las últimas { $n } partidas de este canal, de la más reciente a la más antigua (`/jetan repetir partida:<número>` muestra una):
+}
+history-beat = { $winner } ganó a { $loser }
+history-drew = { $black } y { $orange } hicieron tablas
+history-aborted = { $black } contra { $orange } fue anulada
+history-practice = práctica
+history-friendly = amistosa
+history-stakes = apuesta { $stake }, precio por pieza { $price }
+history-row = `{ $id }` { $who } ({ $reason }) · { $moves } · { $stakes } · hace { $ago }
+settings-title = Ajustes del servidor
+settings-saved = Ajustes guardados
+settings-every-channel = todos los canales
+settings-every-channel-except = todos los canales salvo { $list }
+settings-language-auto = { $lang } (el idioma del servidor; `auto`)
+settings-body = Saldo inicial: { $grant }
+    Paga diaria: { $daily }
+    Moneda: { $currency }
+    Apuesta por defecto: { $stake }
+    Precio por pieza por defecto: { $price }
+    Los desafíos caducan a los: { $expiry }
+    Tiempo por jugada: { $move_time }
+    Idioma de los mensajes públicos: { $language }
+    Partidas permitidas en: { $channels }
+language-en = inglés
+language-es = español
+language-bad = El idioma es `en` (inglés), `es` (español) o `auto` (el del servidor).
+expiry-range = La caducidad de los desafíos va en minutos, de 1 a 10080 (una semana).
+currency-help = El nombre de la moneda lleva de 1 a 20 caracteres: letras, cifras, espacios, emoji o símbolos como $ € £ ¥ ¢ ₿ % & + - = . , ' ! ? : / — por ejemplo `monedas` o `🪙 oro`.
+
+## Herramientas de administración
+
+admins-only = Solo quienes gestionan el servidor (el permiso Gestionar servidor) pueden usar las herramientas de administración.
+reason-too-long = El motivo debe ser una sola línea de como mucho { $max } caracteres.
+bots-no-wallet = Los bots no tienen cartera.
+granted = Se dan { $amount } a { $who } ({ $reason }). Su saldo: { $balance }.
+took = Se quitan { $amount } a { $who } ({ $reason }). Su saldo: { $balance }.
+granted-short = Se dan { $amount } a { $who }.
+abort-reason = Motivo: { $reason }.
+aborted-game = { $admin } anuló la partida { $black } contra { $orange }. No cuenta ningún resultado.
+nothing-to-abort = No hay ninguna partida ni desafío en este canal que anular.
+already-handled = Esta petición ya se atendió.
+
+## Negativas del almacén
+
+busy-game = Ya hay una partida en curso en este canal.
+busy-challenge = Ya hay un desafío abierto en este canal.
+busy-other = Ya hay una partida o un desafío en este canal.
+channel-not-allowed = En este canal no se permiten partidas; pregunta a un administrador qué canales están abiertos.
+terms-bad = Esas condiciones no sirven: los importes son demasiado grandes o una partida de práctica lleva dinero.
+insufficient = { $who } tiene { $available } disponibles; la apuesta y la reserva por piezas necesitan { $needed }.
+challenge-replaced = Este desafío ya no está abierto.
+game-replaced = Esa partida ha terminado; en este canal se juega otra.
+already-started = Este desafío ya fue aceptado: la partida está en marcha.
+challenge-expired = Este desafío ha caducado.
+not-expired = El desafío caduca en { $time }.
+game-changed = El tablero cambió mientras elegías tu jugada: míralo de nuevo y vuelve a intentarlo.
+draw-already-offered = { $who } ya ha ofrecido tablas.
+no-draw-offer = No hay ninguna oferta de tablas que responder.
+no-time-limit = Esta partida no tiene límite de tiempo por jugada.
+claim-own-turn = Te toca a ti: solo tu rival puede reclamar la victoria por tiempo.
+time-not-up = Aún no se ha acabado el tiempo para jugar: quedan { $time }.
+daily-not-ready = Ya cobraste tu paga diaria; vuelve dentro de { $time }.
+amount-bad = Ese importe no sirve: debe estar entre 1 y { $max }, y ningún saldo puede pasar del límite.
+refused-other = Eso no se puede hacer ahora; no se ha cambiado nada.
+internal = Algo falló por nuestra parte y no se ha cambiado nada. Vuelve a intentarlo dentro de un momento.
+dm-only = El Jetan se juega en los canales de un servidor, no en mensajes directos.
+input-bad = No entendí `{ $input }`: revisa la opción y vuelve a intentarlo.
+options-bad = No entendí las opciones: revísalas y vuelve a intentarlo.
+
+## Imágenes
+
+label-to-move = LE TOCA
+label-princess-threatened = PRINCESA AMENAZADA
+label-countdown = CUENTA ATRÁS { $n }
+label-escape-ready = huida disponible
+label-escape-used = huida usada
+label-move = jugada { $n }
+label-killed = MUERTA
+label-duel = DUELO
+label-won = GANÓ
+label-lost = PERDIÓ
+label-wins = Ganan { $color }
+label-draw = Tablas
+label-after-moves = { $n ->
+    [one] tras { $n } jugada
+   *[other] tras { $n } jugadas
+}
+
+## Las reglas (/jetan reglas), un párrafo por mensaje
+
+rules-intro = **Jetan** — el ajedrez marciano, en un tablero de 10×10. Las Negras empiezan en el sur (filas 1–2) y las Naranjas en el norte (filas 9–10); salen las Negras salvo que los jugadores acuerden otra cosa.
+rules-steps = **Cómo se mueven las piezas.** Una jugada es un camino de pasos a casillas vecinas: *rectos* (norte, este, sur, oeste) o *diagonales*. Cada pieza da un número **exacto** de pasos y **puede girar entre ellos**; el camino nunca pisa dos veces la misma casilla. Una pieza que no salta necesita vacías las casillas entre la salida y la llegada (en al menos un camino); solo saltan el **Volador**, la **Princesa** y el **Odwar**. Ir a la casilla de una pieza enemiga la captura.
+rules-princess = **La Princesa** nunca captura y no puede ir a una casilla **amenazada** (una en la que podría capturar una pieza enemiga que no sea la Princesa). Una vez por partida puede hacer **la huida**: ir a cualquier casilla vacía que no esté amenazada. No hay jaque: una Princesa amenazada puede quedar a su suerte.
+rules-win = **Se gana** capturando a la Princesa enemiga con cualquier pieza, o al Jefe enemigo con tu Jefe. **Tablas** cuando una pieza menor captura a un Jefe, cuando el jugador con el turno no tiene jugada, o cuando cada bando tiene 3 piezas o menos de igual valor sumado: entonces empieza una cuenta atrás de diez jugadas (cinco cada uno) y, si nadie gana en ella, la partida es tablas.
+rules-circular = **Jetan del Noveno Rayo** (`tablero:circular`): la misma partida en un tablero redondo de diez anillos, donde la columna j se une a la a en cada anillo, así que las piezas cruzan esa costura como si no existiera.
+rules-pieces = **Las piezas** (valor = plumas o joyas; una pieza perdida cuesta su valor × el precio por pieza):
+rules-piece = **{ $piece }** `{ $letter }` — valor { $value }: { $movement }
+move-panthan = un paso adelante, en diagonal hacia delante o de lado, nunca atrás (Negras en e5: e6, d6, f6, d5, f5).
+move-warrior = exactamente dos pasos rectos; puede girar entre ellos: e5→e7, e5→g5, e5→f6.
+move-padwar = exactamente dos pasos en diagonal; puede girar entre ellos: e5→g7, e5→g5, e5→e7.
+move-thoat = un paso recto y uno en diagonal, en cualquier orden: e5→f7, e5→g6, e5→e6.
+move-dwar = exactamente tres pasos rectos, girando a su gusto: e5→e8, e5→g6, e5→f5.
+move-flier = exactamente tres pasos en diagonal, girando a su gusto, **saltando**: e5→h8, e5→h6, e5→f6.
+move-chief = exactamente tres pasos, cada uno recto o en diagonal: cualquier casilla a tres pasos de rey o menos (e5→h8, e5→e6).
+move-princess = como el Jefe, pero **saltando**; nunca captura ni va a una casilla amenazada; la huida una vez por partida.
+move-odwar = como el Volador, **saltando** (solo en Manator).
+rules-manator = **Jetan de Manator** (`variante:manator`): los Voladores son **Odwars** `O` (valor 5); la disposición va reflejada (los Jefes se miran en la columna e); y toda captura salvo la de la Princesa es un **duelo**: el atacante gana con probabilidad va ÷ (va + vd) de los dos valores — un Dwar (3) que ataca a un Odwar (5) gana 3 ÷ 8 = 38 % de las veces. El ganador se queda en la casilla y el perdedor sale del tablero. La Princesa se captura sin duelo.
+rules-wagers = **Apuestas**: cada jugador apuesta lo mismo (el ganador se lleva las dos) y cada pieza perdida cuesta su valor × el precio por pieza, pagado al rival en el acto; un desafío deja en depósito la apuesta y una reserva para las piezas.
+rules-moves = Jugadas: `/jetan mover desde:e2 hasta:e3` o `/jetan mover notación:e2-e3`; las letras de las piezas sirven solo para la notación, como `Ab1-d3`.
+
+## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
+
+cmd-jetan = jetan
+cmd-jetan-desc = Jetan, el ajedrez marciano: juega, apuesta y sube en la clasificación.
+cmd-challenge = desafiar
+cmd-challenge-desc = Desafía a un jugador (o a mí, para practicar) a una partida de Jetan.
+opt-challenge-opponent = rival
+opt-challenge-opponent-desc = Contra quién juegas (elígeme a mí para practicar contra el ordenador)
+opt-challenge-stake = apuesta
+opt-challenge-stake-desc = La apuesta de cada jugador; el ganador se lleva las dos
+opt-challenge-piece_price = precio_pieza
+opt-challenge-piece_price-desc = Precio por punto de valor de cada pieza perdida
+opt-challenge-first = empieza
+opt-challenge-first-desc = Quién empieza
+opt-challenge-variant = variante
+opt-challenge-variant-desc = clásico o Manator
+opt-challenge-board = tablero
+opt-challenge-board-desc = plano (por defecto) o circular (Jetan del Noveno Rayo)
+opt-challenge-move_time = tiempo_jugada
+opt-challenge-move_time-desc = Tiempo máximo por jugada, en minutos
+opt-challenge-level = nivel
+opt-challenge-level-desc = La fuerza del ordenador, de 1 (fácil) a 5 (el más fuerte)
+cmd-accept = aceptar
+cmd-accept-desc = Acepta el desafío de este canal.
+cmd-decline = rechazar
+cmd-decline-desc = Rechaza el desafío de este canal.
+cmd-cancel = retirar
+cmd-cancel-desc = Retira tu desafío en este canal.
+cmd-move = mover
+cmd-move-desc = Haz una jugada: casillas de origen y destino, o notación como e2-e3.
+opt-move-from = desde
+opt-move-from-desc = La casilla de la pieza que mueves, como e2
+opt-move-to = hasta
+opt-move-to-desc = Adónde va, como e3
+opt-move-notation = notación
+opt-move-notation-desc = O la jugada entera, como e2-e3 o Ab1xd3
+cmd-board = tablero
+cmd-board-desc = Muestra el tablero.
+cmd-moves = jugadas
+cmd-moves-desc = Muestra adónde puede ir una pieza (solo lo ves tú).
+opt-moves-square = casilla
+opt-moves-square-desc = La casilla de la pieza, como e2
+cmd-resign = rendirse
+cmd-resign-desc = Abandona la partida.
+cmd-draw = tablas
+cmd-draw-desc = Ofrece tablas o acepta las que te ofrece tu rival.
+cmd-claim = reclamar
+cmd-claim-desc = Reclama la victoria cuando a tu rival se le acabó el tiempo.
+cmd-rematch = revancha
+cmd-rematch-desc = Juega otra vez contra el rival de la última partida, con las mismas condiciones.
+opt-rematch-first = empieza
+opt-rematch-first-desc = Quién empieza (elige el ganador de la última partida)
+cmd-replay = repetir
+cmd-replay-desc = La repetición animada de una partida terminada (por defecto, la última de este canal).
+opt-replay-game = partida
+opt-replay-game-desc = El número de la partida, como lo muestra /jetan historial
+cmd-wallet = cartera
+cmd-wallet-desc = Una cartera: saldo, depósito, victorias, derrotas y tablas.
+opt-wallet-user = usuario
+opt-wallet-user-desc = De quién (por defecto, la tuya)
+cmd-standings = clasificación
+cmd-standings-desc = La clasificación del servidor.
+opt-standings-page = página
+opt-standings-page-desc = Página
+cmd-daily = paga
+cmd-daily-desc = Cobra tu paga diaria.
+cmd-history = historial
+cmd-history-desc = Las últimas partidas terminadas (de un jugador o de este canal).
+opt-history-user = usuario
+opt-history-user-desc = De quién (por defecto, las de este canal)
+cmd-rules = reglas
+cmd-rules-desc = Las reglas del Jetan, en breve.
+cmd-settings = ajustes
+cmd-settings-desc = Los ajustes del servidor.
+cmd-admin = admin
+cmd-admin-desc = Herramientas de administración: anular, dar, quitar, ajustes.
+cmd-admin-abort = anular
+cmd-admin-abort-desc = Termina la partida o el desafío de este canal: se devuelve el depósito y no cuenta ningún resultado.
+opt-admin-abort-reason = motivo
+opt-admin-abort-reason-desc = Por qué (se muestra en el canal)
+cmd-admin-grant = dar
+cmd-admin-grant-desc = Da dinero a un jugador (queda en el libro de cuentas con tu motivo).
+opt-admin-grant-user = usuario
+opt-admin-grant-user-desc = Quién lo recibe
+opt-admin-grant-amount = cantidad
+opt-admin-grant-amount-desc = Cuánto
+opt-admin-grant-reason = motivo
+opt-admin-grant-reason-desc = Por qué
+cmd-admin-take = quitar
+cmd-admin-take-desc = Quita dinero del saldo de un jugador (nunca por debajo de cero ni del depósito).
+opt-admin-take-user = usuario
+opt-admin-take-user-desc = A quién
+opt-admin-take-amount = cantidad
+opt-admin-take-amount-desc = Cuánto
+opt-admin-take-reason = motivo
+opt-admin-take-reason-desc = Por qué
+cmd-admin-settings = ajustes
+cmd-admin-settings-desc = Cambia los ajustes del servidor.
+opt-admin-settings-starting_grant = saldo_inicial
+opt-admin-settings-starting_grant-desc = Monedas con las que empieza un jugador nuevo
+opt-admin-settings-daily_allowance = paga_diaria
+opt-admin-settings-daily_allowance-desc = Monedas de la paga diaria
+opt-admin-settings-currency = moneda
+opt-admin-settings-currency-desc = El nombre de la moneda, en plural (monedas)
+opt-admin-settings-piece_price = precio_pieza
+opt-admin-settings-piece_price-desc = Precio por pieza por defecto
+opt-admin-settings-stake = apuesta
+opt-admin-settings-stake-desc = Apuesta por defecto
+opt-admin-settings-challenge_expiry = caducidad_desafío
+opt-admin-settings-challenge_expiry-desc = Minutos hasta que caduca un desafío sin respuesta
+opt-admin-settings-move_time = tiempo_jugada
+opt-admin-settings-move_time-desc = Minutos por jugada por defecto (un desafío puede fijar los suyos)
+opt-admin-settings-allow_channel = permitir_canal
+opt-admin-settings-allow_channel-desc = Permite partidas en este canal (si no hay ninguno, en todos)
+opt-admin-settings-disallow_channel = prohibir_canal
+opt-admin-settings-disallow_channel-desc = Prohíbe las partidas en este canal
+opt-admin-settings-language = idioma
+opt-admin-settings-language-desc = Idioma de los mensajes públicos: en, es o auto (el del servidor)
+
+choice-me = yo
+choice-opponent = rival
+choice-random = al azar
+choice-classic = clásico
+choice-manator = Manator
+choice-flat = plano
+choice-circular = circular
+choice-en = inglés (en)
+choice-es = español (es)
+choice-auto = auto (el del servidor)

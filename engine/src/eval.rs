@@ -134,11 +134,17 @@ pub(crate) fn lead(pos: &Position, color: Color) -> i32 {
     material(pos, color) - material(pos, color.other())
 }
 
-/// What a drawn game is worth to `color` in `pos` (the position where the game ended):
-/// 0, less a contempt that grows with `color`'s material lead — a draw is bad for the
-/// side that is ahead and good for the side that is behind.
+/// What a drawn game is worth to `color` in `pos`: 0, less a contempt that grows with
+/// `color`'s material lead — a draw is bad for the side that is ahead and good for the
+/// side that is behind.
 pub(crate) fn draw_score(pos: &Position, color: Color) -> i32 {
-    -(lead(pos, color) / 8).clamp(-60, 60)
+    draw_value(lead(pos, color))
+}
+
+/// What a draw is worth to a side with a material lead of `lead`.
+#[inline]
+pub(crate) fn draw_value(lead: i32) -> i32 {
+    -(lead / 4).clamp(-150, 150)
 }
 
 /// The static evaluation of `pos` for the side to move (positive: good for it).

@@ -25,7 +25,10 @@ pub const MAX_DEPTH: u8 = 64;
 /// Scores beyond this are wins or losses at a known distance.
 const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 /// How much worse than an even game the engine finds a draw, in centipawns.
-const CONTEMPT: i32 = 25;
+const CONTEMPT: i32 = 80;
+/// How much worse than its expected value the engine finds a Manator duel of Chief
+/// against Chief (a coin toss for the game), in centipawns.
+const GAMBLE: i32 = 250;
 
 /// What bounds a search: a hard time limit, optionally a depth, and a stop flag another
 /// thread may raise at any moment (for example when the game is resigned while the
@@ -207,6 +210,8 @@ pub struct Engine {
     seldepth: usize,
     root_depth: i32,
     root_color: Color,
+    /// The material lead of the side to move at the root, there (see `draw_score`).
+    root_lead: i32,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
     aborted: bool,
@@ -260,6 +265,7 @@ impl Engine {
             seldepth: 0,
             root_depth: 0,
             root_color: Color::Black,
+            root_lead: 0,
             deadline: None,
             stop: None,
             aborted: false,
@@ -292,6 +298,30 @@ impl Engine {
         self.game.clear();
     }
 
+    /// Tells the engine the positions of the game before the one it searches next, oldest
+    /// first (the current one may be included: it is ignored), so that its search scores
+    /// a return to any of them as a draw. An engine kept for the whole game remembers the
+    /// positions it searched from; a host that makes a new engine for each move gives it
+    /// the game's history this way. Replaces what the engine remembered of the game.
+    ///
+    /// ```
+    /// use jetan_engine::{Engine, Limits};
+    /// use jetan_rules::Position;
+    /// let start = Position::start();
+    /// let m = start.find_move("b2".parse().unwrap(), "b3".parse().unwrap()).unwrap();
+    /// let mut after = start.clone();
+    /// after.play_unchecked(m, &mut jetan_rules::AttackerWins);
+    /// let mut engine = Engine::new(1);
+    /// engine.set_history([&start]);
+    /// assert!(engine.search(&after, &Limits::depth(3)).best.is_some());
+    /// ```
+    pub fn set_history<'a>(&mut self, earlier: impl IntoIterator<Item = &'a Position>) {
+        self.game = earlier
+            .into_iter()
+            .map(|p| (p.ply(), p.board().occupied().count(), zobrist::hash(p)))
+            .collect();
+    }
+
     /// Searches `pos` within `limits` and returns the best move found, its score, the
     /// depth reached and the expected line. Blocks the calling thread for at most
     /// `limits.time` (plus a few milliseconds); run it off an async runtime (for example
@@ -304,6 +334,7 @@ impl Engine {
         self.seldepth = 0;
         self.aborted = false;
         self.root_color = pos.turn();
+        self.root_lead = eval::lead(pos, pos.turn());
         self.tt.new_search();
         self.killers.fill([PackedMove::NONE; 2]);
         self.history
@@ -568,6 +599,19 @@ impl Engine {
         }
         let wa = i64::from(m.role.value());
         let wd = i64::from(m.capture.map_or(1, Role::value));
+        if m.role == Role::Chief && m.capture == Some(Role::Chief) {
+            // Chief against Chief: a coin toss for the game (both results end it). Its
+            // expected value is near 0, but the engine expects to outplay its opponent:
+            // it takes the gamble only when clearly worse, and fears the opponent's.
+            let won = self.after(pos, hash, m, true, depth, ply, -INF, INF);
+            let lost = self.after(pos, hash, m, false, depth, ply, -INF, INF);
+            let ev = ((wa * i64::from(won) + wd * i64::from(lost)) / (wa + wd)) as i32;
+            return if pos.turn() == self.root_color {
+                ev - GAMBLE
+            } else {
+                ev + GAMBLE
+            };
+        }
         let combine =
             |won: i32, lost: i32| ((wa * i64::from(won) + wd * i64::from(lost)) / (wa + wd)) as i32;
         let mut won = self.after(pos, hash, m, true, depth, ply, alpha, beta);
@@ -836,17 +880,21 @@ impl Engine {
         self.seen.contains(&hash)
     }
 
-    /// What a drawn game (ended in `pos`) is worth to `color`: the evaluation's draw
-    /// score (good for the side behind in material, bad for the side ahead), and a small
-    /// contempt: the engine would rather play on than draw an even game.
+    /// What a drawn game, ended in `pos`, is worth to `color`: bad for the side to move at
+    /// the root if it was ahead in material there or is ahead when the draw happens, good
+    /// if it was behind in both (see [`eval::draw_score`]), less a small contempt: the
+    /// engine would rather play on than draw an even game. Counting the lead at the root
+    /// keeps a side that sees a draw coming from giving away pieces first to make it look
+    /// better; counting the lead at the end makes a side that has won material play on.
     #[inline]
     fn draw_score(&self, pos: &Position, color: Color) -> i32 {
-        let contempt = if color == self.root_color {
-            -CONTEMPT
+        let lead = eval::lead(pos, self.root_color).max(self.root_lead);
+        let root = eval::draw_value(lead) - CONTEMPT;
+        if color == self.root_color {
+            root
         } else {
-            CONTEMPT
-        };
-        eval::draw_score(pos, color) + contempt
+            -root
+        }
     }
 
     /// A quiet move caused a cut-off: remember it as a killer and in the history.

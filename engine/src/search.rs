@@ -26,12 +26,8 @@ pub const MAX_DEPTH: u8 = 64;
 const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 /// How much worse than an even game the engine finds a draw, in centipawns.
 const CONTEMPT: i32 = 80;
-/// Plies without a capture after which the evaluation and the contempt for draws are
-/// gone (see `Engine::node`).
-const QUIET_SPAN: i32 = 160;
-/// What a draw that ends the game is worth to the engine's side after [`QUIET_SPAN`]
-/// plies without a capture.
-const DEAD_DRAW: i32 = 20;
+/// Plies without a capture over which the evaluation would shrink to 0 (it stops at half).
+const QUIET_SPAN: u32 = 200;
 /// How much worse than its expected value the engine finds a Manator duel of Chief
 /// against Chief (a coin toss for the game), in centipawns.
 const GAMBLE: i32 = 250;
@@ -687,7 +683,7 @@ impl Engine {
             return match outcome {
                 Outcome::Win { winner, .. } if winner == us => WIN - at,
                 Outcome::Win { .. } => -(WIN - at),
-                Outcome::Draw { .. } => self.draw_score(&child, us, ply, true),
+                Outcome::Draw { .. } => self.draw_score(&child, us),
             };
         }
         let h = zobrist::update(hash, pos, &child, m);
@@ -726,7 +722,7 @@ impl Engine {
         // A position met before on this line or earlier in the game: going round in
         // circles leads nowhere (a game without progress ends drawn at the ply cap).
         if ply > 0 && self.repeats(hash, ply) {
-            return self.draw_score(pos, pos.turn(), ply, false);
+            return self.draw_score(pos, pos.turn());
         }
         let pv_node = beta - alpha > 1;
         let mut tt_move = PackedMove::NONE;
@@ -799,7 +795,7 @@ impl Engine {
         self.generate(pos, info.as_ref(), false, &mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
-            return self.draw_score(pos, us, ply, true);
+            return self.draw_score(pos, us);
         }
         // Moves landing near the enemy Princess may threaten her: never pruned or reduced.
         let hunt = pos
@@ -905,21 +901,14 @@ impl Engine {
 
     /// What a drawn game, ended in `pos`, is worth to `color`: bad for the side to move at
     /// the root if it was ahead in material there or is ahead when the draw happens, good
-    /// if it was behind in both (see [`eval::draw_score`]), less a contempt: the engine
-    /// would rather play on than draw an even game. Counting the lead at the root keeps a
-    /// side that sees a draw coming from giving away pieces first to make it look better;
-    /// counting the lead at the end makes a side that has won material play on. Both fade
-    /// as the plies without a capture (before `ply`) add up, see [`node`](Self::node).
+    /// if it was behind in both (see [`eval::draw_score`]), less a small contempt: the
+    /// engine would rather play on than draw an even game. Counting the lead at the root
+    /// keeps a side that sees a draw coming from giving away pieces first to make it look
+    /// better; counting the lead at the end makes a side that has won material play on.
     #[inline]
-    fn draw_score(&self, pos: &Position, color: Color, ply: usize, ends: bool) -> i32 {
+    fn draw_score(&self, pos: &Position, color: Color) -> i32 {
         let lead = eval::lead(pos, self.root_color).max(self.root_lead);
-        let left = self.progress(ply);
-        let mut root = (eval::draw_value(lead) - CONTEMPT) * left / QUIET_SPAN;
-        if ends {
-            // Once nothing has been captured for long, a draw that ends the game is
-            // better than marking time (a repetition ends nothing: no such bonus).
-            root += DEAD_DRAW * (QUIET_SPAN - left) / QUIET_SPAN;
-        }
+        let root = eval::draw_value(lead) - CONTEMPT;
         if color == self.root_color {
             root
         } else {
@@ -976,7 +965,7 @@ impl Engine {
         self.generate(pos, info.as_ref(), !evade, &mut moves);
         if evade && moves.is_empty() {
             self.lists[ply] = moves;
-            return self.draw_score(pos, pos.turn(), ply, true);
+            return self.draw_score(pos, pos.turn());
         }
         let mut best = -INF;
         if !evade {
@@ -1031,14 +1020,12 @@ impl Engine {
         best
     }
 
-    /// The static evaluation of `pos` (the position at `ply`) and, with the engine's own
-    /// generator, what it computed on the way (for [`generate`](Self::generate)).
-    ///
+    /// The static evaluation of `pos` and, with the engine's own generator, what it
+    /// computed on the way (for [`generate`](Self::generate)).
     /// The longer nothing is captured, the more the evaluation shrinks towards an even
-    /// game (to nothing after [`QUIET_SPAN`] plies), as chess engines do with the
-    /// fifty-move counter: a side that is ahead finds its lead worth more after a capture,
-    /// so it makes progress; and when none comes, a draw stops looking worse than
-    /// playing on, so the game ends rather than running into the host's ply cap.
+    /// game (to half after [`QUIET_SPAN`] / 2 plies), as chess engines do with the
+    /// fifty-move counter: a side that is ahead finds its lead worth more after a
+    /// capture, so it makes progress rather than marking time until the host's ply cap.
     #[inline]
     fn node(&self, pos: &Position, ply: usize) -> (Static, Option<NodeInfo>) {
         let (mut st, info) = if self.fast {
@@ -1050,16 +1037,9 @@ impl Engine {
         } else {
             (eval::evaluate_static(pos), None)
         };
-        st.score = st.score * self.progress(ply) / QUIET_SPAN;
+        let quiet = self.quiet[ply].min(QUIET_SPAN / 2) as i32;
+        st.score = st.score * (QUIET_SPAN as i32 - quiet) / QUIET_SPAN as i32;
         (st, info)
-    }
-
-    /// How much of the evaluation and of a draw's contempt is left at `ply`, out of
-    /// [`QUIET_SPAN`]: all of it after a capture, nothing after [`QUIET_SPAN`] plies
-    /// without one.
-    #[inline]
-    fn progress(&self, ply: usize) -> i32 {
-        QUIET_SPAN - (self.quiet[ply] as i32).min(QUIET_SPAN)
     }
 
     /// The legal moves of `pos` into `out` (only captures if `captures_only`).

@@ -26,8 +26,6 @@ pub const MAX_DEPTH: u8 = 64;
 const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 /// How much worse than an even game the engine finds a draw, in centipawns.
 const CONTEMPT: i32 = 80;
-/// Plies without a capture over which the evaluation would shrink to 0 (it stops at half).
-const QUIET_SPAN: u32 = 200;
 /// How much worse than its expected value the engine finds a Manator duel of Chief
 /// against Chief (a coin toss for the game), in centipawns.
 const GAMBLE: i32 = 250;
@@ -221,8 +219,6 @@ pub struct Engine {
     path: Vec<u64>,
     /// Whether the position at a ply was reached by a null move (no second one in a row).
     after_null: Vec<bool>,
-    /// Plies since the last capture (in the game and along the current line), by ply.
-    quiet: Vec<u32>,
     /// The roots searched in this game: (ply, piece count, hash); a new game (or a
     /// position from earlier in the game) drops what came after it.
     game: Vec<(u32, u32, u64)>,
@@ -275,7 +271,6 @@ impl Engine {
             aborted: false,
             path: vec![0; MAX_PLY + 2],
             after_null: vec![false; MAX_PLY + 2],
-            quiet: vec![0; MAX_PLY + 2],
             game: Vec::new(),
             seen: Vec::new(),
             fast: false,
@@ -359,14 +354,6 @@ impl Engine {
                 .filter(|&&(_, count, _)| count == pieces)
                 .map(|&(_, _, h)| h),
         );
-        // Plies since the last capture, as far as the game is known.
-        self.quiet[0] = self
-            .game
-            .iter()
-            .filter(|&&(_, count, _)| count == pieces)
-            .map(|&(ply, _, _)| pos.ply() - ply)
-            .max()
-            .unwrap_or(0);
         self.game.push((pos.ply(), pieces, hash));
         self.path[0] = hash;
         self.after_null[0] = false;
@@ -688,11 +675,6 @@ impl Engine {
         }
         let h = zobrist::update(hash, pos, &child, m);
         self.after_null[ply + 1] = false;
-        self.quiet[ply + 1] = if m.capture.is_some() {
-            0
-        } else {
-            self.quiet[ply] + 1
-        };
         -self.pvs(&child, h, depth, ply + 1, -beta, -alpha)
     }
 
@@ -738,7 +720,7 @@ impl Engine {
                 }
             }
         }
-        let (st, info) = self.node(pos, ply);
+        let (st, info) = self.node(pos);
         let in_danger = st.danger;
         let static_eval = st.score;
         // Like a check extension: a threat to the Princess must be answered.
@@ -772,7 +754,6 @@ impl Engine {
             setup.turn = us.other();
             if let Ok(child) = Position::from_setup(setup, pos.variant()) {
                 self.after_null[ply + 1] = true;
-                self.quiet[ply + 1] = self.quiet[ply] + 1;
                 let v = -self.pvs(
                     &child,
                     hash ^ zobrist::turn_key(),
@@ -950,7 +931,7 @@ impl Engine {
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        let (st, info) = self.node(pos, ply);
+        let (st, info) = self.node(pos);
         let stand = st.score;
         let evade = qdepth == 0 && st.danger;
         // Stand pat before generating moves (a position without moves is a draw, which
@@ -1022,13 +1003,9 @@ impl Engine {
 
     /// The static evaluation of `pos` and, with the engine's own generator, what it
     /// computed on the way (for [`generate`](Self::generate)).
-    /// The longer nothing is captured, the more the evaluation shrinks towards an even
-    /// game (to half after [`QUIET_SPAN`] / 2 plies), as chess engines do with the
-    /// fifty-move counter: a side that is ahead finds its lead worth more after a
-    /// capture, so it makes progress rather than marking time until the host's ply cap.
     #[inline]
-    fn node(&self, pos: &Position, ply: usize) -> (Static, Option<NodeInfo>) {
-        let (mut st, info) = if self.fast {
+    fn node(&self, pos: &Position) -> (Static, Option<NodeInfo>) {
+        if self.fast {
             let info = Generator::info(pos);
             (
                 eval::evaluate_with(pos, info.att, info.att_without_chief),
@@ -1036,10 +1013,7 @@ impl Engine {
             )
         } else {
             (eval::evaluate_static(pos), None)
-        };
-        let quiet = self.quiet[ply].min(QUIET_SPAN / 2) as i32;
-        st.score = st.score * (QUIET_SPAN as i32 - quiet) / QUIET_SPAN as i32;
-        (st, info)
+        }
     }
 
     /// The legal moves of `pos` into `out` (only captures if `captures_only`).

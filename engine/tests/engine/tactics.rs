@@ -149,21 +149,3 @@ fn a_return_to_a_position_of_the_game_counts_as_a_draw() {
         Some(best)
     );
 }
-
-#[test]
-fn a_lead_counts_for_less_after_a_long_time_without_a_capture() {
-    // Black is far ahead. Told that nothing was captured for 100 plies, the engine finds
-    // its lead worth less (it pays to make progress), though still a lead.
-    let p = pos("9p/4c5/10/10/10/10/10/10/10/DDA1C1P1F1 b - - 120");
-    let fresh = jetan_engine::Engine::new(4).search(&p, &jetan_engine::Limits::depth(2));
-    let long_ago = pos("9p/4c5/10/10/10/10/10/10/D9/1DA1C1P1F1 b - - 20");
-    let mut engine = jetan_engine::Engine::new(4);
-    engine.set_history([&long_ago]);
-    let quiet = engine.search(&p, &jetan_engine::Limits::depth(2));
-    assert!(
-        quiet.score.0 > 0 && quiet.score.0 < fresh.score.0 * 3 / 4,
-        "after 100 quiet plies {}, fresh {}",
-        quiet.score,
-        fresh.score
-    );
-}

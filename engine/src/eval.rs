@@ -210,18 +210,14 @@ pub(crate) fn evaluate_with(
             s += lead * (START_MATERIAL - mat[0] - mat[1]).max(0) / (2 * START_MATERIAL);
         }
         if let Some(p) = board.royal(color, Role::Princess) {
-            // Her room counts for more the further the enemy is ahead: a side that is
-            // behind holds on by her room, and a side that is ahead wins by taking it.
-            let scale = 100 + (mat[them] - mat[i]).clamp(0, 600) / 2;
             let safe = zone(p, 3) & !occ & !att[them];
-            let mut room = PRINCESS_SAFE_SQUARE * (safe.count_ones() as i32).min(8);
+            s += PRINCESS_SAFE_SQUARE * (safe.count_ones() as i32).min(8);
             if pos.escape_available(color) {
                 s += ESCAPE_KEPT;
             } else if safe == 0 {
-                room -= PRINCESS_TRAPPED;
+                s -= PRINCESS_TRAPPED;
             }
-            room -= PRINCESS_NEAR_ATTACK * (zone(p, 2) & att[them]).count_ones() as i32;
-            s += room * scale / 100;
+            s -= PRINCESS_NEAR_ATTACK * (zone(p, 2) & att[them]).count_ones() as i32;
             if att[them] & p.bit() != 0 {
                 danger |= color == us;
                 s -= if color == us {

@@ -614,11 +614,18 @@ impl Engine {
         }
         let combine =
             |won: i32, lost: i32| ((wa * i64::from(won) + wd * i64::from(lost)) / (wa + wd)) as i32;
-        let mut won = self.after(pos, hash, m, true, depth, ply, alpha, beta);
+        // The less likely result is searched a ply shallower, like a late move: searching
+        // both results of every duel to the full depth doubles the tree at each capture.
+        let (won_depth, lost_depth) = if wa >= wd {
+            (depth, depth - 1)
+        } else {
+            (depth - 1, depth)
+        };
+        let mut won = self.after(pos, hash, m, true, won_depth, ply, alpha, beta);
         if self.aborted {
             return 0;
         }
-        let mut lost = self.after(pos, hash, m, false, depth, ply, alpha, beta);
+        let mut lost = self.after(pos, hash, m, false, lost_depth, ply, alpha, beta);
         if self.aborted {
             return 0;
         }
@@ -635,11 +642,22 @@ impl Engine {
         {
             return v;
         }
+        // Search again within the windows that decide the weighted sum, each given the
+        // other result as known so far (Ballard's Star1 windows): a full window here
+        // would turn off the pruning in the whole subtree, at every duel below.
+        let (wa32, wd32) = (wa as i32, wd as i32);
+        let window = |other: i32, w_self: i32, w_other: i32| {
+            let lo = (alpha * (w_self + w_other) - w_other * other).div_euclid(w_self);
+            let hi = (beta * (w_self + w_other) - w_other * other).div_euclid(w_self) + 1;
+            (lo.clamp(-INF, INF - 1), hi.clamp(-INF + 1, INF))
+        };
         if won <= alpha || won >= beta {
-            won = self.after(pos, hash, m, true, depth, ply, -INF, INF);
+            let (lo, hi) = window(lost, wa32, wd32);
+            won = self.after(pos, hash, m, true, won_depth, ply, lo, hi);
         }
-        if lost <= alpha || lost >= beta {
-            lost = self.after(pos, hash, m, false, depth, ply, -INF, INF);
+        if !self.aborted && (lost <= alpha || lost >= beta) {
+            let (lo, hi) = window(won, wd32, wa32);
+            lost = self.after(pos, hash, m, false, lost_depth, ply, lo, hi);
         }
         if self.aborted {
             return 0;

@@ -149,3 +149,16 @@ fn a_return_to_a_position_of_the_game_counts_as_a_draw() {
         Some(best)
     );
 }
+
+#[test]
+fn manator_duels_keep_the_tree_small() {
+    // A middlegame full of duels. Searching a duel's results again with a full window
+    // (as the engine once did) turned off pruning below every duel: 8.4 million nodes to
+    // depth 5 here; windows that decide the weighted sum need a few hundred thousand.
+    let p =
+        manator("wad1pc1daw/1nnnn1nnnt/6n3/5oo3/9O/4t4O/4C5/3N6/TNNN1NNNNT/WAD2P1DAW o Bo - 14");
+    let r = search(&p, 5);
+    assert_eq!(r.depth, 5);
+    assert!(r.nodes < 2_000_000, "{} nodes", r.nodes);
+    assert!(p.legal_moves().contains(&r.best.unwrap()));
+}

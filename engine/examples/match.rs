@@ -78,8 +78,8 @@ fn main() {
             max_plies,
         )
         .expect("game");
-        stats_a = stats_a.add(pa.stats().unwrap_or_default());
-        stats_b = stats_b.add(pb.stats().unwrap_or_default());
+        stats_a = stats_a + pa.stats().unwrap_or_default();
+        stats_b = stats_b + pb.stats().unwrap_or_default();
         let result = match r.end.winner() {
             Some(c) if c == a_color => {
                 wins += 1;

@@ -46,10 +46,13 @@ impl SearchStats {
     pub fn mean_depth(&self) -> f64 {
         self.depth_sum as f64 / (self.searches.max(1) as f64)
     }
+}
 
-    /// These and `other` together.
-    #[must_use]
-    pub fn add(self, other: SearchStats) -> SearchStats {
+impl std::ops::Add for SearchStats {
+    type Output = SearchStats;
+
+    /// Both together.
+    fn add(self, other: SearchStats) -> SearchStats {
         SearchStats {
             searches: self.searches + other.searches,
             nodes: self.nodes + other.nodes,
@@ -159,12 +162,13 @@ impl Player for EnginePlayer {
         self.seed = DuelStream::new(self.seed).next_u64();
         let limits = self.level.limits(self.budget).with_seed(self.seed);
         let r = self.engine.search(pos, &limits);
-        self.stats = self.stats.add(SearchStats {
-            searches: 1,
-            nodes: r.nodes,
-            depth_sum: u64::from(r.depth),
-            time: r.elapsed,
-        });
+        self.stats = self.stats
+            + SearchStats {
+                searches: 1,
+                nodes: r.nodes,
+                depth_sum: u64::from(r.depth),
+                time: r.elapsed,
+            };
         r.best
     }
 

@@ -26,6 +26,8 @@ pub const MAX_DEPTH: u8 = 64;
 const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 /// How much worse than an even game the engine finds a draw, in centipawns.
 const CONTEMPT: i32 = 80;
+/// What a draw in a dead ending (see `eval::dead`) is worth to the engine's side.
+const DEAD_DRAW: i32 = 30;
 /// How much worse than its expected value the engine finds a Manator duel of Chief
 /// against Chief (a coin toss for the game), in centipawns.
 const GAMBLE: i32 = 250;
@@ -722,7 +724,12 @@ impl Engine {
         // A position met before on this line or earlier in the game: going round in
         // circles leads nowhere (a game without progress ends drawn at the ply cap).
         if ply > 0 && self.repeats(hash, ply) {
-            return self.draw_score(pos, pos.turn());
+            // In a dead ending a repetition ends nothing: no better than marking time.
+            return if eval::dead(pos) {
+                0
+            } else {
+                self.draw_score(pos, pos.turn())
+            };
         }
         let pv_node = beta - alpha > 1;
         let mut tt_move = PackedMove::NONE;
@@ -906,8 +913,14 @@ impl Engine {
     /// better; counting the lead at the end makes a side that has won material play on.
     #[inline]
     fn draw_score(&self, pos: &Position, color: Color) -> i32 {
-        let lead = eval::lead(pos, self.root_color).max(self.root_lead);
-        let root = eval::draw_value(lead) - CONTEMPT;
+        let root = if eval::dead(pos) {
+            // An ending nobody wins: a draw that ends it beats marking time until a ply
+            // cap (the evaluation of such endings is shrunk too).
+            DEAD_DRAW
+        } else {
+            let lead = eval::lead(pos, self.root_color).max(self.root_lead);
+            eval::draw_value(lead) - CONTEMPT
+        };
         if color == self.root_color {
             root
         } else {

@@ -162,3 +162,15 @@ fn manator_duels_keep_the_tree_small() {
     assert!(r.nodes < 2_000_000, "{} nodes", r.nodes);
     assert!(p.legal_moves().contains(&r.best.unwrap()));
 }
+
+#[test]
+fn ends_a_dead_ending_with_a_draw() {
+    // Black has a Panthan more and nothing else: too little to trap the Princess or the
+    // Chief. Taking the Chief with it ends the game drawn, better than a ply cap.
+    let p = pos("9p/4c5/4N5/10/10/10/10/10/10/C1P7 b - - 100");
+    let r = search(&p, 4);
+    assert_eq!(r.best, Some(mv(&p, "e8-e9")));
+    // With a Dwar and a Padwar more, Black plays on.
+    let p = pos("9p/4c5/4N5/10/10/10/10/10/10/C1PDA5 b - - 100");
+    assert_ne!(search(&p, 4).best, Some(mv(&p, "e8-e9")));
+}

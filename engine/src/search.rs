@@ -1036,7 +1036,7 @@ impl Engine {
     /// computed on the way (for [`generate`](Self::generate)).
     #[inline]
     fn node(&self, pos: &Position) -> (Static, Option<NodeInfo>) {
-        if self.fast {
+        let (mut st, info) = if self.fast {
             let info = Generator::info(pos);
             (
                 eval::evaluate_with(pos, info.att, info.att_without_chief),
@@ -1044,7 +1044,13 @@ impl Engine {
             )
         } else {
             (eval::evaluate_static(pos), None)
+        };
+        if pos.countdown().is_some() && eval::dead(pos) {
+            // With so little on the board nothing is won in ten plies: the countdown
+            // ends the game drawn.
+            st.score = self.draw_score(pos, pos.turn());
         }
+        (st, info)
     }
 
     /// The legal moves of `pos` into `out` (only captures if `captures_only`).

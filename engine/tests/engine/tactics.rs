@@ -174,3 +174,12 @@ fn ends_a_dead_ending_with_a_draw() {
     let p = pos("9p/4c5/4N5/10/10/10/10/10/10/C1PDA5 b - - 100");
     assert_ne!(search(&p, 4).best, Some(mv(&p, "e8-e9")));
 }
+
+#[test]
+fn a_countdown_in_a_dead_ending_is_a_welcome_draw() {
+    // Chief and Princess each, five moves of the countdown left: the game ends drawn,
+    // which in a dead ending is worth a little to the engine's side.
+    let p = pos("9p/4c5/10/10/10/10/10/10/10/C1P7 b - 5 100");
+    let r = search(&p, 2);
+    assert!(r.score.0 > 0, "{}", r.score);
+}

@@ -73,7 +73,9 @@ impl Core {
             .limits(think)
             .with_seed(jetan_engine::position_hash(&pos))
             .with_stop(stop);
-        let best = jetan_engine::Engine::new(8).search(&pos, &limits).best;
+        let mut engine = jetan_engine::Engine::new(8);
+        engine.set_history(&earlier_positions(&game));
+        let best = engine.search(&pos, &limits).best;
         if let Ok(mut thinking) = self.thinking.lock() {
             thinking.remove(&game.id);
         }
@@ -94,6 +96,23 @@ impl Core {
             Err(e) => Err(e.into()),
         }
     }
+}
+
+/// The positions of `game` before its current one, replayed from its moves with their
+/// recorded duels, so that the engine knows what a move would repeat (it stops at a move
+/// that does not replay, which the store's checks would have refused).
+fn earlier_positions(game: &jetan_store::Game) -> Vec<jetan_rules::Position> {
+    let mut pos = jetan_rules::Position::start_on(game.terms.variant, game.terms.topology);
+    let mut earlier = Vec::with_capacity(game.moves.len());
+    for rec in &game.moves {
+        let Ok(m) = pos.find_move(rec.from, rec.to) else {
+            break;
+        };
+        earlier.push(pos.clone());
+        let duel = rec.duel.unwrap_or(true);
+        pos.play_unchecked(m, &mut |_: jetan_rules::Role, _: jetan_rules::Role| duel);
+    }
+    earlier
 }
 
 /// The default thinking time per move.

@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use jetan_engine::players::{play_game, start_position, GameEnd, PlayerKind};
+use jetan_engine::players::{play_game, start_position, GameEnd, PlayerKind, SearchStats};
 use jetan_rules::{Color, Variant};
 
 /// The expected score of a player `elo` points stronger.
@@ -50,6 +50,7 @@ fn main() {
     let (mut wins, mut draws, mut losses, mut capped) = (0u64, 0u64, 0u64, 0u64);
     let mut ends: BTreeMap<String, u64> = BTreeMap::new();
     let mut plies = 0u64;
+    let (mut stats_a, mut stats_b) = (SearchStats::default(), SearchStats::default());
     let started = Instant::now();
     for game in 1..=games {
         let a_color = if game % 2 == 1 {
@@ -77,6 +78,8 @@ fn main() {
             max_plies,
         )
         .expect("game");
+        stats_a = stats_a + pa.stats().unwrap_or_default();
+        stats_b = stats_b + pb.stats().unwrap_or_default();
         let result = match r.end.winner() {
             Some(c) if c == a_color => {
                 wins += 1;
@@ -141,6 +144,15 @@ fn main() {
         started.elapsed().as_secs_f64() / 60.0,
         plies as f64 / n
     );
+    for (name, st) in [("A", stats_a), ("B", stats_b)] {
+        if st.searches > 0 {
+            println!(
+                "  {name}: mean depth {:.1}, {:.0} k nodes per second (wall clock, under the machine's load)",
+                st.mean_depth(),
+                st.nps() / 1000.0
+            );
+        }
+    }
     for (end, count) in &ends {
         println!("  {count:>3} × {end}");
     }

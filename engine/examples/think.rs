@@ -1,5 +1,6 @@
 //! Searches a position for a given time and prints each result:
-//! `cargo run --release -p jetan-engine --example think -- [position|start|manator-start] [ms] [depth]`.
+//! `cargo run --release -p jetan-engine --example think -- [position|start|manator-start] [ms] [depth]`
+//! (a position prefixed `manator:` is read as a Manator position).
 
 use std::time::Duration;
 
@@ -11,7 +12,10 @@ fn main() {
     let pos = match args.get(1).map(String::as_str) {
         None | Some("start") => Position::start(),
         Some("manator-start") => Position::start_of(Variant::Manator),
-        Some(text) => text.parse().expect("a position string"),
+        Some(text) => match text.strip_prefix("manator:") {
+            Some(t) => Position::from_position_str(t, Variant::Manator).expect("a position string"),
+            None => text.parse().expect("a position string"),
+        },
     };
     let ms = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1000);
     let mut engine = Engine::new(64);

@@ -8,8 +8,8 @@
 //!   a hard time limit checked every 256 nodes. A [`Limits::stop`] flag ends a search
 //!   from another thread at once.
 //! - Repetitions: a position met before on the searched line, or earlier in the game as
-//!   this [`Engine`] saw it, scores as a draw (the game has no repetition rule, but going
-//!   round in circles ends at the host's ply cap).
+//!   this [`Engine`] saw it or [`Engine::set_history`] told it, scores as a draw (the
+//!   game has no repetition rule, but going round in circles ends at the host's ply cap).
 //! - On the flat board the search generates moves itself (the rules crate's move
 //!   patterns, computed once per node for both the moves and the evaluation's attack
 //!   maps); it checks at the root that it agrees with the rules crate and otherwise (for
@@ -18,9 +18,13 @@
 //!   exposure of each Chief, the enemy Chief near the own Princess and the own Chief
 //!   guarding her, progress towards the enemy Princess and trades when ahead, and the
 //!   ten-move countdown. Wins score near [`WIN`]; a draw scores 0 adjusted by contempt: it
-//!   is bad for the side ahead in material and good for the side behind (taking a Chief
-//!   with a lesser piece only draws).
-//! - Manator: a duel is a chance node worth the expected value of its two results.
+//!   is bad for the side ahead in material (at the root of the search or when the draw
+//!   happens) and good for the side behind (taking a Chief with a lesser piece only
+//!   draws). In a dead ending (too little material on both sides to trap a Princess)
+//!   the evaluation shrinks and a game-ending draw is welcome.
+//! - Manator: a duel is a chance node worth the expected value of its two results; a
+//!   duel of Chief against Chief, a coin toss for the game, counts as worse than that for
+//!   the engine's side and better for its opponent (it gambles only when clearly lost).
 //! - [`Level`] 1–5 turns a time budget into [`Limits`]; [`best_move`] does it all in one
 //!   call.
 //! - [`players`]: random, greedy and engine players and [`players::play_game`] for

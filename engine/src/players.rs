@@ -16,6 +16,50 @@ pub trait Player: Send {
 
     /// A legal move of `pos`, or `None` when it has none.
     fn choose(&mut self, pos: &Position) -> Option<Move>;
+
+    /// What the player's searches added up to so far, if it searches.
+    fn stats(&self) -> Option<SearchStats> {
+        None
+    }
+}
+
+/// The searches of an [`EnginePlayer`], added up.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct SearchStats {
+    /// Searches made (moves chosen).
+    pub searches: u64,
+    /// Positions searched.
+    pub nodes: u64,
+    /// The depths completed, summed.
+    pub depth_sum: u64,
+    /// The time spent searching.
+    pub time: Duration,
+}
+
+impl SearchStats {
+    /// Nodes per second of search time.
+    pub fn nps(&self) -> f64 {
+        self.nodes as f64 / self.time.as_secs_f64().max(1e-9)
+    }
+
+    /// The average depth completed.
+    pub fn mean_depth(&self) -> f64 {
+        self.depth_sum as f64 / (self.searches.max(1) as f64)
+    }
+}
+
+impl std::ops::Add for SearchStats {
+    type Output = SearchStats;
+
+    /// Both together.
+    fn add(self, other: SearchStats) -> SearchStats {
+        SearchStats {
+            searches: self.searches + other.searches,
+            nodes: self.nodes + other.nodes,
+            depth_sum: self.depth_sum + other.depth_sum,
+            time: self.time + other.time,
+        }
+    }
 }
 
 fn pick_random(rng: &mut DuelStream, moves: &[Move]) -> Option<Move> {
@@ -92,6 +136,7 @@ pub struct EnginePlayer {
     level: Level,
     budget: Duration,
     seed: u64,
+    stats: SearchStats,
 }
 
 impl EnginePlayer {
@@ -103,6 +148,7 @@ impl EnginePlayer {
             level,
             budget,
             seed,
+            stats: SearchStats::default(),
         }
     }
 }
@@ -115,7 +161,19 @@ impl Player for EnginePlayer {
     fn choose(&mut self, pos: &Position) -> Option<Move> {
         self.seed = DuelStream::new(self.seed).next_u64();
         let limits = self.level.limits(self.budget).with_seed(self.seed);
-        self.engine.search(pos, &limits).best
+        let r = self.engine.search(pos, &limits);
+        self.stats = self.stats
+            + SearchStats {
+                searches: 1,
+                nodes: r.nodes,
+                depth_sum: u64::from(r.depth),
+                time: r.elapsed,
+            };
+        r.best
+    }
+
+    fn stats(&self) -> Option<SearchStats> {
+        Some(self.stats)
     }
 }
 

@@ -25,7 +25,12 @@ pub const MAX_DEPTH: u8 = 64;
 /// Scores beyond this are wins or losses at a known distance.
 const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 /// How much worse than an even game the engine finds a draw, in centipawns.
-const CONTEMPT: i32 = 25;
+const CONTEMPT: i32 = 80;
+/// What a draw in a dead ending (see `eval::dead`) is worth to the engine's side.
+const DEAD_DRAW: i32 = 30;
+/// How much worse than its expected value the engine finds a Manator duel of Chief
+/// against Chief (a coin toss for the game), in centipawns.
+const GAMBLE: i32 = 250;
 
 /// What bounds a search: a hard time limit, optionally a depth, and a stop flag another
 /// thread may raise at any moment (for example when the game is resigned while the
@@ -207,6 +212,8 @@ pub struct Engine {
     seldepth: usize,
     root_depth: i32,
     root_color: Color,
+    /// The material lead of the side to move at the root, there (see `draw_score`).
+    root_lead: i32,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
     aborted: bool,
@@ -260,6 +267,7 @@ impl Engine {
             seldepth: 0,
             root_depth: 0,
             root_color: Color::Black,
+            root_lead: 0,
             deadline: None,
             stop: None,
             aborted: false,
@@ -292,6 +300,30 @@ impl Engine {
         self.game.clear();
     }
 
+    /// Tells the engine the positions of the game before the one it searches next, oldest
+    /// first (the current one may be included: it is ignored), so that its search scores
+    /// a return to any of them as a draw. An engine kept for the whole game remembers the
+    /// positions it searched from; a host that makes a new engine for each move gives it
+    /// the game's history this way. Replaces what the engine remembered of the game.
+    ///
+    /// ```
+    /// use jetan_engine::{Engine, Limits};
+    /// use jetan_rules::Position;
+    /// let start = Position::start();
+    /// let m = start.find_move("b2".parse().unwrap(), "b3".parse().unwrap()).unwrap();
+    /// let mut after = start.clone();
+    /// after.play_unchecked(m, &mut jetan_rules::AttackerWins);
+    /// let mut engine = Engine::new(1);
+    /// engine.set_history([&start]);
+    /// assert!(engine.search(&after, &Limits::depth(3)).best.is_some());
+    /// ```
+    pub fn set_history<'a>(&mut self, earlier: impl IntoIterator<Item = &'a Position>) {
+        self.game = earlier
+            .into_iter()
+            .map(|p| (p.ply(), p.board().occupied().count(), zobrist::hash(p)))
+            .collect();
+    }
+
     /// Searches `pos` within `limits` and returns the best move found, its score, the
     /// depth reached and the expected line. Blocks the calling thread for at most
     /// `limits.time` (plus a few milliseconds); run it off an async runtime (for example
@@ -304,6 +336,7 @@ impl Engine {
         self.seldepth = 0;
         self.aborted = false;
         self.root_color = pos.turn();
+        self.root_lead = eval::lead(pos, pos.turn());
         self.tt.new_search();
         self.killers.fill([PackedMove::NONE; 2]);
         self.history
@@ -568,13 +601,33 @@ impl Engine {
         }
         let wa = i64::from(m.role.value());
         let wd = i64::from(m.capture.map_or(1, Role::value));
+        if m.role == Role::Chief && m.capture == Some(Role::Chief) {
+            // Chief against Chief: a coin toss for the game (both results end it). Its
+            // expected value is near 0, but the engine expects to outplay its opponent:
+            // it takes the gamble only when clearly worse, and fears the opponent's.
+            let won = self.after(pos, hash, m, true, depth, ply, -INF, INF);
+            let lost = self.after(pos, hash, m, false, depth, ply, -INF, INF);
+            let ev = ((wa * i64::from(won) + wd * i64::from(lost)) / (wa + wd)) as i32;
+            return if pos.turn() == self.root_color {
+                ev - GAMBLE
+            } else {
+                ev + GAMBLE
+            };
+        }
         let combine =
             |won: i32, lost: i32| ((wa * i64::from(won) + wd * i64::from(lost)) / (wa + wd)) as i32;
-        let mut won = self.after(pos, hash, m, true, depth, ply, alpha, beta);
+        // The less likely result is searched a ply shallower, like a late move: searching
+        // both results of every duel to the full depth doubles the tree at each capture.
+        let (won_depth, lost_depth) = if wa >= wd {
+            (depth, depth - 1)
+        } else {
+            (depth - 1, depth)
+        };
+        let mut won = self.after(pos, hash, m, true, won_depth, ply, alpha, beta);
         if self.aborted {
             return 0;
         }
-        let mut lost = self.after(pos, hash, m, false, depth, ply, alpha, beta);
+        let mut lost = self.after(pos, hash, m, false, lost_depth, ply, alpha, beta);
         if self.aborted {
             return 0;
         }
@@ -591,11 +644,22 @@ impl Engine {
         {
             return v;
         }
+        // Search again within the windows that decide the weighted sum, each given the
+        // other result as known so far (Ballard's Star1 windows): a full window here
+        // would turn off the pruning in the whole subtree, at every duel below.
+        let (wa32, wd32) = (wa as i32, wd as i32);
+        let window = |other: i32, w_self: i32, w_other: i32| {
+            let lo = (alpha * (w_self + w_other) - w_other * other).div_euclid(w_self);
+            let hi = (beta * (w_self + w_other) - w_other * other).div_euclid(w_self) + 1;
+            (lo.clamp(-INF, INF - 1), hi.clamp(-INF + 1, INF))
+        };
         if won <= alpha || won >= beta {
-            won = self.after(pos, hash, m, true, depth, ply, -INF, INF);
+            let (lo, hi) = window(lost, wa32, wd32);
+            won = self.after(pos, hash, m, true, won_depth, ply, lo, hi);
         }
-        if lost <= alpha || lost >= beta {
-            lost = self.after(pos, hash, m, false, depth, ply, -INF, INF);
+        if !self.aborted && (lost <= alpha || lost >= beta) {
+            let (lo, hi) = window(won, wd32, wa32);
+            lost = self.after(pos, hash, m, false, lost_depth, ply, lo, hi);
         }
         if self.aborted {
             return 0;
@@ -660,7 +724,12 @@ impl Engine {
         // A position met before on this line or earlier in the game: going round in
         // circles leads nowhere (a game without progress ends drawn at the ply cap).
         if ply > 0 && self.repeats(hash, ply) {
-            return self.draw_score(pos, pos.turn());
+            // In a dead ending a repetition ends nothing: no better than marking time.
+            return if eval::dead(pos) {
+                0
+            } else {
+                self.draw_score(pos, pos.turn())
+            };
         }
         let pv_node = beta - alpha > 1;
         let mut tt_move = PackedMove::NONE;
@@ -836,17 +905,27 @@ impl Engine {
         self.seen.contains(&hash)
     }
 
-    /// What a drawn game (ended in `pos`) is worth to `color`: the evaluation's draw
-    /// score (good for the side behind in material, bad for the side ahead), and a small
-    /// contempt: the engine would rather play on than draw an even game.
+    /// What a drawn game, ended in `pos`, is worth to `color`: bad for the side to move at
+    /// the root if it was ahead in material there or is ahead when the draw happens, good
+    /// if it was behind in both (see [`eval::draw_score`]), less a small contempt: the
+    /// engine would rather play on than draw an even game. Counting the lead at the root
+    /// keeps a side that sees a draw coming from giving away pieces first to make it look
+    /// better; counting the lead at the end makes a side that has won material play on.
     #[inline]
     fn draw_score(&self, pos: &Position, color: Color) -> i32 {
-        let contempt = if color == self.root_color {
-            -CONTEMPT
+        let root = if eval::dead(pos) {
+            // An ending nobody wins: a draw that ends it beats marking time until a ply
+            // cap (the evaluation of such endings is shrunk too).
+            DEAD_DRAW
         } else {
-            CONTEMPT
+            let lead = eval::lead(pos, self.root_color).max(self.root_lead);
+            eval::draw_value(lead) - CONTEMPT
         };
-        eval::draw_score(pos, color) + contempt
+        if color == self.root_color {
+            root
+        } else {
+            -root
+        }
     }
 
     /// A quiet move caused a cut-off: remember it as a killer and in the history.
@@ -957,7 +1036,7 @@ impl Engine {
     /// computed on the way (for [`generate`](Self::generate)).
     #[inline]
     fn node(&self, pos: &Position) -> (Static, Option<NodeInfo>) {
-        if self.fast {
+        let (mut st, info) = if self.fast {
             let info = Generator::info(pos);
             (
                 eval::evaluate_with(pos, info.att, info.att_without_chief),
@@ -965,7 +1044,13 @@ impl Engine {
             )
         } else {
             (eval::evaluate_static(pos), None)
+        };
+        if pos.countdown().is_some() && eval::dead(pos) {
+            // With so little on the board nothing is won in ten plies: the countdown
+            // ends the game drawn.
+            st.score = self.draw_score(pos, pos.turn());
         }
+        (st, info)
     }
 
     /// The legal moves of `pos` into `out` (only captures if `captures_only`).

@@ -34,6 +34,15 @@ fn the_engine_beats_random_play() {
     let mut random = PlayerKind::Random.build(4, Duration::ZERO);
     let game = play_game(Position::start(), engine.as_mut(), random.as_mut(), 0, 400).unwrap();
     assert_eq!(game.end.winner(), Some(Color::Black), "{}", game.end);
+    // What its searches added up to: one search per move it made, each to depth 2 (or
+    // 1 for the move that takes the Princess: a win in one ply ends the search).
+    let stats = engine.stats().expect("the engine searches");
+    let own_moves = game.moves.len().div_ceil(2) as u64;
+    assert_eq!(stats.searches, own_moves);
+    assert!((2 * own_moves - 1..=2 * own_moves).contains(&stats.depth_sum));
+    assert!(stats.nodes >= stats.searches);
+    assert!(stats.mean_depth() > 1.0 && stats.mean_depth() <= 2.0);
+    assert_eq!(random.stats(), None);
 }
 
 #[test]

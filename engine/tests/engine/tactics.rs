@@ -87,3 +87,99 @@ fn a_game_over_position_has_no_best_move() {
     let r = search(&end, 3);
     assert_eq!(r.best, None);
 }
+
+/// A Manator position from its string.
+fn manator(text: &str) -> Position {
+    Position::from_position_str(text, jetan_rules::Variant::Manator)
+        .unwrap_or_else(|e| panic!("bad test position {text}: {e}"))
+}
+
+#[test]
+fn does_not_toss_a_coin_for_the_game_a_panthan_behind_in_manator() {
+    // The Chiefs stand three steps apart: a duel between them decides the game at even
+    // odds. Black is only a Panthan behind: it neither attacks nor stays within reach.
+    let p = manator("9p/n9/4c5/10/10/4C5/10/10/10/P9 b - - 0");
+    let duel = mv(&p, "e5-e8");
+    for depth in 2..=4 {
+        let r = search(&p, depth);
+        let best = r.best.unwrap();
+        assert_ne!(best, duel, "depth {depth}");
+        let next = after(&p, best);
+        let black_chief = next
+            .board()
+            .royal(Color::Black, jetan_rules::Role::Chief)
+            .unwrap();
+        assert!(
+            !next.legal_moves().iter().any(|m| m.to == black_chief),
+            "{best} leaves the Chief within the Orange Chief's reach (depth {depth})"
+        );
+        assert!(r.score.win_in().is_none() && r.score.loss_in().is_none());
+    }
+}
+
+#[test]
+fn tosses_the_coin_when_far_behind_in_manator() {
+    // The same with Orange two Dwars and a Padwar up: the even duel is Black's best hope.
+    let p = manator("dda6p/10/4c5/10/10/4C5/10/10/10/P9 b - - 0");
+    let r = search(&p, 3);
+    assert_eq!(r.best, Some(mv(&p, "e5-e8")));
+}
+
+#[test]
+fn a_return_to_a_position_of_the_game_counts_as_a_draw() {
+    // Black is far ahead, so a draw is bad for it. Told that the position after its best
+    // move stood on the board earlier in the game, it plays another move.
+    let p = pos("9p/4c5/10/10/10/10/10/10/10/DDA1C1P1F1 b - - 20");
+    let first = search(&p, 3);
+    let best = first.best.unwrap();
+    assert!(best.capture.is_none(), "{best}");
+    // The same position after `best`, earlier in the game (ply 11).
+    let text = after(&p, best).to_string();
+    let (board_etc, _ply) = text.rsplit_once(' ').unwrap();
+    let earlier = pos(&format!("{board_etc} 11"));
+    let mut engine = jetan_engine::Engine::new(4);
+    engine.set_history([&earlier]);
+    let second = engine.search(&p, &jetan_engine::Limits::depth(3));
+    assert_ne!(second.best, Some(best));
+    assert!(second.score.0 > 0, "{}", second.score);
+    // An engine told nothing repeats it.
+    let mut fresh = jetan_engine::Engine::new(4);
+    assert_eq!(
+        fresh.search(&p, &jetan_engine::Limits::depth(3)).best,
+        Some(best)
+    );
+}
+
+#[test]
+fn manator_duels_keep_the_tree_small() {
+    // A middlegame full of duels. Searching a duel's results again with a full window
+    // (as the engine once did) turned off pruning below every duel: 8.4 million nodes to
+    // depth 5 here; windows that decide the weighted sum need a few hundred thousand.
+    let p =
+        manator("wad1pc1daw/1nnnn1nnnt/6n3/5oo3/9O/4t4O/4C5/3N6/TNNN1NNNNT/WAD2P1DAW o Bo - 14");
+    let r = search(&p, 5);
+    assert_eq!(r.depth, 5);
+    assert!(r.nodes < 2_000_000, "{} nodes", r.nodes);
+    assert!(p.legal_moves().contains(&r.best.unwrap()));
+}
+
+#[test]
+fn ends_a_dead_ending_with_a_draw() {
+    // Black has a Panthan more and nothing else: too little to trap the Princess or the
+    // Chief. Taking the Chief with it ends the game drawn, better than a ply cap.
+    let p = pos("9p/4c5/4N5/10/10/10/10/10/10/C1P7 b - - 100");
+    let r = search(&p, 4);
+    assert_eq!(r.best, Some(mv(&p, "e8-e9")));
+    // With a Dwar and a Padwar more, Black plays on.
+    let p = pos("9p/4c5/4N5/10/10/10/10/10/10/C1PDA5 b - - 100");
+    assert_ne!(search(&p, 4).best, Some(mv(&p, "e8-e9")));
+}
+
+#[test]
+fn a_countdown_in_a_dead_ending_is_a_welcome_draw() {
+    // Chief and Princess each, five moves of the countdown left: the game ends drawn,
+    // which in a dead ending is worth a little to the engine's side.
+    let p = pos("9p/4c5/10/10/10/10/10/10/10/C1P7 b - 5 100");
+    let r = search(&p, 2);
+    assert!(r.score.0 > 0, "{}", r.score);
+}

@@ -1,4 +1,4 @@
-//! Computer-player matches: `cargo run --release -p martian-chess --example match [games]`.
+//! Computer-player matches: `cargo run --release -p martian-chess --example ai_match [games]`.
 
 use martian_chess::ai::{choose, Level};
 use martian_chess::{Color, Outcome, State};

@@ -95,10 +95,13 @@ impl Store {
             t::LEDGER,
             t::REQUESTS,
             t::MOVES,
+            t::ACTIONS,
         ] {
             for item in self.tree(tree).iter() {
                 let (k, v) = item?;
-                if tree == t::MOVES && exported.contains(&key_part(&k, 0).unwrap_or_default()) {
+                if (tree == t::MOVES || tree == t::ACTIONS)
+                    && exported.contains(&key_part(&k, 0).unwrap_or_default())
+                {
                     // In its game's line.
                     continue;
                 }
@@ -128,7 +131,7 @@ impl Store {
                             Line::Finished(f)
                         }),
                     // A move record whose game did not export: kept as it is.
-                    t::MOVES => Err(StoreError::Corrupt {
+                    t::MOVES | t::ACTIONS => Err(StoreError::Corrupt {
                         what: what(),
                         detail: "its game could not be exported".into(),
                     }),
@@ -217,8 +220,9 @@ impl Store {
                 }
                 Line::Game(g) => {
                     max_id = max_id.max(g.id);
-                    let (head, moves) = GameHead::split(g);
+                    let (head, moves, actions) = GameHead::split(g);
                     put_moves(tree(t::MOVES), head.game.id, &moves)?;
+                    put_moves(tree(t::ACTIONS), head.game.id, &actions)?;
                     tree(t::GAMES).insert(key1(head.game.channel), encode(&head))?;
                 }
                 Line::Finished(mut f) => {
@@ -228,8 +232,9 @@ impl Store {
                     for p in [g.black, g.orange] {
                         tree(t::BY_PLAYER).insert(crate::codec::key3(g.guild, p, !g.id), &[])?;
                     }
-                    let (head, moves) = GameHead::split(f.game);
+                    let (head, moves, actions) = GameHead::split(f.game);
                     put_moves(tree(t::MOVES), head.game.id, &moves)?;
+                    put_moves(tree(t::ACTIONS), head.game.id, &actions)?;
                     f.game = head.game;
                     tree(t::FINISHED).insert(
                         key1(f.game.id),
@@ -268,7 +273,7 @@ impl Store {
     }
 }
 
-fn put_moves(moves: &sled::Tree, id: u64, list: &[crate::MoveRecord]) -> Result<()> {
+fn put_moves<T: Serialize>(moves: &sled::Tree, id: u64, list: &[T]) -> Result<()> {
     for (ply, m) in list.iter().enumerate() {
         moves.insert(key2(id, ply as u64), encode(m))?;
     }
@@ -443,7 +448,7 @@ fn read_checked(input: impl BufRead) -> Result<Vec<(u64, Line)>> {
 
 /// What an import can check of a game by itself.
 fn check_game(g: &Game) -> std::result::Result<(), String> {
-    if u32::try_from(g.moves.len()).is_err() {
+    if u32::try_from(g.moves.len().max(g.actions.len())).is_err() {
         return Err(format!("game {} has too many moves", g.id));
     }
     if g.black == g.orange {

@@ -3,6 +3,7 @@
 mod checks;
 mod common;
 mod crash;
+mod martian;
 mod migrate;
 mod model;
 mod ops;

@@ -16,6 +16,9 @@ impl Core {
         s: &Settlement,
     ) -> Result<Reply, CoreError> {
         let currency = self.currency(req.guild)?;
+        if game.is_martian() {
+            return self.martian_ended(game, s, &currency);
+        }
         let text = text::settlement(s, &currency, game.terms.practice);
         let pos = Self::position_of(game)?;
         let banner = text::result_banner(&s.result, s.reason, |id| self.name_of(id));
@@ -174,6 +177,9 @@ impl Core {
         let Some(last) = self.store.last_finished(req.channel)? else {
             return refuse("There is no finished game in this channel to replay.");
         };
+        if last.game.is_martian() {
+            return self.martian_replay(&last);
+        }
         let banner = text::result_banner(&last.result, last.reason, |id| self.name_of(id));
         let gif = self.replay_picture(&last, banner)?;
         Ok(Reply::public(format!(

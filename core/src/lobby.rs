@@ -85,9 +85,21 @@ impl Core {
                     CoreError::User("The level goes from 1 (easy) to 5 (strongest).".into())
                 })?,
         };
+        let game = args.game.unwrap_or_default();
+        if game == jetan_store::GameKind::MartianChess {
+            if args.variant.is_some() || args.board.is_some() {
+                return refuse(
+                    "Martian Chess has no variants and one board: leave out `variant` and `board`.",
+                );
+            }
+            if practice && level.get() > 3 {
+                return refuse("In Martian Chess the computer plays at level 1 (random), 2 (greedy) or 3 (careful).");
+            }
+        }
         let variant = args.variant.unwrap_or_default();
         let first = args.first.unwrap_or_default();
         let terms = Terms {
+            game,
             variant,
             topology: args.board.unwrap_or_default(),
             stake,
@@ -167,6 +179,10 @@ impl Core {
         game: Game,
     ) -> Result<Response, CoreError> {
         let level = self.level(game.id);
+        if game.is_martian() {
+            let text = self.martian_practice_line(req.user.id, level.get());
+            return self.martian_started(&game, text);
+        }
         let text = format!(
             "Practice game: {} vs {} (level {}) — **{}**, nothing at stake.\n{} plays Black and moves first; {} plays Orange.",
             req.user.mention(),
@@ -181,6 +197,9 @@ impl Core {
 
     /// The reply to a game that has just started, and the computer's turn if it is first.
     fn started(&self, game: Game, text: String) -> Result<Response, CoreError> {
+        if game.is_martian() {
+            return self.martian_started(&game, text);
+        }
         let pos = Self::position_of(&game)?;
         let computer = game.terms.practice && game.black == self.bot.id;
         let bottom = self.bottom(&game, Color::Black, None);
@@ -261,13 +280,21 @@ impl Core {
 
     pub(crate) fn accepted(&self, req: &Request, game: Game) -> Result<Response, CoreError> {
         let currency = self.currency(req.guild)?;
-        let mut text = format!(
-            "{} accepts. **{}**: {} plays Black and moves first, {} plays Orange.",
-            mention(game.challenged()),
-            text::game_name(&game.terms),
-            mention(game.black),
-            mention(game.orange)
-        );
+        let mut text = if game.is_martian() {
+            format!(
+                "{} accepts. **{}**.",
+                mention(game.challenged()),
+                text::game_name(&game.terms)
+            )
+        } else {
+            format!(
+                "{} accepts. **{}**: {} plays Black and moves first, {} plays Orange.",
+                mention(game.challenged()),
+                text::game_name(&game.terms),
+                mention(game.black),
+                mention(game.orange)
+            )
+        };
         if game.escrow.black > 0 {
             text.push_str(&format!(
                 "\n{} from each player is held in escrow (stake {} + piece reserve).",
@@ -390,12 +417,14 @@ impl Core {
         } else {
             UserRef::new(opponent, self.name_of(opponent))
         };
+        let martian = g.is_martian();
         let args = ChallengeArgs {
+            game: Some(g.terms.game),
             stake: Some(g.terms.stake as i64),
             piece_price: Some(g.terms.piece_price as i64),
             first: Some(first),
-            variant: Some(g.terms.variant),
-            board: Some(g.terms.topology),
+            variant: (!martian).then_some(g.terms.variant),
+            board: (!martian).then_some(g.terms.topology),
             move_time: g.terms.move_time_minutes.map(i64::from),
             level: practice.then(|| i64::from(self.level(g.id).get())),
         };

@@ -55,6 +55,9 @@ impl Core {
         notation: Option<&str>,
     ) -> Result<Response, CoreError> {
         let game = self.game_in(req.channel)?;
+        if game.is_martian() {
+            return self.martian_move(req, from, to, notation);
+        }
         let pos = Self::position_of(&game)?;
         let (from, to, named) = match (notation.map(str::trim).filter(|s| !s.is_empty()), from, to) {
             (Some(n), None, None) => {
@@ -213,6 +216,9 @@ impl Core {
 
     pub(crate) fn board(&self, req: &Request) -> Result<Reply, CoreError> {
         let game = self.game_in(req.channel)?;
+        if game.is_martian() {
+            return self.martian_board(req, &game);
+        }
         let pos = Self::position_of(&game)?;
         let bottom = self.bottom(&game, pos.turn(), Some(req.user.id));
         let png = self.board_picture(&game, &pos, bottom, None, None)?;
@@ -243,6 +249,9 @@ impl Core {
 
     pub(crate) fn moves(&self, req: &Request, square: &str) -> Result<Reply, CoreError> {
         let game = self.game_in(req.channel)?;
+        if game.is_martian() {
+            return self.martian_moves(&game, square);
+        }
         let pos = Self::position_of(&game)?;
         let sq = parse_square(square, "piece's")?;
         let Some(piece) = pos.board().piece_at(sq) else {

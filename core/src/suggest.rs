@@ -18,6 +18,9 @@ impl Core {
     /// The squares of the asker's pieces that have legal moves, matching what was typed.
     /// Empty when there is no game or it is not the asker's turn.
     pub fn suggest_from(&self, channel: u64, user: u64, partial: &str) -> Vec<(String, String)> {
+        if self.is_martian_channel(channel) {
+            return self.martian_suggest_from(channel, user, partial);
+        }
         let Some(pos) = self.position_for_mover(channel, user) else {
             return Vec::new();
         };
@@ -45,6 +48,9 @@ impl Core {
         from: &str,
         partial: &str,
     ) -> Vec<(String, String)> {
+        if self.is_martian_channel(channel) {
+            return self.martian_suggest_to(channel, user, from, partial);
+        }
         let Ok(from) = from.trim().parse::<Square>() else {
             return Vec::new();
         };

@@ -51,6 +51,7 @@ pub fn payments(list: &[Payment], currency: &str) -> Vec<String> {
             let what = match p.kind {
                 PaymentKind::Piece { piece } => format!("for the {}", piece.role),
                 PaymentKind::Stake => "the stake".to_string(),
+                PaymentKind::Prisoner { piece } => crate::martian::text::prisoner_payment(piece),
             };
             format!(
                 "{} paid {} {} {what}",
@@ -153,6 +154,9 @@ pub fn rules_summary() -> String {
 /// The name of a game's rules and board as players read it: "Classic Jetan", "Manator
 /// Jetan on the circular board".
 pub(crate) fn game_name(t: &Terms) -> String {
+    if t.game == jetan_store::GameKind::MartianChess {
+        return crate::martian::text::GAME_NAME.into();
+    }
     let name = variant_name(t.variant);
     match t.topology {
         jetan_rules::Topology::Flat => name.to_string(),
@@ -179,7 +183,12 @@ pub(crate) fn terms_text(t: &Terms, currency: &str) -> String {
             money(t.stake, currency)
         ));
     }
-    if t.piece_price > 0 {
+    if t.piece_price > 0 && t.game == jetan_store::GameKind::MartianChess {
+        s.push_str(&crate::martian::text::piece_price_terms(
+            t.piece_price,
+            currency,
+        ));
+    } else if t.piece_price > 0 {
         s.push_str(&format!(
             " Piece price: {} per point of value (a Dwar costs {}).",
             money(t.piece_price, currency),
@@ -270,6 +279,8 @@ pub(crate) fn refusal(e: &StoreError, currency: &str) -> String {
             format_duration(*wait_ms)
         ),
         StoreError::InvalidAmount(why) => format!("That amount does not work: {why}."),
+        StoreError::IllegalAction(why) => crate::martian::text::illegal(why, None),
+        StoreError::WrongGame { game } => crate::martian::text::wrong_game(*game),
         other => {
             let mut msg = capitalise(&other.to_string());
             if !msg.ends_with(['.', '!', '?']) {

@@ -77,6 +77,7 @@ impl Core {
             }
             Err(e) => tracing::error!("settling stalled games: {e}"),
         }
+        out.posts.extend(self.martian_timeouts(now));
         out
     }
 }

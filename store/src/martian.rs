@@ -199,7 +199,8 @@ fn apply(
             )?);
         }
     }
-    let (game_id, version, after) = (game.id, game.version, game.position.clone());
+    let (game_id, channel, version, after) =
+        (game.id, game.channel, game.version, game.position.clone());
     let finished = match next.outcome() {
         None => {
             tx.put(t::GAMES, &key1(game.channel), &head)?;
@@ -218,6 +219,7 @@ fn apply(
     };
     Ok(ActResult {
         game_id,
+        channel,
         action: record,
         by,
         version,

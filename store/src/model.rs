@@ -541,6 +541,8 @@ pub struct MoveResult {
 pub struct ActResult {
     /// The game.
     pub game_id: GameId,
+    /// Its channel.
+    pub channel: ChannelId,
     /// The action, as recorded.
     pub action: ActionRecord,
     /// Who played it (for a timeout card: the player it was played for).

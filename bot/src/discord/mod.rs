@@ -108,7 +108,8 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     Ok(())
 }
 
-/// Buttons: routed by their custom id, which names the challenge or game.
+/// Buttons and select menus: routed by their custom id, which names the challenge or
+/// game.
 async fn on_component(
     ctx: &serenity::Context,
     data: &Data,
@@ -133,7 +134,13 @@ async fn on_component(
         locale: c.locale.clone(),
         id: c.id.get(),
         now: now_ms(),
-        command: Command::Button(action),
+        command: match &c.data.kind {
+            serenity::ComponentInteractionDataKind::StringSelect { values } => Command::Choose {
+                menu: action,
+                value: values.first().cloned().unwrap_or_default(),
+            },
+            _ => Command::Button(action),
+        },
     };
     let response = answer::answer(
         &ctx.http,

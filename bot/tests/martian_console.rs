@@ -1,0 +1,175 @@
+//! A whole game of Martian Chess through the offline console, under fixed seeds: two
+//! players (the rules crate's computer player choosing for each, from their own view)
+//! type every action as a console line; every public reply is checked for hidden cards.
+
+use jetan::console::{bot_user, id_of, Console, CONSOLE_GUILD};
+use jetan_core::Core;
+use jetan_store::{GameResult, Store};
+use martian_chess::{ai, Action, Card, State};
+
+/// The console line for an action.
+fn line(user: &str, a: Action) -> String {
+    let cmd = match a {
+        Action::Move {
+            from,
+            to,
+            promotion,
+        } => match promotion {
+            Some(r) => format!(
+                "move notation:{from}-{to}={}",
+                r.char().to_ascii_uppercase()
+            ),
+            None => format!("move from:{from} to:{to}"),
+        },
+        Action::Drop { role, to } => {
+            format!(
+                "drop piece:{} square:{to}",
+                role.char().to_ascii_uppercase()
+            )
+        }
+        Action::Exchange(role) => format!("exchange piece:{}", role.name()),
+        Action::Discard(c) => format!("discard card:{c}"),
+        Action::Play(c) => format!("card card:{c}"),
+        Action::End => "end".to_string(),
+    };
+    format!("#mars @{user} {cmd}")
+}
+
+/// The cards a text names (two-character words that read as cards).
+fn cards_named(text: &str) -> Vec<Card> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.len() == 2)
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}
+
+/// The public blocks of a console output (replies not marked `[ephemeral]`).
+fn public_blocks(out: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for l in out.lines() {
+        if let Some(head) = l.strip_prefix("--- ") {
+            if let Some(b) = current.take() {
+                blocks.push(b);
+            }
+            if !head.contains("[ephemeral]") {
+                current = Some(String::new());
+            }
+        } else if let Some(b) = current.as_mut() {
+            b.push_str(l);
+            b.push('\n');
+        }
+    }
+    blocks.extend(current);
+    blocks
+}
+
+fn run(console: &mut Console<'_>, l: &str) -> String {
+    let mut out = Vec::new();
+    console.run_line(l, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+fn whole_game(core_seed: u64, level: ai::Level) {
+    let data = tempfile::tempdir().unwrap();
+    let pics = tempfile::tempdir().unwrap();
+    let store = Store::open(data.path()).unwrap();
+    let core = Core::new(store, bot_user(), core_seed);
+    let mut console = Console::new(&core, pics.path());
+    let channel = id_of("mars");
+    let out = run(
+        &mut console,
+        "#mars @alice challenge opponent:@bob game:martian-chess stake:20 piece_price:1 first:me",
+    );
+    assert!(out.contains("Martian Chess"), "{out}");
+    let accept = out
+        .lines()
+        .find_map(|l| l.strip_prefix("[button] Accept → click "))
+        .expect("an Accept button")
+        .to_string();
+    let out = run(&mut console, &format!("#mars @bob click {accept}"));
+    assert!(out.contains("rolls a"), "the first die is posted: {out}");
+    assert!(out.contains("[attachment]"), "with the board: {out}");
+    let mut actions = 0;
+    let mut battles = 0;
+    loop {
+        let Some(game) = core.store().game(channel).unwrap() else {
+            break;
+        };
+        let state: State = game.martian_state().unwrap();
+        let side = state.player_to_act().unwrap();
+        let name = if game.martian_player(side) == id_of("alice") {
+            "alice"
+        } else {
+            "bob"
+        };
+        // A player looks at their hand privately now and then.
+        if actions % 25 == 0 {
+            let out = run(&mut console, &format!("#mars @{name} hand"));
+            assert!(
+                out.contains("[ephemeral]") && out.contains("Your hand"),
+                "{out}"
+            );
+        }
+        let a = ai::choose(&state.public_view(side), level, actions).unwrap();
+        if matches!(a, Action::Play(_)) {
+            battles += 1;
+        }
+        let out = run(&mut console, &line(name, a));
+        assert!(
+            !out.contains("[ephemeral]"),
+            "action {actions} ({a}) was refused: {out}"
+        );
+        // No card of either hand appears in public before it is played.
+        let own = match a {
+            Action::Play(c) | Action::Discard(c) => Some(c),
+            _ => None,
+        };
+        for block in public_blocks(&out) {
+            for c in cards_named(&block) {
+                let held = martian_chess::Color::ALL
+                    .into_iter()
+                    .any(|p| state.hand(p).contains(&c));
+                assert!(
+                    !held || Some(c) == own,
+                    "action {actions} ({a}): the public reply names {c}, still in a hand: {block}"
+                );
+            }
+        }
+        actions += 1;
+        assert!(actions < 5000, "the game does not end");
+    }
+    assert!(battles > 0, "the game had battles");
+    let last = core.store().last_finished(channel).unwrap().unwrap();
+    assert_eq!(last.game.actions.len() as u64, actions);
+    let (a, b) = (
+        core.store().wallet(CONSOLE_GUILD, id_of("alice")).unwrap(),
+        core.store().wallet(CONSOLE_GUILD, id_of("bob")).unwrap(),
+    );
+    assert_eq!((a.escrow, b.escrow), (0, 0));
+    assert_eq!(a.balance + b.balance, 2000, "money is conserved");
+    assert_eq!(a.net_won, -b.net_won);
+    assert_eq!(a.balance as i64, 1000 + a.net_won);
+    match last.result {
+        GameResult::Win { winner, .. } => {
+            let w = if winner == id_of("alice") { &a } else { &b };
+            assert_eq!(w.wins, 1);
+        }
+        GameResult::Draw => assert_eq!(a.draws, 1),
+        GameResult::Aborted => panic!("not aborted"),
+    }
+    assert!(core.store().verify().unwrap().is_clean());
+    // The replay is a text file of public actions.
+    let out = run(&mut console, "#mars @alice replay");
+    assert!(out.contains("replay.txt"), "{out}");
+}
+
+#[test]
+fn a_whole_greedy_game_through_the_console() {
+    whole_game(7, ai::Level::Greedy);
+}
+
+#[test]
+fn a_whole_careful_game_through_the_console() {
+    whole_game(11, ai::Level::Lookahead);
+}

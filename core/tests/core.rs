@@ -1127,3 +1127,6 @@ fn a_circular_game_crosses_the_seam() {
     assert!(game.position.ends_with("circular"), "{}", game.position);
     assert!(h.core().store().verify().unwrap().is_clean());
 }
+
+#[path = "martian/mod.rs"]
+mod martian;

@@ -64,6 +64,21 @@ fn public_blocks(out: &str) -> Vec<String> {
     blocks
 }
 
+/// The game in `#mars`, who must act there (`alice` or `bob`), and the computer
+/// player's choice for them; `None` once the game is over.
+fn next(core: &Core, n: u64, level: ai::Level) -> Option<(State, &'static str, Action)> {
+    let game = core.store().game(id_of("mars")).unwrap()?;
+    let state = game.martian_state().unwrap();
+    let side = state.player_to_act().unwrap();
+    let name = if game.martian_player(side) == id_of("alice") {
+        "alice"
+    } else {
+        "bob"
+    };
+    let a = ai::choose(&state.public_view(side), level, n).unwrap();
+    Some((state, name, a))
+}
+
 fn run(console: &mut Console<'_>, l: &str) -> String {
     let mut out = Vec::new();
     console.run_line(l, &mut out).unwrap();
@@ -172,4 +187,88 @@ fn a_whole_greedy_game_through_the_console() {
 #[test]
 fn a_whole_careful_game_through_the_console() {
     whole_game(11, ai::Level::Lookahead);
+}
+
+/// Plays (in this process, through the console) until a battle waits for the
+/// defender's first card; returns that card's console line.
+fn to_mid_battle(console: &mut Console<'_>, core: &Core) -> String {
+    let mut n = 0;
+    loop {
+        let (state, name, a) = next(core, n, ai::Level::Greedy).expect("a battle before the end");
+        if state.battle().is_some_and(|b| b.cards().len() == 1) {
+            return line(name, a);
+        }
+        let out = run(console, &line(name, a));
+        assert!(!out.contains("[ephemeral]"), "{out}");
+        n += 1;
+    }
+}
+
+#[test]
+fn a_sigkill_in_the_middle_of_a_battle_loses_nothing_acknowledged() {
+    use std::io::{BufRead, BufReader, Write};
+    let data = tempfile::tempdir().unwrap();
+    let pics = tempfile::tempdir().unwrap();
+    let card_line = {
+        let core = Core::new(Store::open(data.path()).unwrap(), bot_user(), 5);
+        let mut console = Console::new(&core, pics.path());
+        let out = run(
+            &mut console,
+            "#mars @alice challenge opponent:@bob game:martian-chess stake:10 piece_price:1 first:me",
+        );
+        let accept = out
+            .lines()
+            .find_map(|l| l.strip_prefix("[button] Accept → click "))
+            .unwrap()
+            .to_string();
+        run(&mut console, &format!("#mars @bob click {accept}"));
+        to_mid_battle(&mut console, &core)
+    };
+    // The bot process plays the defender's card, says so, and is killed at once.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_jetan"))
+        .args(["console", "--data"])
+        .arg(data.path())
+        .arg("--out")
+        .arg(pics.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{card_line}").unwrap();
+    stdin.flush().unwrap();
+    let card = card_line.rsplit(':').next().unwrap().to_string();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut seen = String::new();
+    loop {
+        let mut l = String::new();
+        assert!(
+            reader.read_line(&mut l).unwrap() > 0,
+            "the console ended: {seen}"
+        );
+        seen.push_str(&l);
+        if l.contains(&format!("plays **{card}**")) {
+            break;
+        }
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    drop(stdin);
+    // After the restart the battle goes on with the acknowledged card in it.
+    let core = Core::new(Store::open(data.path()).unwrap(), bot_user(), 6);
+    let game = core.store().game(id_of("mars")).unwrap().unwrap();
+    let state = game.martian_state().unwrap();
+    let battle = state.battle().expect("still in the battle");
+    assert_eq!(battle.cards().len(), 2);
+    assert_eq!(battle.cards()[1].to_string(), card);
+    let mut console = Console::new(&core, pics.path());
+    let mut n = 0;
+    while let Some((_, name, a)) = next(&core, n, ai::Level::Greedy) {
+        let out = run(&mut console, &line(name, a));
+        assert!(!out.contains("[ephemeral]"), "{out}");
+        n += 1;
+        assert!(n < 5000);
+    }
+    assert!(core.store().verify().unwrap().is_clean());
 }

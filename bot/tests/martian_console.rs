@@ -107,17 +107,7 @@ fn whole_game(core_seed: u64, level: ai::Level) {
     assert!(out.contains("[attachment]"), "with the board: {out}");
     let mut actions = 0;
     let mut battles = 0;
-    loop {
-        let Some(game) = core.store().game(channel).unwrap() else {
-            break;
-        };
-        let state: State = game.martian_state().unwrap();
-        let side = state.player_to_act().unwrap();
-        let name = if game.martian_player(side) == id_of("alice") {
-            "alice"
-        } else {
-            "bob"
-        };
+    while let Some((state, name, a)) = next(&core, actions, level) {
         // A player looks at their hand privately now and then.
         if actions % 25 == 0 {
             let out = run(&mut console, &format!("#mars @{name} hand"));
@@ -126,7 +116,6 @@ fn whole_game(core_seed: u64, level: ai::Level) {
                 "{out}"
             );
         }
-        let a = ai::choose(&state.public_view(side), level, actions).unwrap();
         if matches!(a, Action::Play(_)) {
             battles += 1;
         }

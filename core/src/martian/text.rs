@@ -107,7 +107,7 @@ pub(crate) fn hand_line(hand: &[Card]) -> String {
     let mut groups = Vec::new();
     for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
         let mut cards: Vec<Card> = hand.iter().copied().filter(|c| c.suit() == suit).collect();
-        cards.sort_by(|a, b| b.rank().cmp(&a.rank()));
+        cards.sort_by_key(|c| std::cmp::Reverse(c.rank()));
         if !cards.is_empty() {
             let words: Vec<String> = cards.iter().map(Card::to_string).collect();
             groups.push(words.join(" "));

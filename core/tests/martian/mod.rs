@@ -140,10 +140,7 @@ fn martian_refusals_say_why_and_change_nothing() {
     let (mut off_suit, mut other_battle, mut pawn_drop, mut dropped_move) =
         (false, false, false, false);
     let mut n = 0;
-    loop {
-        let Some(_) = h.core().store().game(CHANNEL).unwrap() else {
-            break;
-        };
+    while h.core().store().game(CHANNEL).unwrap().is_some() {
         let s = state(&h);
         match s.to_act() {
             ToAct::Battle { player, side } => {
@@ -162,12 +159,9 @@ fn martian_refusals_say_why_and_change_nothing() {
                 if let Some(led) = b.led_suit() {
                     let hand = s.hand(player);
                     let off = hand.iter().find(|c| c.suit() != led);
-                    if !off_suit && hand.iter().any(|c| c.suit() == led) && off.is_some() {
-                        h.refused(
-                            &user(player),
-                            command(Action::Play(*off.unwrap())),
-                            "follow suit",
-                        );
+                    let follows = hand.iter().any(|c| c.suit() == led);
+                    if let (false, true, Some(off)) = (off_suit, follows, off) {
+                        h.refused(&user(player), command(Action::Play(*off)), "follow suit");
                         off_suit = true;
                     }
                 }

@@ -4,7 +4,7 @@
 //! host decides (resignation, draws, time, abort) are the Jetan ones: they do not read
 //! the position.
 
-use martian_chess::{Action, Color as Side, Event, State};
+use martian_chess::{Action, BattleSide, Color as Side, Event, State, ToAct};
 
 use crate::codec::{key1, key2};
 use crate::model::{
@@ -78,9 +78,9 @@ impl Store {
         })
     }
 
-    /// The bot's sweep of battles at `now`: in every Martian Chess game where a battle
-    /// card has been awaited for [`BATTLE_TIME_MS`] or longer (since the game's last
-    /// action), the lowest legal card of that player is played for them
+    /// The bot's sweep of battles at `now`: in every Martian Chess game where a
+    /// defender's card has been awaited for [`BATTLE_TIME_MS`] or longer (since the
+    /// game's last action), the defender's lowest legal card is played for them
     /// ([`State::lowest_legal_card`]), recorded as theirs with `timeout` set. Each game is
     /// its own transaction that checks again. Returns what was played.
     ///
@@ -118,12 +118,21 @@ impl Store {
     }
 }
 
-/// The battle player out of time and their lowest legal card, if a card is overdue.
+/// The defender out of time and their lowest legal card, if a defender's card is overdue
+/// (MARTIAN_CHESS.md §4 times the defender only; an attacker who stalls is under the
+/// game's move time).
 fn overdue(position: &str, last: Millis, now: Millis) -> Option<(Side, martian_chess::Card)> {
     if now.saturating_sub(last) < BATTLE_TIME_MS {
         return None;
     }
-    position.parse::<State>().ok()?.lowest_legal_card()
+    let state = position.parse::<State>().ok()?;
+    match state.to_act() {
+        ToAct::Battle {
+            side: BattleSide::Defender,
+            ..
+        } => state.lowest_legal_card(),
+        _ => None,
+    }
 }
 
 fn load_state(head: &GameHead) -> TxResult<State> {

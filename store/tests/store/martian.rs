@@ -4,7 +4,7 @@
 use jetan_store::{
     ActResult, EndReason, GameKind, GameResult, PaymentKind, Store, StoreError, Terms,
 };
-use martian_chess::{ai, Action, State, ToAct};
+use martian_chess::{ai, Action, BattleSide, State, ToAct};
 
 use crate::common::*;
 
@@ -186,8 +186,14 @@ fn an_overdue_battle_card_is_played_for_its_player() {
     loop {
         let g = t.store.game(CH).unwrap().expect("a battle before the end");
         let state = g.martian_state().unwrap();
-        if matches!(state.to_act(), ToAct::Battle { .. }) {
-            break;
+        if let ToAct::Battle { side, .. } = state.to_act() {
+            if side == BattleSide::Attacker {
+                // The attacker is not timed by the battle clock.
+                let later = now + 10 * jetan_store::BATTLE_TIME_MS;
+                assert!(t.store.play_overdue_cards(later).unwrap().is_empty());
+            } else {
+                break;
+            }
         }
         let side = state.player_to_act().unwrap();
         let a = ai::choose(&state.public_view(side), ai::Level::Greedy, n).unwrap();

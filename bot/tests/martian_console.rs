@@ -261,3 +261,40 @@ fn a_sigkill_in_the_middle_of_a_battle_loses_nothing_acknowledged() {
     }
     assert!(core.store().verify().unwrap().is_clean());
 }
+
+#[test]
+fn selfplay_plays_martian_chess() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jetan"))
+        .args([
+            "selfplay",
+            "--game",
+            "martian-chess",
+            "--black",
+            "greedy",
+            "--orange",
+            "random",
+            "--games",
+            "4",
+            "--max-plies",
+            "4000",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 4);
+    // The greedy player beats the random one.
+    assert!(text.ends_with("white 4, black 0, draws 0\n"), "{text}");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_jetan"))
+        .args([
+            "selfplay", "--game", "go", "--black", "greedy", "--orange", "random",
+        ])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not a game"));
+}

@@ -6,6 +6,7 @@
 //! #general @bob accept
 //! #general @alice /jetan move from:e2 to:e3
 //! #general @bob click jetan:accept:12     (press a button by its id)
+//! #general @bob choose jetan:card:12 AS   (choose in a select menu by its id)
 //! :advance 20m                            (move the console's clock forward)
 //! ```
 //!
@@ -23,8 +24,8 @@ use std::path::{Path, PathBuf};
 use jetan_rules::{Topology, Variant};
 
 use jetan_core::{
-    AdminCommand, ButtonAction, ChallengeArgs, Command, Core, FirstMover, MessageEdit, Reply,
-    Request, SettingsArgs, UserRef,
+    AdminCommand, ButtonAction, ChallengeArgs, Command, Core, FirstMover, GameKind, MartianCommand,
+    MessageEdit, Reply, Request, SettingsArgs, UserRef,
 };
 
 /// The server id every console command runs in.
@@ -263,7 +264,11 @@ impl<'a> Console<'a> {
         let mut positional = Vec::new();
         for o in options {
             match o.split_once(':') {
-                Some((k, v)) if !k.is_empty() && !name.eq_ignore_ascii_case("click") => {
+                Some((k, v))
+                    if !k.is_empty()
+                        && !name.eq_ignore_ascii_case("click")
+                        && !name.eq_ignore_ascii_case("choose") =>
+                {
                     if opts.insert(k.to_lowercase(), v.to_string()).is_some() {
                         return Err(format!("the option `{k}` is given twice"));
                     }
@@ -297,8 +302,12 @@ impl<'a> Console<'a> {
                 .transpose()
         }
         let text = |o: &mut HashMap<String, String>, k: &str| o.remove(k);
-        let takes_word = name == "click" || name == "admin";
-        if positional.len() > usize::from(takes_word) || (!takes_word && !positional.is_empty()) {
+        let words = match name {
+            "click" | "admin" => 1,
+            "choose" => 2,
+            _ => 0,
+        };
+        if positional.len() > words {
             return Err(format!(
                 "write options as name:value (`{}` is not)",
                 positional[0]
@@ -309,6 +318,13 @@ impl<'a> Console<'a> {
                 let opponent = text(o, "opponent").ok_or("challenge needs opponent:@name")?;
                 let opponent = self.user_ref(&opponent);
                 let args = ChallengeArgs {
+                    game: text(o, "game")
+                        .map(|g| match g.to_ascii_lowercase().as_str() {
+                            "jetan" => Ok(GameKind::Jetan),
+                            "martian-chess" | "martian" => Ok(GameKind::MartianChess),
+                            _ => Err(format!("`{g}` is not a game: write jetan or martian-chess")),
+                        })
+                        .transpose()?,
                     stake: int(o, "stake")?,
                     piece_price: int(o, "piece_price")?,
                     first: text(o, "first").map(|f| parse_first(&f)).transpose()?,
@@ -360,6 +376,33 @@ impl<'a> Console<'a> {
             },
             "rules" => Command::Rules,
             "settings" => Command::Settings,
+            "drop" => Command::Martian(MartianCommand::Drop {
+                piece: text(o, "piece").ok_or("drop needs piece:N and square:e4")?,
+                square: text(o, "square").ok_or("drop needs piece:N and square:e4")?,
+            }),
+            "exchange" => Command::Martian(MartianCommand::Exchange {
+                piece: text(o, "piece").ok_or("exchange needs piece:N")?,
+            }),
+            "discard" => Command::Martian(MartianCommand::Discard {
+                card: text(o, "card"),
+            }),
+            "end" => Command::Martian(MartianCommand::End),
+            "hand" => Command::Martian(MartianCommand::Hand),
+            "card" => Command::Martian(MartianCommand::Card {
+                card: text(o, "card"),
+            }),
+            "choose" => {
+                let (Some(id), Some(value)) = (positional.first(), positional.get(1)) else {
+                    return Err(
+                        "choose needs a menu id and a value, like choose jetan:card:12 AS".into(),
+                    );
+                };
+                Command::Choose {
+                    menu: ButtonAction::parse(id)
+                        .ok_or_else(|| format!("`{id}` is not a menu id"))?,
+                    value: value.clone(),
+                }
+            }
             "admin" => {
                 let sub = positional
                     .first()
@@ -495,6 +538,16 @@ impl<'a> Console<'a> {
         }
         for b in &reply.buttons {
             writeln!(w, "[button] {} → click {}", b.label, b.id)?;
+        }
+        if let Some(m) = &reply.menu {
+            let values: Vec<&str> = m.options.iter().map(|(v, _)| v.as_str()).collect();
+            writeln!(
+                w,
+                "[menu] {} → choose {} <{}>",
+                m.placeholder,
+                m.id,
+                values.join("|")
+            )?;
         }
         Ok(())
     }

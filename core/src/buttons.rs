@@ -16,6 +16,13 @@ pub enum ButtonAction {
     DrawDecline(u64),
     /// Confirm resigning game `id`.
     Resign(u64),
+    /// Martian Chess game `id`: the button that opens a battle player's private menu of
+    /// cards.
+    Cards(u64),
+    /// Martian Chess game `id`: the private select menu of battle cards.
+    Card(u64),
+    /// Martian Chess game `id`: the private select menu of cards to discard.
+    Discard(u64),
 }
 
 const PREFIX: &str = "jetan";
@@ -43,6 +50,9 @@ impl ButtonAction {
             "draw-accept" => ButtonAction::DrawAccept(n),
             "draw-decline" => ButtonAction::DrawDecline(n),
             "resign" => ButtonAction::Resign(n),
+            "cards" => ButtonAction::Cards(n),
+            "card" => ButtonAction::Card(n),
+            "discard" => ButtonAction::Discard(n),
             _ => return None,
         })
     }
@@ -56,6 +66,9 @@ impl fmt::Display for ButtonAction {
             ButtonAction::DrawAccept(n) => ("draw-accept", n),
             ButtonAction::DrawDecline(n) => ("draw-decline", n),
             ButtonAction::Resign(n) => ("resign", n),
+            ButtonAction::Cards(n) => ("cards", n),
+            ButtonAction::Card(n) => ("card", n),
+            ButtonAction::Discard(n) => ("discard", n),
         };
         write!(f, "{PREFIX}:{action}:{n}")
     }
@@ -72,6 +85,9 @@ mod tests {
             ButtonAction::Decline(u64::MAX),
             ButtonAction::DrawAccept(7),
             ButtonAction::DrawDecline(0),
+            ButtonAction::Cards(3),
+            ButtonAction::Card(4),
+            ButtonAction::Discard(5),
         ] {
             assert_eq!(ButtonAction::parse(&a.id()), Some(a));
             assert!(

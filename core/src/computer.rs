@@ -62,6 +62,9 @@ impl Core {
         if !game.terms.practice || game.to_move() != self.bot.id {
             return Ok(None);
         }
+        if game.is_martian() {
+            return self.martian_computer_turn(channel, &now);
+        }
         let pos = Self::position_of(&game)?;
         let level = self.level(game.id);
         let think = self.think;

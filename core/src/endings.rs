@@ -17,6 +17,9 @@ impl Core {
         s: &Settlement,
     ) -> Result<Reply, CoreError> {
         let currency = self.currency(req.guild)?;
+        if game.is_martian() {
+            return self.martian_ended(game, s, &currency);
+        }
         let lang = self.public_lang(req.guild);
         let text = text::settlement(lang, s, &currency, game.terms.practice);
         let pos = Self::position_of(game)?;
@@ -205,6 +208,9 @@ impl Core {
                 }
             }
         };
+        if last.game.is_martian() {
+            return self.martian_replay(&last);
+        }
         let lang = self.public_lang(req.guild);
         let banner = text::result_banner(lang, &last.result, last.reason, |id| self.name_of(id));
         let gif = self.replay_picture(lang, &last, banner)?;

@@ -15,6 +15,7 @@ mod computer;
 mod endings;
 pub mod lang;
 mod lobby;
+mod martian;
 mod money;
 mod pictures;
 mod play;
@@ -34,9 +35,10 @@ use rand_chacha::ChaCha8Rng;
 
 pub use buttons::ButtonAction;
 pub use lang::Lang;
-pub use reply::{Attachment, Button, ButtonStyle, Embed, MessageEdit, Reply, Shown};
+pub use reply::{Attachment, Button, ButtonStyle, Embed, Menu, MessageEdit, Reply, Shown};
 pub use request::{
-    mention, AdminCommand, ChallengeArgs, Command, FirstMover, Request, SettingsArgs, UserRef,
+    mention, AdminCommand, ChallengeArgs, Command, FirstMover, GameKind, MartianCommand, Request,
+    SettingsArgs, UserRef,
 };
 pub use upkeep::Sweep;
 
@@ -307,7 +309,13 @@ impl Core {
                 ButtonAction::DrawAccept(id) => self.answer_draw(req, id, true),
                 ButtonAction::DrawDecline(id) => self.answer_draw(req, id, false),
                 ButtonAction::Resign(id) => self.resign(req, id).map(Into::into),
+                ButtonAction::Cards(id) => self.martian_card_menu(req, id).map(Into::into),
+                ButtonAction::Card(_) | ButtonAction::Discard(_) => {
+                    refuse("Choose a card in the menu.")
+                }
             },
+            Command::Martian(cmd) => self.martian_command(req, cmd),
+            Command::Choose { menu, value } => self.martian_choose(req, *menu, value),
         }
     }
 

@@ -82,9 +82,21 @@ impl Core {
                 .and_then(|l| jetan_engine::Level::new(l).ok())
                 .ok_or_else(|| CoreError::User(tr!(lang, "level-range")))?,
         };
+        let game = args.game.unwrap_or_default();
+        if game == jetan_store::GameKind::MartianChess {
+            if args.variant.is_some() || args.board.is_some() {
+                return refuse(
+                    "Martian Chess has no variants and one board: leave out `variant` and `board`.",
+                );
+            }
+            if practice && level.get() > 3 {
+                return refuse("In Martian Chess the computer plays at level 1 (random), 2 (greedy) or 3 (careful).");
+            }
+        }
         let variant = args.variant.unwrap_or_default();
         let first = args.first.unwrap_or_default();
         let terms = Terms {
+            game,
             variant,
             topology: args.board.unwrap_or_default(),
             stake,
@@ -181,6 +193,10 @@ impl Core {
         game: Game,
     ) -> Result<Response, CoreError> {
         let level = self.level(game.id);
+        if game.is_martian() {
+            let text = self.martian_practice_line(req.user.id, level.get());
+            return self.martian_started(&game, text);
+        }
         let lang = self.public_lang(game.guild);
         let text = tr!(
             lang,
@@ -201,6 +217,9 @@ impl Core {
 
     /// The reply to a game that has just started, and the computer's turn if it is first.
     fn started(&self, game: Game, text: String) -> Result<Response, CoreError> {
+        if game.is_martian() {
+            return self.martian_started(&game, text);
+        }
         let pos = Self::position_of(&game)?;
         let computer = game.terms.practice && game.black == self.bot.id;
         let lang = self.public_lang(game.guild);
@@ -286,14 +305,23 @@ impl Core {
     pub(crate) fn accepted(&self, req: &Request, game: Game) -> Result<Response, CoreError> {
         let currency = self.currency(req.guild)?;
         let lang = self.public_lang(game.guild);
-        let mut text = tr!(
-            lang,
-            "accepted",
-            who = mention(game.challenged()),
-            game = text::game_name(lang, &game.terms),
-            black = mention(game.black),
-            orange = mention(game.orange)
-        );
+        let mut text = if game.is_martian() {
+            tr!(
+                lang,
+                "accepted-martian",
+                who = mention(game.challenged()),
+                game = text::game_name(lang, &game.terms)
+            )
+        } else {
+            tr!(
+                lang,
+                "accepted",
+                who = mention(game.challenged()),
+                game = text::game_name(lang, &game.terms),
+                black = mention(game.black),
+                orange = mention(game.orange)
+            )
+        };
         if game.escrow.black > 0 {
             let m = |n: u64| money(lang, n, &currency);
             text.push('\n');
@@ -422,12 +450,14 @@ impl Core {
         } else {
             UserRef::new(opponent, self.name_of(opponent))
         };
+        let martian = g.is_martian();
         let args = ChallengeArgs {
+            game: Some(g.terms.game),
             stake: Some(g.terms.stake as i64),
             piece_price: Some(g.terms.piece_price as i64),
             first: Some(first),
-            variant: Some(g.terms.variant),
-            board: Some(g.terms.topology),
+            variant: (!martian).then_some(g.terms.variant),
+            board: (!martian).then_some(g.terms.topology),
             move_time: g.terms.move_time_minutes.map(i64::from),
             level: practice.then(|| i64::from(self.level(g.id).get())),
         };

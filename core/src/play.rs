@@ -67,6 +67,9 @@ impl Core {
     ) -> Result<Response, CoreError> {
         let lang = Lang::of(&req.locale);
         let game = self.game_in(req)?;
+        if game.is_martian() {
+            return self.martian_move(req, from, to, notation);
+        }
         let pos = Self::position_of(&game)?;
         let (from, to, named) = match (notation.map(str::trim).filter(|s| !s.is_empty()), from, to)
         {
@@ -333,6 +336,9 @@ impl Core {
 
     pub(crate) fn board(&self, req: &Request) -> Result<Reply, CoreError> {
         let game = self.game_in(req)?;
+        if game.is_martian() {
+            return self.martian_board(req, &game);
+        }
         let lang = self.public_lang(req.guild);
         let pos = Self::position_of(&game)?;
         let bottom = self.bottom(&game, pos.turn(), Some(req.user.id));
@@ -357,6 +363,9 @@ impl Core {
     pub(crate) fn moves(&self, req: &Request, square: &str) -> Result<Reply, CoreError> {
         let lang = Lang::of(&req.locale);
         let game = self.game_in(req)?;
+        if game.is_martian() {
+            return self.martian_moves(&game, square);
+        }
         let pos = Self::position_of(&game)?;
         let sq = parse_square(lang, square, "square-piece")?;
         let Some(piece) = pos.board().piece_at(sq) else {

@@ -32,6 +32,7 @@ impl Core {
                 let before = before_move(&game, result.ply as usize)?;
                 self.moved(req.guild, &before, result, req.now)?
             }
+            Receipt::Act(result) => self.martian_acted(&result)?,
             Receipt::Finished(s) => {
                 let game = self.game_by_id(req.channel, s.game_id)?;
                 let mut reply = self.ended(req, &game, &s)?;

@@ -31,6 +31,17 @@ pub struct Button {
     pub style: ButtonStyle,
 }
 
+/// A select menu under a reply (private card menus in Martian Chess).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Menu {
+    /// The custom id (see [`ButtonAction`](super::buttons::ButtonAction)).
+    pub id: String,
+    /// The text shown before a choice.
+    pub placeholder: String,
+    /// The options: (value, label), at most 25.
+    pub options: Vec<(String, String)>,
+}
+
 /// A rich block of text (a Discord embed).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Embed {
@@ -55,6 +66,8 @@ pub struct Reply {
     pub attachments: Vec<Attachment>,
     /// Buttons.
     pub buttons: Vec<Button>,
+    /// A select menu.
+    pub menu: Option<Menu>,
     /// An embed, for tables such as the standings.
     pub embed: Option<Embed>,
     /// Whether this reply should replace the message the pressed button belongs to

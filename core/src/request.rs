@@ -1,7 +1,7 @@
 //! What a player asked for: the request, its context, and the command with typed arguments.
 
 use jetan_rules::{Topology, Variant};
-pub use jetan_store::FirstMover;
+pub use jetan_store::{FirstMover, GameKind};
 
 /// A Discord user as a command sees them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,6 +62,8 @@ pub struct Request {
 /// The terms of a challenge as typed; unset ones take the server's defaults.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ChallengeArgs {
+    /// Jetan (the default) or Martian Chess.
+    pub game: Option<GameKind>,
     /// The stake each player puts in.
     pub stake: Option<i64>,
     /// The price per point of value of each piece lost.
@@ -74,7 +76,7 @@ pub struct ChallengeArgs {
     pub board: Option<Topology>,
     /// The move time limit in minutes.
     pub move_time: Option<i64>,
-    /// The computer's strength, for a game against the bot (1–5).
+    /// The computer's strength, for a game against the bot (1–5; Martian Chess 1–3).
     pub level: Option<i64>,
 }
 
@@ -140,6 +142,11 @@ impl Command {
         matches!(
             self,
             Command::Moves { .. }
+                | Command::Martian(
+                    MartianCommand::Hand
+                        | MartianCommand::Discard { card: None }
+                        | MartianCommand::Card { card: None }
+                )
                 | Command::Wallet { .. }
                 | Command::History { .. }
                 | Command::Rules
@@ -226,4 +233,44 @@ pub enum Command {
     Admin(AdminCommand),
     /// A button was pressed.
     Button(super::buttons::ButtonAction),
+    /// A Martian Chess command (the moves go through [`Command::Move`]).
+    Martian(MartianCommand),
+    /// An option was chosen in a select menu (a card from a private card menu).
+    Choose {
+        /// The menu's id.
+        menu: super::buttons::ButtonAction,
+        /// The chosen option's value.
+        value: String,
+    },
+}
+
+/// The commands of Martian Chess besides `move` (MARTIAN_CHESS.md §2, §4, §7).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MartianCommand {
+    /// Paradrop a piece from one's reserve.
+    Drop {
+        /// The piece's letter or name as typed (`N`, `knight`).
+        piece: String,
+        /// The square as typed.
+        square: String,
+    },
+    /// Exchange prisoners of one kind.
+    Exchange {
+        /// The piece's letter or name as typed.
+        piece: String,
+    },
+    /// Discard a card and draw one; without a card, a private menu of one's hand.
+    Discard {
+        /// The card as typed (`7H`).
+        card: Option<String>,
+    },
+    /// End the turn.
+    End,
+    /// One's own hand, privately.
+    Hand,
+    /// Play a battle card; without a card, a private menu of one's legal cards.
+    Card {
+        /// The card as typed (`AS`).
+        card: Option<String>,
+    },
 }

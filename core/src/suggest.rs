@@ -29,6 +29,9 @@ impl Core {
         partial: &str,
     ) -> Vec<(String, String)> {
         let lang = Lang::of(locale);
+        if self.is_martian_channel(channel) {
+            return self.martian_suggest_from(channel, user, partial);
+        }
         let Some((pos, _)) = self.position_for_mover(channel, user) else {
             return Vec::new();
         };
@@ -65,6 +68,9 @@ impl Core {
         partial: &str,
     ) -> Vec<(String, String)> {
         let lang = Lang::of(locale);
+        if self.is_martian_channel(channel) {
+            return self.martian_suggest_to(channel, user, from, partial);
+        }
         let Ok(from) = from.trim().parse::<Square>() else {
             return Vec::new();
         };

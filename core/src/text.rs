@@ -137,6 +137,10 @@ pub fn payments(lang: Lang, list: &[Payment], currency: &str) -> Vec<String> {
                 PaymentKind::Stake => {
                     tr!(lang, "paid-stake", from = from, to = to, amount = amount)
                 }
+                PaymentKind::Prisoner { piece } => format!(
+                    "{from} paid {to} {amount} {}",
+                    crate::martian::text::prisoner_payment(piece)
+                ),
             }
         })
         .collect()
@@ -150,6 +154,9 @@ pub fn reason(lang: Lang, reason: EndReason) -> String {
         EndReason::ChiefCaptured => "reason-chief-captured",
         EndReason::NoLegalMoves => "reason-no-legal-moves",
         EndReason::TenMoveRule => "reason-ten-move-rule",
+        EndReason::KingCaptured => "reason-king-captured",
+        EndReason::KingLostAttack => "reason-king-lost-attack",
+        EndReason::QuietTurns => "reason-quiet-turns",
         EndReason::Resignation => "reason-resignation",
         EndReason::Agreement => "reason-agreement",
         EndReason::Time => "reason-time",
@@ -267,6 +274,9 @@ pub fn rules_summary(lang: Lang) -> String {
 /// The name of a game's rules and board as players read it: "Classic Jetan", "Manator
 /// Jetan on the circular board".
 pub(crate) fn game_name(lang: Lang, t: &Terms) -> String {
+    if t.game == jetan_store::GameKind::MartianChess {
+        return crate::martian::text::GAME_NAME.into();
+    }
     let name = variant_name(lang, t.variant);
     match t.topology {
         jetan_rules::Topology::Flat => name,
@@ -295,7 +305,13 @@ pub(crate) fn terms_text(lang: Lang, t: &Terms, currency: &str) -> String {
         if t.stake > 0 {
             s.push(tr!(lang, "terms-stake", stake = m(t.stake)));
         }
-        if t.piece_price > 0 {
+        if t.piece_price > 0 && t.game == jetan_store::GameKind::MartianChess {
+            s.push(
+                crate::martian::text::piece_price_terms(t.piece_price, currency)
+                    .trim()
+                    .to_string(),
+            );
+        } else if t.piece_price > 0 {
             s.push(tr!(
                 lang,
                 "terms-piece-price",
@@ -456,6 +472,8 @@ pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
             tr!(lang, "daily-not-ready", time = format_duration(*wait_ms))
         }
         StoreError::InvalidAmount(_) => tr!(lang, "amount-bad", max = jetan_store::MAX_AMOUNT),
+        StoreError::IllegalAction(why) => crate::martian::text::illegal(why, None),
+        StoreError::WrongGame { game } => crate::martian::text::wrong_game(*game),
         other => {
             tracing::info!("refused: {other}");
             tr!(lang, "refused-other")

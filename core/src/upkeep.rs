@@ -89,6 +89,7 @@ impl Core {
             }
             Err(e) => tracing::error!("settling stalled games: {e}"),
         }
+        out.posts.extend(self.martian_timeouts(now));
         out
     }
 }

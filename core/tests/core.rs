@@ -1334,3 +1334,5 @@ fn a_friendly_game_shows_no_money_and_the_princess_escape_is_listed_once() {
         wallet.reply.text
     );
 }
+#[path = "martian/mod.rs"]
+mod martian;

@@ -43,6 +43,7 @@
 #![deny(missing_docs)]
 
 mod labels;
+mod martian;
 mod paint;
 mod palette;
 mod render;
@@ -58,6 +59,7 @@ use jetan_rules::{
 };
 
 pub use labels::Labels;
+pub use martian::{martian_image, martian_png, MartianScene};
 pub use render::Renderer;
 pub use replay::{replay_gif, Replay, DISCORD_ATTACHMENT_LIMIT};
 

@@ -95,10 +95,13 @@ impl Store {
             t::LEDGER,
             t::REQUESTS,
             t::MOVES,
+            t::ACTIONS,
         ] {
             for item in self.kv().scan(tree, &[]) {
                 let (k, v) = item?;
-                if tree == t::MOVES && exported.contains(&key_part(&k, 0).unwrap_or_default()) {
+                if (tree == t::MOVES || tree == t::ACTIONS)
+                    && exported.contains(&key_part(&k, 0).unwrap_or_default())
+                {
                     // In its game's line.
                     continue;
                 }
@@ -128,7 +131,7 @@ impl Store {
                             Line::Finished(f)
                         }),
                     // A move record whose game did not export: kept as it is.
-                    t::MOVES => Err(StoreError::Corrupt {
+                    t::MOVES | t::ACTIONS => Err(StoreError::Corrupt {
                         what: what(),
                         detail: "its game could not be exported".into(),
                     }),
@@ -249,8 +252,9 @@ impl Store {
                 }
                 Line::Game(g) => {
                     max_id = max_id.max(g.id);
-                    let (head, moves) = GameHead::split(g);
-                    put_moves(&mut put, head.game.id, &moves);
+                    let (head, moves, actions) = GameHead::split(g);
+                    put_moves(&mut put, t::MOVES, head.game.id, &moves);
+                    put_moves(&mut put, t::ACTIONS, head.game.id, &actions);
                     put(t::GAMES, &key1(head.game.channel), encode(&head));
                 }
                 Line::Finished(mut f) => {
@@ -264,8 +268,9 @@ impl Store {
                             Vec::new(),
                         );
                     }
-                    let (head, moves) = GameHead::split(f.game);
-                    put_moves(&mut put, head.game.id, &moves);
+                    let (head, moves, actions) = GameHead::split(f.game);
+                    put_moves(&mut put, t::MOVES, head.game.id, &moves);
+                    put_moves(&mut put, t::ACTIONS, head.game.id, &actions);
                     f.game = head.game;
                     put(
                         t::FINISHED,
@@ -306,9 +311,15 @@ impl Store {
     }
 }
 
-fn put_moves(put: &mut impl FnMut(usize, &[u8], Vec<u8>), id: u64, list: &[crate::MoveRecord]) {
+/// Queues the records of one game's moves (or Martian Chess actions) in `tree`.
+fn put_moves<T: Serialize>(
+    put: &mut impl FnMut(usize, &[u8], Vec<u8>),
+    tree: usize,
+    id: u64,
+    list: &[T],
+) {
     for (ply, m) in list.iter().enumerate() {
-        put(t::MOVES, &key2(id, ply as u64), encode(m));
+        put(tree, &key2(id, ply as u64), encode(m));
     }
 }
 
@@ -474,7 +485,7 @@ fn read_checked(input: impl BufRead) -> Result<Vec<(u64, Line)>> {
 
 /// What an import can check of a game by itself.
 fn check_game(g: &Game) -> std::result::Result<(), String> {
-    if u32::try_from(g.moves.len()).is_err() {
+    if u32::try_from(g.moves.len().max(g.actions.len())).is_err() {
         return Err(format!("game {} has too many moves", g.id));
     }
     if g.black == g.orange {

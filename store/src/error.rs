@@ -98,6 +98,24 @@ pub enum StoreError {
     /// The rules refuse the move.
     #[error(transparent)]
     IllegalMove(#[from] IllegalMove),
+    /// The rules of Martian Chess refuse the action.
+    #[error(transparent)]
+    IllegalAction(#[from] martian_chess::IllegalAction),
+    /// A Jetan command in a Martian Chess game, or the other way round.
+    #[error("the game in this channel is {}", match .game {
+        crate::GameKind::Jetan => "Jetan",
+        crate::GameKind::MartianChess => "Martian Chess",
+    })]
+    WrongGame {
+        /// The game being played.
+        game: crate::GameKind,
+    },
+    /// A battle card was due, but its time is not up.
+    #[error("the battle card is not overdue: {remaining_ms} ms remain")]
+    BattleTimeNotUp {
+        /// Milliseconds until the bot plays it.
+        remaining_ms: u64,
+    },
     /// A draw offer already stands.
     #[error("user {by} has already offered a draw")]
     DrawAlreadyOffered {

@@ -54,6 +54,7 @@
 //! | `ledger` | sequence number | [`LedgerEntry`] |
 //! | `requests` | interaction id | the operation's [`Receipt`] (a [`Game`] in it without its moves, with their count) |
 //! | `moves` | (game id, ply) | [`MoveRecord`]: written once by the move, never rewritten |
+//! | `martian_actions` | (game id, ply) | [`ActionRecord`]: a Martian Chess game's actions, likewise |
 //!
 //! A transaction cannot scan, and does not need to: [`Store::play`] reads the game
 //! record (position, version, ply and duel counts, clock, escrow), inserts the move under
@@ -96,6 +97,22 @@
 //!   claim. [`Store::grant`]: an admin grant. Wallets are created lazily, with the
 //!   server's starting grant, on their first money movement; reading an unknown wallet
 //!   shows the starting grant without writing.
+//!
+//! # Martian Chess
+//! A challenge's [`Terms::game`] says which game ([`GameKind`]; records written before
+//! it read as Jetan). A Martian Chess game is a [`Game`] like any other — one per
+//! channel, the same escrow, endings, settlement, history and standings — whose
+//! `position` is the `martian-chess` state string (seeded from the accept's `seed`; it
+//! holds both hands and the deck, so it is never shown) and whose records are
+//! [`ActionRecord`]s in `martian_actions` (its `plies` counts them). White is the first
+//! mover, seated as [`Game::black`] ([`martian_seat`]). [`Store::act`] plays one action
+//! in one transaction (version, who must act, the rules' check against the stored
+//! state); a piece taken prisoner pays `value × piece_price` to the captor, capped by
+//! what is left of its owner's reserve of `piece_price × 39` (MARTIAN_CHESS.md §6;
+//! [`ActResult::unpaid`] says what a spent reserve did not pay). The sweep
+//! [`Store::play_overdue_cards`] plays the lowest legal card of a battle player who let
+//! [`BATTLE_TIME_MS`] pass. `verify` replays every Martian Chess game from its seed and
+//! actions; export and import carry the actions in the game's line.
 //!
 //! # Reading and upkeep
 //! Reads are synchronous: [`Store::settings`], [`Store::wallet`], [`Store::standings`],
@@ -143,6 +160,7 @@ mod model;
 mod receipts;
 mod bank;
 mod lobby;
+mod martian;
 mod migrate;
 mod play;
 mod profiles;
@@ -159,11 +177,13 @@ pub use error::{Result, StoreError};
 /// A value per side; re-exported from the rules (records use it for escrow and net
 /// results).
 pub use jetan_rules::ByColor;
+pub use martian::BATTLE_TIME_MS;
 pub use model::{
-    Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
-    FirstMover, Game, GameResult, Granted, LedgerEntry, MoveRecord, MoveResult, Payment,
-    PaymentKind, Receipt, Release, Settings, SettingsChange, Settlement, Stamp, Standings,
-    StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
+    martian_seat, martian_side, ActResult, ActionRecord, Challenge, ChallengeClosed, ClosedHow,
+    DailyClaim, EndReason, EntryKind, FinishedGame, FirstMover, Game, GameKind, GameResult,
+    Granted, LedgerEntry, MoveRecord, MoveResult, Payment, PaymentKind, Receipt, Release, Settings,
+    SettingsChange, Settlement, Stamp, Standings, StandingsOrder, Terms, Wallet, DAY_MS,
+    DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
 };
 pub use profiles::MessageRef;
 pub use store::{Location, Store};

@@ -5,7 +5,8 @@ use jetan_rules::{ByColor, Position};
 
 use crate::codec::key1;
 use crate::model::{
-    Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, GameHead, Receipt, Terms,
+    Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, GameHead, GameKind,
+    Receipt, Terms,
 };
 use crate::settle::*;
 use crate::tx::{challenge_name, fail, game_name, t, to_i64};
@@ -191,7 +192,13 @@ impl Store {
                 terms: c.terms.clone(),
                 seed,
                 moves: Vec::new(),
-                position: Position::start_on(c.terms.variant, c.terms.topology).to_string(),
+                actions: Vec::new(),
+                position: match c.terms.game {
+                    GameKind::Jetan => {
+                        Position::start_on(c.terms.variant, c.terms.topology).to_string()
+                    }
+                    GameKind::MartianChess => martian_chess::State::new(seed).to_string(),
+                },
                 started_at: req.now,
                 last_move_at: req.now,
                 version: 1,

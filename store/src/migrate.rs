@@ -60,14 +60,14 @@ pub(crate) fn migrate(kv: &Kv) -> Result<Migrated> {
             let what = || format!("{name} record {k:?} (format 1)");
             let converted = match i {
                 t::GAMES => decode_v1::<Game>(&v, what).and_then(|g| {
-                    let (head, moves) = GameHead::split(g);
+                    let (head, moves, _) = GameHead::split(g);
                     put_moves(kv, head.game.id, &moves)?;
                     done.games += 1;
                     done.moves += moves.len() as u64;
                     Ok(encode(&head))
                 }),
                 t::FINISHED => decode_v1::<FinishedGame>(&v, what).and_then(|mut f| {
-                    let (head, moves) = GameHead::split(f.game);
+                    let (head, moves, _) = GameHead::split(f.game);
                     put_moves(kv, head.game.id, &moves)?;
                     f.game = head.game;
                     done.games += 1;

@@ -6,7 +6,7 @@ use jetan_rules::{ByColor, Color, Piece, Position, Square};
 use serde::{Deserialize, Serialize};
 
 pub use crate::settings::{Settings, SettingsChange, DEFAULT_MOVE_TIME_MS};
-pub use crate::wager::{FirstMover, Terms};
+pub use crate::wager::{FirstMover, GameKind, Terms};
 use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, UserId};
 
 /// The largest amount the store accepts anywhere (a stake, a price, a grant): 10^15. It
@@ -113,6 +113,55 @@ impl fmt::Display for MoveRecord {
     }
 }
 
+/// One action of a Martian Chess game, as stored (MARTIAN_CHESS.md §7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionRecord {
+    /// Who acted: `w` (White, the first mover: [`Game::black`]) or `b`.
+    #[serde(with = "martian_side")]
+    pub player: martian_chess::Color,
+    /// The action (its text, `e2-e4`, `play AS`, `end`).
+    pub action: martian_chess::Action,
+    /// Played by the bot for a battle player whose time ran out (their lowest card).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub timeout: bool,
+    /// When it was played.
+    pub at: Millis,
+}
+
+/// A Martian Chess colour as `w` / `b`.
+mod martian_side {
+    use martian_chess::Color;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(c.char())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        let c = char::deserialize(d)?;
+        Color::from_char(c)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a side: {c:?} (w or b)")))
+    }
+}
+
+/// The seat of a Martian Chess colour in a [`Game`]: White moves first, so it sits where
+/// Jetan's first mover does ([`Color::Black`], [`Game::black`]); Black is
+/// [`Color::Orange`].
+pub fn martian_seat(c: martian_chess::Color) -> Color {
+    match c {
+        martian_chess::Color::White => Color::Black,
+        martian_chess::Color::Black => Color::Orange,
+    }
+}
+
+/// The Martian Chess colour of a seat (the inverse of [`martian_seat`]).
+pub fn martian_side(seat: Color) -> martian_chess::Color {
+    match seat {
+        Color::Black => martian_chess::Color::White,
+        Color::Orange => martian_chess::Color::Black,
+    }
+}
+
 /// A game in progress (or, inside a [`FinishedGame`], as it ended).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
@@ -132,9 +181,14 @@ pub struct Game {
     pub terms: Terms,
     /// The seed of the Manator duel stream (never shown to the players).
     pub seed: u64,
-    /// Every move, first to last.
+    /// Every move, first to last (Jetan).
     pub moves: Vec<MoveRecord>,
-    /// The current position string (RULES.md §9).
+    /// Every action, first to last (Martian Chess).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<ActionRecord>,
+    /// The current position string (RULES.md §9), or for Martian Chess the state string
+    /// (the `martian-chess` crate's: it holds both hands and the deck, so it is never
+    /// shown to players; [`Game::martian_state`] reads it).
     pub position: String,
     /// When the game started (the challenge was accepted).
     pub started_at: Millis,
@@ -180,9 +234,38 @@ impl Game {
         }
     }
 
-    /// The side to move, as the game's position says.
+    /// The side to move, as the game's position says (in Martian Chess the seat of the
+    /// player who must act: during a battle, the one whose card is awaited).
     pub fn turn(&self) -> Color {
-        side_to_move(&self.position)
+        match self.terms.game {
+            GameKind::Jetan => side_to_move(&self.position),
+            GameKind::MartianChess => self.martian_state().map_or(Color::Black, |s| {
+                martian_seat(s.player_to_act().unwrap_or_else(|| s.turn()))
+            }),
+        }
+    }
+
+    /// Whether this is a game of Martian Chess.
+    pub fn is_martian(&self) -> bool {
+        self.terms.game == GameKind::MartianChess
+    }
+
+    /// The Martian Chess state (hidden cards included: never show it as is).
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if the stored state string does not read.
+    pub fn martian_state(&self) -> Result<martian_chess::State> {
+        self.position
+            .parse()
+            .map_err(|e: martian_chess::ParseStateError| StoreError::Corrupt {
+                what: format!("the state of game {} in channel {}", self.id, self.channel),
+                detail: e.to_string(),
+            })
+    }
+
+    /// The player of a Martian Chess colour.
+    pub fn martian_player(&self, c: martian_chess::Color) -> UserId {
+        self.player(martian_seat(c))
     }
 
     /// The player to move.
@@ -235,6 +318,12 @@ pub enum PaymentKind {
     },
     /// The loser's stake, to the winner.
     Stake,
+    /// Martian Chess: the price of a piece taken prisoner (its letter, upper case
+    /// White: `Q`, `n`; a promoted piece pays as a pawn).
+    Prisoner {
+        /// The piece's letter.
+        piece: char,
+    },
 }
 
 /// Money one player paid another (from the payer's escrow to the receiver's balance).
@@ -289,6 +378,13 @@ pub enum EndReason {
     ChiefCaptured,
     /// The player to move had no legal move (draw).
     NoLegalMoves,
+    /// Martian Chess: a battle against the enemy King was won.
+    KingCaptured,
+    /// Martian Chess: a King attacked and lost its battle (its side loses).
+    KingLostAttack,
+    /// Martian Chess: 50 turns in a row without an attack, a pawn move or a paradrop
+    /// (draw).
+    QuietTurns,
     /// The ten-move countdown ran out (draw).
     TenMoveRule,
     /// A player resigned.
@@ -328,6 +424,28 @@ impl EndReason {
     }
 }
 
+impl EndReason {
+    /// The reason of a Martian Chess game ended by an action (`None` for the endings the
+    /// host decides: resignation, agreement, time).
+    pub(crate) fn from_martian(o: martian_chess::Outcome) -> Option<EndReason> {
+        use martian_chess::{DrawReason, Outcome, WinReason};
+        match o {
+            Outcome::Decisive {
+                reason: WinReason::KingCaptured,
+                ..
+            } => Some(EndReason::KingCaptured),
+            Outcome::Decisive {
+                reason: WinReason::KingLostAttack,
+                ..
+            } => Some(EndReason::KingLostAttack),
+            Outcome::Draw {
+                reason: DrawReason::FiftyTurns,
+            } => Some(EndReason::QuietTurns),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -335,6 +453,9 @@ impl fmt::Display for EndReason {
             EndReason::ChiefTakesChief => "a Chief took the enemy Chief",
             EndReason::ChiefCaptured => "a Chief was taken by a lesser piece",
             EndReason::NoLegalMoves => "the player to move had no legal move",
+            EndReason::KingCaptured => "the King was captured",
+            EndReason::KingLostAttack => "a King lost its own attack",
+            EndReason::QuietTurns => "50 turns without an attack, a pawn move or a paradrop",
             EndReason::TenMoveRule => "the ten-move countdown ran out",
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "draw by agreement",
@@ -412,6 +533,38 @@ pub struct MoveResult {
     /// Whether the move cleared a draw offer.
     pub draw_offer_cleared: bool,
     /// If the move ended the game: how, and the money.
+    pub finished: Option<Settlement>,
+}
+
+/// What [`Store::act`](crate::Store::act) did in a game of Martian Chess.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActResult {
+    /// The game.
+    pub game_id: GameId,
+    /// Its channel.
+    pub channel: ChannelId,
+    /// The action, as recorded.
+    pub action: ActionRecord,
+    /// Who played it (for a timeout card: the player it was played for).
+    pub by: UserId,
+    /// The game's version after it.
+    pub version: u64,
+    /// How many actions were played before this one.
+    pub ply: u32,
+    /// The state before the action (hidden cards included: for the host to work out
+    /// what happened with `State::play_with_events`, never to show).
+    pub before: String,
+    /// The state after it (hidden cards included).
+    pub after: String,
+    /// Piece prices paid for the prisoner the action took, if any.
+    pub payments: Vec<Payment>,
+    /// A prisoner was taken but its owner's piece reserve was spent (or short): what it
+    /// should have paid and did not.
+    #[serde(default)]
+    pub unpaid: u64,
+    /// Whether the action cleared a draw offer.
+    pub draw_offer_cleared: bool,
+    /// If the action ended the game: how, and the money.
     pub finished: Option<Settlement>,
 }
 
@@ -537,6 +690,8 @@ pub enum Receipt {
     Closed(ChallengeClosed),
     /// A move was played.
     Move(MoveResult),
+    /// A Martian Chess action was played.
+    Act(ActResult),
     /// A game ended by resignation, agreement, time or abort.
     Finished(Settlement),
     /// A draw was offered or declined: the game after it.
@@ -557,6 +712,7 @@ impl Receipt {
             Receipt::Accept(_) => "accept",
             Receipt::Closed(_) => "decline, cancel or expiry",
             Receipt::Move(_) => "move",
+            Receipt::Act(_) => "action",
             Receipt::Finished(_) => "game end",
             Receipt::Game(_) => "draw offer",
             Receipt::Daily(_) => "daily claim",
@@ -578,7 +734,8 @@ pub(crate) struct StoredReceipt {
     pub moves: Option<u32>,
 }
 
-/// A game in progress as stored in the games tree: the [`Game`] with its move list left
+/// A game in progress as stored in the games tree: the [`Game`] with its move list (or
+/// Martian Chess action list, in the `martian_actions` tree) left
 /// empty (every move is its own record in the moves tree, keyed (game id, ply)), and
 /// what a transaction needs to know about the moves without reading them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -592,16 +749,18 @@ pub(crate) struct GameHead {
 }
 
 impl GameHead {
-    /// Splits a game with its moves into the head and the moves.
-    pub fn split(mut game: Game) -> (GameHead, Vec<MoveRecord>) {
+    /// Splits a game with its moves (or Martian Chess actions) into the head, the moves
+    /// and the actions. `plies` counts the game's records in whichever tree holds them.
+    pub fn split(mut game: Game) -> (GameHead, Vec<MoveRecord>, Vec<ActionRecord>) {
         let moves = std::mem::take(&mut game.moves);
+        let actions = std::mem::take(&mut game.actions);
         let head = GameHead {
-            plies: u32::try_from(moves.len()).unwrap_or(u32::MAX),
+            plies: u32::try_from(moves.len().max(actions.len())).unwrap_or(u32::MAX),
             duels: u32::try_from(moves.iter().filter(|m| m.duel.is_some()).count())
                 .unwrap_or(u32::MAX),
             game,
         };
-        (head, moves)
+        (head, moves, actions)
     }
 
     /// The side to move, as the game's position says.

@@ -42,6 +42,11 @@ impl Store {
             let Some(color) = game.color_of(req.user) else {
                 return fail(StoreError::NotAPlayer);
             };
+            if game.is_martian() {
+                return fail(StoreError::WrongGame {
+                    game: game.terms.game,
+                });
+            }
             if game.version != expected_version {
                 return fail(StoreError::GameChanged {
                     expected: expected_version,

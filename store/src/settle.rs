@@ -113,7 +113,9 @@ pub(crate) fn pay(
     game.net[payer] = np;
     game.net[receiver] = nr;
     let (entry, why) = match kind {
-        PaymentKind::Piece { .. } => (EntryKind::PiecePrice, "piece price"),
+        PaymentKind::Piece { .. } | PaymentKind::Prisoner { .. } => {
+            (EntryKind::PiecePrice, "piece price")
+        }
         PaymentKind::Stake => (EntryKind::Payout, "stake lost"),
     };
     let (from, to) = (game.player(payer), game.player(receiver));

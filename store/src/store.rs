@@ -288,21 +288,33 @@ impl Store {
     /// # Errors
     /// [`StoreError::Corrupt`] if one is missing or does not decode.
     pub(crate) fn read_moves(&self, id: GameId, plies: u32) -> Result<Vec<MoveRecord>> {
+        self.read_records(t::MOVES, id, plies, "moves")
+    }
+
+    /// The first `plies` records of game `id` in `tree` (moves or Martian Chess
+    /// actions), by a prefix scan.
+    fn read_records<T: DeserializeOwned>(
+        &self,
+        tree: usize,
+        id: GameId,
+        plies: u32,
+        what: &str,
+    ) -> Result<Vec<T>> {
         let want = plies as usize;
         let mut out = Vec::with_capacity(want);
-        for item in self.kv().scan(t::MOVES, &key1(id)).take(want) {
+        for item in self.kv().scan(tree, &key1(id)).take(want) {
             let (k, v) = item?;
             let ply = key_part(&k, 1).unwrap_or(u64::MAX);
             if ply != out.len() as u64 {
                 break;
             }
-            out.push(decode(&v, || format!("move {} of game {id}", ply + 1))?);
+            out.push(decode(&v, || format!("record {} of game {id}", ply + 1))?);
         }
         if out.len() != want {
             return Err(StoreError::Corrupt {
-                what: format!("the moves of game {id}"),
+                what: format!("the {what} of game {id}"),
                 detail: format!(
-                    "move {} of {plies} is missing from the moves tree",
+                    "record {} of {plies} is missing from the {what} tree",
                     out.len() + 1
                 ),
             });
@@ -310,10 +322,15 @@ impl Store {
         Ok(out)
     }
 
-    /// Puts the first `plies` moves of `game` (stored without them) back in its list.
+    /// Puts the first `plies` moves (or Martian Chess actions) of `game` (stored
+    /// without them) back in its list.
     pub(crate) fn fill_moves(&self, game: &mut Game, plies: Option<u32>) -> Result<()> {
         if let Some(n) = plies {
-            game.moves = self.read_moves(game.id, n)?;
+            if game.is_martian() {
+                game.actions = self.read_records(t::ACTIONS, game.id, n, "martian_actions")?;
+            } else {
+                game.moves = self.read_moves(game.id, n)?;
+            }
         }
         Ok(())
     }
@@ -321,14 +338,14 @@ impl Store {
     /// A stored game in progress, with its moves.
     pub(crate) fn load_head(&self, head: GameHead) -> Result<Game> {
         let mut g = head.game;
-        g.moves = self.read_moves(g.id, head.plies)?;
+        self.fill_moves(&mut g, Some(head.plies))?;
         Ok(g)
     }
 
     /// A stored finished game, with its moves.
     pub(crate) fn load_finished(&self, head: FinishedHead) -> Result<FinishedGame> {
         let mut f = head.finished;
-        f.game.moves = self.read_moves(f.game.id, head.plies)?;
+        self.fill_moves(&mut f.game, Some(head.plies))?;
         Ok(f)
     }
 

@@ -51,6 +51,8 @@ trees! {
     REQUESTS = "requests",
     /// Every move of every game, per (game id, ply): written once, never rewritten.
     MOVES = "moves",
+    /// Every action of every Martian Chess game, per (game id, ply): written once.
+    ACTIONS = "martian_actions",
 }
 
 /// What a transaction body returns.

@@ -204,7 +204,8 @@ impl Store {
         }
         // Game ids that own move records: every game in progress and finished game.
         // (`None`: the game's record does not decode; its moves are not strays.)
-        let mut move_owners: BTreeMap<GameId, Option<u32>> = BTreeMap::new();
+        // (Martian Chess games own action records instead, in their own tree.)
+        let mut move_owners: BTreeMap<GameId, Option<(u32, bool)>> = BTreeMap::new();
         for item in self.kv().scan(t::GAMES, &[]) {
             let (k, v) = item?;
             let channel = key_part(&k, 0).unwrap_or_default();
@@ -216,7 +217,7 @@ impl Store {
                 }
             };
             r.games += 1;
-            move_owners.insert(head.game.id, Some(head.plies));
+            move_owners.insert(head.game.id, Some((head.plies, head.game.is_martian())));
             let duels = head.duels;
             let g = match self.load_head(head) {
                 Ok(g) => g,
@@ -240,7 +241,7 @@ impl Store {
             }
             *escrow.entry((g.guild, g.black)).or_default() += u128::from(g.escrow.black);
             *escrow.entry((g.guild, g.orange)).or_default() += u128::from(g.escrow.orange);
-            if let Err(p) = replay(&g, None) {
+            if let Err(p) = replay_any(&g, None) {
                 r.problems
                     .push(format!("the game in channel {channel}: {p}"));
             }
@@ -276,7 +277,10 @@ impl Store {
                 }
             };
             r.finished += 1;
-            move_owners.insert(head.finished.game.id, Some(head.plies));
+            move_owners.insert(
+                head.finished.game.id,
+                Some((head.plies, head.finished.game.is_martian())),
+            );
             let f = match self.load_finished(head) {
                 Ok(f) => f,
                 Err(e) => {
@@ -289,7 +293,7 @@ impl Store {
                 r.problems
                     .push(format!("finished game {id} says it is game {}", g.id));
             }
-            if let Err(p) = replay(g, Some((&f.result, f.reason))) {
+            if let Err(p) = replay_any(g, Some((&f.result, f.reason))) {
                 r.problems.push(format!("finished game {id}: {p}"));
             }
             if f.net.black.checked_add(f.net.orange) != Some(0) {
@@ -336,22 +340,27 @@ impl Store {
         }
 
         // Every move record belongs to a game, which has exactly its count of them.
-        let mut counted: BTreeMap<GameId, u64> = BTreeMap::new();
-        for item in self.kv().scan(t::MOVES, &[]) {
-            let (k, _) = item?;
-            *counted
-                .entry(key_part(&k, 0).unwrap_or_default())
-                .or_default() += 1;
-        }
-        for (id, n) in counted {
-            match move_owners.get(&id) {
-                None => r.problems.push(format!(
-                    "{n} move records belong to game {id}, which is neither in progress nor archived"
-                )),
-                Some(&Some(plies)) if u64::from(plies) != n => r.problems.push(format!(
-                    "game {id} has {n} move records but {plies} moves"
-                )),
-                Some(_) => {}
+        for (tree, martian, what) in [(t::MOVES, false, "move"), (t::ACTIONS, true, "action")] {
+            let mut counted: BTreeMap<GameId, u64> = BTreeMap::new();
+            for item in self.kv().scan(tree, &[]) {
+                let (k, _) = item?;
+                *counted
+                    .entry(key_part(&k, 0).unwrap_or_default())
+                    .or_default() += 1;
+            }
+            for (id, n) in counted {
+                match move_owners.get(&id) {
+                    None => r.problems.push(format!(
+                        "{n} {what} records belong to game {id}, which is neither in progress nor archived"
+                    )),
+                    Some(&Some((_, kind))) if kind != martian => r.problems.push(format!(
+                        "game {id} has {n} {what} records, which its kind of game never has"
+                    )),
+                    Some(&Some((plies, _))) if u64::from(plies) != n => r.problems.push(format!(
+                        "game {id} has {n} {what} records but {plies} {what}s"
+                    )),
+                    Some(_) => {}
+                }
             }
         }
         for (tree, part) in [(t::BY_CHANNEL, 1), (t::BY_PLAYER, 2)] {
@@ -383,6 +392,32 @@ struct Record {
     losses: u32,
     draws: u32,
     net_won: i128,
+}
+
+/// Replays a game of either kind; `Err` says where it departs.
+fn replay_any(g: &Game, end: Option<(&GameResult, EndReason)>) -> Result<(), String> {
+    if !g.is_martian() {
+        return replay(g, end).map(drop);
+    }
+    if !g.moves.is_empty() {
+        return Err("a Martian Chess game records Jetan moves".into());
+    }
+    let state = crate::martian::replay_martian(g, end.map(|(_, reason)| reason))?;
+    if let (Some((result, _)), Some(o)) = (end, state.outcome()) {
+        let want = match o.winner() {
+            Some(w) => GameResult::Win {
+                winner: g.martian_player(w),
+                loser: g.martian_player(w.other()),
+            },
+            None => GameResult::Draw,
+        };
+        if *result != want {
+            return Err(format!(
+                "its actions end it ({o}), but it is recorded as {result:?}"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Replays a game from its move list (with its duel stream); `Err` says where it

@@ -22,10 +22,24 @@ pub enum FirstMover {
     Random,
 }
 
+/// Which game a challenge is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    /// Jetan (RULES.md), Classic or Manator, flat or circular.
+    #[default]
+    Jetan,
+    /// The Mars Society's Martian Chess (MARTIAN_CHESS.md).
+    MartianChess,
+}
+
 /// The terms of a game: what the players agreed to when the challenge was accepted.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Terms {
-    /// Classic or Manator.
+    /// Jetan or Martian Chess (records written before Martian Chess read as Jetan).
+    #[serde(default)]
+    pub game: GameKind,
+    /// Classic or Manator (Jetan only; a Martian Chess game keeps Classic).
     pub variant: Variant,
     /// The flat board or Ninth-Ray Jetan's circular board (RULES.md §11).
     #[serde(default)]
@@ -49,6 +63,7 @@ impl Terms {
     /// Terms with no money.
     pub fn friendly(variant: Variant) -> Terms {
         Terms {
+            game: GameKind::Jetan,
             variant,
             topology: Topology::Flat,
             stake: 0,
@@ -68,12 +83,26 @@ impl Terms {
         u64::from(start.board().material(Color::Black)) - u64::from(Role::Princess.value())
     }
 
-    /// The piece reserve: the most a player can pay in piece prices in one game.
+    /// Terms with no money for a game of Martian Chess.
+    pub fn martian() -> Terms {
+        Terms {
+            game: GameKind::MartianChess,
+            ..Terms::friendly(Variant::Classic)
+        }
+    }
+
+    /// The piece reserve: the most a player can pay in piece prices in one game. In
+    /// Martian Chess `piece_price × 39` (MARTIAN_CHESS.md §6: every piece but the King;
+    /// payments are capped at it, as exchanged pieces can be lost again).
     ///
     /// # Errors
     /// [`StoreError::InvalidTerms`] if it exceeds [`MAX_AMOUNT`].
     pub fn reserve(&self) -> Result<u64> {
-        Terms::max_piece_loss_points(self.variant)
+        let points = match self.game {
+            GameKind::Jetan => Terms::max_piece_loss_points(self.variant),
+            GameKind::MartianChess => martian_chess::PIECE_RESERVE_FACTOR,
+        };
+        points
             .checked_mul(self.piece_price)
             .filter(|&r| r <= MAX_AMOUNT)
             .ok_or_else(|| StoreError::InvalidTerms("the piece price is too large".into()))
@@ -98,6 +127,13 @@ impl Terms {
         if self.practice && (self.stake != 0 || self.piece_price != 0) {
             return Err(StoreError::InvalidTerms(
                 "a practice game cannot have a stake or piece prices".into(),
+            ));
+        }
+        if self.game == GameKind::MartianChess
+            && (self.variant != Variant::Classic || self.topology != Topology::Flat)
+        {
+            return Err(StoreError::InvalidTerms(
+                "Martian Chess has no variants and is played on the flat board".into(),
             ));
         }
         if self.move_time_minutes == Some(0) {

@@ -37,5 +37,5 @@ pub use app::{jetan_binary, BotProcess, TestApp};
 pub use fake::{without_buttons, Config, FakeDiscord, MessageView};
 pub use model::Pings;
 pub use payloads::{UserInfo, FLAG_EPHEMERAL, FLAG_LOADING};
-pub use player::{Button, Opt, Player, Reply, Sent};
+pub use player::{Button, Menu, Opt, Player, Reply, Sent};
 pub use record::{File, Recorded};

@@ -254,6 +254,45 @@ impl Player {
             .await
     }
 
+    /// Chooses `value` in a string select menu of a message the fake holds (an
+    /// interaction of component type 3 carrying `values`, as Discord sends it).
+    ///
+    /// # Errors
+    /// If the menu is no longer on the message, `value` is not one of its options, or no
+    /// session is live.
+    pub async fn choose(&self, menu: &Menu, value: &str) -> anyhow::Result<Sent> {
+        let message = self
+            .inner
+            .lock()
+            .messages
+            .get(&menu.message_id)
+            .filter(|m| !m.deleted)
+            .map(|m| m.json.clone())
+            .with_context(|| {
+                format!(
+                    "message {} of menu {:?} is gone",
+                    menu.message_id, menu.custom_id
+                )
+            })?;
+        let current = menus_of(&message, menu.message_id, menu.channel_id);
+        let Some(now) = current.iter().find(|m| m.custom_id == menu.custom_id) else {
+            bail!(
+                "menu {:?} is no longer on message {}",
+                menu.custom_id,
+                menu.message_id
+            );
+        };
+        if !now.values.iter().any(|v| v == value) {
+            bail!(
+                "{value:?} is not an option of menu {:?}: {:?}",
+                menu.custom_id,
+                now.values
+            );
+        }
+        let data = json!({"custom_id": menu.custom_id, "component_type": 3, "values": [value]});
+        self.at(menu.channel_id).send(3, data, Some(message)).await
+    }
+
     fn command_data(
         &self,
         command: &str,
@@ -760,6 +799,44 @@ pub struct Button {
     pub channel_id: u64,
 }
 
+/// A string select menu found in a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Menu {
+    /// The bot's `custom_id`.
+    pub custom_id: String,
+    /// The options' values, in order.
+    pub values: Vec<String>,
+    /// The message it is on.
+    pub message_id: u64,
+    /// That message's channel.
+    pub channel_id: u64,
+}
+
+fn menus_of(message: &Value, message_id: u64, channel_id: u64) -> Vec<Menu> {
+    let mut out = Vec::new();
+    for row in message["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            if c["type"].as_u64() == Some(3) {
+                if let Some(custom_id) = c["custom_id"].as_str() {
+                    let values = c["options"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|o| o["value"].as_str().map(str::to_owned))
+                        .collect();
+                    out.push(Menu {
+                        custom_id: custom_id.to_owned(),
+                        values,
+                        message_id,
+                        channel_id,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
 fn buttons_of(message: &Value, message_id: u64, channel_id: u64) -> Vec<Button> {
     let mut out = Vec::new();
     for row in message["components"].as_array().into_iter().flatten() {
@@ -853,6 +930,21 @@ impl Reply {
             .and_then(|s| s.parse().ok())
             .unwrap_or_default();
         buttons_of(&self.message, self.message_id.unwrap_or_default(), channel)
+    }
+
+    /// The message's select menu.
+    ///
+    /// # Errors
+    /// If it has none.
+    pub fn menu(&self) -> anyhow::Result<Menu> {
+        let channel = self.message["channel_id"]
+            .as_str()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_default();
+        menus_of(&self.message, self.message_id.unwrap_or_default(), channel)
+            .into_iter()
+            .next()
+            .with_context(|| format!("no select menu on the reply; text: {}", self.text()))
     }
 
     /// The button whose label contains `label` (case-insensitive).

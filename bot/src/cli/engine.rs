@@ -37,6 +37,12 @@ pub enum Command {
         /// A game without a result after this many plies is scored a draw.
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
+        /// `jetan`, or `martian-chess`: then `--black` plays White (who moves first)
+        /// and `--orange` Black, `random`, `greedy` and `engine:L` being the Martian
+        /// Chess computer's levels 1, 2 and 3; `--max-plies` counts actions (turns
+        /// are many actions: give it 4000).
+        #[arg(long, default_value = "jetan")]
+        game: String,
     },
     /// Searches a position and prints the best move, its score and the depth reached.
     Analyse {
@@ -66,10 +72,22 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             orange,
             games,
             seed,
+            max_plies,
+            game,
+            ..
+        } if game == "martian-chess" => {
+            super::martian::selfplay(black, orange, games, seed, max_plies)
+        }
+        Command::Selfplay {
+            black,
+            orange,
+            games,
+            seed,
             variant,
             time_ms,
             max_plies,
-        } => selfplay(
+            game,
+        } if game == "jetan" => selfplay(
             black,
             orange,
             games,
@@ -78,6 +96,9 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             Duration::from_millis(time_ms),
             max_plies,
         ),
+        Command::Selfplay { game, .. } => {
+            anyhow::bail!("`{game}` is not a game: write jetan or martian-chess")
+        }
         Command::Analyse {
             position,
             time_ms,

@@ -5,7 +5,9 @@ use poise::serenity_prelude as serenity;
 
 use super::answer::blocking;
 use super::{run, user_ref, Context, Error};
-use jetan_core::{AdminCommand, ChallengeArgs, Command, FirstMover, SettingsArgs};
+use jetan_core::{
+    AdminCommand, ChallengeArgs, Command, FirstMover, GameKind, MartianCommand, SettingsArgs,
+};
 
 /// Who moves first, as Discord's choice menu shows it. poise derives the menu on a type of
 /// this crate, so this mirrors the core's (the store's) [`FirstMover`], relative to the
@@ -78,6 +80,54 @@ impl LanguageChoice {
     }
 }
 
+/// Which game.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum GameChoice {
+    /// Jetan (the default).
+    #[name = "jetan"]
+    Jetan,
+    /// The Mars Society's Martian Chess: dice, card battles, prisoners, paradrops.
+    #[name = "martian-chess"]
+    MartianChess,
+}
+
+impl From<GameChoice> for GameKind {
+    fn from(g: GameChoice) -> GameKind {
+        match g {
+            GameChoice::Jetan => GameKind::Jetan,
+            GameChoice::MartianChess => GameKind::MartianChess,
+        }
+    }
+}
+
+/// What a Martian Chess pawn reaching the last rank becomes.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PromoteChoice {
+    /// A Queen (the default).
+    #[name = "queen"]
+    Queen,
+    /// A Rook.
+    #[name = "rook"]
+    Rook,
+    /// A Bishop.
+    #[name = "bishop"]
+    Bishop,
+    /// A Knight.
+    #[name = "knight"]
+    Knight,
+}
+
+impl PromoteChoice {
+    fn letter(self) -> char {
+        match self {
+            PromoteChoice::Queen => 'Q',
+            PromoteChoice::Rook => 'R',
+            PromoteChoice::Bishop => 'B',
+            PromoteChoice::Knight => 'N',
+        }
+    }
+}
+
 /// The shape of the board.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum BoardChoice {
@@ -121,7 +171,13 @@ impl From<BoardChoice> for jetan_rules::Topology {
         "history",
         "rules",
         "settings",
-        "admin"
+        "admin",
+        "drop_",
+        "exchange",
+        "discard",
+        "end",
+        "hand",
+        "card"
     ),
     subcommand_required
 )]
@@ -143,19 +199,21 @@ async fn challenge(
     #[min = 0]
     piece_price: Option<i64>,
     #[description = "Who moves first"] first: Option<FirstChoice>,
+    #[description = "jetan (default) or martian-chess"] game: Option<GameChoice>,
     #[description = "classic or manator"] variant: Option<VariantChoice>,
     #[description = "flat (default) or circular (Ninth-Ray Jetan)"] board: Option<BoardChoice>,
     #[description = "Longest time per move, in minutes"]
     #[min = 1]
     #[max = 10080]
     move_time: Option<i64>,
-    #[description = "The computer's strength, 1 (easy) to 5 (strongest)"]
+    #[description = "The computer's strength, 1 (easy) to 5 (strongest; Martian Chess 1 to 3)"]
     #[min = 1]
     #[max = 5]
     level: Option<i64>,
 ) -> Result<(), Error> {
     let opponent = user_ref(&opponent, None);
     let args = ChallengeArgs {
+        game: game.map(Into::into),
         stake,
         piece_price,
         first: first.map(Into::into),
@@ -260,8 +318,103 @@ async fn move_(
     #[autocomplete = "autocomplete_to"]
     to: Option<String>,
     #[description = "Or the whole move, like e2-e3 or Ab1xd3"] notation: Option<String>,
+    #[description = "Martian Chess: what a pawn reaching the last rank becomes (default queen)"]
+    promote: Option<PromoteChoice>,
 ) -> Result<(), Error> {
+    // A promotion rides on the destination (`e8=N`), which Martian Chess reads.
+    let (to, notation) = match promote {
+        Some(p) if notation.is_some() => (to, notation.map(|n| format!("{n}={}", p.letter()))),
+        Some(p) => (to.map(|t| format!("{t}={}", p.letter())), None),
+        None => (to, notation),
+    };
     run(ctx, Command::Move { from, to, notation }).await
+}
+
+async fn autocomplete_battle_card(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    autocomplete_cards(ctx, partial, true).await
+}
+
+async fn autocomplete_discard(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    autocomplete_cards(ctx, partial, false).await
+}
+
+/// The asker's own cards (autocomplete is shown only to the person typing).
+async fn autocomplete_cards(
+    ctx: Context<'_>,
+    partial: &str,
+    battle: bool,
+) -> serenity::CreateAutocompleteResponse {
+    let (core, channel, user) = (
+        ctx.data().core.clone(),
+        ctx.channel_id().get(),
+        ctx.author().id.get(),
+    );
+    let partial = partial.to_string();
+    let list = blocking(move || core.suggest_cards(channel, user, &partial, battle)).await;
+    choices(list.unwrap_or_default())
+}
+
+/// Martian Chess: paradrop a piece from your reserve onto an empty square.
+#[poise::command(slash_command, rename = "drop")]
+async fn drop_(
+    ctx: Context<'_>,
+    #[description = "The piece: Q, R, B, N or P"] piece: String,
+    #[description = "The empty square, like e4"] square: String,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Martian(MartianCommand::Drop { piece, square }),
+    )
+    .await
+}
+
+/// Martian Chess: give back a prisoner for one of your own of the same kind.
+#[poise::command(slash_command)]
+async fn exchange(
+    ctx: Context<'_>,
+    #[description = "The kind: Q, R, B, N or P"] piece: String,
+) -> Result<(), Error> {
+    run(ctx, Command::Martian(MartianCommand::Exchange { piece })).await
+}
+
+/// Martian Chess: discard a card and draw one (without a card: your hand, privately).
+#[poise::command(slash_command)]
+async fn discard(
+    ctx: Context<'_>,
+    #[description = "The card, like 7H (leave out for a private menu)"]
+    #[autocomplete = "autocomplete_discard"]
+    card: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::Martian(MartianCommand::Discard { card })).await
+}
+
+/// Martian Chess: end your turn.
+#[poise::command(slash_command)]
+async fn end(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Martian(MartianCommand::End)).await
+}
+
+/// Martian Chess: your hand (only you see it).
+#[poise::command(slash_command)]
+async fn hand(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Martian(MartianCommand::Hand)).await
+}
+
+/// Martian Chess: play a battle card (without a card: a private menu of your legal cards).
+#[poise::command(slash_command)]
+async fn card(
+    ctx: Context<'_>,
+    #[description = "The card, like AS (leave out for a private menu)"]
+    #[autocomplete = "autocomplete_battle_card"]
+    card: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::Martian(MartianCommand::Card { card })).await
 }
 
 /// Show the board.

@@ -110,7 +110,8 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     Ok(())
 }
 
-/// Buttons: routed by their custom id, which names the challenge or game.
+/// Buttons and select menus: routed by their custom id, which names the challenge or
+/// game.
 async fn on_component(
     ctx: &serenity::Context,
     data: &Data,
@@ -136,7 +137,13 @@ async fn on_component(
         guild_locale: c.guild_locale.clone(),
         id: c.id.get(),
         now: now_ms(),
-        command: Command::Button(action),
+        command: match &c.data.kind {
+            serenity::ComponentInteractionDataKind::StringSelect { values } => Command::Choose {
+                menu: action,
+                value: values.first().cloned().unwrap_or_default(),
+            },
+            _ => Command::Button(action),
+        },
     };
     let response = answer::answer(
         &ctx.http,

@@ -38,8 +38,26 @@ fn files(reply: &Reply) -> Vec<serenity::CreateAttachment> {
 }
 
 pub(crate) fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
+    let mut rows = Vec::new();
+    if let Some(m) = &reply.menu {
+        let options = m
+            .options
+            .iter()
+            .take(25)
+            .map(|(value, label)| {
+                serenity::CreateSelectMenuOption::new(label.clone(), value.clone())
+            })
+            .collect();
+        rows.push(serenity::CreateActionRow::SelectMenu(
+            serenity::CreateSelectMenu::new(
+                m.id.clone(),
+                serenity::CreateSelectMenuKind::String { options },
+            )
+            .placeholder(m.placeholder.clone()),
+        ));
+    }
     if reply.buttons.is_empty() {
-        return Vec::new();
+        return rows;
     }
     let buttons = reply
         .buttons
@@ -54,7 +72,8 @@ pub(crate) fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                 })
         })
         .collect();
-    vec![serenity::CreateActionRow::Buttons(buttons)]
+    rows.push(serenity::CreateActionRow::Buttons(buttons));
+    rows
 }
 
 fn embeds(reply: &Reply) -> Vec<serenity::CreateEmbed> {

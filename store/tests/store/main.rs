@@ -8,6 +8,7 @@ mod cluster;
 mod common;
 mod crash;
 mod dirs;
+mod martian;
 mod migrate;
 mod model;
 mod ops;

@@ -11,6 +11,7 @@ mod computer_resume;
 mod double_click;
 mod fake_selftest;
 mod load;
+mod martian;
 mod mentions;
 mod postgres;
 mod private_answers;

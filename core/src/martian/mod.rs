@@ -1,0 +1,581 @@
+//! Martian Chess in the bot (MARTIAN_CHESS.md): moves, paradrops, exchanges, discards,
+//! the end of a turn, battle cards from private menus, the hand shown privately, the
+//! die posted at each turn's start, the computer opponent, replays.
+//!
+//! Hidden information: a public reply is built only from the action, the public events
+//! of the rules (played and discarded cards are public) and a [`PublicView`] whose own
+//! hand is never read; hands appear only in private replies to their owner.
+
+mod picture;
+mod suggest;
+pub(crate) mod text;
+
+use jetan_store::{ActResult, FinishedGame, Game, Settlement};
+use martian_chess::{ai, Action, Color, PublicView, State, ToAct};
+
+use crate::buttons::ButtonAction;
+use crate::reply::{ButtonStyle, Menu};
+use crate::request::{mention, MartianCommand, Request};
+use crate::{refuse, Core, CoreError, Reply, Response};
+
+/// The computer's level in Martian Chess from the practice level (1–5): 1, 2, or 3 for
+/// anything above.
+pub(crate) fn ai_level(level: u8) -> ai::Level {
+    ai::Level::from_number(level.clamp(1, 3)).unwrap_or(ai::Level::Lookahead)
+}
+
+fn state_of(game: &Game) -> Result<State, CoreError> {
+    game.martian_state().map_err(CoreError::from)
+}
+
+fn parsed<T>(r: Result<T, String>) -> Result<T, CoreError> {
+    r.map_err(CoreError::User)
+}
+
+impl Core {
+    /// The Martian Chess game in the channel.
+    fn martian_game(&self, channel: u64) -> Result<Game, CoreError> {
+        let game = self
+            .store
+            .game(channel)?
+            .ok_or_else(|| CoreError::User(crate::Lang::En.tr("no-game", &[])))?;
+        if !game.is_martian() {
+            return refuse(text::wrong_game(jetan_store::GameKind::Jetan));
+        }
+        Ok(game)
+    }
+
+    /// The asker's colour in `game`.
+    fn side_of(game: &Game, user: u64) -> Result<Color, CoreError> {
+        match game.color_of(user) {
+            Some(seat) => Ok(jetan_store::martian_side(seat)),
+            None => refuse(format!(
+                "You are not playing in this game: it is {} vs {}.",
+                mention(game.black),
+                mention(game.orange)
+            )),
+        }
+    }
+
+    pub(crate) fn martian_command(
+        &self,
+        req: &Request,
+        cmd: &MartianCommand,
+    ) -> Result<Response, CoreError> {
+        match cmd {
+            MartianCommand::Drop { piece, square } => {
+                let role = parsed(text::parse_role(piece))?;
+                let to = parsed(text::parse_square(square))?;
+                self.martian_act(req, Action::Drop { role, to })
+            }
+            MartianCommand::Exchange { piece } => {
+                let role = parsed(text::parse_role(piece))?;
+                self.martian_act(req, Action::Exchange(role))
+            }
+            MartianCommand::Discard { card: Some(c) } => {
+                let card = parsed(text::parse_card(c))?;
+                self.martian_act(req, Action::Discard(card))
+            }
+            MartianCommand::Discard { card: None } => {
+                self.martian_discard_menu(req).map(Into::into)
+            }
+            MartianCommand::End => self.martian_act(req, Action::End),
+            MartianCommand::Hand => {
+                let game = self.martian_game(req.channel)?;
+                let side = Self::side_of(&game, req.user.id)?;
+                let view = state_of(&game)?.public_view(side);
+                Ok(Reply::ephemeral(text::hand_reply(&view)).into())
+            }
+            MartianCommand::Card { card: Some(c) } => {
+                let card = parsed(text::parse_card(c))?;
+                self.martian_act(req, Action::Play(card))
+            }
+            MartianCommand::Card { card: None } => {
+                let game = self.martian_game(req.channel)?;
+                self.martian_card_menu(req, game.id).map(Into::into)
+            }
+        }
+    }
+
+    /// A card chosen in a private menu.
+    pub(crate) fn martian_choose(
+        &self,
+        req: &Request,
+        menu: ButtonAction,
+        value: &str,
+    ) -> Result<Response, CoreError> {
+        let (id, discard) = match menu {
+            ButtonAction::Card(id) => (id, false),
+            ButtonAction::Discard(id) => (id, true),
+            _ => return refuse("That menu is not one of mine."),
+        };
+        match self.store.game(req.channel)? {
+            Some(g) if g.id == id => {}
+            _ => return refuse(text::stale_menu()),
+        }
+        let card = parsed(text::parse_card(value))?;
+        let action = if discard {
+            Action::Discard(card)
+        } else {
+            Action::Play(card)
+        };
+        self.martian_act(req, action)
+    }
+
+    /// The private menu of the asker's legal battle cards in game `id`.
+    pub(crate) fn martian_card_menu(&self, req: &Request, id: u64) -> Result<Reply, CoreError> {
+        let game = match self.store.game(req.channel)? {
+            Some(g) if g.id == id && g.is_martian() => g,
+            _ => return refuse(text::stale_menu()),
+        };
+        let side = Self::side_of(&game, req.user.id)?;
+        let view = state_of(&game)?.public_view(side);
+        let legal: Vec<martian_chess::Card> = view
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Play(c) => Some(c),
+                _ => None,
+            })
+            .collect();
+        if legal.is_empty() {
+            return refuse(text::not_your_card());
+        }
+        Ok(Reply {
+            menu: Some(card_menu(
+                ButtonAction::Card(game.id),
+                text::CARD_MENU,
+                &legal,
+            )),
+            ..Reply::ephemeral(text::card_menu_text(&view, &legal))
+        })
+    }
+
+    /// The private menu of the asker's cards to discard.
+    fn martian_discard_menu(&self, req: &Request) -> Result<Reply, CoreError> {
+        let game = self.martian_game(req.channel)?;
+        let side = Self::side_of(&game, req.user.id)?;
+        let state = state_of(&game)?;
+        let view = state.public_view(side);
+        let legal: Vec<martian_chess::Card> = view
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Discard(c) => Some(c),
+                _ => None,
+            })
+            .collect();
+        if legal.is_empty() {
+            // Say why, as the rules would.
+            let first = view.hand().first().copied();
+            return match first.map(|c| state.check(side, &Action::Discard(c))) {
+                Some(Err(e)) => refuse(text::illegal(
+                    &e,
+                    Some(&|c| mention(game.martian_player(c))),
+                )),
+                _ => refuse("You cannot discard now."),
+            };
+        }
+        Ok(Reply {
+            menu: Some(card_menu(
+                ButtonAction::Discard(game.id),
+                text::DISCARD_MENU,
+                &legal,
+            )),
+            ..Reply::ephemeral(text::discard_menu_text(&view))
+        })
+    }
+
+    /// `move` in a Martian Chess game: `from` and `to` (`to` may carry `=N`), or
+    /// `notation` (`e7-e8=N`).
+    pub(crate) fn martian_move(
+        &self,
+        req: &Request,
+        from: Option<&str>,
+        to: Option<&str>,
+        notation: Option<&str>,
+    ) -> Result<Response, CoreError> {
+        let typed = match (notation.map(str::trim).filter(|s| !s.is_empty()), from, to) {
+            (Some(n), None, None) => n.to_string(),
+            (None, Some(f), Some(t)) => format!("{}-{}", f.trim(), t.trim()),
+            (Some(_), _, _) => return refuse("Give either `notation` or `from` and `to`, not both."),
+            (None, _, _) => return refuse("Say which move: `from` and `to` squares (like e2 and e4), or `notation` (like e2-e4, e7-e8=N)."),
+        };
+        let action: Action = typed
+            .to_ascii_lowercase()
+            .replace("=q", "=Q")
+            .replace("=r", "=R")
+            .replace("=b", "=B")
+            .replace("=n", "=N")
+            .parse()
+            .map_err(|e: martian_chess::ParseActionError| {
+                CoreError::User(format!("`{typed}` is not a move: {e}."))
+            })?;
+        if !matches!(action, Action::Move { .. }) {
+            return refuse(format!("`{typed}` is not a move: write it like e2-e4."));
+        }
+        self.martian_act(req, action)
+    }
+
+    /// Plays the asker's action: checked by the rules first for the clearest answer,
+    /// then stored (the store checks again in its transaction).
+    fn martian_act(&self, req: &Request, action: Action) -> Result<Response, CoreError> {
+        let game = self.martian_game(req.channel)?;
+        let side = Self::side_of(&game, req.user.id)?;
+        let state = state_of(&game)?;
+        if let Err(e) = state.check(side, &action) {
+            return refuse(text::illegal(
+                &e,
+                Some(&|c| mention(game.martian_player(c))),
+            ));
+        }
+        let result = self.store.act(
+            Self::store_req(req),
+            req.channel,
+            (game.id, game.version),
+            action,
+        )?;
+        self.martian_acted(&result)
+    }
+
+    /// Game `id` of `channel`, in progress or finished.
+    fn martian_game_by_id(&self, channel: u64, id: u64) -> Result<Game, CoreError> {
+        if let Some(g) = self.store.game(channel)?.filter(|g| g.id == id) {
+            return Ok(g);
+        }
+        match self.store.finished_game(id)? {
+            Some(f) => Ok(f.game),
+            None => Err(CoreError::Internal(format!("game {id} is gone"))),
+        }
+    }
+
+    /// The public reply to a stored action (also for a repeated request): what happened,
+    /// the money, the die and the board at a new turn, who is to act next.
+    pub(crate) fn martian_acted(&self, r: &ActResult) -> Result<Response, CoreError> {
+        let game = self.martian_game_by_id(r.channel, r.game_id)?;
+        let currency = self.currency_or_default(game.guild);
+        let before: State = r
+            .before
+            .parse()
+            .map_err(|e| CoreError::Internal(format!("a stored state does not read: {e}")))?;
+        let notation = before.notate(&r.action.action);
+        let actor = r.action.player;
+        let (after, events) = before
+            .play_with_events(actor, r.action.action)
+            .map_err(|e| CoreError::Internal(format!("a stored action does not replay: {e}")))?;
+        let player = |c: Color| game.martian_player(c);
+        let mut lines = Vec::new();
+        if r.action.timeout {
+            lines.push(text::timeout_card(r.by));
+        }
+        lines.extend(text::events(
+            actor,
+            &notation,
+            &r.action.action,
+            &events,
+            &player,
+        ));
+        for line in crate::text::payments(self.public_lang(game.guild), &r.payments, &currency) {
+            lines.push(format!("• {line}."));
+        }
+        if r.unpaid > 0 {
+            lines.push(text::reserve_spent(r.unpaid, &currency));
+        }
+        if r.draw_offer_cleared {
+            lines.push("The draw offer is withdrawn.".into());
+        }
+        let new_turn = events
+            .iter()
+            .any(|e| matches!(e, martian_chess::Event::DieRolled { .. }));
+        let public = after.public_view(actor);
+        if let Some(s) = &r.finished {
+            lines.push(crate::text::settlement(self.public_lang(game.guild), s, &currency, game.terms.practice));
+            let banner = crate::text::result_banner(self.public_lang(game.guild), &s.result, s.reason, |id| self.name_of(id));
+            let reply = self.with_martian_picture(
+                Reply::public(lines.join("\n")),
+                &game,
+                &public,
+                Some(banner),
+            );
+            return Ok(reply.into());
+        }
+        let next = after.player_to_act();
+        let mut reply = Reply::default();
+        if new_turn {
+            lines.push(text::status(&public, &player));
+        }
+        let next_user = next.map(&player);
+        let computer = game.terms.practice && next_user == Some(self.bot.id);
+        match (after.to_act(), next_user) {
+            (ToAct::Battle { .. }, Some(u)) if !computer => {
+                lines.push(text::card_prompt(u));
+                reply = reply.pinging(u).with_button(
+                    ButtonAction::Cards(game.id).id(),
+                    "Choose your card",
+                    ButtonStyle::Success,
+                );
+            }
+            (ToAct::Turn(_), Some(u)) if !computer && (new_turn || u != r.by) => {
+                lines.push(text::your_turn(u));
+                reply = reply.pinging(u);
+            }
+            _ => {}
+        }
+        reply.text = lines.join("\n");
+        if new_turn {
+            reply = self.with_martian_picture(reply, &game, &public, None);
+        }
+        Ok(Response {
+            computer_moves_in: computer.then_some(game.channel),
+            ..reply.into()
+        })
+    }
+
+    /// The reply to a Martian Chess game that has just started.
+    pub(crate) fn martian_started(&self, game: &Game, head: String) -> Result<Response, CoreError> {
+        let state = state_of(game)?;
+        let player = |c: Color| game.martian_player(c);
+        let white = game.martian_player(Color::White);
+        let computer = game.terms.practice && white == self.bot.id;
+        let mut lines = vec![
+            head,
+            text::started(white, game.martian_player(Color::Black)),
+        ];
+        lines.push(text::die_roll(white, Color::White, state.die()));
+        let view = state.public_view(Color::White);
+        lines.push(text::status(&view, &player));
+        let mut reply = Reply::default();
+        if !computer {
+            lines.push(text::your_turn(white));
+            reply = reply.pinging(white);
+        }
+        reply.text = lines.join("\n");
+        let reply = self.with_martian_picture(reply, game, &view, None);
+        Ok(Response {
+            computer_moves_in: computer.then_some(game.channel),
+            ..reply.into()
+        })
+    }
+
+    /// The opening line of a practice game.
+    pub(crate) fn martian_practice_line(&self, user: u64, level: u8) -> String {
+        text::practice_started(user, self.bot.id, level)
+    }
+
+    /// The end of a Martian Chess game by resignation, agreement, time or abort.
+    pub(crate) fn martian_ended(
+        &self,
+        game: &Game,
+        s: &Settlement,
+        currency: &str,
+    ) -> Result<Reply, CoreError> {
+        let text = crate::text::settlement(self.public_lang(game.guild), s, currency, game.terms.practice);
+        let state = state_of(game)?;
+        let banner = crate::text::result_banner(self.public_lang(game.guild), &s.result, s.reason, |id| self.name_of(id));
+        Ok(self.with_martian_picture(
+            Reply::public(text),
+            game,
+            &state.public_view(state.turn()),
+            Some(banner),
+        ))
+    }
+
+    /// `board` in a Martian Chess game (public).
+    pub(crate) fn martian_board(&self, req: &Request, game: &Game) -> Result<Reply, CoreError> {
+        let state = state_of(game)?;
+        let player = |c: Color| game.martian_player(c);
+        let view = state.public_view(state.turn());
+        let mut text = format!(
+            "{}\n{}",
+            text::board_header(player(Color::White), player(Color::Black)),
+            text::status(&view, &player)
+        );
+        if let Some(deadline) = game.deadline() {
+            if deadline > req.now {
+                text.push_str(&format!(
+                    "\nTime left for this turn: {}.",
+                    crate::text::format_duration(deadline - req.now)
+                ));
+            } else {
+                text.push_str(
+                    "\nThe time for this turn is up: the opponent may `/jetan claim` the win.",
+                );
+            }
+        }
+        Ok(self.with_martian_picture(Reply::public(text), game, &view, None))
+    }
+
+    /// `moves square:` in a Martian Chess game (private): where the piece can go now.
+    pub(crate) fn martian_moves(&self, game: &Game, square: &str) -> Result<Reply, CoreError> {
+        let state = state_of(game)?;
+        let sq = parsed(text::parse_square(square))?;
+        let Some(piece) = state.board().get(sq) else {
+            return refuse(format!("{sq} is empty."));
+        };
+        let mut targets: Vec<(martian_chess::Square, bool)> = state
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Move {
+                    from,
+                    to,
+                    promotion,
+                } if from == sq && promotion.is_none_or(|p| p == martian_chess::Role::Queen) => {
+                    Some((to, state.board().get(to).is_some()))
+                }
+                _ => None,
+            })
+            .collect();
+        targets.dedup();
+        Ok(Reply::ephemeral(text::piece_moves(
+            sq, piece.role, &targets,
+        )))
+    }
+
+    /// `replay` of a finished Martian Chess game: every action (and every card played,
+    /// all public by then) in a text file; hands and the deck are never written.
+    pub(crate) fn martian_replay(&self, last: &FinishedGame) -> Result<Reply, CoreError> {
+        let g = &last.game;
+        let mut state = State::new(g.seed);
+        let mut lines = Vec::new();
+        for (i, rec) in g.actions.iter().enumerate() {
+            lines.push(text::replay_line(
+                i + 1,
+                rec.player,
+                &state.notate(&rec.action),
+                rec.timeout,
+            ));
+            state = state
+                .play(rec.player, rec.action)
+                .map_err(|e| CoreError::Internal(format!("game {} does not replay: {e}", g.id)))?;
+        }
+        lines.push(crate::text::result_line(self.public_lang(last.game.guild), &last.result, last.reason));
+        let file = lines.join("\n").into_bytes();
+        Ok(Reply::public(format!(
+            "{} {}",
+            text::replay_header(
+                g.id,
+                g.martian_player(Color::White),
+                g.martian_player(Color::Black),
+                g.actions.len()
+            ),
+            crate::text::result_line(self.public_lang(last.game.guild), &last.result, last.reason)
+        ))
+        .with_file("replay.txt", file))
+    }
+
+    /// The computer plays every action it owes in the practice game (its whole turn,
+    /// its battle cards), each stored as it goes; one reply tells them all.
+    pub(crate) fn martian_computer_turn(
+        &self,
+        channel: u64,
+        now: &dyn Fn() -> u64,
+    ) -> Result<Option<Response>, CoreError> {
+        let mut texts = Vec::new();
+        let mut last: Option<Response> = None;
+        let mut attachments = Vec::new();
+        for _ in 0..200 {
+            let Some(game) = self.store.game(channel)? else {
+                break;
+            };
+            if !game.is_martian() || !game.terms.practice {
+                break;
+            }
+            let state = state_of(&game)?;
+            let Some(side) = state.player_to_act() else {
+                break;
+            };
+            if game.martian_player(side) != self.bot.id {
+                break;
+            }
+            let level = ai_level(self.level(game.id).get());
+            let Some(action) = ai::choose(&state.public_view(side), level, game.version) else {
+                break;
+            };
+            let id = Self::derived_id(&[game.id, game.version]);
+            let stamp = jetan_store::Stamp::new(id, self.bot.id, now());
+            let result = match self
+                .store
+                .act(stamp, channel, (game.id, game.version), action)
+            {
+                Ok(r) => r,
+                Err(e) if e.is_refusal() => {
+                    tracing::info!(channel, "the game changed while the computer played: {e}");
+                    break;
+                }
+                Err(e) => return Err(e.into()),
+            };
+            let response = self.martian_acted(&result)?;
+            texts.push(response.reply.text.clone());
+            attachments = if response.reply.attachments.is_empty() {
+                attachments
+            } else {
+                response.reply.attachments.clone()
+            };
+            let done = result.finished.is_some();
+            last = Some(response);
+            if done {
+                break;
+            }
+        }
+        Ok(last.map(|mut r| {
+            r.reply.text = texts.join("\n");
+            r.reply.attachments = attachments;
+            r.computer_moves_in = None;
+            r
+        }))
+    }
+
+    /// The sweep's battle timeouts: the lowest legal card played for every battle player
+    /// out of time, each announced in its channel.
+    pub(crate) fn martian_timeouts(&self, now: u64) -> Vec<(u64, Reply)> {
+        let played = match self.store.play_overdue_cards(now) {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::error!("playing overdue battle cards: {e}");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for r in played {
+            match self.martian_acted(&r) {
+                Ok(resp) => out.push((r.channel, resp.reply)),
+                Err(e) => tracing::error!(channel = r.channel, "announcing a timeout card: {e}"),
+            }
+        }
+        out
+    }
+
+    fn with_martian_picture(
+        &self,
+        reply: Reply,
+        game: &Game,
+        view: &PublicView,
+        banner: Option<String>,
+    ) -> Reply {
+        match self.martian_picture(game, view, banner) {
+            Ok(png) => reply.with_file("board.png", png),
+            Err(e) => {
+                tracing::error!(game = game.id, "cannot draw the Martian Chess board: {e}");
+                reply
+            }
+        }
+    }
+}
+
+/// A select menu of cards, in the hand's order.
+fn card_menu(id: ButtonAction, placeholder: &str, cards: &[martian_chess::Card]) -> Menu {
+    Menu {
+        id: id.id(),
+        placeholder: placeholder.to_string(),
+        options: cards
+            .iter()
+            .map(|c| {
+                (
+                    c.to_string(),
+                    format!("{} of {}", c.rank().char(), c.suit().name()),
+                )
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,128 @@
+//! Autocomplete for Martian Chess: the asker's pieces that can move, a piece's
+//! destinations, and the cards of their own hand (autocomplete is shown only to the
+//! person typing).
+
+use martian_chess::{Action, Square, State};
+
+use crate::suggest::MAX_CHOICES;
+use crate::Core;
+
+impl Core {
+    /// The Martian Chess state in `channel` and the asker's colour, if the asker is to
+    /// act there. `None` also for a Jetan game.
+    fn martian_for_actor(&self, channel: u64, user: u64) -> Option<(State, martian_chess::Color)> {
+        let game = self.store.game(channel).ok()??;
+        if !game.is_martian() {
+            return None;
+        }
+        let state = game.martian_state().ok()?;
+        let side = state.player_to_act()?;
+        (game.martian_player(side) == user).then_some((state, side))
+    }
+
+    /// Whether the game in `channel` is Martian Chess.
+    pub(crate) fn is_martian_channel(&self, channel: u64) -> bool {
+        self.store
+            .game(channel)
+            .ok()
+            .flatten()
+            .is_some_and(|g| g.is_martian())
+    }
+
+    /// `from` suggestions in a Martian Chess game.
+    pub(crate) fn martian_suggest_from(
+        &self,
+        channel: u64,
+        user: u64,
+        partial: &str,
+    ) -> Vec<(String, String)> {
+        let Some((state, _)) = self.martian_for_actor(channel, user) else {
+            return Vec::new();
+        };
+        let partial = partial.trim().to_ascii_lowercase();
+        let mut out: Vec<(String, String)> = Vec::new();
+        for s in Square::all() {
+            let n = moves_from(&state, s).len();
+            let name = s.to_string();
+            if n == 0 || !name.starts_with(&partial) {
+                continue;
+            }
+            let role = state.board().get(s).map_or("piece", |p| p.role.name());
+            out.push((format!("{name} — {role} ({n} moves)"), name));
+        }
+        out.truncate(MAX_CHOICES);
+        out
+    }
+
+    /// `to` suggestions in a Martian Chess game (attacks marked).
+    pub(crate) fn martian_suggest_to(
+        &self,
+        channel: u64,
+        user: u64,
+        from: &str,
+        partial: &str,
+    ) -> Vec<(String, String)> {
+        let Ok(from) = from.trim().to_ascii_lowercase().parse::<Square>() else {
+            return Vec::new();
+        };
+        let Some((state, _)) = self.martian_for_actor(channel, user) else {
+            return Vec::new();
+        };
+        let partial = partial.trim().to_ascii_lowercase();
+        let mut out: Vec<(String, String)> = moves_from(&state, from)
+            .into_iter()
+            .filter(|to| to.to_string().starts_with(&partial))
+            .map(|to| {
+                let name = match state.board().get(to) {
+                    Some(p) => format!("{to} — attack the {}", p.role.name()),
+                    None => to.to_string(),
+                };
+                (name, to.to_string())
+            })
+            .collect();
+        out.truncate(MAX_CHOICES);
+        out
+    }
+
+    /// The asker's own cards they may play (`battle`) or discard now, matching `partial`.
+    pub fn suggest_cards(
+        &self,
+        channel: u64,
+        user: u64,
+        partial: &str,
+        battle: bool,
+    ) -> Vec<(String, String)> {
+        let Some((state, side)) = self.martian_for_actor(channel, user) else {
+            return Vec::new();
+        };
+        let partial = partial.trim().to_ascii_uppercase();
+        let mut out: Vec<(String, String)> = state
+            .public_view(side)
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match (a, battle) {
+                (Action::Play(c), true) | (Action::Discard(c), false) => Some(c.to_string()),
+                _ => None,
+            })
+            .filter(|c| c.starts_with(&partial))
+            .map(|c| (c.clone(), c))
+            .collect();
+        out.truncate(MAX_CHOICES);
+        out
+    }
+}
+
+/// The distinct destinations of the piece on `from` (promotions counted once).
+fn moves_from(state: &State, from: Square) -> Vec<Square> {
+    let mut out: Vec<Square> = state
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move { from: f, to, .. } if f == from => Some(to),
+            _ => None,
+        })
+        .collect();
+    out.sort_by_key(|s| s.index());
+    out.dedup();
+    out
+}

@@ -1,0 +1,324 @@
+//! Martian Chess through the core: every refusal of the issue, a whole game with its
+//! money settled, private prompts, and a restart in the middle of a battle.
+
+use jetan_core::{GameKind, MartianCommand};
+use martian_chess::{ai, Action, BattleSide, Card, Color, Role, Square, State, ToAct};
+
+use super::*;
+
+fn martian_challenge(opponent: UserRef, stake: i64, price: i64) -> Command {
+    Command::Challenge {
+        opponent,
+        args: ChallengeArgs {
+            game: Some(GameKind::MartianChess),
+            stake: Some(stake),
+            piece_price: Some(price),
+            first: Some(FirstMover::Challenger),
+            ..Default::default()
+        },
+    }
+}
+
+/// Alice (White) and Bob (Black) start a game of Martian Chess.
+fn start(h: &mut Harness, stake: i64, price: i64) {
+    let c = h.ok(&alice(), martian_challenge(bob(), stake, price));
+    assert!(c.text.contains("Martian Chess"), "{}", c.text);
+    let r = h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    assert!(r.text.contains("rolls a"), "the die is posted: {}", r.text);
+    assert_eq!(r.attachments.len(), 1, "with the board");
+}
+
+fn state(h: &Harness) -> State {
+    let g = h.core().store().game(CHANNEL).unwrap().unwrap();
+    g.martian_state().unwrap()
+}
+
+fn user(c: Color) -> UserRef {
+    match c {
+        Color::White => alice(),
+        Color::Black => bob(),
+    }
+}
+
+/// The command for an action.
+fn command(a: Action) -> Command {
+    match a {
+        Action::Move {
+            from,
+            to,
+            promotion,
+        } => Command::Move {
+            from: None,
+            to: None,
+            notation: Some(match promotion {
+                Some(r) => format!("{from}-{to}={}", r.char().to_ascii_uppercase()),
+                None => format!("{from}-{to}"),
+            }),
+        },
+        Action::Drop { role, to } => Command::Martian(MartianCommand::Drop {
+            piece: role.char().to_string(),
+            square: to.to_string(),
+        }),
+        Action::Exchange(role) => Command::Martian(MartianCommand::Exchange {
+            piece: role.name().to_string(),
+        }),
+        Action::Discard(c) => Command::Martian(MartianCommand::Discard {
+            card: Some(c.to_string()),
+        }),
+        Action::Play(c) => Command::Martian(MartianCommand::Card {
+            card: Some(c.to_string()),
+        }),
+        Action::End => Command::Martian(MartianCommand::End),
+    }
+}
+
+/// Plays one action chosen by the computer player for whoever must act; `false` when the
+/// game is over.
+fn step(h: &mut Harness, n: u64) -> bool {
+    if h.core().store().game(CHANNEL).unwrap().is_none() {
+        return false;
+    }
+    let s = state(h);
+    let side = s.player_to_act().unwrap();
+    let a = ai::choose(&s.public_view(side), ai::Level::Greedy, n).unwrap();
+    let r = h.ok(&user(side), command(a));
+    assert!(!r.ephemeral, "{a} was refused: {}", r.text);
+    true
+}
+
+#[test]
+fn martian_refusals_say_why_and_change_nothing() {
+    let mut h = Harness::new();
+    start(&mut h, 10, 1);
+    let e2e4 = command("e2-e4".parse().unwrap());
+    h.refused(&bob(), command("e7-e5".parse().unwrap()), "<@101>'s turn");
+    h.refused(&carol(), e2e4.clone(), "not playing");
+    h.refused(
+        &alice(),
+        command("e2-e5".parse().unwrap()),
+        "cannot move to e5",
+    );
+    // A card Alice does not hold.
+    let s = state(&h);
+    let missing = Card::all()
+        .find(|c| !s.hand(Color::White).contains(c))
+        .unwrap();
+    h.refused(
+        &alice(),
+        command(Action::Discard(missing)),
+        "you do not hold",
+    );
+    h.refused(
+        &alice(),
+        Command::Martian(MartianCommand::Card {
+            card: Some("AS".into()),
+        }),
+        "no battle",
+    );
+    // Ending turns until White rolls at least 2, then a piece moves twice.
+    while state(&h).die() < 2 || state(&h).turn() != Color::White {
+        let side = state(&h).turn();
+        h.ok(&user(side), Command::Martian(MartianCommand::End));
+    }
+    h.ok(&alice(), e2e4);
+    h.refused(&alice(), command("e4-e5".parse().unwrap()), "already moved");
+    // The hand is private; a discard without a card is a private menu of it.
+    let hand = h.ok(&alice(), Command::Martian(MartianCommand::Hand));
+    assert!(
+        hand.ephemeral && hand.text.contains("Your hand"),
+        "{}",
+        hand.text
+    );
+    let menu = h.ok(
+        &alice(),
+        Command::Martian(MartianCommand::Discard { card: None }),
+    );
+    assert!(menu.ephemeral);
+    assert_eq!(menu.menu.as_ref().unwrap().options.len(), 13);
+
+    // Play on, checking the refusals that need a battle or a reserve when they arise.
+    let (mut off_suit, mut other_battle, mut pawn_drop, mut dropped_move) =
+        (false, false, false, false);
+    let mut n = 0;
+    while h.core().store().game(CHANNEL).unwrap().is_some() {
+        let s = state(&h);
+        match s.to_act() {
+            ToAct::Battle { player, side } => {
+                let b = s.battle().unwrap();
+                // The other player acts in this battle.
+                if !other_battle {
+                    let theirs = s.hand(player.other())[0];
+                    h.refused(
+                        &user(player.other()),
+                        command(Action::Play(theirs)),
+                        "card to play in this battle",
+                    );
+                    other_battle = true;
+                }
+                // Off suit while holding the led suit.
+                if let Some(led) = b.led_suit() {
+                    let hand = s.hand(player);
+                    let off = hand.iter().find(|c| c.suit() != led);
+                    let follows = hand.iter().any(|c| c.suit() == led);
+                    if let (false, true, Some(off)) = (off_suit, follows, off) {
+                        h.refused(&user(player), command(Action::Play(*off)), "follow suit");
+                        off_suit = true;
+                    }
+                }
+                // The private menu offers exactly the legal cards.
+                let id = h.core().store().game(CHANNEL).unwrap().unwrap().id;
+                let menu = h.ok(&user(player), Command::Button(ButtonAction::Cards(id)));
+                assert!(menu.ephemeral);
+                let legal: Vec<Card> = b.legal_cards(s.hand(player)).collect();
+                assert_eq!(menu.menu.as_ref().unwrap().options.len(), legal.len());
+                let _: BattleSide = side;
+            }
+            ToAct::Turn(c) if s.actions_left() >= 2 && !s.reserve(c).is_empty() => {
+                let role = s.reserve(c).roles().next().unwrap();
+                if role == Role::Pawn && !pawn_drop {
+                    let back = Square::all()
+                        .find(|q| (q.rank() == 0 || q.rank() == 7) && s.board().get(*q).is_none())
+                        .unwrap();
+                    h.refused(
+                        &user(c),
+                        command(Action::Drop { role, to: back }),
+                        "never dropped on rank 1 or rank 8",
+                    );
+                    pawn_drop = true;
+                }
+                if !dropped_move {
+                    let to = Square::all()
+                        .find(|q| {
+                            (2..=5).contains(&q.rank())
+                                && s.board().get(*q).is_none()
+                                && s.clone()
+                                    .play(c, Action::Drop { role, to: *q })
+                                    .is_ok_and(|t| {
+                                        t.legal_actions()
+                                            .iter()
+                                            .any(|a| matches!(a, Action::Move { .. }))
+                                    })
+                        })
+                        .unwrap();
+                    let r = h.ok(&user(c), command(Action::Drop { role, to }));
+                    assert!(r.text.contains("paradrops"), "{}", r.text);
+                    let dest = Square::all().find(|q| q != &to).unwrap();
+                    h.refused(
+                        &user(c),
+                        command(Action::Move {
+                            from: to,
+                            to: dest,
+                            promotion: None,
+                        }),
+                        "dropped this turn",
+                    );
+                    dropped_move = true;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        n += 1;
+        step(&mut h, n);
+        assert!(n < 5000, "the game does not end");
+    }
+    assert!(other_battle && off_suit, "battles were checked");
+    assert!(
+        dropped_move,
+        "a paradrop was checked (try another seed if the game had none)"
+    );
+    assert!(pawn_drop, "a pawn drop on the back rank was checked");
+    assert!(h.core().store().verify().unwrap().is_clean());
+}
+
+#[test]
+fn a_martian_game_settles_exactly_and_survives_a_restart_mid_battle() {
+    let mut h = Harness::new();
+    start(&mut h, 25, 2);
+    assert_eq!(h.balance(&alice()), (1000 - 25 - 78, 25 + 78));
+    let mut n = 0;
+    let mut restarted = false;
+    while h.core().store().game(CHANNEL).unwrap().is_some() {
+        let s = state(&h);
+        if !restarted && s.battle().is_some_and(|b| b.cards().len() == 1) {
+            h.restart();
+            assert_eq!(state(&h).to_string(), s.to_string(), "the battle survives");
+            restarted = true;
+        }
+        n += 1;
+        step(&mut h, n);
+    }
+    assert!(restarted, "a battle happened");
+    let (a, b) = (
+        h.core().store().wallet(GUILD, alice().id).unwrap(),
+        h.core().store().wallet(GUILD, bob().id).unwrap(),
+    );
+    assert_eq!((a.escrow, b.escrow), (0, 0));
+    assert_eq!(a.balance + b.balance, 2000);
+    assert_eq!(a.net_won + b.net_won, 0);
+    assert_eq!(a.balance as i64 - 1000, a.net_won);
+    // Net won is exactly the game's payments in the ledger: prisoner prices (each at
+    // most its value × 2, from the payer's escrow) and the stake.
+    for (w, u) in [(&a, alice()), (&b, bob())] {
+        let entries = h.core().store().ledger(GUILD, u.id, 10_000).unwrap();
+        let game: i64 = entries
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    jetan_store::EntryKind::PiecePrice | jetan_store::EntryKind::Payout
+                )
+            })
+            .map(|e| e.balance_delta + e.escrow_delta)
+            .sum();
+        assert_eq!(w.net_won, game);
+        for e in &entries {
+            if e.kind == jetan_store::EntryKind::PiecePrice {
+                assert!(e.balance_delta.abs() + e.escrow_delta.abs() <= 18, "{e:?}");
+            }
+        }
+    }
+    assert!(h.core().store().verify().unwrap().is_clean());
+    let replay = h.ok(&alice(), Command::Replay { game: None });
+    assert_eq!(replay.attachments[0].name, "replay.txt");
+}
+
+#[test]
+fn practice_against_the_computer_plays_whole_turns() {
+    let mut h = Harness::new();
+    let r = h.send(
+        &alice(),
+        Command::Challenge {
+            opponent: computer(),
+            args: ChallengeArgs {
+                game: Some(GameKind::MartianChess),
+                level: Some(2),
+                first: Some(FirstMover::Challenged),
+                ..Default::default()
+            },
+        },
+    );
+    assert!(r.reply.text.contains("Practice game"), "{}", r.reply.text);
+    // The computer is White and moves first: its whole turn is one reply.
+    let ch = r.computer_moves_in.expect("the computer starts");
+    let turn = h.core().computer_turn(GUILD, ch, || T0).expect("it acts");
+    assert!(
+        turn.reply.text.contains("ends the turn") || turn.reply.text.contains("card"),
+        "{}",
+        turn.reply.text
+    );
+    let s = state(&h);
+    assert_eq!(s.player_to_act(), Some(Color::Black), "{}", turn.reply.text);
+    // Level 4 does not exist in Martian Chess.
+    h.ok(&alice(), Command::Resign);
+    let mut h = Harness::new();
+    let too_strong = Command::Challenge {
+        opponent: computer(),
+        args: ChallengeArgs {
+            game: Some(GameKind::MartianChess),
+            level: Some(4),
+            ..Default::default()
+        },
+    };
+    h.refused(&alice(), too_strong, "level 1");
+}

@@ -147,6 +147,6 @@ mod tests {
             .iter()
             .map(|p| p.name_localizations[0].1.to_string())
             .collect();
-        assert_eq!(options, ["desde", "hasta", "notación"]);
+        assert_eq!(options, ["desde", "hasta", "notación", "coronar"]);
     }
 }

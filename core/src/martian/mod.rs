@@ -289,8 +289,18 @@ impl Core {
             .any(|e| matches!(e, martian_chess::Event::DieRolled { .. }));
         let public = after.public_view(actor);
         if let Some(s) = &r.finished {
-            lines.push(crate::text::settlement(self.public_lang(game.guild), s, &currency, game.terms.practice));
-            let banner = crate::text::result_banner(self.public_lang(game.guild), &s.result, s.reason, |id| self.name_of(id));
+            lines.push(crate::text::settlement(
+                self.public_lang(game.guild),
+                s,
+                &currency,
+                game.terms.practice,
+            ));
+            let banner = crate::text::result_banner(
+                self.public_lang(game.guild),
+                &s.result,
+                s.reason,
+                |id| self.name_of(id),
+            );
             let reply = self.with_martian_picture(
                 Reply::public(lines.join("\n")),
                 &game,
@@ -369,9 +379,17 @@ impl Core {
         s: &Settlement,
         currency: &str,
     ) -> Result<Reply, CoreError> {
-        let text = crate::text::settlement(self.public_lang(game.guild), s, currency, game.terms.practice);
+        let text = crate::text::settlement(
+            self.public_lang(game.guild),
+            s,
+            currency,
+            game.terms.practice,
+        );
         let state = state_of(game)?;
-        let banner = crate::text::result_banner(self.public_lang(game.guild), &s.result, s.reason, |id| self.name_of(id));
+        let banner =
+            crate::text::result_banner(self.public_lang(game.guild), &s.result, s.reason, |id| {
+                self.name_of(id)
+            });
         Ok(self.with_martian_picture(
             Reply::public(text),
             game,
@@ -449,7 +467,11 @@ impl Core {
                 .play(rec.player, rec.action)
                 .map_err(|e| CoreError::Internal(format!("game {} does not replay: {e}", g.id)))?;
         }
-        lines.push(crate::text::result_line(self.public_lang(last.game.guild), &last.result, last.reason));
+        lines.push(crate::text::result_line(
+            self.public_lang(last.game.guild),
+            &last.result,
+            last.reason,
+        ));
         let file = lines.join("\n").into_bytes();
         Ok(Reply::public(format!(
             "{} {}",

@@ -52,10 +52,7 @@ async fn a_bot_on_postgresql_killed_mid_move_loses_nothing_acknowledged() -> any
         game.apply(in_flight)?;
     } else {
         assert!(!answered, "an acknowledged move was lost: {text}");
-        assert!(
-            text.contains(&move_label(acknowledged)),
-            "{text}"
-        );
+        assert!(text.contains(&move_label(acknowledged)), "{text}");
         game.play(in_flight).await?;
     }
 

@@ -101,7 +101,7 @@ async fn the_bot_connects_registers_jetan_and_answers_in_time() -> anyhow::Resul
         assert_eq!(names, values, "choices of {choice}");
     }
     let mv = sub(jetan, "move");
-    assert_eq!(names(&mv["options"]), ["from", "to", "notation"]);
+    assert_eq!(names(&mv["options"]), ["from", "to", "notation", "promote"]);
     for o in mv["options"].as_array().into_iter().flatten().take(2) {
         assert_eq!(o["autocomplete"], true, "{} autocompletes", o["name"]);
     }

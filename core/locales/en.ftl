@@ -515,3 +515,31 @@ choice-queen = queen
 choice-rook = rook
 choice-bishop = bishop
 choice-knight = knight
+
+## Martian Chess (the game's name stays "Martian Chess")
+
+mc-white = White
+mc-black = Black
+mc-no-cards = (no cards)
+mc-hand = Your hand ({ $n } cards): **{ $hand }**
+mc-hand-battle = You are to play a battle card: `/jetan card`.
+mc-die-roll = 🎲 { $who } rolls a **{ $value }**: { $n ->
+    [one] { $n } action
+   *[other] { $n } actions
+} this turn.
+mc-status-turn = { $who } to act: { $left } of { $die } actions left.
+mc-battle-no-card = no card played yet
+mc-battle-cards = cards played { $cards }
+mc-status-battle = ⚔ Battle { $from }×{ $to }: { $played }.
+mc-status-side = { $color }: { $n } cards; prison { $prison }; reserve { $reserve }.
+mc-status-discard = Discard pile: { $n } cards, { $top } on top. Deck: { $deck } cards.
+mc-status-deck = Deck: { $deck } cards.
+mc-pool-empty = empty
+mc-card-prompt = { $who }, your card: press **Choose your card** (only you see your hand) or write `/jetan card`. The defender has 2 minutes; then their lowest legal card is played.
+mc-your-turn = { $who }, your turn.
+mc-reserve-spent = The piece reserve is spent: { $amount } of this prisoner's price went unpaid.
+mc-not-your-card = No battle card of yours is awaited now.
+mc-stale-menu = This menu belongs to a game that is over.
+mc-started = { $white } plays White and moves first; { $black } plays Black. Each turn the die sets the number of actions: move (attacks are card battles), `drop`, `exchange`, `discard`, then `end`. `/jetan hand` shows your cards privately.
+mc-timeout-card = ⏱ { $who }'s time to play a card ran out: their lowest legal card is played.
+mc-board-header = **Martian Chess**: { $white } (White) vs { $black } (Black).

@@ -512,3 +512,31 @@ choice-queen = dama
 choice-rook = torre
 choice-bishop = alfil
 choice-knight = caballo
+
+## Ajedrez marciano (el nombre del juego se queda como «Martian Chess»)
+
+mc-white = Blancas
+mc-black = Negras
+mc-no-cards = (ninguna carta)
+mc-hand = Tu mano ({ $n } cartas): **{ $hand }**
+mc-hand-battle = Te toca jugar una carta de batalla: `/jetan card`.
+mc-die-roll = 🎲 { $who } saca un **{ $value }** con el dado: { $n ->
+    [one] { $n } acción
+   *[other] { $n } acciones
+} en este turno.
+mc-status-turn = Le toca a { $who }: quedan { $left } de { $die } acciones.
+mc-battle-no-card = aún no se ha jugado ninguna carta
+mc-battle-cards = cartas jugadas { $cards }
+mc-status-battle = ⚔ Batalla { $from }×{ $to }: { $played }.
+mc-status-side = { $color }: { $n } cartas; prisioneros { $prison }; reserva { $reserve }.
+mc-status-discard = Descartes: { $n } cartas, { $top } encima. Mazo: { $deck } cartas.
+mc-status-deck = Mazo: { $deck } cartas.
+mc-pool-empty = vacía
+mc-card-prompt = { $who }, tu carta: pulsa **Choose your card** (solo tú ves tu mano) o escribe `/jetan card`. El defensor tiene 2 minutos; después se juega su carta legal más baja.
+mc-your-turn = { $who }, te toca.
+mc-reserve-spent = La reserva para piezas se ha agotado: { $amount } del precio de este prisionero quedaron sin pagar.
+mc-not-your-card = Ahora no se espera ninguna carta de batalla tuya.
+mc-stale-menu = Este menú es de una partida que ya terminó.
+mc-started = { $white } juega con Blancas y empieza; { $black } juega con Negras. En cada turno el dado fija el número de acciones: mover (los ataques son batallas de cartas), `drop` (lanzar en paracaídas), `exchange` (canjear prisioneros), `discard` (descartar) y luego `end`. `/jetan hand` te muestra tus cartas en privado.
+mc-timeout-card = ⏱ A { $who } se le acabó el tiempo para jugar una carta: se juega su carta legal más baja.
+mc-board-header = **Martian Chess**: { $white } (Blancas) vs { $black } (Negras).

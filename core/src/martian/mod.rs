@@ -16,7 +16,7 @@ use martian_chess::{ai, Action, Color, PublicView, State, ToAct};
 use crate::buttons::ButtonAction;
 use crate::reply::{ButtonStyle, Menu};
 use crate::request::{mention, MartianCommand, Request};
-use crate::{refuse, Core, CoreError, Reply, Response};
+use crate::{refuse, Core, CoreError, Lang, Reply, Response};
 
 /// The computer's level in Martian Chess from the practice level (1–5): 1, 2, or 3 for
 /// anything above.
@@ -84,7 +84,7 @@ impl Core {
                 let game = self.martian_game(req.channel)?;
                 let side = Self::side_of(&game, req.user.id)?;
                 let view = state_of(&game)?.public_view(side);
-                Ok(Reply::ephemeral(text::hand_reply(&view)).into())
+                Ok(Reply::ephemeral(text::hand_reply(Lang::of(&req.locale), &view)).into())
             }
             MartianCommand::Card { card: Some(c) } => {
                 let card = parsed(text::parse_card(c))?;
@@ -111,7 +111,7 @@ impl Core {
         };
         match self.store.game(req.channel)? {
             Some(g) if g.id == id => {}
-            _ => return refuse(text::stale_menu()),
+            _ => return refuse(text::stale_menu(Lang::of(&req.locale))),
         }
         let card = parsed(text::parse_card(value))?;
         let action = if discard {
@@ -126,7 +126,7 @@ impl Core {
     pub(crate) fn martian_card_menu(&self, req: &Request, id: u64) -> Result<Reply, CoreError> {
         let game = match self.store.game(req.channel)? {
             Some(g) if g.id == id && g.is_martian() => g,
-            _ => return refuse(text::stale_menu()),
+            _ => return refuse(text::stale_menu(Lang::of(&req.locale))),
         };
         let side = Self::side_of(&game, req.user.id)?;
         let view = state_of(&game)?.public_view(side);
@@ -139,7 +139,7 @@ impl Core {
             })
             .collect();
         if legal.is_empty() {
-            return refuse(text::not_your_card());
+            return refuse(text::not_your_card(Lang::of(&req.locale)));
         }
         Ok(Reply {
             menu: Some(card_menu(
@@ -264,11 +264,13 @@ impl Core {
             .play_with_events(actor, r.action.action)
             .map_err(|e| CoreError::Internal(format!("a stored action does not replay: {e}")))?;
         let player = |c: Color| game.martian_player(c);
+        let lang = self.public_lang(game.guild);
         let mut lines = Vec::new();
         if r.action.timeout {
-            lines.push(text::timeout_card(r.by));
+            lines.push(text::timeout_card(lang, r.by));
         }
         lines.extend(text::events(
+            lang,
             actor,
             &notation,
             &r.action.action,
@@ -279,7 +281,7 @@ impl Core {
             lines.push(format!("• {line}."));
         }
         if r.unpaid > 0 {
-            lines.push(text::reserve_spent(r.unpaid, &currency));
+            lines.push(text::reserve_spent(lang, r.unpaid, &currency));
         }
         if r.draw_offer_cleared {
             lines.push("The draw offer is withdrawn.".into());
@@ -312,13 +314,13 @@ impl Core {
         let next = after.player_to_act();
         let mut reply = Reply::default();
         if new_turn {
-            lines.push(text::status(&public, &player));
+            lines.push(text::status(lang, &public, &player));
         }
         let next_user = next.map(&player);
         let computer = game.terms.practice && next_user == Some(self.bot.id);
         match (after.to_act(), next_user) {
             (ToAct::Battle { .. }, Some(u)) if !computer => {
-                lines.push(text::card_prompt(u));
+                lines.push(text::card_prompt(lang, u));
                 reply = reply.pinging(u).with_button(
                     ButtonAction::Cards(game.id).id(),
                     "Choose your card",
@@ -326,7 +328,7 @@ impl Core {
                 );
             }
             (ToAct::Turn(_), Some(u)) if !computer && (new_turn || u != r.by) => {
-                lines.push(text::your_turn(u));
+                lines.push(text::your_turn(lang, u));
                 reply = reply.pinging(u);
             }
             _ => {}
@@ -347,16 +349,17 @@ impl Core {
         let player = |c: Color| game.martian_player(c);
         let white = game.martian_player(Color::White);
         let computer = game.terms.practice && white == self.bot.id;
+        let lang = self.public_lang(game.guild);
         let mut lines = vec![
             head,
-            text::started(white, game.martian_player(Color::Black)),
+            text::started(lang, white, game.martian_player(Color::Black)),
         ];
-        lines.push(text::die_roll(white, Color::White, state.die()));
+        lines.push(text::die_roll(lang, white, Color::White, state.die()));
         let view = state.public_view(Color::White);
-        lines.push(text::status(&view, &player));
+        lines.push(text::status(lang, &view, &player));
         let mut reply = Reply::default();
         if !computer {
-            lines.push(text::your_turn(white));
+            lines.push(text::your_turn(lang, white));
             reply = reply.pinging(white);
         }
         reply.text = lines.join("\n");
@@ -403,10 +406,11 @@ impl Core {
         let state = state_of(game)?;
         let player = |c: Color| game.martian_player(c);
         let view = state.public_view(state.turn());
+        let lang = self.public_lang(game.guild);
         let mut text = format!(
             "{}\n{}",
-            text::board_header(player(Color::White), player(Color::Black)),
-            text::status(&view, &player)
+            text::board_header(lang, player(Color::White), player(Color::Black)),
+            text::status(lang, &view, &player)
         );
         if let Some(deadline) = game.deadline() {
             if deadline > req.now {

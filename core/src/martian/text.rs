@@ -6,6 +6,7 @@ use martian_chess::{
     Action, Card, Color, Event, IllegalAction, Outcome, PublicView, Role, Square, Suit, ToAct,
 };
 
+use crate::lang::tr;
 use crate::request::mention;
 use crate::text::money;
 use crate::Lang;
@@ -39,6 +40,19 @@ pub(crate) fn wrong_game(game: GameKind) -> String {
 /// A colour's name with its player: "@alice (White)".
 pub(crate) fn seat(player: u64, c: Color) -> String {
     format!("{} ({})", mention(player), c.name())
+}
+
+/// A colour's name in `lang`.
+pub(crate) fn color_name(lang: Lang, c: Color) -> String {
+    match c {
+        Color::White => tr!(lang, "mc-white"),
+        Color::Black => tr!(lang, "mc-black"),
+    }
+}
+
+/// A colour's name with its player, in `lang`.
+fn seat_in(lang: Lang, player: u64, c: Color) -> String {
+    format!("{} ({})", mention(player), color_name(lang, c))
 }
 
 /// Why the rules refuse an action. `who` names a colour's player (a mention); without
@@ -122,87 +136,89 @@ pub(crate) fn hand_line(hand: &[Card]) -> String {
 }
 
 /// The private answer to `hand`.
-pub(crate) fn hand_reply(view: &PublicView) -> String {
-    let mut s = format!(
-        "Your hand ({} cards): **{}**",
-        view.hand().len(),
+pub(crate) fn hand_reply(lang: Lang, view: &PublicView) -> String {
+    let hand = if view.hand().is_empty() {
+        tr!(lang, "mc-no-cards")
+    } else {
         hand_line(view.hand())
-    );
+    };
+    let mut s = tr!(lang, "mc-hand", n = view.hand().len(), hand = hand);
     if let ToAct::Battle { player, .. } = view.to_act() {
         if player == view.viewer() {
-            s.push_str("\nYou are to play a battle card: `/jetan card`.");
+            s.push('\n');
+            s.push_str(&tr!(lang, "mc-hand-battle"));
         }
     }
     s
 }
 
-/// "6 actions", "1 action".
-fn actions(n: u8) -> String {
-    if n == 1 {
-        "1 action".into()
-    } else {
-        format!("{n} actions")
-    }
-}
-
 /// The die roll that starts a turn.
-pub(crate) fn die_roll(player: u64, c: Color, value: u8) -> String {
-    format!(
-        "🎲 {} rolls a **{value}**: {} this turn.",
-        seat(player, c),
-        actions(value)
+pub(crate) fn die_roll(lang: Lang, player: u64, c: Color, value: u8) -> String {
+    tr!(
+        lang,
+        "mc-die-roll",
+        who = seat_in(lang, player, c),
+        value = value,
+        n = value
     )
 }
 
 /// The public state of play: whose turn, the die, the battle, prisons, reserves, hand
 /// sizes, the discard pile's top. Nothing hidden.
-pub(crate) fn status(view: &PublicView, player: &dyn Fn(Color) -> u64) -> String {
+pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> u64) -> String {
     let turn = view.turn();
-    let mut s = format!(
-        "{} to act: {} of {} actions left.",
-        seat(player(turn), turn),
-        view.actions_left(),
-        view.die()
+    let mut s = tr!(
+        lang,
+        "mc-status-turn",
+        who = seat_in(lang, player(turn), turn),
+        left = view.actions_left(),
+        die = view.die()
     );
     if let Some(b) = view.battle() {
         let cards: Vec<String> = b.cards().iter().map(Card::to_string).collect();
-        s.push_str(&format!(
-            "\n⚔ Battle {}×{}: {}.",
-            b.from(),
-            b.to(),
-            if cards.is_empty() {
-                "no card played yet".to_string()
-            } else {
-                format!("cards played {}", cards.join(" "))
-            }
+        let played = if cards.is_empty() {
+            tr!(lang, "mc-battle-no-card")
+        } else {
+            tr!(lang, "mc-battle-cards", cards = cards.join(" "))
+        };
+        s.push('\n');
+        s.push_str(&tr!(
+            lang,
+            "mc-status-battle",
+            from = b.from().to_string(),
+            to = b.to().to_string(),
+            played = played
         ));
     }
     for c in Color::ALL {
-        let prison = view.prison(c);
-        let reserve = view.reserve(c);
-        s.push_str(&format!(
-            "\n{}: {} cards; prison {}; reserve {}.",
-            c.name(),
-            view.hand_len(c),
-            pool(prison),
-            pool(reserve)
+        s.push('\n');
+        s.push_str(&tr!(
+            lang,
+            "mc-status-side",
+            color = color_name(lang, c),
+            n = view.hand_len(c),
+            prison = pool(lang, view.prison(c)),
+            reserve = pool(lang, view.reserve(c))
         ));
     }
+    s.push('\n');
     if let Some(top) = view.discard_pile().last() {
-        s.push_str(&format!(
-            "\nDiscard pile: {} cards, {top} on top. Deck: {} cards.",
-            view.discard_pile().len(),
-            view.deck_len()
+        s.push_str(&tr!(
+            lang,
+            "mc-status-discard",
+            n = view.discard_pile().len(),
+            top = top.to_string(),
+            deck = view.deck_len()
         ));
     } else {
-        s.push_str(&format!("\nDeck: {} cards.", view.deck_len()));
+        s.push_str(&tr!(lang, "mc-status-deck", deck = view.deck_len()));
     }
     s
 }
 
-fn pool(p: &martian_chess::Pool) -> String {
+fn pool(lang: Lang, p: &martian_chess::Pool) -> String {
     if p.is_empty() {
-        "empty".into()
+        tr!(lang, "mc-pool-empty")
     } else {
         p.to_string()
     }
@@ -211,6 +227,7 @@ fn pool(p: &martian_chess::Pool) -> String {
 /// What happened, one line per event, for the public message. `actor` acted;
 /// `player` names each colour's player.
 pub(crate) fn events(
+    lang: Lang,
     actor: Color,
     notation: &str,
     action: &Action,
@@ -278,7 +295,9 @@ pub(crate) fn events(
             Event::Reshuffled { cards } => out.push(format!(
                 "The deck ran out: the discard pile is shuffled into a new deck of {cards} cards."
             )),
-            Event::DieRolled { player: c, value } => out.push(die_roll(player(*c), *c, *value)),
+            Event::DieRolled { player: c, value } => {
+                out.push(die_roll(lang, player(*c), *c, *value))
+            }
             Event::GameOver(o) => out.push(outcome(*o, &who)),
             Event::Moved { .. }
             | Event::Castled { .. }
@@ -313,23 +332,21 @@ fn outcome(o: Outcome, who: &dyn Fn(Color) -> String) -> String {
 }
 
 /// The prompt under a message when a battle card is awaited.
-pub(crate) fn card_prompt(player: u64) -> String {
-    format!(
-        "{}, your card: press **Choose your card** (only you see your hand) or write `/jetan card`. The defender has 2 minutes; then their lowest legal card is played.",
-        mention(player)
-    )
+pub(crate) fn card_prompt(lang: Lang, player: u64) -> String {
+    tr!(lang, "mc-card-prompt", who = mention(player))
 }
 
 /// The line under a message when a new actor is to act.
-pub(crate) fn your_turn(player: u64) -> String {
-    format!("{}, your turn.", mention(player))
+pub(crate) fn your_turn(lang: Lang, player: u64) -> String {
+    tr!(lang, "mc-your-turn", who = mention(player))
 }
 
 /// A prisoner whose owner's piece reserve is spent paid nothing (or not all).
-pub(crate) fn reserve_spent(unpaid: u64, currency: &str) -> String {
-    format!(
-        "The piece reserve is spent: {} of this prisoner's price went unpaid.",
-        money(Lang::En, unpaid, currency)
+pub(crate) fn reserve_spent(lang: Lang, unpaid: u64, currency: &str) -> String {
+    tr!(
+        lang,
+        "mc-reserve-spent",
+        amount = money(lang, unpaid, currency)
     )
 }
 
@@ -337,8 +354,8 @@ pub(crate) fn reserve_spent(unpaid: u64, currency: &str) -> String {
 pub(crate) const CARD_MENU: &str = "Your battle card";
 pub(crate) const DISCARD_MENU: &str = "The card to discard";
 
-pub(crate) fn not_your_card() -> String {
-    "No battle card of yours is awaited now.".into()
+pub(crate) fn not_your_card(lang: Lang) -> String {
+    tr!(lang, "mc-not-your-card")
 }
 
 pub(crate) fn card_menu_text(view: &PublicView, legal: &[Card]) -> String {
@@ -360,16 +377,17 @@ pub(crate) fn discard_menu_text(view: &PublicView) -> String {
     )
 }
 
-pub(crate) fn stale_menu() -> String {
-    "This menu belongs to a game that is over.".into()
+pub(crate) fn stale_menu(lang: Lang) -> String {
+    tr!(lang, "mc-stale-menu")
 }
 
 /// The start of a game.
-pub(crate) fn started(white: u64, black: u64) -> String {
-    format!(
-        "{} plays White and moves first; {} plays Black. Each turn the die sets the number of actions: move (attacks are card battles), `drop`, `exchange`, `discard`, then `end`. `/jetan hand` shows your cards privately.",
-        mention(white),
-        mention(black)
+pub(crate) fn started(lang: Lang, white: u64, black: u64) -> String {
+    tr!(
+        lang,
+        "mc-started",
+        white = mention(white),
+        black = mention(black)
     )
 }
 
@@ -424,19 +442,17 @@ pub(crate) fn replay_line(n: usize, c: Color, notation: &str, timeout: bool) -> 
 }
 
 /// A battle card played by the bot for a player out of time.
-pub(crate) fn timeout_card(player: u64) -> String {
-    format!(
-        "⏱ {}'s time to play a card ran out: their lowest legal card is played.",
-        mention(player)
-    )
+pub(crate) fn timeout_card(lang: Lang, player: u64) -> String {
+    tr!(lang, "mc-timeout-card", who = mention(player))
 }
 
 /// The turn status under `board` for a game in progress.
-pub(crate) fn board_header(white: u64, black: u64) -> String {
-    format!(
-        "**{GAME_NAME}**: {} (White) vs {} (Black).",
-        mention(white),
-        mention(black)
+pub(crate) fn board_header(lang: Lang, white: u64, black: u64) -> String {
+    tr!(
+        lang,
+        "mc-board-header",
+        white = mention(white),
+        black = mention(black)
     )
 }
 

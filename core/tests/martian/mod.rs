@@ -322,3 +322,35 @@ fn practice_against_the_computer_plays_whole_turns() {
     };
     h.refused(&alice(), too_strong, "level 1");
 }
+
+#[test]
+fn martian_chess_speaks_the_server_and_player_languages() {
+    let mut h = Harness::new();
+    h.locales.insert(bob().id, "es-ES");
+    set_language(&mut h, "es");
+    let c = h.ok(&alice(), martian_challenge(bob(), 10, 1));
+    let r = h.ok(&bob(), Command::Button(button(&c, "Aceptar")));
+    for words in [
+        "<@101> (Blancas) saca un **",
+        "con el dado:",
+        "<@101> juega con Blancas y empieza",
+        "Mazo: ",
+        "<@101>, te toca.",
+    ] {
+        assert!(r.text.contains(words), "{words:?} in {}", r.text);
+    }
+    assert!(!r.text.contains("rolls a"), "{}", r.text);
+    // Bob's hand is answered in his Spanish, Alice's in her English.
+    let hand = h.ok(&bob(), Command::Martian(MartianCommand::Hand));
+    assert!(
+        hand.ephemeral && hand.text.starts_with("Tu mano ("),
+        "{}",
+        hand.text
+    );
+    let hand = h.ok(&alice(), Command::Martian(MartianCommand::Hand));
+    assert!(
+        hand.ephemeral && hand.text.starts_with("Your hand ("),
+        "{}",
+        hand.text
+    );
+}

@@ -543,3 +543,86 @@ mc-stale-menu = This menu belongs to a game that is over.
 mc-started = { $white } plays White and moves first; { $black } plays Black. Each turn the die sets the number of actions: move (attacks are card battles), `drop`, `exchange`, `discard`, then `end`. `/jetan hand` shows your cards privately.
 mc-timeout-card = ⏱ { $who }'s time to play a card ran out: their lowest legal card is played.
 mc-board-header = **Martian Chess**: { $white } (White) vs { $black } (Black).
+mc-role = { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] Pawn
+}
+mc-ev-move = { $who } plays **{ $notation }**.
+mc-ev-drop = { $who } paradrops a { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] Pawn
+} on **{ $to }**.
+mc-ev-exchange = { $who } exchanges prisoners: a { $role ->
+    [king] King for a King
+    [queen] Queen for a Queen
+    [rook] Rook for a Rook
+    [bishop] Bishop for a Bishop
+    [knight] Knight for a Knight
+   *[pawn] Pawn for a Pawn
+}; each goes back to its owner's reserve.
+mc-ev-discard = { $who } discards **{ $card }** and draws a card.
+mc-ev-play = { $who } plays **{ $card }**.
+mc-ev-end = { $who } ends the turn.
+mc-ev-attack = ⚔ An attack on { $to } from { $from }: a card battle! { $who } leads a card.
+mc-colored-piece = the { $color } { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] Pawn
+}
+mc-promoted-prisoner = { $piece } (a promoted pawn: it goes to prison as a pawn)
+mc-ev-battle-won = **{ $card }** wins the battle for { $who }, the { $side ->
+    [attacker] attacker
+   *[defender] defender
+}: { $taken } is taken prisoner.
+mc-ev-promoted = The pawn on { $square } is promoted to a { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] Pawn
+}.
+mc-ev-reshuffled = The deck ran out: the discard pile is shuffled into a new deck of { $cards } cards.
+mc-king-captured = 👑 { $who } captures the enemy King!
+mc-king-lost-attack = 👑 The { $color } King lost its own attack and is taken prisoner: { $who } wins!
+mc-wins = { $who } wins.
+mc-draw-fifty = 50 turns without an attack, a pawn move or a paradrop: the game is drawn.
+mc-draw = The game is drawn.
+mc-game-over = The game is over.
+mc-not-your-turn = It is { $who }'s turn.
+mc-battle-in-progress = A battle is in progress: { $who } must play a card first (`/jetan card`).
+mc-not-your-battle-card = It is { $who }'s card to play in this battle.
+mc-wrong-game-martian = The game in this channel is Martian Chess: move with `/jetan move from to` (or `notation:e7-e8=N`), and use `drop`, `exchange`, `discard`, `card`, `end`.
+mc-wrong-game-jetan = The game in this channel is Jetan: that is a Martian Chess command.
+mc-not-a-piece = `{ $typed }` is not a piece: write Q, R, B, N or P (or queen, rook, bishop, knight, pawn).
+mc-not-a-card = `{ $typed }` is not a card: write its rank and suit, like AS, TH, 7D or 2C.
+mc-not-a-square = `{ $typed }` is not a square: write a file a–h and a rank 1–8, like e4.
+mc-square-empty = { $square } is empty.
+mc-attack-target = { $square } (attack)
+mc-cannot-move = The { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] Pawn
+} on { $square } cannot move now.
+mc-can-go = The { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] Pawn
+} on { $square } can go to: { $list }.

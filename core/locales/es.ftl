@@ -540,3 +540,86 @@ mc-stale-menu = Este menú es de una partida que ya terminó.
 mc-started = { $white } juega con Blancas y empieza; { $black } juega con Negras. En cada turno el dado fija el número de acciones: mover (los ataques son batallas de cartas), `drop` (lanzar en paracaídas), `exchange` (canjear prisioneros), `discard` (descartar) y luego `end`. `/jetan hand` te muestra tus cartas en privado.
 mc-timeout-card = ⏱ A { $who } se le acabó el tiempo para jugar una carta: se juega su carta legal más baja.
 mc-board-header = **Martian Chess**: { $white } (Blancas) vs { $black } (Negras).
+mc-role = { $role ->
+    [king] Rey
+    [queen] Dama
+    [rook] Torre
+    [bishop] Alfil
+    [knight] Caballo
+   *[pawn] Peón
+}
+mc-ev-move = { $who } juega **{ $notation }**.
+mc-ev-drop = { $who } lanza en paracaídas { $role ->
+    [king] un Rey
+    [queen] una Dama
+    [rook] una Torre
+    [bishop] un Alfil
+    [knight] un Caballo
+   *[pawn] un Peón
+} en **{ $to }**.
+mc-ev-exchange = { $who } canjea prisioneros: { $role ->
+    [king] un Rey por un Rey
+    [queen] una Dama por una Dama
+    [rook] una Torre por una Torre
+    [bishop] un Alfil por un Alfil
+    [knight] un Caballo por un Caballo
+   *[pawn] un Peón por un Peón
+}; cada uno vuelve a la reserva de su dueño.
+mc-ev-discard = { $who } descarta **{ $card }** y roba una carta.
+mc-ev-play = { $who } juega **{ $card }**.
+mc-ev-end = { $who } termina el turno.
+mc-ev-attack = ⚔ Ataque a { $to } desde { $from }: ¡batalla de cartas! { $who } sale con una carta.
+mc-colored-piece = { $role ->
+    [king] el Rey
+    [queen] la Dama
+    [rook] la Torre
+    [bishop] el Alfil
+    [knight] el Caballo
+   *[pawn] el Peón
+} de las { $color }
+mc-promoted-prisoner = { $piece } (un peón promovido: va a prisión como peón)
+mc-ev-battle-won = **{ $card }** gana la batalla para { $who }, { $side ->
+    [attacker] el atacante
+   *[defender] el defensor
+}: { $taken } queda prisionero.
+mc-ev-promoted = El peón de { $square } promueve a { $role ->
+    [king] Rey
+    [queen] Dama
+    [rook] Torre
+    [bishop] Alfil
+    [knight] Caballo
+   *[pawn] Peón
+}.
+mc-ev-reshuffled = Se acabó el mazo: los descartes se barajan en un mazo nuevo de { $cards } cartas.
+mc-king-captured = 👑 ¡{ $who } captura al Rey enemigo!
+mc-king-lost-attack = 👑 El Rey de las { $color } perdió su propio ataque y queda prisionero: ¡gana { $who }!
+mc-wins = Gana { $who }.
+mc-draw-fifty = 50 turnos sin ataques, jugadas de peón ni lanzamientos en paracaídas: la partida es tablas.
+mc-draw = La partida es tablas.
+mc-game-over = La partida ha terminado.
+mc-not-your-turn = Le toca a { $who }.
+mc-battle-in-progress = Hay una batalla en curso: { $who } debe jugar antes una carta (`/jetan card`).
+mc-not-your-battle-card = En esta batalla le toca jugar carta a { $who }.
+mc-wrong-game-martian = La partida de este canal es de Martian Chess: mueve con `/jetan move from to` (o `notation:e7-e8=N`) y usa `drop`, `exchange`, `discard`, `card`, `end`.
+mc-wrong-game-jetan = La partida de este canal es de Jetan: esa es una orden de Martian Chess.
+mc-not-a-piece = `{ $typed }` no es una pieza: escribe Q, R, B, N o P (o queen, rook, bishop, knight, pawn).
+mc-not-a-card = `{ $typed }` no es una carta: escribe su valor y su palo, como AS, TH, 7D o 2C.
+mc-not-a-square = `{ $typed }` no es una casilla: escribe una columna a–h y una fila 1–8, como e4.
+mc-square-empty = { $square } está vacía.
+mc-attack-target = { $square } (ataque)
+mc-cannot-move = { $role ->
+    [king] El Rey
+    [queen] La Dama
+    [rook] La Torre
+    [bishop] El Alfil
+    [knight] El Caballo
+   *[pawn] El Peón
+} de { $square } no puede moverse ahora.
+mc-can-go = { $role ->
+    [king] El Rey
+    [queen] La Dama
+    [rook] La Torre
+    [bishop] El Alfil
+    [knight] El Caballo
+   *[pawn] El Peón
+} de { $square } puede ir a: { $list }.

@@ -364,7 +364,7 @@ impl Core {
         let lang = Lang::of(&req.locale);
         let game = self.game_in(req)?;
         if game.is_martian() {
-            return self.martian_moves(&game, square);
+            return self.martian_moves(Lang::of(&req.locale), &game, square);
         }
         let pos = Self::position_of(&game)?;
         let sq = parse_square(lang, square, "square-piece")?;

@@ -472,8 +472,8 @@ pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
             tr!(lang, "daily-not-ready", time = format_duration(*wait_ms))
         }
         StoreError::InvalidAmount(_) => tr!(lang, "amount-bad", max = jetan_store::MAX_AMOUNT),
-        StoreError::IllegalAction(why) => crate::martian::text::illegal(why, None),
-        StoreError::WrongGame { game } => crate::martian::text::wrong_game(*game),
+        StoreError::IllegalAction(why) => crate::martian::text::illegal(lang, why, None),
+        StoreError::WrongGame { game } => crate::martian::text::wrong_game(lang, *game),
         other => {
             tracing::info!("refused: {other}");
             tr!(lang, "refused-other")

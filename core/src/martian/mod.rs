@@ -34,13 +34,14 @@ fn parsed<T>(r: Result<T, String>) -> Result<T, CoreError> {
 
 impl Core {
     /// The Martian Chess game in the channel.
-    fn martian_game(&self, channel: u64) -> Result<Game, CoreError> {
+    fn martian_game(&self, req: &Request) -> Result<Game, CoreError> {
+        let lang = Lang::of(&req.locale);
         let game = self
             .store
-            .game(channel)?
-            .ok_or_else(|| CoreError::User(crate::Lang::En.tr("no-game", &[])))?;
+            .game(req.channel)?
+            .ok_or_else(|| CoreError::User(lang.tr("no-game", &[])))?;
         if !game.is_martian() {
-            return refuse(text::wrong_game(jetan_store::GameKind::Jetan));
+            return refuse(text::wrong_game(lang, jetan_store::GameKind::Jetan));
         }
         Ok(game)
     }
@@ -64,16 +65,16 @@ impl Core {
     ) -> Result<Response, CoreError> {
         match cmd {
             MartianCommand::Drop { piece, square } => {
-                let role = parsed(text::parse_role(piece))?;
-                let to = parsed(text::parse_square(square))?;
+                let role = parsed(text::parse_role(Lang::of(&req.locale), piece))?;
+                let to = parsed(text::parse_square(Lang::of(&req.locale), square))?;
                 self.martian_act(req, Action::Drop { role, to })
             }
             MartianCommand::Exchange { piece } => {
-                let role = parsed(text::parse_role(piece))?;
+                let role = parsed(text::parse_role(Lang::of(&req.locale), piece))?;
                 self.martian_act(req, Action::Exchange(role))
             }
             MartianCommand::Discard { card: Some(c) } => {
-                let card = parsed(text::parse_card(c))?;
+                let card = parsed(text::parse_card(Lang::of(&req.locale), c))?;
                 self.martian_act(req, Action::Discard(card))
             }
             MartianCommand::Discard { card: None } => {
@@ -81,17 +82,17 @@ impl Core {
             }
             MartianCommand::End => self.martian_act(req, Action::End),
             MartianCommand::Hand => {
-                let game = self.martian_game(req.channel)?;
+                let game = self.martian_game(req)?;
                 let side = Self::side_of(&game, req.user.id)?;
                 let view = state_of(&game)?.public_view(side);
                 Ok(Reply::ephemeral(text::hand_reply(Lang::of(&req.locale), &view)).into())
             }
             MartianCommand::Card { card: Some(c) } => {
-                let card = parsed(text::parse_card(c))?;
+                let card = parsed(text::parse_card(Lang::of(&req.locale), c))?;
                 self.martian_act(req, Action::Play(card))
             }
             MartianCommand::Card { card: None } => {
-                let game = self.martian_game(req.channel)?;
+                let game = self.martian_game(req)?;
                 self.martian_card_menu(req, game.id).map(Into::into)
             }
         }
@@ -113,7 +114,7 @@ impl Core {
             Some(g) if g.id == id => {}
             _ => return refuse(text::stale_menu(Lang::of(&req.locale))),
         }
-        let card = parsed(text::parse_card(value))?;
+        let card = parsed(text::parse_card(Lang::of(&req.locale), value))?;
         let action = if discard {
             Action::Discard(card)
         } else {
@@ -153,7 +154,7 @@ impl Core {
 
     /// The private menu of the asker's cards to discard.
     fn martian_discard_menu(&self, req: &Request) -> Result<Reply, CoreError> {
-        let game = self.martian_game(req.channel)?;
+        let game = self.martian_game(req)?;
         let side = Self::side_of(&game, req.user.id)?;
         let state = state_of(&game)?;
         let view = state.public_view(side);
@@ -170,6 +171,7 @@ impl Core {
             let first = view.hand().first().copied();
             return match first.map(|c| state.check(side, &Action::Discard(c))) {
                 Some(Err(e)) => refuse(text::illegal(
+                    Lang::of(&req.locale),
                     &e,
                     Some(&|c| mention(game.martian_player(c))),
                 )),
@@ -220,11 +222,12 @@ impl Core {
     /// Plays the asker's action: checked by the rules first for the clearest answer,
     /// then stored (the store checks again in its transaction).
     fn martian_act(&self, req: &Request, action: Action) -> Result<Response, CoreError> {
-        let game = self.martian_game(req.channel)?;
+        let game = self.martian_game(req)?;
         let side = Self::side_of(&game, req.user.id)?;
         let state = state_of(&game)?;
         if let Err(e) = state.check(side, &action) {
             return refuse(text::illegal(
+                Lang::of(&req.locale),
                 &e,
                 Some(&|c| mention(game.martian_player(c))),
             ));
@@ -428,11 +431,20 @@ impl Core {
     }
 
     /// `moves square:` in a Martian Chess game (private): where the piece can go now.
-    pub(crate) fn martian_moves(&self, game: &Game, square: &str) -> Result<Reply, CoreError> {
+    pub(crate) fn martian_moves(
+        &self,
+        lang: Lang,
+        game: &Game,
+        square: &str,
+    ) -> Result<Reply, CoreError> {
         let state = state_of(game)?;
-        let sq = parsed(text::parse_square(square))?;
+        let sq = parsed(text::parse_square(lang, square))?;
         let Some(piece) = state.board().get(sq) else {
-            return refuse(format!("{sq} is empty."));
+            return refuse(crate::lang::tr!(
+                lang,
+                "mc-square-empty",
+                square = sq.to_string()
+            ));
         };
         let mut targets: Vec<(martian_chess::Square, bool)> = state
             .legal_actions()
@@ -450,7 +462,7 @@ impl Core {
             .collect();
         targets.dedup();
         Ok(Reply::ephemeral(text::piece_moves(
-            sq, piece.role, &targets,
+            lang, sq, piece.role, &targets,
         )))
     }
 

@@ -30,16 +30,11 @@ pub(crate) fn prisoner_payment(piece: char) -> String {
 }
 
 /// A Jetan command in a Martian Chess game, or the other way round.
-pub(crate) fn wrong_game(game: GameKind) -> String {
+pub(crate) fn wrong_game(lang: Lang, game: GameKind) -> String {
     match game {
-        GameKind::MartianChess => "The game in this channel is Martian Chess: move with `/jetan move from to` (or `notation:e7-e8=N`), and use `drop`, `exchange`, `discard`, `card`, `end`.".into(),
-        GameKind::Jetan => "The game in this channel is Jetan: that is a Martian Chess command.".into(),
+        GameKind::MartianChess => tr!(lang, "mc-wrong-game-martian"),
+        GameKind::Jetan => tr!(lang, "mc-wrong-game-jetan"),
     }
-}
-
-/// A colour's name with its player: "@alice (White)".
-pub(crate) fn seat(player: u64, c: Color) -> String {
-    format!("{} ({})", mention(player), c.name())
 }
 
 /// A colour's name in `lang`.
@@ -50,36 +45,36 @@ pub(crate) fn color_name(lang: Lang, c: Color) -> String {
     }
 }
 
-/// A colour's name with its player, in `lang`.
+/// A colour's name with its player, in `lang`: "@alice (White)".
 fn seat_in(lang: Lang, player: u64, c: Color) -> String {
     format!("{} ({})", mention(player), color_name(lang, c))
 }
 
 /// Why the rules refuse an action. `who` names a colour's player (a mention); without
 /// it the colour's name is used.
-pub(crate) fn illegal(e: &IllegalAction, who: Option<&dyn Fn(Color) -> String>) -> String {
-    let name = |c: Color| who.map_or_else(|| c.name().to_string(), |f| f(c));
-    let s = match e {
-        IllegalAction::GameOver(_) => "The game is over.".to_string(),
-        IllegalAction::NotYourTurn(c) => format!("It is {}'s turn.", name(*c)),
-        IllegalAction::BattleInProgress(c) => format!(
-            "A battle is in progress: {} must play a card first (`/jetan card`).",
-            name(*c)
-        ),
-        IllegalAction::NotYourCard(c) => {
-            format!("It is {}'s card to play in this battle.", name(*c))
+pub(crate) fn illegal(
+    lang: Lang,
+    e: &IllegalAction,
+    who: Option<&dyn Fn(Color) -> String>,
+) -> String {
+    let name = |c: Color| who.map_or_else(|| color_name(lang, c), |f| f(c));
+    match e {
+        IllegalAction::GameOver(_) => tr!(lang, "mc-game-over"),
+        IllegalAction::NotYourTurn(c) => tr!(lang, "mc-not-your-turn", who = name(*c)),
+        IllegalAction::BattleInProgress(c) => {
+            tr!(lang, "mc-battle-in-progress", who = name(*c))
         }
+        IllegalAction::NotYourCard(c) => tr!(lang, "mc-not-your-battle-card", who = name(*c)),
         other => {
             let mut s = crate::text::capitalise(&other.to_string());
             s.push('.');
             s
         }
-    };
-    s
+    }
 }
 
 /// A piece kind as typed: its letter (`N`) or its name (`knight`).
-pub(crate) fn parse_role(typed: &str) -> Result<Role, String> {
+pub(crate) fn parse_role(lang: Lang, typed: &str) -> Result<Role, String> {
     let t = typed.trim();
     let mut chars = t.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
@@ -90,30 +85,23 @@ pub(crate) fn parse_role(typed: &str) -> Result<Role, String> {
     Role::ALL
         .into_iter()
         .find(|r| r.name().eq_ignore_ascii_case(t))
-        .ok_or_else(|| {
-            format!("`{t}` is not a piece: write Q, R, B, N or P (or queen, rook, bishop, knight, pawn).")
-        })
+        .ok_or_else(|| tr!(lang, "mc-not-a-piece", typed = t))
 }
 
 /// A card as typed (`AS`, `10h`, `th`).
-pub(crate) fn parse_card(typed: &str) -> Result<Card, String> {
+pub(crate) fn parse_card(lang: Lang, typed: &str) -> Result<Card, String> {
     let t = typed.trim().to_ascii_uppercase().replace("10", "T");
-    t.parse().map_err(|_| {
-        format!(
-            "`{}` is not a card: write its rank and suit, like AS, TH, 7D or 2C.",
-            typed.trim()
-        )
-    })
+    t.parse()
+        .map_err(|_| tr!(lang, "mc-not-a-card", typed = typed.trim()))
 }
 
 /// A square as typed.
-pub(crate) fn parse_square(typed: &str) -> Result<Square, String> {
-    typed.trim().to_ascii_lowercase().parse().map_err(|_| {
-        format!(
-            "`{}` is not a square: write a file a–h and a rank 1–8, like e4.",
-            typed.trim()
-        )
-    })
+pub(crate) fn parse_square(lang: Lang, typed: &str) -> Result<Square, String> {
+    typed
+        .trim()
+        .to_ascii_lowercase()
+        .parse()
+        .map_err(|_| tr!(lang, "mc-not-a-square", typed = typed.trim()))
 }
 
 /// A hand as a compact line, sorted by suit (spades, hearts, diamonds, clubs) and rank,
@@ -234,33 +222,50 @@ pub(crate) fn events(
     list: &[Event],
     player: &dyn Fn(Color) -> u64,
 ) -> Vec<String> {
-    let who = |c: Color| seat(player(c), c);
+    let who = |c: Color| seat_in(lang, player(c), c);
     let mut out = Vec::new();
     match action {
-        Action::Move { .. } => out.push(format!("{} plays **{notation}**.", who(actor))),
-        Action::Drop { role, to } => out.push(format!(
-            "{} paradrops a {} on **{to}**.",
-            who(actor),
-            role.name()
+        Action::Move { .. } => out.push(tr!(
+            lang,
+            "mc-ev-move",
+            who = who(actor),
+            notation = notation
         )),
-        Action::Exchange(role) => out.push(format!(
-            "{} exchanges prisoners: a {} for a {}; each goes back to its owner's reserve.",
-            who(actor),
-            role.name(),
-            role.name()
+        Action::Drop { role, to } => out.push(tr!(
+            lang,
+            "mc-ev-drop",
+            who = who(actor),
+            role = role_code(*role),
+            to = to.to_string()
         )),
-        Action::Discard(card) => out.push(format!(
-            "{} discards **{card}** and draws a card.",
-            who(actor)
+        Action::Exchange(role) => out.push(tr!(
+            lang,
+            "mc-ev-exchange",
+            who = who(actor),
+            role = role_code(*role)
         )),
-        Action::Play(card) => out.push(format!("{} plays **{card}**.", who(actor))),
-        Action::End => out.push(format!("{} ends the turn.", who(actor))),
+        Action::Discard(card) => out.push(tr!(
+            lang,
+            "mc-ev-discard",
+            who = who(actor),
+            card = card.to_string()
+        )),
+        Action::Play(card) => out.push(tr!(
+            lang,
+            "mc-ev-play",
+            who = who(actor),
+            card = card.to_string()
+        )),
+        Action::End => out.push(tr!(lang, "mc-ev-end", who = who(actor))),
     }
     for e in list {
         match e {
-            Event::Attack { from, to } => out.push(format!(
-                "⚔ An attack on {to} from {from}: a card battle! {} leads a card.",
-                who(actor)
+            Event::Attack { from, to } => out.push(tr!(
+                lang,
+                "mc-ev-attack",
+                from = from.to_string(),
+                to = to.to_string(),
+                who = who(actor)
             )),
             Event::BattleWon {
                 winner,
@@ -269,36 +274,41 @@ pub(crate) fn events(
                 prisoner,
                 recorded_as,
             } => {
+                let piece = tr!(
+                    lang,
+                    "mc-colored-piece",
+                    role = role_code(prisoner.role),
+                    color = color_name(lang, prisoner.color)
+                );
                 let taken = if prisoner.role == *recorded_as {
-                    format!("the {} {}", prisoner.color.name(), prisoner.role.name())
+                    piece
                 } else {
-                    format!(
-                        "the {} {} (a promoted pawn: it goes to prison as a pawn)",
-                        prisoner.color.name(),
-                        prisoner.role.name()
-                    )
+                    tr!(lang, "mc-promoted-prisoner", piece = piece)
                 };
-                out.push(format!(
-                    "**{card}** wins the battle for {}, the {}: {taken} is taken prisoner.",
-                    who(*winner),
-                    if *attacker_won {
+                out.push(tr!(
+                    lang,
+                    "mc-ev-battle-won",
+                    card = card.to_string(),
+                    who = who(*winner),
+                    side = if *attacker_won {
                         "attacker"
                     } else {
                         "defender"
-                    }
+                    },
+                    taken = taken
                 ));
             }
-            Event::Promoted { square, role } => out.push(format!(
-                "The pawn on {square} is promoted to a {}.",
-                role.name()
+            Event::Promoted { square, role } => out.push(tr!(
+                lang,
+                "mc-ev-promoted",
+                square = square.to_string(),
+                role = role_code(*role)
             )),
-            Event::Reshuffled { cards } => out.push(format!(
-                "The deck ran out: the discard pile is shuffled into a new deck of {cards} cards."
-            )),
+            Event::Reshuffled { cards } => out.push(tr!(lang, "mc-ev-reshuffled", cards = *cards)),
             Event::DieRolled { player: c, value } => {
                 out.push(die_roll(lang, player(*c), *c, *value))
             }
-            Event::GameOver(o) => out.push(outcome(*o, &who)),
+            Event::GameOver(o) => out.push(outcome(lang, *o, &who)),
             Event::Moved { .. }
             | Event::Castled { .. }
             | Event::CardPlayed { .. }
@@ -312,22 +322,35 @@ pub(crate) fn events(
     out
 }
 
-fn outcome(o: Outcome, who: &dyn Fn(Color) -> String) -> String {
+/// A piece kind for the message files' selectors: `king`, `queen`, … `pawn`.
+fn role_code(r: Role) -> &'static str {
+    match r {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+}
+
+fn outcome(lang: Lang, o: Outcome, who: &dyn Fn(Color) -> String) -> String {
     use martian_chess::{DrawReason, WinReason};
     match o {
         Outcome::Decisive { winner, reason } => match reason {
-            WinReason::KingCaptured => format!("👑 {} captures the enemy King!", who(winner)),
-            WinReason::KingLostAttack => format!(
-                "👑 The {} King lost its own attack and is taken prisoner: {} wins!",
-                winner.other().name(),
-                who(winner)
+            WinReason::KingCaptured => tr!(lang, "mc-king-captured", who = who(winner)),
+            WinReason::KingLostAttack => tr!(
+                lang,
+                "mc-king-lost-attack",
+                color = color_name(lang, winner.other()),
+                who = who(winner)
             ),
-            WinReason::Resignation | WinReason::Time => format!("{} wins.", who(winner)),
+            WinReason::Resignation | WinReason::Time => tr!(lang, "mc-wins", who = who(winner)),
         },
         Outcome::Draw {
             reason: DrawReason::FiftyTurns,
-        } => "50 turns without an attack, a pawn move or a paradrop: the game is drawn.".into(),
-        Outcome::Draw { .. } => "The game is drawn.".into(),
+        } => tr!(lang, "mc-draw-fifty"),
+        Outcome::Draw { .. } => tr!(lang, "mc-draw"),
     }
 }
 
@@ -401,24 +424,33 @@ pub(crate) fn practice_started(user: u64, bot: u64, level: u8) -> String {
 }
 
 /// `moves square:` for a Martian Chess piece (private).
-pub(crate) fn piece_moves(sq: Square, role: Role, targets: &[(Square, bool)]) -> String {
+pub(crate) fn piece_moves(
+    lang: Lang,
+    sq: Square,
+    role: Role,
+    targets: &[(Square, bool)],
+) -> String {
+    let role = role_code(role);
+    let square = sq.to_string();
     if targets.is_empty() {
-        return format!("The {} on {sq} cannot move now.", role.name());
+        return tr!(lang, "mc-cannot-move", role = role, square = square);
     }
     let list: Vec<String> = targets
         .iter()
         .map(|(to, attack)| {
             if *attack {
-                format!("{to} (attack)")
+                tr!(lang, "mc-attack-target", square = to.to_string())
             } else {
                 to.to_string()
             }
         })
         .collect();
-    format!(
-        "The {} on {sq} can go to: {}.",
-        role.name(),
-        list.join(", ")
+    tr!(
+        lang,
+        "mc-can-go",
+        role = role,
+        square = square,
+        list = list.join(", ")
     )
 }
 
@@ -471,11 +503,11 @@ mod tests {
 
     #[test]
     fn typed_pieces_and_cards() {
-        assert_eq!(parse_role("N"), Ok(Role::Knight));
-        assert_eq!(parse_role("queen"), Ok(Role::Queen));
-        assert!(parse_role("x").is_err());
-        assert_eq!(parse_card("10h").unwrap().to_string(), "TH");
-        assert_eq!(parse_card("as").unwrap().to_string(), "AS");
-        assert!(parse_card("1Z").is_err());
+        assert_eq!(parse_role(Lang::En, "N"), Ok(Role::Knight));
+        assert_eq!(parse_role(Lang::En, "queen"), Ok(Role::Queen));
+        assert!(parse_role(Lang::En, "x").is_err());
+        assert_eq!(parse_card(Lang::En, "10h").unwrap().to_string(), "TH");
+        assert_eq!(parse_card(Lang::En, "as").unwrap().to_string(), "AS");
+        assert!(parse_card(Lang::En, "1Z").is_err());
     }
 }

@@ -626,3 +626,15 @@ mc-can-go = The { $role ->
     [knight] Knight
    *[pawn] Pawn
 } on { $square } can go to: { $list }.
+mc-card-menu = Your battle card
+mc-discard-menu = The card to discard
+mc-led-suit = The led suit is { $suit ->
+    [spades] spades
+    [hearts] hearts
+    [diamonds] diamonds
+   *[clubs] clubs
+}.
+mc-card-menu-text = Choose your battle card ({ $n } legal).{ $led } Your hand: { $hand }
+mc-discard-menu-text = Choose the card to discard (you draw one). Your hand: { $hand }
+mc-cannot-discard = You cannot discard now.
+mc-button-cards = Choose your card

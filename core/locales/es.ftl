@@ -532,7 +532,7 @@ mc-status-side = { $color }: { $n } cartas; prisioneros { $prison }; reserva { $
 mc-status-discard = Descartes: { $n } cartas, { $top } encima. Mazo: { $deck } cartas.
 mc-status-deck = Mazo: { $deck } cartas.
 mc-pool-empty = vacía
-mc-card-prompt = { $who }, tu carta: pulsa **Choose your card** (solo tú ves tu mano) o escribe `/jetan card`. El defensor tiene 2 minutos; después se juega su carta legal más baja.
+mc-card-prompt = { $who }, tu carta: pulsa **Elige tu carta** (solo tú ves tu mano) o escribe `/jetan card`. El defensor tiene 2 minutos; después se juega su carta legal más baja.
 mc-your-turn = { $who }, te toca.
 mc-reserve-spent = La reserva para piezas se ha agotado: { $amount } del precio de este prisionero quedaron sin pagar.
 mc-not-your-card = Ahora no se espera ninguna carta de batalla tuya.
@@ -623,3 +623,15 @@ mc-can-go = { $role ->
     [knight] El Caballo
    *[pawn] El Peón
 } de { $square } puede ir a: { $list }.
+mc-card-menu = Tu carta de batalla
+mc-discard-menu = La carta que descartas
+mc-led-suit = El palo de salida es { $suit ->
+    [spades] picas
+    [hearts] corazones
+    [diamonds] diamantes
+   *[clubs] tréboles
+}.
+mc-card-menu-text = Elige tu carta de batalla ({ $n } legales).{ $led } Tu mano: { $hand }
+mc-discard-menu-text = Elige la carta que descartas (robas otra). Tu mano: { $hand }
+mc-cannot-discard = Ahora no puedes descartar.
+mc-button-cards = Elige tu carta

@@ -145,10 +145,10 @@ impl Core {
         Ok(Reply {
             menu: Some(card_menu(
                 ButtonAction::Card(game.id),
-                text::CARD_MENU,
+                &text::card_menu(Lang::of(&req.locale)),
                 &legal,
             )),
-            ..Reply::ephemeral(text::card_menu_text(&view, &legal))
+            ..Reply::ephemeral(text::card_menu_text(Lang::of(&req.locale), &view, &legal))
         })
     }
 
@@ -175,16 +175,16 @@ impl Core {
                     &e,
                     Some(&|c| mention(game.martian_player(c))),
                 )),
-                _ => refuse("You cannot discard now."),
+                _ => refuse(crate::lang::tr!(Lang::of(&req.locale), "mc-cannot-discard")),
             };
         }
         Ok(Reply {
             menu: Some(card_menu(
                 ButtonAction::Discard(game.id),
-                text::DISCARD_MENU,
+                &text::discard_menu(Lang::of(&req.locale)),
                 &legal,
             )),
-            ..Reply::ephemeral(text::discard_menu_text(&view))
+            ..Reply::ephemeral(text::discard_menu_text(Lang::of(&req.locale), &view))
         })
     }
 
@@ -326,7 +326,7 @@ impl Core {
                 lines.push(text::card_prompt(lang, u));
                 reply = reply.pinging(u).with_button(
                     ButtonAction::Cards(game.id).id(),
-                    "Choose your card",
+                    &crate::lang::tr!(lang, "mc-button-cards"),
                     ButtonStyle::Success,
                 );
             }

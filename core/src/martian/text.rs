@@ -373,31 +373,38 @@ pub(crate) fn reserve_spent(lang: Lang, unpaid: u64, currency: &str) -> String {
     )
 }
 
-/// The card menu's placeholder and the answer when a player has no card to play.
-pub(crate) const CARD_MENU: &str = "Your battle card";
-pub(crate) const DISCARD_MENU: &str = "The card to discard";
+/// The card menu's placeholder.
+pub(crate) fn card_menu(lang: Lang) -> String {
+    tr!(lang, "mc-card-menu")
+}
+
+/// The discard menu's placeholder.
+pub(crate) fn discard_menu(lang: Lang) -> String {
+    tr!(lang, "mc-discard-menu")
+}
 
 pub(crate) fn not_your_card(lang: Lang) -> String {
     tr!(lang, "mc-not-your-card")
 }
 
-pub(crate) fn card_menu_text(view: &PublicView, legal: &[Card]) -> String {
+pub(crate) fn card_menu_text(lang: Lang, view: &PublicView, legal: &[Card]) -> String {
     let led = view
         .battle()
         .and_then(|b| b.led_suit())
-        .map_or(String::new(), |s| format!(" The led suit is {}.", s.name()));
-    format!(
-        "Choose your battle card ({} legal).{led} Your hand: {}",
-        legal.len(),
-        hand_line(view.hand())
+        .map_or(String::new(), |s| {
+            format!(" {}", tr!(lang, "mc-led-suit", suit = s.name()))
+        });
+    tr!(
+        lang,
+        "mc-card-menu-text",
+        n = legal.len(),
+        led = led,
+        hand = hand_line(view.hand())
     )
 }
 
-pub(crate) fn discard_menu_text(view: &PublicView) -> String {
-    format!(
-        "Choose the card to discard (you draw one). Your hand: {}",
-        hand_line(view.hand())
-    )
+pub(crate) fn discard_menu_text(lang: Lang, view: &PublicView) -> String {
+    tr!(lang, "mc-discard-menu-text", hand = hand_line(view.hand()))
 }
 
 pub(crate) fn stale_menu(lang: Lang) -> String {

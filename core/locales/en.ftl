@@ -638,3 +638,5 @@ mc-card-menu-text = Choose your battle card ({ $n } legal).{ $led } Your hand: {
 mc-discard-menu-text = Choose the card to discard (you draw one). Your hand: { $hand }
 mc-cannot-discard = You cannot discard now.
 mc-button-cards = Choose your card
+mc-piece-price-terms = Piece price: { $price } per point of a piece taken prisoner (pawn 1, Knight and Bishop 3, Rook 5, Queen 9), at most { $max } per player.
+mc-practice-started = Practice game: { $user } vs { $bot } (level { $level }) — **Martian Chess**, nothing at stake.

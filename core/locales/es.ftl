@@ -635,3 +635,5 @@ mc-card-menu-text = Elige tu carta de batalla ({ $n } legales).{ $led } Tu mano:
 mc-discard-menu-text = Elige la carta que descartas (robas otra). Tu mano: { $hand }
 mc-cannot-discard = Ahora no puedes descartar.
 mc-button-cards = Elige tu carta
+mc-piece-price-terms = Precio de las piezas: { $price } por punto de cada pieza hecha prisionera (peón 1, Caballo y Alfil 3, Torre 5, Dama 9), como mucho { $max } por jugador.
+mc-practice-started = Partida de práctica: { $user } contra { $bot } (nivel { $level }) — **Martian Chess**, sin nada en juego.

@@ -194,7 +194,8 @@ impl Core {
     ) -> Result<Response, CoreError> {
         let level = self.level(game.id);
         if game.is_martian() {
-            let text = self.martian_practice_line(req.user.id, level.get());
+            let lang = self.public_lang(game.guild);
+            let text = self.martian_practice_line(lang, req.user.id, level.get());
             return self.martian_started(&game, text);
         }
         let lang = self.public_lang(game.guild);

@@ -307,7 +307,7 @@ pub(crate) fn terms_text(lang: Lang, t: &Terms, currency: &str) -> String {
         }
         if t.piece_price > 0 && t.game == jetan_store::GameKind::MartianChess {
             s.push(
-                crate::martian::text::piece_price_terms(t.piece_price, currency)
+                crate::martian::text::piece_price_terms(lang, t.piece_price, currency)
                     .trim()
                     .to_string(),
             );

@@ -374,8 +374,8 @@ impl Core {
     }
 
     /// The opening line of a practice game.
-    pub(crate) fn martian_practice_line(&self, user: u64, level: u8) -> String {
-        text::practice_started(user, self.bot.id, level)
+    pub(crate) fn martian_practice_line(&self, lang: Lang, user: u64, level: u8) -> String {
+        text::practice_started(lang, user, self.bot.id, level)
     }
 
     /// The end of a Martian Chess game by resignation, agreement, time or abort.

@@ -15,11 +15,16 @@ use crate::Lang;
 pub(crate) const GAME_NAME: &str = "Martian Chess";
 
 /// The piece prices of a challenge's terms.
-pub(crate) fn piece_price_terms(price: u64, currency: &str) -> String {
-    format!(
-        " Piece price: {} per point of a piece taken prisoner (pawn 1, Knight and Bishop 3, Rook 5, Queen 9), at most {} per player.",
-        money(Lang::En, price, currency),
-        money(Lang::En, price.saturating_mul(martian_chess::PIECE_RESERVE_FACTOR), currency)
+pub(crate) fn piece_price_terms(lang: Lang, price: u64, currency: &str) -> String {
+    tr!(
+        lang,
+        "mc-piece-price-terms",
+        price = money(lang, price, currency),
+        max = money(
+            lang,
+            price.saturating_mul(martian_chess::PIECE_RESERVE_FACTOR),
+            currency
+        )
     )
 }
 
@@ -422,11 +427,13 @@ pub(crate) fn started(lang: Lang, white: u64, black: u64) -> String {
 }
 
 /// A practice game's opening line.
-pub(crate) fn practice_started(user: u64, bot: u64, level: u8) -> String {
-    format!(
-        "Practice game: {} vs {} (level {level}) — **{GAME_NAME}**, nothing at stake.",
-        mention(user),
-        mention(bot)
+pub(crate) fn practice_started(lang: Lang, user: u64, bot: u64, level: u8) -> String {
+    tr!(
+        lang,
+        "mc-practice-started",
+        user = mention(user),
+        bot = mention(bot),
+        level = level
     )
 }
 

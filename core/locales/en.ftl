@@ -543,14 +543,6 @@ mc-stale-menu = This menu belongs to a game that is over.
 mc-started = { $white } plays White and moves first; { $black } plays Black. Each turn the die sets the number of actions: move (attacks are card battles), `drop`, `exchange`, `discard`, then `end`. `/jetan hand` shows your cards privately.
 mc-timeout-card = ⏱ { $who }'s time to play a card ran out: their lowest legal card is played.
 mc-board-header = **Martian Chess**: { $white } (White) vs { $black } (Black).
-mc-role = { $role ->
-    [king] King
-    [queen] Queen
-    [rook] Rook
-    [bishop] Bishop
-    [knight] Knight
-   *[pawn] Pawn
-}
 mc-ev-move = { $who } plays **{ $notation }**.
 mc-ev-drop = { $who } paradrops a { $role ->
     [king] King
@@ -640,3 +632,13 @@ mc-cannot-discard = You cannot discard now.
 mc-button-cards = Choose your card
 mc-piece-price-terms = Piece price: { $price } per point of a piece taken prisoner (pawn 1, Knight and Bishop 3, Rook 5, Queen 9), at most { $max } per player.
 mc-practice-started = Practice game: { $user } vs { $bot } (level { $level }) — **Martian Chess**, nothing at stake.
+mc-paid-prisoner = { $from } paid { $to } { $amount } for the { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+    [pawn] Pawn
+   *[other] piece
+} taken prisoner
+mc-draw-offer-withdrawn = The draw offer is withdrawn.

@@ -540,14 +540,6 @@ mc-stale-menu = Este menú es de una partida que ya terminó.
 mc-started = { $white } juega con Blancas y empieza; { $black } juega con Negras. En cada turno el dado fija el número de acciones: mover (los ataques son batallas de cartas), `drop` (lanzar en paracaídas), `exchange` (canjear prisioneros), `discard` (descartar) y luego `end`. `/jetan hand` te muestra tus cartas en privado.
 mc-timeout-card = ⏱ A { $who } se le acabó el tiempo para jugar una carta: se juega su carta legal más baja.
 mc-board-header = **Martian Chess**: { $white } (Blancas) vs { $black } (Negras).
-mc-role = { $role ->
-    [king] Rey
-    [queen] Dama
-    [rook] Torre
-    [bishop] Alfil
-    [knight] Caballo
-   *[pawn] Peón
-}
 mc-ev-move = { $who } juega **{ $notation }**.
 mc-ev-drop = { $who } lanza en paracaídas { $role ->
     [king] un Rey
@@ -637,3 +629,13 @@ mc-cannot-discard = Ahora no puedes descartar.
 mc-button-cards = Elige tu carta
 mc-piece-price-terms = Precio de las piezas: { $price } por punto de cada pieza hecha prisionera (peón 1, Caballo y Alfil 3, Torre 5, Dama 9), como mucho { $max } por jugador.
 mc-practice-started = Partida de práctica: { $user } contra { $bot } (nivel { $level }) — **Martian Chess**, sin nada en juego.
+mc-paid-prisoner = { $from } pagó a { $to } { $amount } por { $role ->
+    [king] el Rey hecho prisionero
+    [queen] la Dama hecha prisionera
+    [rook] la Torre hecha prisionera
+    [bishop] el Alfil hecho prisionero
+    [knight] el Caballo hecho prisionero
+    [pawn] el Peón hecho prisionero
+   *[other] la pieza hecha prisionera
+}
+mc-draw-offer-withdrawn = Se retira la oferta de tablas.

@@ -137,9 +137,13 @@ pub fn payments(lang: Lang, list: &[Payment], currency: &str) -> Vec<String> {
                 PaymentKind::Stake => {
                     tr!(lang, "paid-stake", from = from, to = to, amount = amount)
                 }
-                PaymentKind::Prisoner { piece } => format!(
-                    "{from} paid {to} {amount} {}",
-                    crate::martian::text::prisoner_payment(piece)
+                PaymentKind::Prisoner { piece } => tr!(
+                    lang,
+                    "mc-paid-prisoner",
+                    from = from,
+                    to = to,
+                    amount = amount,
+                    role = crate::martian::text::prisoner_role(piece)
                 ),
             }
         })

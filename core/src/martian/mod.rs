@@ -287,7 +287,7 @@ impl Core {
             lines.push(text::reserve_spent(lang, r.unpaid, &currency));
         }
         if r.draw_offer_cleared {
-            lines.push("The draw offer is withdrawn.".into());
+            lines.push(crate::lang::tr!(lang, "mc-draw-offer-withdrawn"));
         }
         let new_turn = events
             .iter()

@@ -28,10 +28,10 @@ pub(crate) fn piece_price_terms(lang: Lang, price: u64, currency: &str) -> Strin
     )
 }
 
-/// What a prisoner payment was for: "for the Knight taken prisoner".
-pub(crate) fn prisoner_payment(piece: char) -> String {
-    let role = Role::from_char(piece.to_ascii_lowercase()).map_or("piece", Role::name);
-    format!("for the {role} taken prisoner")
+/// The kind of a prisoner paid for, for the message files' selectors (`knight`, …;
+/// `piece` when unknown).
+pub(crate) fn prisoner_role(piece: char) -> &'static str {
+    Role::from_char(piece.to_ascii_lowercase()).map_or("piece", role_code)
 }
 
 /// A Jetan command in a Martian Chess game, or the other way round.

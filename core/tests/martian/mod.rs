@@ -353,4 +353,17 @@ fn martian_chess_speaks_the_server_and_player_languages() {
         "{}",
         hand.text
     );
+    // Bob's refusal is in Spanish; Alice's public turn end in the server's Spanish.
+    h.refused(
+        &bob(),
+        Command::Martian(MartianCommand::End),
+        "Le toca a <@101>",
+    );
+    let r = h.ok(&alice(), Command::Martian(MartianCommand::End));
+    assert!(
+        r.text.contains("<@101> (Blancas) termina el turno.")
+            && r.text.contains("<@102> (Negras) saca un **"),
+        "{}",
+        r.text
+    );
 }

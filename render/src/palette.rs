@@ -99,17 +99,19 @@ impl Palette {
         idx as u8
     }
 
-    /// Maps RGB bytes to palette indices (runs of one colour are looked up once).
+    /// Maps RGB bytes to palette indices. A picture is mostly runs of one colour: each
+    /// run is looked up once and found by comparing the bytes with themselves shifted by
+    /// one pixel, eight at a time.
     pub fn map(&self, rgb: &[u8], out: &mut [u8]) {
-        let mut last_key = usize::MAX;
-        let mut last_idx = 0;
-        for (p, o) in rgb.chunks_exact(3).zip(out.iter_mut()) {
-            let key = Self::key(p);
-            if key != last_key {
-                last_key = key;
-                last_idx = self.index(key, p);
-            }
-            *o = last_idx;
+        let n = out.len().min(rgb.len() / 3);
+        let rgb = &rgb[..3 * n];
+        let mut i = 0;
+        while i < n {
+            let p = &rgb[3 * i..3 * i + 3];
+            let idx = self.index(Self::key(p), p);
+            let run = 1 + same_as_shifted(&rgb[3 * i..]) / 3;
+            out[i..i + run].fill(idx);
+            i += run;
         }
     }
 
@@ -146,6 +148,30 @@ impl Palette {
     }
 }
 
+/// How many bytes of `bytes[3..]` equal `bytes` at the same offset: `k` means the pixels
+/// from the first one on repeat it for `k / 3` more pixels.
+fn same_as_shifted(bytes: &[u8]) -> usize {
+    let Some(next) = bytes.get(3..) else {
+        return 0;
+    };
+    let word = |s: &[u8], k: usize| {
+        u64::from_le_bytes(s[k..k + 8].try_into().expect("eight bytes"))
+    };
+    let mut k = 0;
+    while k + 8 <= next.len() {
+        let diff = word(bytes, k) ^ word(next, k);
+        if diff != 0 {
+            return k + (diff.trailing_zeros() / 8) as usize;
+        }
+        k += 8;
+    }
+    k + bytes[k..]
+        .iter()
+        .zip(&next[k..])
+        .take_while(|(a, b)| a == b)
+        .count()
+}
+
 fn dist(a: [u8; 3], b: [u8; 3]) -> u32 {
     (0..3)
         .map(|i| {
@@ -153,4 +179,39 @@ fn dist(a: [u8; 3], b: [u8; 3]) -> u32 {
             (d * d) as u32
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The run-finding `map` gives every pixel the index of its own colour, as a lookup
+    /// pixel by pixel does: runs of every length, runs ending at the row's end and at
+    /// every offset of the eight-byte comparison, and colours that differ in one channel.
+    #[test]
+    fn mapping_by_runs_matches_mapping_each_pixel() {
+        let colors = [[0, 0, 0], [255, 255, 255], [255, 254, 255], [12, 200, 7], [12, 200, 8]];
+        let img = RgbImage::from_fn(61, 3, |_, _| image::Rgb([0, 0, 0]));
+        let palette = Palette::from_samples(&[&img]);
+        let mut seed = 7u32;
+        let mut rgb = Vec::new();
+        while rgb.len() < 3 * 2000 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let color = colors[(seed >> 16) as usize % colors.len()];
+            let run = 1 + (seed >> 8) as usize % 23;
+            for _ in 0..run {
+                rgb.extend_from_slice(&color);
+            }
+        }
+        for len in [0, 1, 2, 7, 8, 9, 100, rgb.len() / 3 - 1] {
+            let rgb = &rgb[..3 * len];
+            let mut out = vec![0xAA; len];
+            palette.map(rgb, &mut out);
+            let each: Vec<u8> = rgb
+                .chunks_exact(3)
+                .map(|p| palette.index(Palette::key(p), p))
+                .collect();
+            assert_eq!(out, each, "{len} pixels");
+        }
+    }
 }

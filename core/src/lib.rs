@@ -35,6 +35,8 @@ use rand_chacha::ChaCha8Rng;
 
 pub use buttons::ButtonAction;
 pub use lang::Lang;
+pub use martian::picture::labels as martian_picture_labels;
+pub use pictures::labels as picture_labels;
 pub use reply::{Attachment, Button, ButtonStyle, Embed, Menu, MessageEdit, Reply, Shown};
 pub use request::{
     mention, AdminCommand, ChallengeArgs, Command, FirstMover, GameKind, MartianCommand, Request,
@@ -331,7 +333,7 @@ impl Core {
                 ButtonAction::Resign(id) => self.resign(req, id).map(Into::into),
                 ButtonAction::Cards(id) => self.martian_card_menu(req, id).map(Into::into),
                 ButtonAction::Card(_) | ButtonAction::Discard(_) => {
-                    refuse("Choose a card in the menu.")
+                    refuse(lang::tr!(Lang::of(&req.locale), "mc-choose-in-menu"))
                 }
             },
             Command::Martian(cmd) => self.martian_command(req, cmd),

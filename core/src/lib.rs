@@ -260,10 +260,7 @@ impl Core {
         }
         known.insert(req.guild, locale.clone());
         drop(known);
-        if let Err(e) = self
-            .store
-            .remember_guild_locale(req.guild, locale, req.now)
-        {
+        if let Err(e) = self.store.remember_guild_locale(req.guild, locale, req.now) {
             tracing::warn!(guild = req.guild, "cannot store the server's locale: {e}");
         }
     }

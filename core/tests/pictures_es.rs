@@ -191,5 +191,8 @@ fn the_spanish_labels_are_the_message_files_words() {
     assert_eq!(mc.cards_text(13), "13 cartas");
     assert_eq!(mc.color(martian_chess::Color::Black), "Negras");
     assert_eq!(mc.turn.replace("{color}", "Blancas"), "Juegan Blancas");
-    assert_eq!(martian_picture_labels(Lang::En), jetan_render::MartianLabels::default());
+    assert_eq!(
+        martian_picture_labels(Lang::En),
+        jetan_render::MartianLabels::default()
+    );
 }

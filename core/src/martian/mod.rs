@@ -218,7 +218,11 @@ impl Core {
                 CoreError::User(text::not_a_move(lang, &typed, &e))
             })?;
         if !matches!(action, Action::Move { .. }) {
-            return refuse(crate::lang::tr!(lang, "mc-not-a-move", typed = typed.as_str()));
+            return refuse(crate::lang::tr!(
+                lang,
+                "mc-not-a-move",
+                typed = typed.as_str()
+            ));
         }
         self.martian_act(req, action)
     }
@@ -617,9 +621,7 @@ fn card_menu(
         placeholder: placeholder.to_string(),
         options: cards
             .iter()
-            .map(|c| {
-                (c.to_string(), text::card_option(lang, *c))
-            })
+            .map(|c| (c.to_string(), text::card_option(lang, *c)))
             .collect(),
     }
 }

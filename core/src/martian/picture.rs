@@ -48,7 +48,12 @@ pub fn labels(lang: Lang) -> MartianLabels {
         reserve: tr!(lang, "mc-label-reserve"),
         title: tr!(lang, "mc-label-title"),
         turn: tr!(lang, "mc-label-turn", color = "{color}"),
-        actions_left: tr!(lang, "mc-label-actions-left", left = "{left}", die = "{die}"),
+        actions_left: tr!(
+            lang,
+            "mc-label-actions-left",
+            left = "{left}",
+            die = "{die}"
+        ),
         battle: tr!(lang, "mc-label-battle"),
         attacker_leads: tr!(lang, "mc-label-attacker-leads"),
         deck: tr!(lang, "mc-label-deck"),

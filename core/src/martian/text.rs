@@ -123,12 +123,20 @@ fn illegal_move(lang: Lang, e: &IllegalAction) -> String {
         I::NotInReserve(r) => tr!(lang, "mc-illegal-not-in-reserve", role = role_code(*r)),
         I::SquareOccupied(s) => tr!(lang, "mc-illegal-square-occupied", square = s.to_string()),
         I::PawnDropOnBackRank(s) => {
-            tr!(lang, "mc-illegal-pawn-drop-back-rank", square = s.to_string())
+            tr!(
+                lang,
+                "mc-illegal-pawn-drop-back-rank",
+                square = s.to_string()
+            )
         }
         I::KingNotExchangeable => tr!(lang, "mc-illegal-king-not-exchangeable"),
         I::NotInYourPrison(r) => tr!(lang, "mc-illegal-not-in-your-prison", role = role_code(*r)),
         I::NotInOpponentPrison(r) => {
-            tr!(lang, "mc-illegal-not-in-opponent-prison", role = role_code(*r))
+            tr!(
+                lang,
+                "mc-illegal-not-in-opponent-prison",
+                role = role_code(*r)
+            )
         }
         I::CardNotInHand(c) => tr!(lang, "mc-illegal-card-not-in-hand", card = c.to_string()),
         I::MustFollowSuit(s) => tr!(lang, "mc-illegal-must-follow-suit", suit = s.name()),
@@ -146,8 +154,18 @@ fn illegal_move(lang: Lang, e: &IllegalAction) -> String {
 pub(crate) fn not_a_move(lang: Lang, typed: &str, e: &martian_chess::ParseActionError) -> String {
     use martian_chess::ParseActionError as P;
     match e {
-        P::Square(part) => tr!(lang, "mc-not-a-move-square", typed = typed, part = part.as_str()),
-        P::Piece(part) => tr!(lang, "mc-not-a-move-piece", typed = typed, part = part.as_str()),
+        P::Square(part) => tr!(
+            lang,
+            "mc-not-a-move-square",
+            typed = typed,
+            part = part.as_str()
+        ),
+        P::Piece(part) => tr!(
+            lang,
+            "mc-not-a-move-piece",
+            typed = typed,
+            part = part.as_str()
+        ),
         P::Empty | P::Unknown(_) | P::Card(_) => tr!(lang, "mc-not-a-move", typed = typed),
     }
 }
@@ -522,7 +540,11 @@ pub(crate) fn card_menu_text(lang: Lang, view: &PublicView, legal: &[Card]) -> S
 }
 
 pub(crate) fn discard_menu_text(lang: Lang, view: &PublicView) -> String {
-    tr!(lang, "mc-discard-menu-text", hand = hand_line(lang, view.hand()))
+    tr!(
+        lang,
+        "mc-discard-menu-text",
+        hand = hand_line(lang, view.hand())
+    )
 }
 
 pub(crate) fn stale_menu(lang: Lang) -> String {

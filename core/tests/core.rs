@@ -1232,7 +1232,7 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
             for words in [
                 "**Gana <@101>** — capturó a la Princesa.",
                 "pagó a",
-                "Balance: <@101> +",
+                "Resultado neto: <@101> +",
             ] {
                 assert!(r.text.contains(words), "{words:?} in {}", r.text);
             }

@@ -49,10 +49,12 @@ fn martian_states() -> (State, State) {
         let a = ai::choose(&g.public_view(p), ai::Level::Greedy, n).unwrap();
         g = g.play(p, a).unwrap();
         n += 1;
-        if battle.is_none() && n > 60 && matches!(g.to_act(), ToAct::Battle { .. }) {
-            if g.battle().is_some_and(|b| b.cards().len() >= 2) {
-                battle = Some(g.clone());
-            }
+        if battle.is_none()
+            && n > 60
+            && matches!(g.to_act(), ToAct::Battle { .. })
+            && g.battle().is_some_and(|b| b.cards().len() >= 2)
+        {
+            battle = Some(g.clone());
         }
     }
     (battle.expect("a battle"), g)

@@ -444,6 +444,20 @@ fn martian_chess_speaks_the_server_and_player_languages() {
     let from = h.core().suggest_from(CHANNEL, bob().id, "en-US", "b8");
     assert_eq!(from[0].0, "b8 — Knight (2 moves)");
     assert!(h.core().store().verify().unwrap().is_clean());
+    // Bob resigns; the replay and its file are in the server's Spanish.
+    let ask = h.ok(&bob(), Command::Resign);
+    h.ok(&bob(), Command::Button(button(&ask, "Confirmar rendición")));
+    let replay = h.ok(&alice(), Command::Replay { game: None });
+    assert!(
+        replay
+            .text
+            .contains("(**Martian Chess**): <@101> (Blancas) contra <@102> (Negras), 1 acción;"),
+        "{}",
+        replay.text
+    );
+    let file = String::from_utf8(replay.attachments[0].bytes.clone()).unwrap();
+    assert!(file.starts_with("1. Blancas: "), "{file}");
+    assert!(!file.contains("White"), "{file}");
 }
 
 #[test]

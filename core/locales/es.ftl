@@ -528,13 +528,13 @@ mc-status-turn = Le toca a { $who }: quedan { $left } de { $die } acciones.
 mc-battle-no-card = aún no se ha jugado ninguna carta
 mc-battle-cards = cartas jugadas { $cards }
 mc-status-battle = ⚔ Batalla { $from }×{ $to }: { $played }.
-mc-status-side = { $color }: { $n } cartas; prisioneros { $prison }; reserva { $reserve }.
+mc-status-side = { $color }: { $n } cartas; prisión { $prison }; reserva { $reserve }.
 mc-status-discard = Descartes: { $n } cartas, { $top } encima. Mazo: { $deck } cartas.
 mc-status-deck = Mazo: { $deck } cartas.
 mc-pool-empty = vacía
 mc-card-prompt = { $who }, tu carta: pulsa **Elige tu carta** (solo tú ves tu mano) o escribe `/jetan carta`. El defensor tiene 2 minutos; después se juega su carta legal más baja.
 mc-your-turn = { $who }, te toca.
-mc-reserve-spent = La reserva para piezas se ha agotado: { $amount } del precio de este prisionero quedaron sin pagar.
+mc-reserve-spent = La reserva para piezas se ha agotado: del precio de este prisionero quedó sin pagar { $amount }.
 mc-not-your-card = Ahora no se espera ninguna carta de batalla tuya.
 mc-stale-menu = Este menú es de una partida que ya terminó.
 mc-started = { $white } juega con Blancas y empieza; { $black } juega con Negras. En cada turno el dado fija el número de acciones: mover (los ataques son batallas de cartas), `lanzar` (en paracaídas), `canjear` (prisioneros), `descartar` y, al final, `terminar`. `/jetan mano` te muestra tus cartas en privado.
@@ -569,11 +569,11 @@ mc-colored-piece = { $role ->
     [knight] el Caballo
    *[pawn] el Peón
 } de las { $color }
-mc-promoted-prisoner = { $piece } (un peón promovido: va a prisión como peón)
+mc-promoted-prisoner = { $piece } (un peón promovido: cuenta como peón)
 mc-ev-battle-won = **{ $card }** gana la batalla para { $who }, { $side ->
     [attacker] el atacante
    *[defender] el defensor
-}: { $taken } queda prisionero.
+}: { $taken } va a prisión.
 mc-ev-promoted = El peón de { $square } promueve a { $role ->
     [king] Rey
     [queen] Dama

@@ -642,3 +642,134 @@ mc-paid-prisoner = { $from } paid { $to } { $amount } for the { $role ->
    *[other] piece
 } taken prisoner
 mc-draw-offer-withdrawn = The draw offer is withdrawn.
+
+## Martian Chess: the rules' refusals, worded here (the rules crate gives the reason, the
+## piece and the squares; `role` is king, queen, rook, bishop, knight or pawn).
+
+mc-the-piece = { $role ->
+    [king] the King
+    [queen] the Queen
+    [rook] the Rook
+    [bishop] the Bishop
+    [knight] the Knight
+   *[pawn] the pawn
+}
+mc-illegal-empty-square = There is no piece on { $square }.
+mc-illegal-not-your-piece = { $piece } on { $square } is not yours.
+mc-illegal-already-moved = { $piece } on { $square } has already moved this turn: no piece moves twice in a turn.
+mc-illegal-dropped-this-turn = { $piece } on { $square } was dropped this turn and cannot move until your next turn.
+mc-illegal-cannot-reach = { $piece } on { $from } cannot move to { $to }.
+mc-illegal-own-piece = Your own { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] pawn
+} stands on { $to }.
+mc-illegal-pawn-blocked = A pawn moving straight never attacks, and { $square } is not empty.
+mc-illegal-no-castling-right = You can no longer castle on that side: the King or that Rook has moved.
+mc-illegal-castling-blocked = Castling needs every square between the King and the Rook empty, and { $square } is not.
+mc-illegal-bad-promotion = A pawn reaching the last rank becomes a Queen, Rook, Bishop or Knight, not { $role ->
+    [king] a King
+   *[other] a pawn
+}.
+mc-illegal-not-a-promotion = Only a pawn reaching the last rank is promoted.
+mc-illegal-not-in-reserve = You have no { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] pawn
+} in your reserve.
+mc-illegal-square-occupied = You can only drop a piece on an empty square, and { $square } is not empty.
+mc-illegal-pawn-drop-back-rank = A pawn is never dropped on rank 1 or rank 8 ({ $square }).
+mc-illegal-king-not-exchangeable = Kings are never exchanged or dropped.
+mc-illegal-not-in-your-prison = Your prison holds no { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] pawn
+} to give back.
+mc-illegal-not-in-opponent-prison = Your opponent's prison holds no { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] pawn
+} of yours to take back.
+mc-illegal-card-not-in-hand = You do not hold { $card }.
+mc-illegal-must-follow-suit = You must follow suit: you hold { $suit ->
+    [spades] spades
+    [hearts] hearts
+    [diamonds] diamonds
+   *[clubs] clubs
+}, the led suit.
+mc-illegal-no-battle = There is no battle in progress to play a card in.
+mc-illegal-no-actions-left = You have no actions left this turn: `/jetan end` ends it.
+
+## Martian Chess: a malformed `move`, the time under `board`, replays, menus, autocomplete.
+
+mc-move-both = Give either `notation` or `from` and `to`, not both.
+mc-move-which = Say which move: `from` and `to` squares (like e2 and e4), or `notation` (like e2-e4, e7-e8=N).
+mc-not-a-move = `{ $typed }` is not a move: write it like e2-e4 (or e7-e8=N to promote to a Knight).
+mc-not-a-move-square = `{ $typed }` is not a move: `{ $part }` is not a square (squares go from a1 to h8).
+mc-not-a-move-piece = `{ $typed }` is not a move: `{ $part }` is not a piece to promote to (Q, R, B or N).
+mc-time-left = Time left for this turn: { $time }.
+mc-time-up = The time for this turn is up: the opponent may `/jetan claim` the win.
+mc-replay-header = Replay of game #{ $id } (**Martian Chess**): { $white } (White) vs { $black } (Black), { $n ->
+    [one] { $n } action
+   *[other] { $n } actions
+}; every action and every card played is in the attached file.
+mc-replay-line = { $n }. { $color }: { $notation }
+mc-replay-timeout = { $line } (time ran out: lowest card)
+mc-card-option = { $rank } of { $suit ->
+    [spades] spades
+    [hearts] hearts
+    [diamonds] diamonds
+   *[clubs] clubs
+}
+mc-suggest-from = { $square } — { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] pawn
+} ({ $n ->
+    [one] { $n } move
+   *[other] { $n } moves
+})
+mc-suggest-attack = { $square } — attack the { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] pawn
+}
+menu-not-mine = That menu is not one of mine.
+mc-choose-in-menu = Choose a card in the menu.
+mc-no-variants = Martian Chess has no variants and one board: leave out `variant` and `board`.
+mc-level-range = In Martian Chess the computer plays at level 1 (random), 2 (greedy) or 3 (careful).
+
+## Words drawn on the Martian Chess picture (`{ $n }`, `{ $color }`, `{ $left }`, `{ $die }`
+## stay as they are: the renderer fills them in).
+
+mc-label-cards = { $n } cards
+mc-label-one-card = 1 card
+mc-label-to-act = TO ACT
+mc-label-card-due = CARD DUE
+mc-label-prison = PRISON
+mc-label-reserve = RESERVE
+mc-label-title = MARTIAN CHESS
+mc-label-turn = { $color } to act
+mc-label-actions-left = { $left } of { $die } left
+mc-label-battle = BATTLE
+mc-label-attacker-leads = attacker leads
+mc-label-deck = DECK
+mc-label-discard = DISCARD

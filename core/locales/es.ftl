@@ -93,7 +93,7 @@ no-open-challenge = No hay ningún desafío abierto en este canal.
 only-challenged = Solo { $who } puede responder a este desafío.
 only-challenger = Solo { $who } puede retirar este desafío.
 accept-confirm = **¿Aceptas este desafío de { $who }?** { $game }.
-accept-escrow = Al aceptar, { $held } tuyas quedan en depósito.
+accept-escrow = Al aceptar, dejas { $held } en depósito.
 accept-first-challenger = Empieza tu rival.
 accept-first-challenged = Empiezas tú.
 accept-first-random = Una moneda al aire decide quién empieza.
@@ -109,7 +109,7 @@ called-off = { $who } anuló el desafío de { $challenger } a { $challenged }.
 edit-called-off = ~~Desafío~~ — anulado por { $who }.
 expired = El desafío de { $challenger } a { $challenged } caducó sin respuesta.
 edit-expired = ~~Desafío~~ — caducó sin respuesta.
-refunded = Se devuelven { $amount } a { $who }.
+refunded = { $who } recupera { $amount }.
 no-rematch = No hay ninguna partida terminada en este canal para la revancha.
 rematch-players-only = Solo los jugadores de la última partida, { $black } y { $orange }, pueden pedir la revancha.
 rematch-winner-chooses = Solo el ganador de la última partida, { $who }, elige quién empieza.
@@ -131,7 +131,7 @@ played-takes = captura { $piece }
 played-duel-won = gana el duelo ({ $chance } % de ganar) y captura { $piece }
 played-duel-lost = pierde el duelo ({ $chance } % de ganar): muere { $piece }
 played-escape = la huida de la Princesa
-countdown-started = Ha empezado la cuenta atrás de diez jugadas: gana en diez jugadas (cinco cada uno) o serán tablas.
+countdown-started = Empieza la cuenta atrás de diez jugadas: hay que ganar en diez jugadas (cinco cada uno) o serán tablas.
 draw-offer-withdrawn = La oferta de tablas queda retirada.
 countdown-left = Cuenta atrás: { $n ->
     [one] queda { $n } jugada
@@ -174,7 +174,7 @@ reason-no-legal-moves = el jugador con el turno no tenía ninguna jugada
 reason-ten-move-rule = se acabó la cuenta atrás de diez jugadas
 reason-king-captured = el Rey fue capturado
 reason-king-lost-attack = un Rey perdió su propio ataque
-reason-quiet-turns = 50 turnos sin un ataque, un movimiento de peón ni un lanzamiento
+reason-quiet-turns = 50 turnos sin ataques, jugadas de peón ni lanzamientos en paracaídas
 reason-resignation = por rendición
 reason-agreement = de mutuo acuerdo
 reason-time = se acabó el tiempo para jugar
@@ -191,7 +191,7 @@ friendly-no-money = Partida amistosa: no se movió dinero.
 paid-piece = { $from } pagó a { $to } { $amount } por { $piece }
 paid-stake = { $from } pagó a { $to } la apuesta: { $amount }
 released = { $who } recupera { $amount } del depósito
-net = Balance: { $black } { $black_net }, { $orange } { $orange_net }.
+net = Resultado neto: { $black } { $black_net }, { $orange } { $orange_net }.
 not-playing = No juegas en esta partida.
 resign-confirm = **¿Te rindes?** { $who } gana la partida.
 resign-confirm-stake = **¿Te rindes y pagas a { $who } la apuesta de { $amount }?** { $who } gana la partida.
@@ -204,7 +204,7 @@ draw-offer-closed = Esta oferta de tablas ya no está abierta.
 draw-accepted = { $who } acepta las tablas.
 edit-draw-accepted = ~~Oferta de tablas~~ — aceptada por { $who }.
 edit-draw-declined = ~~Oferta de tablas~~ — rechazada por { $who }.
-draw-declined = { $who } rechaza las tablas. ¡Seguid jugando!
+draw-declined = { $who } rechaza las tablas: la partida sigue.
 claimed = A { $loser } se le acabó el tiempo; { $who } reclama la victoria.
 claims-on-time = { $who } reclama la victoria por tiempo.
 no-replay = No hay ninguna partida terminada en este canal para repetir.
@@ -216,7 +216,7 @@ abandoned = La partida de práctica de { $black } y { $orange } quedó abandonad
 ## Dinero y récords
 
 bot-no-wallet = { $who } es un bot y no tiene cartera.
-wallet = Cartera de { $who }: **{ $balance }** disponibles, { $escrow } en depósito. Récord: { $wins } G / { $losses } P / { $draws } T. Ganancia neta: { $net }.
+wallet = Cartera de { $who }: disponible **{ $balance }**, en depósito { $escrow }. Récord: { $wins } G / { $losses } P / { $draws } T. Ganancia neta: { $net }.
 pages-start = Las páginas empiezan en 1.
 pages-only = { $pages ->
     [one] Solo hay 1 página.
@@ -273,9 +273,9 @@ currency-help = El nombre de la moneda lleva de 1 a 20 caracteres: letras, cifra
 admins-only = Solo quienes gestionan el servidor (el permiso Gestionar servidor) pueden usar las herramientas de administración.
 reason-too-long = El motivo debe ser una sola línea de como mucho { $max } caracteres.
 bots-no-wallet = Los bots no tienen cartera.
-granted = Se dan { $amount } a { $who } ({ $reason }). Su saldo: { $balance }.
-took = Se quitan { $amount } a { $who } ({ $reason }). Su saldo: { $balance }.
-granted-short = Se dan { $amount } a { $who }.
+granted = Abonado a { $who }: { $amount } ({ $reason }). Su saldo: { $balance }.
+took = Retirado de la cartera de { $who }: { $amount } ({ $reason }). Su saldo: { $balance }.
+granted-short = Abonado a { $who }: { $amount }.
 abort-reason = Motivo: { $reason }.
 aborted-game = { $admin } anuló la partida { $black } contra { $orange }. No cuenta ningún resultado.
 nothing-to-abort = No hay ninguna partida ni desafío en este canal que anular.
@@ -288,7 +288,7 @@ busy-challenge = Ya hay un desafío abierto en este canal.
 busy-other = Ya hay una partida o un desafío en este canal.
 channel-not-allowed = En este canal no se permiten partidas; pregunta a un administrador qué canales están abiertos.
 terms-bad = Esas condiciones no sirven: los importes son demasiado grandes o una partida de práctica lleva dinero.
-insufficient = { $who } tiene { $available } disponibles; la apuesta y la reserva por piezas necesitan { $needed }.
+insufficient = { $who } solo dispone de { $available }; la apuesta y la reserva por piezas necesitan { $needed }.
 challenge-replaced = Este desafío ya no está abierto.
 game-replaced = Esa partida ha terminado; en este canal se juega otra.
 already-started = Este desafío ya fue aceptado: la partida está en marcha.
@@ -313,8 +313,8 @@ options-bad = No entendí las opciones: revísalas y vuelve a intentarlo.
 label-to-move = LE TOCA
 label-princess-threatened = PRINCESA AMENAZADA
 label-countdown = CUENTA ATRÁS { $n }
-label-escape-ready = huida disponible
-label-escape-used = huida usada
+label-escape-ready = con huida
+label-escape-used = sin huida
 label-move = jugada { $n }
 label-killed = MUERTA
 label-duel = DUELO
@@ -519,7 +519,7 @@ mc-white = Blancas
 mc-black = Negras
 mc-no-cards = (ninguna carta)
 mc-hand = Tu mano ({ $n } cartas): **{ $hand }**
-mc-hand-battle = Te toca jugar una carta de batalla: `/jetan card`.
+mc-hand-battle = Te toca jugar una carta de batalla: `/jetan carta`.
 mc-die-roll = 🎲 { $who } saca un **{ $value }** con el dado: { $n ->
     [one] { $n } acción
    *[other] { $n } acciones
@@ -528,16 +528,16 @@ mc-status-turn = Le toca a { $who }: quedan { $left } de { $die } acciones.
 mc-battle-no-card = aún no se ha jugado ninguna carta
 mc-battle-cards = cartas jugadas { $cards }
 mc-status-battle = ⚔ Batalla { $from }×{ $to }: { $played }.
-mc-status-side = { $color }: { $n } cartas; prisioneros { $prison }; reserva { $reserve }.
+mc-status-side = { $color }: { $n } cartas; prisión { $prison }; reserva { $reserve }.
 mc-status-discard = Descartes: { $n } cartas, { $top } encima. Mazo: { $deck } cartas.
 mc-status-deck = Mazo: { $deck } cartas.
 mc-pool-empty = vacía
-mc-card-prompt = { $who }, tu carta: pulsa **Elige tu carta** (solo tú ves tu mano) o escribe `/jetan card`. El defensor tiene 2 minutos; después se juega su carta legal más baja.
+mc-card-prompt = { $who }, tu carta: pulsa **Elige tu carta** (solo tú ves tu mano) o escribe `/jetan carta`. El defensor tiene 2 minutos; después se juega su carta legal más baja.
 mc-your-turn = { $who }, te toca.
-mc-reserve-spent = La reserva para piezas se ha agotado: { $amount } del precio de este prisionero quedaron sin pagar.
+mc-reserve-spent = La reserva para piezas se ha agotado: del precio de este prisionero quedó sin pagar { $amount }.
 mc-not-your-card = Ahora no se espera ninguna carta de batalla tuya.
 mc-stale-menu = Este menú es de una partida que ya terminó.
-mc-started = { $white } juega con Blancas y empieza; { $black } juega con Negras. En cada turno el dado fija el número de acciones: mover (los ataques son batallas de cartas), `drop` (lanzar en paracaídas), `exchange` (canjear prisioneros), `discard` (descartar) y luego `end`. `/jetan hand` te muestra tus cartas en privado.
+mc-started = { $white } juega con Blancas y empieza; { $black } juega con Negras. En cada turno el dado fija el número de acciones: mover (los ataques son batallas de cartas), `lanzar` (en paracaídas), `canjear` (prisioneros), `descartar` y, al final, `terminar`. `/jetan mano` te muestra tus cartas en privado.
 mc-timeout-card = ⏱ A { $who } se le acabó el tiempo para jugar una carta: se juega su carta legal más baja.
 mc-board-header = **Martian Chess**: { $white } (Blancas) vs { $black } (Negras).
 mc-ev-move = { $who } juega **{ $notation }**.
@@ -569,11 +569,11 @@ mc-colored-piece = { $role ->
     [knight] el Caballo
    *[pawn] el Peón
 } de las { $color }
-mc-promoted-prisoner = { $piece } (un peón promovido: va a prisión como peón)
+mc-promoted-prisoner = { $piece } (un peón promovido: cuenta como peón)
 mc-ev-battle-won = **{ $card }** gana la batalla para { $who }, { $side ->
     [attacker] el atacante
    *[defender] el defensor
-}: { $taken } queda prisionero.
+}: { $taken } va a prisión.
 mc-ev-promoted = El peón de { $square } promueve a { $role ->
     [king] Rey
     [queen] Dama
@@ -590,11 +590,11 @@ mc-draw-fifty = 50 turnos sin ataques, jugadas de peón ni lanzamientos en parac
 mc-draw = La partida es tablas.
 mc-game-over = La partida ha terminado.
 mc-not-your-turn = Le toca a { $who }.
-mc-battle-in-progress = Hay una batalla en curso: { $who } debe jugar antes una carta (`/jetan card`).
+mc-battle-in-progress = Hay una batalla en curso: { $who } debe jugar antes una carta (`/jetan carta`).
 mc-not-your-battle-card = En esta batalla le toca jugar carta a { $who }.
-mc-wrong-game-martian = La partida de este canal es de Martian Chess: mueve con `/jetan move from to` (o `notation:e7-e8=N`) y usa `drop`, `exchange`, `discard`, `card`, `end`.
+mc-wrong-game-martian = La partida de este canal es de Martian Chess: mueve con `/jetan mover desde hasta` (o `notación:e7-e8=N`) y usa `lanzar`, `canjear`, `descartar`, `carta`, `terminar`.
 mc-wrong-game-jetan = La partida de este canal es de Jetan: esa es una orden de Martian Chess.
-mc-not-a-piece = `{ $typed }` no es una pieza: escribe Q, R, B, N o P (o queen, rook, bishop, knight, pawn).
+mc-not-a-piece = `{ $typed }` no es una pieza: escribe Q, R, B, N o P (o dama, torre, alfil, caballo, peón).
 mc-not-a-card = `{ $typed }` no es una carta: escribe su valor y su palo, como AS, TH, 7D o 2C.
 mc-not-a-square = `{ $typed }` no es una casilla: escribe una columna a–h y una fila 1–8, como e4.
 mc-square-empty = { $square } está vacía.
@@ -639,3 +639,134 @@ mc-paid-prisoner = { $from } pagó a { $to } { $amount } por { $role ->
    *[other] la pieza hecha prisionera
 }
 mc-draw-offer-withdrawn = Se retira la oferta de tablas.
+
+## Ajedrez marciano: las negativas de las reglas, redactadas aquí (el crate de reglas da el
+## motivo, la pieza y las casillas; `role` es king, queen, rook, bishop, knight o pawn).
+
+mc-the-piece = { $role ->
+    [king] el Rey
+    [queen] la Dama
+    [rook] la Torre
+    [bishop] el Alfil
+    [knight] el Caballo
+   *[pawn] el peón
+}
+mc-illegal-empty-square = No hay ninguna pieza en { $square }.
+mc-illegal-not-your-piece = { $piece } de { $square } no te pertenece.
+mc-illegal-already-moved = { $piece } de { $square } ya se movió en este turno: ninguna pieza se mueve dos veces en un turno.
+mc-illegal-dropped-this-turn = { $piece } de { $square } se lanzó en paracaídas en este turno y no podrá moverse hasta tu próximo turno.
+mc-illegal-cannot-reach = { $piece } de { $from } no puede ir a { $to }.
+mc-illegal-own-piece = En { $to } ya está { $role ->
+    [king] tu propio Rey
+    [queen] tu propia Dama
+    [rook] tu propia Torre
+    [bishop] tu propio Alfil
+    [knight] tu propio Caballo
+   *[pawn] tu propio peón
+}.
+mc-illegal-pawn-blocked = Un peón que avanza recto nunca ataca, y { $square } no está vacía.
+mc-illegal-no-castling-right = Ya no puedes enrocar por ese lado: el Rey o esa Torre ya se han movido.
+mc-illegal-castling-blocked = Para enrocar, todas las casillas entre el Rey y la Torre deben estar vacías, y { $square } no lo está.
+mc-illegal-bad-promotion = Un peón que llega a la última fila se convierte en Dama, Torre, Alfil o Caballo, no en { $role ->
+    [king] Rey
+   *[other] peón
+}.
+mc-illegal-not-a-promotion = Solo se promueve un peón que llega a la última fila.
+mc-illegal-not-in-reserve = No tienes { $role ->
+    [king] ningún Rey
+    [queen] ninguna Dama
+    [rook] ninguna Torre
+    [bishop] ningún Alfil
+    [knight] ningún Caballo
+   *[pawn] ningún peón
+} en tu reserva.
+mc-illegal-square-occupied = Solo puedes lanzar una pieza en paracaídas sobre una casilla vacía, y { $square } no está vacía.
+mc-illegal-pawn-drop-back-rank = Un peón nunca se lanza en paracaídas en la fila 1 ni en la 8 ({ $square }).
+mc-illegal-king-not-exchangeable = Los Reyes nunca se canjean ni se lanzan en paracaídas.
+mc-illegal-not-in-your-prison = En tu prisión no hay { $role ->
+    [king] ningún Rey
+    [queen] ninguna Dama
+    [rook] ninguna Torre
+    [bishop] ningún Alfil
+    [knight] ningún Caballo
+   *[pawn] ningún peón
+} que devolver.
+mc-illegal-not-in-opponent-prison = En la prisión de tu rival no hay { $role ->
+    [king] ningún Rey tuyo
+    [queen] ninguna Dama tuya
+    [rook] ninguna Torre tuya
+    [bishop] ningún Alfil tuyo
+    [knight] ningún Caballo tuyo
+   *[pawn] ningún peón tuyo
+} que recuperar.
+mc-illegal-card-not-in-hand = No tienes { $card } en la mano.
+mc-illegal-must-follow-suit = Debes seguir el palo: tienes { $suit ->
+    [spades] picas
+    [hearts] corazones
+    [diamonds] diamantes
+   *[clubs] tréboles
+}, el palo de salida.
+mc-illegal-no-battle = No hay ninguna batalla en curso en la que jugar una carta.
+mc-illegal-no-actions-left = No te quedan acciones en este turno: `/jetan terminar` lo termina.
+
+## Ajedrez marciano: un `mover` mal escrito, el tiempo bajo `tablero`, repeticiones, menús, autocompletado.
+
+mc-move-both = Da o bien `notación`, o bien `desde` y `hasta`, no las dos cosas.
+mc-move-which = Di qué jugada: las casillas `desde` y `hasta` (como e2 y e4), o la `notación` (como e2-e4, e7-e8=N).
+mc-not-a-move = `{ $typed }` no es una jugada: escríbela como e2-e4 (o e7-e8=N para promover a Caballo).
+mc-not-a-move-square = `{ $typed }` no es una jugada: `{ $part }` no es una casilla (van de a1 a h8).
+mc-not-a-move-piece = `{ $typed }` no es una jugada: `{ $part }` no es una pieza a la que promover (Q, R, B o N).
+mc-time-left = Tiempo que queda para este turno: { $time }.
+mc-time-up = Se acabó el tiempo de este turno: el rival puede reclamar la victoria con `/jetan reclamar`.
+mc-replay-header = Repetición de la partida #{ $id } (**Martian Chess**): { $white } (Blancas) contra { $black } (Negras), { $n ->
+    [one] { $n } acción
+   *[other] { $n } acciones
+}; cada acción y cada carta jugada están en el archivo adjunto.
+mc-replay-line = { $n }. { $color }: { $notation }
+mc-replay-timeout = { $line } (se acabó el tiempo: su carta más baja)
+mc-card-option = { $rank } de { $suit ->
+    [spades] picas
+    [hearts] corazones
+    [diamonds] diamantes
+   *[clubs] tréboles
+}
+mc-suggest-from = { $square } — { $role ->
+    [king] Rey
+    [queen] Dama
+    [rook] Torre
+    [bishop] Alfil
+    [knight] Caballo
+   *[pawn] peón
+} ({ $n ->
+    [one] { $n } jugada
+   *[other] { $n } jugadas
+})
+mc-suggest-attack = { $square } — atacar { $role ->
+    [king] al Rey
+    [queen] a la Dama
+    [rook] a la Torre
+    [bishop] al Alfil
+    [knight] al Caballo
+   *[pawn] al peón
+}
+menu-not-mine = Ese menú no es mío.
+mc-choose-in-menu = Elige una carta en el menú.
+mc-no-variants = Martian Chess no tiene variantes y tiene un solo tablero: deja fuera `variante` y `tablero`.
+mc-level-range = En Martian Chess el ordenador juega en el nivel 1 (al azar), 2 (codicioso) o 3 (prudente).
+
+## Palabras dibujadas en la imagen de Martian Chess (`{ $n }`, `{ $color }`, `{ $left }`,
+## `{ $die }` se quedan tal cual: las rellena el dibujo).
+
+mc-label-cards = { $n } cartas
+mc-label-one-card = 1 carta
+mc-label-to-act = LE TOCA
+mc-label-card-due = LE TOCA CARTA
+mc-label-prison = PRISIÓN
+mc-label-reserve = RESERVA
+mc-label-title = MARTIAN CHESS
+mc-label-turn = Juegan { $color }
+mc-label-actions-left = acciones: { $left } de { $die }
+mc-label-battle = BATALLA
+mc-label-attacker-leads = sale el atacante
+mc-label-deck = MAZO
+mc-label-discard = DESCARTES

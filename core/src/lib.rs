@@ -35,6 +35,8 @@ use rand_chacha::ChaCha8Rng;
 
 pub use buttons::ButtonAction;
 pub use lang::Lang;
+pub use martian::picture::labels as martian_picture_labels;
+pub use pictures::labels as picture_labels;
 pub use reply::{Attachment, Button, ButtonStyle, Embed, Menu, MessageEdit, Reply, Shown};
 pub use request::{
     mention, AdminCommand, ChallengeArgs, Command, FirstMover, GameKind, MartianCommand, Request,
@@ -224,22 +226,43 @@ impl Core {
     }
 
     /// The language of public messages on server `guild`: its `language` setting, else
-    /// the preferred locale Discord sent with its last interaction, else English.
+    /// the preferred locale Discord sent with its last interaction (stored in the
+    /// server's settings, so it survives a restart), else English.
     pub fn public_lang(&self, guild: u64) -> Lang {
-        if let Some(lang) = self
-            .store
-            .settings(guild)
-            .ok()
-            .and_then(|s| s.language)
-            .and_then(|l| Lang::from_locale(&l))
-        {
-            return lang;
+        if let Ok(settings) = self.store.settings(guild) {
+            if let Some(lang) = [settings.language, settings.discord_locale]
+                .into_iter()
+                .flatten()
+                .find_map(|l| Lang::from_locale(&l))
+            {
+                return lang;
+            }
         }
         self.guild_locales
             .lock()
             .ok()
             .and_then(|m| m.get(&guild).and_then(|l| Lang::from_locale(l)))
             .unwrap_or_default()
+    }
+
+    /// Remembers the server's preferred locale sent with `req`: in memory, and in the
+    /// server's settings record when it differs from what this process last saw (the
+    /// store writes only a change), so the bot's own posts after a restart use it.
+    fn remember_guild_locale(&self, req: &Request) {
+        let Some(locale) = &req.guild_locale else {
+            return;
+        };
+        let Ok(mut known) = self.guild_locales.lock() else {
+            return;
+        };
+        if known.get(&req.guild) == Some(locale) {
+            return;
+        }
+        known.insert(req.guild, locale.clone());
+        drop(known);
+        if let Err(e) = self.store.remember_guild_locale(req.guild, locale, req.now) {
+            tracing::warn!(guild = req.guild, "cannot store the server's locale: {e}");
+        }
     }
 
     fn random_u64(&self) -> u64 {
@@ -250,11 +273,7 @@ impl Core {
     /// logged and become an ephemeral apology (nothing is changed by a failed command).
     pub fn handle(&self, req: Request) -> Response {
         self.remember(&req.user);
-        if let (Some(locale), Ok(mut known)) = (&req.guild_locale, self.guild_locales.lock()) {
-            if known.get(&req.guild) != Some(locale) {
-                known.insert(req.guild, locale.clone());
-            }
-        }
+        self.remember_guild_locale(&req);
         let lang = Lang::of(&req.locale);
         let command = format!("{:?}", req.command);
         match self.dispatch(&req) {
@@ -311,7 +330,7 @@ impl Core {
                 ButtonAction::Resign(id) => self.resign(req, id).map(Into::into),
                 ButtonAction::Cards(id) => self.martian_card_menu(req, id).map(Into::into),
                 ButtonAction::Card(_) | ButtonAction::Discard(_) => {
-                    refuse("Choose a card in the menu.")
+                    refuse(lang::tr!(Lang::of(&req.locale), "mc-choose-in-menu"))
                 }
             },
             Command::Martian(cmd) => self.martian_command(req, cmd),

@@ -85,12 +85,10 @@ impl Core {
         let game = args.game.unwrap_or_default();
         if game == jetan_store::GameKind::MartianChess {
             if args.variant.is_some() || args.board.is_some() {
-                return refuse(
-                    "Martian Chess has no variants and one board: leave out `variant` and `board`.",
-                );
+                return refuse(tr!(lang, "mc-no-variants"));
             }
             if practice && level.get() > 3 {
-                return refuse("In Martian Chess the computer plays at level 1 (random), 2 (greedy) or 3 (careful).");
+                return refuse(tr!(lang, "mc-level-range"));
             }
         }
         let variant = args.variant.unwrap_or_default();

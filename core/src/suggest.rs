@@ -30,7 +30,7 @@ impl Core {
     ) -> Vec<(String, String)> {
         let lang = Lang::of(locale);
         if self.is_martian_channel(channel) {
-            return self.martian_suggest_from(channel, user, partial);
+            return self.martian_suggest_from(lang, channel, user, partial);
         }
         let Some((pos, _)) = self.position_for_mover(channel, user) else {
             return Vec::new();
@@ -69,7 +69,7 @@ impl Core {
     ) -> Vec<(String, String)> {
         let lang = Lang::of(locale);
         if self.is_martian_channel(channel) {
-            return self.martian_suggest_to(channel, user, from, partial);
+            return self.martian_suggest_to(lang, channel, user, from, partial);
         }
         let Ok(from) = from.trim().parse::<Square>() else {
             return Vec::new();

@@ -1232,7 +1232,7 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
             for words in [
                 "**Gana <@101>** — capturó a la Princesa.",
                 "pagó a",
-                "Balance: <@101> +",
+                "Resultado neto: <@101> +",
             ] {
                 assert!(r.text.contains(words), "{words:?} in {}", r.text);
             }
@@ -1292,6 +1292,41 @@ fn the_guild_locale_sets_public_messages_until_the_server_names_a_language() {
     assert!(r.text.contains("withdraws the challenge"), "{}", r.text);
     let r = set_language(&mut h, "fr");
     assert!(r.ephemeral && r.text.contains("`auto`"), "{}", r.text);
+}
+
+#[test]
+fn the_guild_locale_survives_a_restart_for_the_bots_own_posts() {
+    let mut h = Harness::new();
+    let mut req = h.request(&alice(), challenge(bob(), 20, 0));
+    req.guild_locale = Some("es-ES".into());
+    let c = h.core().handle(req);
+    assert!(!c.reply.ephemeral, "{}", c.reply.text);
+    h.core().remember_message(c.shows.unwrap(), CHANNEL, 9);
+    assert_eq!(
+        h.core()
+            .store()
+            .settings(GUILD)
+            .unwrap()
+            .discord_locale
+            .as_deref(),
+        Some("es-ES"),
+        "stored with the server's settings"
+    );
+    // Restart; nobody interacts; the challenge expires: the edit is in Spanish.
+    h.restart();
+    h.now += 11 * 60_000;
+    let sweep = h.core().sweep(h.now);
+    assert_eq!(sweep.edits.len(), 1, "{sweep:?}");
+    assert!(
+        sweep.edits[0].reply.text.contains("caducó sin respuesta"),
+        "{}",
+        sweep.edits[0].reply.text
+    );
+    // The server's own `language` setting still wins.
+    set_language(&mut h, "en");
+    assert_eq!(h.core().public_lang(GUILD), jetan_core::Lang::En);
+    set_language(&mut h, "auto");
+    assert_eq!(h.core().public_lang(GUILD), jetan_core::Lang::Es);
 }
 
 #[test]

@@ -15,6 +15,7 @@ fn main() {
             black: "Tars Tarkas".into(),
             bottom,
             result,
+            labels: jetan_render::MartianLabels::default(),
         };
         let png = martian_png(&scene).expect("a picture");
         let path = format!("{out}/{name}.png");

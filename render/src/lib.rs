@@ -59,7 +59,7 @@ use jetan_rules::{
 };
 
 pub use labels::Labels;
-pub use martian::{martian_image, martian_png, MartianScene};
+pub use martian::{martian_image, martian_png, MartianLabels, MartianScene};
 pub use render::Renderer;
 pub use replay::{replay_gif, Replay, DISCORD_ATTACHMENT_LIMIT};
 

@@ -55,6 +55,85 @@ pub struct MartianScene<'a> {
     pub bottom: Color,
     /// A finished game's result, shown in the side panel.
     pub result: Option<String>,
+    /// The words drawn, in the players' language.
+    pub labels: MartianLabels,
+}
+
+/// Every word the Martian Chess picture draws; [`Default`] is English. Texts with `{n}`,
+/// `{color}`, `{left}`, `{die}` have the value put in its place.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MartianLabels {
+    /// White's name (also for a player without a drawable display name).
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// A hand's size, `{n}` cards (2 and more, and 0).
+    pub cards: String,
+    /// A hand of one card.
+    pub one_card: String,
+    /// The pill of the player to act.
+    pub to_act: String,
+    /// The pill of the player whose battle card is awaited.
+    pub card_due: String,
+    /// Before the prisoners a player holds.
+    pub prison: String,
+    /// Before a player's own pieces back in reserve.
+    pub reserve: String,
+    /// The panel's title.
+    pub title: String,
+    /// Whose turn it is, `{color}` the colour's name.
+    pub turn: String,
+    /// The actions left, `{left}` of `{die}`.
+    pub actions_left: String,
+    /// Before the battle's squares.
+    pub battle: String,
+    /// A battle with no card played yet.
+    pub attacker_leads: String,
+    /// Before the deck's size.
+    pub deck: String,
+    /// Before the discard pile's size.
+    pub discard: String,
+}
+
+impl Default for MartianLabels {
+    fn default() -> MartianLabels {
+        MartianLabels {
+            white: "White".into(),
+            black: "Black".into(),
+            cards: "{n} cards".into(),
+            one_card: "1 card".into(),
+            to_act: "TO ACT".into(),
+            card_due: "CARD DUE".into(),
+            prison: "PRISON".into(),
+            reserve: "RESERVE".into(),
+            title: "MARTIAN CHESS".into(),
+            turn: "{color} to act".into(),
+            actions_left: "{left} of {die} left".into(),
+            battle: "BATTLE".into(),
+            attacker_leads: "attacker leads".into(),
+            deck: "DECK".into(),
+            discard: "DISCARD".into(),
+        }
+    }
+}
+
+impl MartianLabels {
+    /// A colour's name.
+    pub fn color(&self, c: Color) -> &str {
+        match c {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// A hand's size.
+    pub fn cards_text(&self, n: usize) -> String {
+        if n == 1 {
+            self.one_card.clone()
+        } else {
+            self.cards.replace("{n}", &n.to_string())
+        }
+    }
 }
 
 static FONTS: LazyLock<Result<Fonts, RenderError>> = LazyLock::new(Fonts::load);
@@ -236,46 +315,47 @@ fn strip(f: &Fonts, img: &mut RgbImage, scene: &MartianScene<'_>, c: Color, y: i
         Color::White => &scene.white,
         Color::Black => &scene.black,
     };
-    let shown = f.fit(name, 16.0, 200.0);
+    let labels = &scene.labels;
+    let color_name = labels.color(c);
+    // Right to left: the hand size, the pill of the player to act, then the name gets
+    // what room is left (cut with an ellipsis).
+    let cards = labels.cards_text(view.hand_len(c));
+    let right = (BX + 8 * SQ - 8) as f32;
+    f.draw_right(img, &cards, 14.0, right, (y + 23) as f32, TEXT);
+    let mut name_end = right - f.width(&cards, 14.0) - 12.0;
+    if acting {
+        let label = if matches!(view.to_act(), martian_chess::ToAct::Battle { .. }) {
+            &labels.card_due
+        } else {
+            &labels.to_act
+        };
+        let lw = f.width(label, 12.0) + 14.0;
+        let lx = name_end - lw;
+        fill_shape(img, &pill(lx, (y + 9) as f32, lw, 18.0), AMBER, 1.0);
+        f.draw_centered(img, label, 12.0, lx + lw / 2.0, (y + 23) as f32, FRAME);
+        name_end = lx - 10.0;
+    }
+    let room = name_end - (BX + 44) as f32 - f.width(color_name, 12.0);
+    let shown = f.fit(name, 16.0, room.clamp(40.0, 200.0));
     let shown = if shown.is_empty() {
-        c.name().to_string()
+        color_name.to_string()
     } else {
         shown
     };
     let w = f.draw(img, &shown, 16.0, (BX + 36) as f32, (y + 23) as f32, TEXT);
     f.draw(
         img,
-        c.name(),
+        color_name,
         12.0,
         (BX + 44) as f32 + w,
         (y + 23) as f32,
         TEXT_DIM,
     );
-    let cards = format!("{} cards", view.hand_len(c));
-    f.draw_right(
-        img,
-        &cards,
-        14.0,
-        (BX + 8 * SQ - 8) as f32,
-        (y + 23) as f32,
-        TEXT,
-    );
-    if acting {
-        let label = if matches!(view.to_act(), martian_chess::ToAct::Battle { .. }) {
-            "CARD DUE"
-        } else {
-            "TO ACT"
-        };
-        let lw = f.width(label, 12.0) + 14.0;
-        let lx = (BX + 8 * SQ - 90) as f32 - lw;
-        fill_shape(img, &pill(lx, (y + 9) as f32, lw, 18.0), AMBER, 1.0);
-        f.draw_centered(img, label, 12.0, lx + lw / 2.0, (y + 23) as f32, FRAME);
-    }
     // Prison (enemy pieces this player holds) and reserve (own pieces back).
     let mut x = (BX + 8) as f32;
     for (label, pool, owner) in [
-        ("PRISON", view.prison(c), c.other()),
-        ("RESERVE", view.reserve(c), c),
+        (&labels.prison, view.prison(c), c.other()),
+        (&labels.reserve, view.reserve(c), c),
     ] {
         x += f.draw(img, label, 11.0, x, (y + 46) as f32, TEXT_DIM) + 6.0;
         if pool.is_empty() {
@@ -408,7 +488,8 @@ fn panel(f: &Fonts, img: &mut RgbImage, scene: &MartianScene<'_>) {
     fill_rect(img, PX, BY, PW, 8 * SQ, CARD);
     let (x, cx) = ((PX + 10) as f32, (PX + PW / 2) as f32);
     let mut y = (BY + 24) as f32;
-    f.draw_centered(img, "MARTIAN CHESS", 12.0, cx, y, TEXT_DIM);
+    let labels = &scene.labels;
+    f.draw_centered(img, &labels.title, 12.0, cx, y, TEXT_DIM);
     y += 24.0;
     if let Some(result) = &scene.result {
         for line in f.wrap_lines(result, 15.0, (PW - 16) as f32, 4) {
@@ -417,7 +498,8 @@ fn panel(f: &Fonts, img: &mut RgbImage, scene: &MartianScene<'_>) {
         }
         y += 6.0;
     } else {
-        let turn = format!("{} to act", view.turn().name());
+        let turn = labels.turn.replace("{color}", labels.color(view.turn()));
+        let turn = f.fit(&turn, 16.0, (PW - 12) as f32);
         f.draw_centered(img, &turn, 16.0, cx, y, TEXT);
         y += 14.0;
     }
@@ -426,7 +508,11 @@ fn panel(f: &Fonts, img: &mut RgbImage, scene: &MartianScene<'_>) {
     y += 76.0;
     let (die_n, left) = (view.die(), view.actions_left());
     let used = die_n.saturating_sub(left);
-    f.draw_centered(img, &format!("{left} of {die_n} left"), 13.0, cx, y, TEXT);
+    let actions = labels
+        .actions_left
+        .replace("{left}", &left.to_string())
+        .replace("{die}", &die_n.to_string());
+    f.draw_centered(img, &actions, 13.0, cx, y, TEXT);
     y += 10.0;
     let step = 20.0;
     let x0 = cx - step * f32::from(die_n) / 2.0;
@@ -445,7 +531,7 @@ fn panel(f: &Fonts, img: &mut RgbImage, scene: &MartianScene<'_>) {
     if let Some(b) = view.battle() {
         f.draw(
             img,
-            &format!("BATTLE {}×{}", b.from(), b.to()),
+            &format!("{} {}×{}", labels.battle, b.from(), b.to()),
             13.0,
             x,
             y,
@@ -457,7 +543,7 @@ fn panel(f: &Fonts, img: &mut RgbImage, scene: &MartianScene<'_>) {
             card(f, img, *c, PX + 14 + col * 64, y as i32 + row * 62, 54, 56);
         }
         if b.cards().is_empty() {
-            f.draw(img, "attacker leads", 12.0, x, y + 18.0, TEXT_DIM);
+            f.draw(img, &labels.attacker_leads, 12.0, x, y + 18.0, TEXT_DIM);
         }
     }
     // The discard pile's top and the deck.
@@ -465,7 +551,7 @@ fn panel(f: &Fonts, img: &mut RgbImage, scene: &MartianScene<'_>) {
     let bottom_y = (BY + 8 * SQ - 12) as f32;
     f.draw(
         img,
-        &format!("DECK {}", view.deck_len()),
+        &format!("{} {}", labels.deck, view.deck_len()),
         12.0,
         x,
         bottom_y,
@@ -474,7 +560,7 @@ fn panel(f: &Fonts, img: &mut RgbImage, scene: &MartianScene<'_>) {
     if let Some(top) = pile.last() {
         f.draw(
             img,
-            &format!("DISCARD {}", pile.len()),
+            &format!("{} {}", labels.discard, pile.len()),
             12.0,
             x,
             bottom_y - 70.0,
@@ -499,6 +585,7 @@ mod tests {
             black: "Bob".into(),
             bottom: Color::White,
             result: None,
+            labels: MartianLabels::default(),
         };
         let img = martian_image(&scene).unwrap();
         assert_eq!((img.width(), img.height()), (W as u32, H as u32));

@@ -743,7 +743,14 @@ impl Renderer {
             let head_em = 0.36 * s;
             let mut em = head_em;
             let mut lines = self.fonts.wrap(&head, em, inner);
-            while lines.len() > 2 && em > 0.24 * s {
+            // Smaller type for a headline of more than two lines, or with a word wider
+            // than the card ("Ganan Naranjas").
+            let widest = |em: f32| {
+                head.split_whitespace()
+                    .map(|w| self.fonts.width(w, em))
+                    .fold(0.0f32, f32::max)
+            };
+            while (lines.len() > 2 || widest(em) > inner) && em > 0.24 * s {
                 em *= 0.9;
                 lines = self.fonts.wrap(&head, em, inner);
             }

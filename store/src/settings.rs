@@ -35,6 +35,13 @@ pub struct Settings {
     /// preferred locale as Discord sends it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
+    /// The server's preferred locale as Discord last sent it (`es-ES`, `en-US`), kept so
+    /// that the bot's own posts after a restart speak the server's language when
+    /// `language` is unset. Written by
+    /// [`Store::remember_guild_locale`](crate::Store::remember_guild_locale) only when it
+    /// changes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discord_locale: Option<String>,
 }
 
 /// The default move time: one day.
@@ -119,6 +126,7 @@ impl Default for Settings {
             denied_channels: Vec::new(),
             move_time_ms: DEFAULT_MOVE_TIME_MS,
             language: None,
+            discord_locale: None,
         }
     }
 }
@@ -195,5 +203,54 @@ mod tests {
         assert_eq!(s.language, None, "auto again");
         SettingsChange::default().apply(&mut s);
         assert_eq!(s.language, None);
+    }
+
+    #[test]
+    fn the_guild_locale_is_written_once_and_survives_a_reopen() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let store = crate::Store::open(dir.path()).unwrap();
+            assert_eq!(store.settings(5).unwrap().discord_locale, None);
+            assert!(store.remember_guild_locale(5, "es-ES", 1).unwrap());
+            assert!(
+                !store.remember_guild_locale(5, "es-ES", 2).unwrap(),
+                "unchanged: nothing written"
+            );
+            // The other settings are untouched, and a settings change keeps the locale.
+            let s = store.settings(5).unwrap();
+            assert_eq!(
+                Settings {
+                    discord_locale: None,
+                    ..s.clone()
+                },
+                Settings::default()
+            );
+            store
+                .change_settings(
+                    crate::Stamp::new(9, 1, 3),
+                    5,
+                    &SettingsChange {
+                        currency: Some("tanpi".into()),
+                        ..SettingsChange::default()
+                    },
+                )
+                .unwrap();
+            assert_eq!(
+                store.settings(5).unwrap().discord_locale.as_deref(),
+                Some("es-ES")
+            );
+            assert_eq!(store.settings(6).unwrap().discord_locale, None);
+        }
+        let store = crate::Store::open(dir.path()).unwrap();
+        let s = store.settings(5).unwrap();
+        assert_eq!(s.discord_locale.as_deref(), Some("es-ES"));
+        assert_eq!(s.currency, "tanpi");
+        assert!(store.remember_guild_locale(5, "en-US", 4).unwrap());
+        assert_eq!(
+            store.settings(5).unwrap().discord_locale.as_deref(),
+            Some("en-US")
+        );
+        let json = serde_json::to_value(Settings::default()).unwrap();
+        assert!(json.get("discord_locale").is_none(), "unset: not written");
     }
 }

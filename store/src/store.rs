@@ -427,6 +427,31 @@ impl Store {
         )
     }
 
+    /// Remembers server `guild`'s preferred locale as Discord sends it, in its settings
+    /// record: one transaction, and only when it differs from the stored one (an
+    /// unchanged locale writes nothing). Returns whether it was written.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if the stored settings do not decode; storage failures.
+    pub fn remember_guild_locale(&self, guild: GuildId, locale: &str, now: Millis) -> Result<bool> {
+        if self.settings(guild)?.discord_locale.as_deref() == Some(locale) {
+            return Ok(false);
+        }
+        let written = self.transact(None, now, |tx| {
+            let mut s = tx.settings(guild)?;
+            if s.discord_locale.as_deref() == Some(locale) {
+                return Ok(false);
+            }
+            s.discord_locale = Some(locale.to_owned());
+            tx.put(t::SETTINGS, &key1(guild), &s)?;
+            Ok(true)
+        })?;
+        if written {
+            self.flush()?;
+        }
+        Ok(written)
+    }
+
     // ---------------------------------------------------------------- wallets
 
     /// A player's wallet. An unknown player gets the view of a new wallet (the starting

@@ -6,7 +6,7 @@
 //! of the rules (played and discarded cards are public) and a [`PublicView`] whose own
 //! hand is never read; hands appear only in private replies to their owner.
 
-mod picture;
+pub(crate) mod picture;
 mod suggest;
 pub(crate) mod text;
 
@@ -47,13 +47,14 @@ impl Core {
     }
 
     /// The asker's colour in `game`.
-    fn side_of(game: &Game, user: u64) -> Result<Color, CoreError> {
+    fn side_of(lang: Lang, game: &Game, user: u64) -> Result<Color, CoreError> {
         match game.color_of(user) {
             Some(seat) => Ok(jetan_store::martian_side(seat)),
-            None => refuse(format!(
-                "You are not playing in this game: it is {} vs {}.",
-                mention(game.black),
-                mention(game.orange)
+            None => refuse(crate::lang::tr!(
+                lang,
+                "not-playing-vs",
+                black = mention(game.martian_player(Color::White)),
+                orange = mention(game.martian_player(Color::Black))
             )),
         }
     }
@@ -83,7 +84,7 @@ impl Core {
             MartianCommand::End => self.martian_act(req, Action::End),
             MartianCommand::Hand => {
                 let game = self.martian_game(req)?;
-                let side = Self::side_of(&game, req.user.id)?;
+                let side = Self::side_of(Lang::of(&req.locale), &game, req.user.id)?;
                 let view = state_of(&game)?.public_view(side);
                 Ok(Reply::ephemeral(text::hand_reply(Lang::of(&req.locale), &view)).into())
             }
@@ -108,7 +109,7 @@ impl Core {
         let (id, discard) = match menu {
             ButtonAction::Card(id) => (id, false),
             ButtonAction::Discard(id) => (id, true),
-            _ => return refuse("That menu is not one of mine."),
+            _ => return refuse(crate::lang::tr!(Lang::of(&req.locale), "menu-not-mine")),
         };
         match self.store.game(req.channel)? {
             Some(g) if g.id == id => {}
@@ -129,7 +130,7 @@ impl Core {
             Some(g) if g.id == id && g.is_martian() => g,
             _ => return refuse(text::stale_menu(Lang::of(&req.locale))),
         };
-        let side = Self::side_of(&game, req.user.id)?;
+        let side = Self::side_of(Lang::of(&req.locale), &game, req.user.id)?;
         let view = state_of(&game)?.public_view(side);
         let legal: Vec<martian_chess::Card> = view
             .legal_actions()
@@ -144,6 +145,7 @@ impl Core {
         }
         Ok(Reply {
             menu: Some(card_menu(
+                Lang::of(&req.locale),
                 ButtonAction::Card(game.id),
                 &text::card_menu(Lang::of(&req.locale)),
                 &legal,
@@ -155,7 +157,7 @@ impl Core {
     /// The private menu of the asker's cards to discard.
     fn martian_discard_menu(&self, req: &Request) -> Result<Reply, CoreError> {
         let game = self.martian_game(req)?;
-        let side = Self::side_of(&game, req.user.id)?;
+        let side = Self::side_of(Lang::of(&req.locale), &game, req.user.id)?;
         let state = state_of(&game)?;
         let view = state.public_view(side);
         let legal: Vec<martian_chess::Card> = view
@@ -180,6 +182,7 @@ impl Core {
         }
         Ok(Reply {
             menu: Some(card_menu(
+                Lang::of(&req.locale),
                 ButtonAction::Discard(game.id),
                 &text::discard_menu(Lang::of(&req.locale)),
                 &legal,
@@ -197,11 +200,12 @@ impl Core {
         to: Option<&str>,
         notation: Option<&str>,
     ) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
         let typed = match (notation.map(str::trim).filter(|s| !s.is_empty()), from, to) {
             (Some(n), None, None) => n.to_string(),
             (None, Some(f), Some(t)) => format!("{}-{}", f.trim(), t.trim()),
-            (Some(_), _, _) => return refuse("Give either `notation` or `from` and `to`, not both."),
-            (None, _, _) => return refuse("Say which move: `from` and `to` squares (like e2 and e4), or `notation` (like e2-e4, e7-e8=N)."),
+            (Some(_), _, _) => return refuse(crate::lang::tr!(lang, "mc-move-both")),
+            (None, _, _) => return refuse(crate::lang::tr!(lang, "mc-move-which")),
         };
         let action: Action = typed
             .to_ascii_lowercase()
@@ -211,10 +215,14 @@ impl Core {
             .replace("=n", "=N")
             .parse()
             .map_err(|e: martian_chess::ParseActionError| {
-                CoreError::User(format!("`{typed}` is not a move: {e}."))
+                CoreError::User(text::not_a_move(lang, &typed, &e))
             })?;
         if !matches!(action, Action::Move { .. }) {
-            return refuse(format!("`{typed}` is not a move: write it like e2-e4."));
+            return refuse(crate::lang::tr!(
+                lang,
+                "mc-not-a-move",
+                typed = typed.as_str()
+            ));
         }
         self.martian_act(req, action)
     }
@@ -223,7 +231,7 @@ impl Core {
     /// then stored (the store checks again in its transaction).
     fn martian_act(&self, req: &Request, action: Action) -> Result<Response, CoreError> {
         let game = self.martian_game(req)?;
-        let side = Self::side_of(&game, req.user.id)?;
+        let side = Self::side_of(Lang::of(&req.locale), &game, req.user.id)?;
         let state = state_of(&game)?;
         if let Err(e) = state.check(side, &action) {
             return refuse(text::illegal(
@@ -417,14 +425,15 @@ impl Core {
         );
         if let Some(deadline) = game.deadline() {
             if deadline > req.now {
-                text.push_str(&format!(
-                    "\nTime left for this turn: {}.",
-                    crate::text::format_duration(deadline - req.now)
+                text.push('\n');
+                text.push_str(&crate::lang::tr!(
+                    lang,
+                    "mc-time-left",
+                    time = crate::text::format_duration(deadline - req.now)
                 ));
             } else {
-                text.push_str(
-                    "\nThe time for this turn is up: the opponent may `/jetan claim` the win.",
-                );
+                text.push('\n');
+                text.push_str(&crate::lang::tr!(lang, "mc-time-up"));
             }
         }
         Ok(self.with_martian_picture(Reply::public(text), game, &view, None))
@@ -470,10 +479,12 @@ impl Core {
     /// all public by then) in a text file; hands and the deck are never written.
     pub(crate) fn martian_replay(&self, last: &FinishedGame) -> Result<Reply, CoreError> {
         let g = &last.game;
+        let lang = self.public_lang(g.guild);
         let mut state = State::new(g.seed);
         let mut lines = Vec::new();
         for (i, rec) in g.actions.iter().enumerate() {
             lines.push(text::replay_line(
+                lang,
                 i + 1,
                 rec.player,
                 &state.notate(&rec.action),
@@ -483,21 +494,18 @@ impl Core {
                 .play(rec.player, rec.action)
                 .map_err(|e| CoreError::Internal(format!("game {} does not replay: {e}", g.id)))?;
         }
-        lines.push(crate::text::result_line(
-            self.public_lang(last.game.guild),
-            &last.result,
-            last.reason,
-        ));
+        lines.push(crate::text::result_line(lang, &last.result, last.reason));
         let file = lines.join("\n").into_bytes();
         Ok(Reply::public(format!(
             "{} {}",
             text::replay_header(
+                lang,
                 g.id,
                 g.martian_player(Color::White),
                 g.martian_player(Color::Black),
                 g.actions.len()
             ),
-            crate::text::result_line(self.public_lang(last.game.guild), &last.result, last.reason)
+            crate::text::result_line(lang, &last.result, last.reason)
         ))
         .with_file("replay.txt", file))
     }
@@ -602,18 +610,18 @@ impl Core {
 }
 
 /// A select menu of cards, in the hand's order.
-fn card_menu(id: ButtonAction, placeholder: &str, cards: &[martian_chess::Card]) -> Menu {
+fn card_menu(
+    lang: Lang,
+    id: ButtonAction,
+    placeholder: &str,
+    cards: &[martian_chess::Card],
+) -> Menu {
     Menu {
         id: id.id(),
         placeholder: placeholder.to_string(),
         options: cards
             .iter()
-            .map(|c| {
-                (
-                    c.to_string(),
-                    format!("{} of {}", c.rank().char(), c.suit().name()),
-                )
-            })
+            .map(|c| (c.to_string(), text::card_option(lang, *c)))
             .collect(),
     }
 }

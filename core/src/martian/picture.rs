@@ -1,10 +1,11 @@
 //! The Martian Chess board picture for a game.
 
-use jetan_render::MartianScene;
+use jetan_render::{MartianLabels, MartianScene};
 use jetan_store::Game;
 use martian_chess::{Color, PublicView};
 
-use crate::{Core, CoreError};
+use crate::lang::tr;
+use crate::{Core, CoreError, Lang};
 
 impl Core {
     /// The public picture of `game` as `view` shows it (the view's own hand is never
@@ -27,7 +28,35 @@ impl Core {
             black: self.name_of(game.martian_player(Color::Black)),
             bottom,
             result,
+            labels: labels(self.public_lang(game.guild)),
         };
         Ok(jetan_render::martian_png(&scene)?)
+    }
+}
+
+/// The words of the Martian Chess picture in `lang` (the renderer fills in `{n}`,
+/// `{color}`, `{left}` and `{die}`).
+pub fn labels(lang: Lang) -> MartianLabels {
+    MartianLabels {
+        white: super::text::color_name(lang, Color::White),
+        black: super::text::color_name(lang, Color::Black),
+        cards: tr!(lang, "mc-label-cards", n = "{n}"),
+        one_card: tr!(lang, "mc-label-one-card"),
+        to_act: tr!(lang, "mc-label-to-act"),
+        card_due: tr!(lang, "mc-label-card-due"),
+        prison: tr!(lang, "mc-label-prison"),
+        reserve: tr!(lang, "mc-label-reserve"),
+        title: tr!(lang, "mc-label-title"),
+        turn: tr!(lang, "mc-label-turn", color = "{color}"),
+        actions_left: tr!(
+            lang,
+            "mc-label-actions-left",
+            left = "{left}",
+            die = "{die}"
+        ),
+        battle: tr!(lang, "mc-label-battle"),
+        attacker_leads: tr!(lang, "mc-label-attacker-leads"),
+        deck: tr!(lang, "mc-label-deck"),
+        discard: tr!(lang, "mc-label-discard"),
     }
 }

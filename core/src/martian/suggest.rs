@@ -5,7 +5,7 @@
 use martian_chess::{Action, Square, State};
 
 use crate::suggest::MAX_CHOICES;
-use crate::Core;
+use crate::{Core, Lang};
 
 impl Core {
     /// The Martian Chess state in `channel` and the asker's colour, if the asker is to
@@ -32,6 +32,7 @@ impl Core {
     /// `from` suggestions in a Martian Chess game.
     pub(crate) fn martian_suggest_from(
         &self,
+        lang: Lang,
         channel: u64,
         user: u64,
         partial: &str,
@@ -47,8 +48,10 @@ impl Core {
             if n == 0 || !name.starts_with(&partial) {
                 continue;
             }
-            let role = state.board().get(s).map_or("piece", |p| p.role.name());
-            out.push((format!("{name} — {role} ({n} moves)"), name));
+            let Some(piece) = state.board().get(s) else {
+                continue;
+            };
+            out.push((super::text::suggest_from(lang, s, piece.role, n), name));
         }
         out.truncate(MAX_CHOICES);
         out
@@ -57,6 +60,7 @@ impl Core {
     /// `to` suggestions in a Martian Chess game (attacks marked).
     pub(crate) fn martian_suggest_to(
         &self,
+        lang: Lang,
         channel: u64,
         user: u64,
         from: &str,
@@ -74,7 +78,7 @@ impl Core {
             .filter(|to| to.to_string().starts_with(&partial))
             .map(|to| {
                 let name = match state.board().get(to) {
-                    Some(p) => format!("{to} — attack the {}", p.role.name()),
+                    Some(p) => super::text::suggest_attack(lang, to, p.role),
                     None => to.to_string(),
                 };
                 (name, to.to_string())

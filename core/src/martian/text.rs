@@ -1,5 +1,5 @@
-//! Every word the bot says about Martian Chess (English; kept apart from `text.rs` so the
-//! translation work can move it to message files in one piece).
+//! Every word the bot says about Martian Chess, from the message files (keys `mc-…`):
+//! the rules crate gives reasons, pieces and squares as data, and they are worded here.
 
 use jetan_store::GameKind;
 use martian_chess::{
@@ -70,12 +70,134 @@ pub(crate) fn illegal(
             tr!(lang, "mc-battle-in-progress", who = name(*c))
         }
         IllegalAction::NotYourCard(c) => tr!(lang, "mc-not-your-battle-card", who = name(*c)),
-        other => {
-            let mut s = crate::text::capitalise(&other.to_string());
-            s.push('.');
-            s
+        other => crate::text::capitalise(&illegal_move(lang, other)),
+    }
+}
+
+/// The piece with its article: "the Rook", "la Torre".
+fn the_piece(lang: Lang, r: Role) -> String {
+    tr!(lang, "mc-the-piece", role = role_code(r))
+}
+
+/// The less common refusals of the rules, each from its variant's data.
+fn illegal_move(lang: Lang, e: &IllegalAction) -> String {
+    use IllegalAction as I;
+    match e {
+        I::EmptySquare(s) => tr!(lang, "mc-illegal-empty-square", square = s.to_string()),
+        I::NotYourPiece { square, role } => tr!(
+            lang,
+            "mc-illegal-not-your-piece",
+            piece = the_piece(lang, *role),
+            square = square.to_string()
+        ),
+        I::AlreadyMoved { square, role } => tr!(
+            lang,
+            "mc-illegal-already-moved",
+            piece = the_piece(lang, *role),
+            square = square.to_string()
+        ),
+        I::DroppedThisTurn { square, role } => tr!(
+            lang,
+            "mc-illegal-dropped-this-turn",
+            piece = the_piece(lang, *role),
+            square = square.to_string()
+        ),
+        I::CannotReach { role, from, to } => tr!(
+            lang,
+            "mc-illegal-cannot-reach",
+            piece = the_piece(lang, *role),
+            from = from.to_string(),
+            to = to.to_string()
+        ),
+        I::OwnPiece { to, role } => tr!(
+            lang,
+            "mc-illegal-own-piece",
+            role = role_code(*role),
+            to = to.to_string()
+        ),
+        I::PawnBlocked(s) => tr!(lang, "mc-illegal-pawn-blocked", square = s.to_string()),
+        I::NoCastlingRight => tr!(lang, "mc-illegal-no-castling-right"),
+        I::CastlingBlocked(s) => tr!(lang, "mc-illegal-castling-blocked", square = s.to_string()),
+        I::BadPromotion(r) => tr!(lang, "mc-illegal-bad-promotion", role = role_code(*r)),
+        I::NotAPromotion => tr!(lang, "mc-illegal-not-a-promotion"),
+        I::NotInReserve(r) => tr!(lang, "mc-illegal-not-in-reserve", role = role_code(*r)),
+        I::SquareOccupied(s) => tr!(lang, "mc-illegal-square-occupied", square = s.to_string()),
+        I::PawnDropOnBackRank(s) => {
+            tr!(
+                lang,
+                "mc-illegal-pawn-drop-back-rank",
+                square = s.to_string()
+            )
+        }
+        I::KingNotExchangeable => tr!(lang, "mc-illegal-king-not-exchangeable"),
+        I::NotInYourPrison(r) => tr!(lang, "mc-illegal-not-in-your-prison", role = role_code(*r)),
+        I::NotInOpponentPrison(r) => {
+            tr!(
+                lang,
+                "mc-illegal-not-in-opponent-prison",
+                role = role_code(*r)
+            )
+        }
+        I::CardNotInHand(c) => tr!(lang, "mc-illegal-card-not-in-hand", card = c.to_string()),
+        I::MustFollowSuit(s) => tr!(lang, "mc-illegal-must-follow-suit", suit = s.name()),
+        I::NoBattle => tr!(lang, "mc-illegal-no-battle"),
+        I::NoActionsLeft => tr!(lang, "mc-illegal-no-actions-left"),
+        I::GameOver(_) => tr!(lang, "mc-game-over"),
+        I::NotYourTurn(_) | I::BattleInProgress(_) | I::NotYourCard(_) => {
+            // Worded with the player's name by `illegal`.
+            illegal(lang, e, None)
         }
     }
+}
+
+/// Why a typed move does not read.
+pub(crate) fn not_a_move(lang: Lang, typed: &str, e: &martian_chess::ParseActionError) -> String {
+    use martian_chess::ParseActionError as P;
+    match e {
+        P::Square(part) => tr!(
+            lang,
+            "mc-not-a-move-square",
+            typed = typed,
+            part = part.as_str()
+        ),
+        P::Piece(part) => tr!(
+            lang,
+            "mc-not-a-move-piece",
+            typed = typed,
+            part = part.as_str()
+        ),
+        P::Empty | P::Unknown(_) | P::Card(_) => tr!(lang, "mc-not-a-move", typed = typed),
+    }
+}
+
+/// A card's option in a select menu: "A of spades", "10 de picas".
+pub(crate) fn card_option(lang: Lang, c: Card) -> String {
+    let rank = match c.rank().char() {
+        'T' => "10".to_string(),
+        r => r.to_string(),
+    };
+    tr!(lang, "mc-card-option", rank = rank, suit = c.suit().name())
+}
+
+/// An autocomplete entry for a piece that can move: "e2 — pawn (2 moves)".
+pub(crate) fn suggest_from(lang: Lang, square: Square, role: Role, n: usize) -> String {
+    tr!(
+        lang,
+        "mc-suggest-from",
+        square = square.to_string(),
+        role = role_code(role),
+        n = n
+    )
+}
+
+/// An autocomplete entry for an attack: "e5 — attack the Knight".
+pub(crate) fn suggest_attack(lang: Lang, square: Square, role: Role) -> String {
+    tr!(
+        lang,
+        "mc-suggest-attack",
+        square = square.to_string(),
+        role = role_code(role)
+    )
 }
 
 /// A piece kind as typed: its letter (`N`) or its name (`knight`).
@@ -87,9 +209,22 @@ pub(crate) fn parse_role(lang: Lang, typed: &str) -> Result<Role, String> {
             return Ok(r);
         }
     }
+    let spanish = |r: Role| match r {
+        Role::King => "rey",
+        Role::Queen => "dama",
+        Role::Rook => "torre",
+        Role::Bishop => "alfil",
+        Role::Knight => "caballo",
+        Role::Pawn => "peón",
+    };
+    let lower = t.to_lowercase();
     Role::ALL
         .into_iter()
-        .find(|r| r.name().eq_ignore_ascii_case(t))
+        .find(|r| {
+            r.name().eq_ignore_ascii_case(t)
+                || spanish(*r) == lower
+                || (*r == Role::Pawn && lower == "peon")
+        })
         .ok_or_else(|| tr!(lang, "mc-not-a-piece", typed = t))
 }
 
@@ -111,7 +246,7 @@ pub(crate) fn parse_square(lang: Lang, typed: &str) -> Result<Square, String> {
 
 /// A hand as a compact line, sorted by suit (spades, hearts, diamonds, clubs) and rank,
 /// high first: `AS KS 7H · 9D · 2C`.
-pub(crate) fn hand_line(hand: &[Card]) -> String {
+pub(crate) fn hand_line(lang: Lang, hand: &[Card]) -> String {
     let mut groups = Vec::new();
     for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
         let mut cards: Vec<Card> = hand.iter().copied().filter(|c| c.suit() == suit).collect();
@@ -122,7 +257,7 @@ pub(crate) fn hand_line(hand: &[Card]) -> String {
         }
     }
     if groups.is_empty() {
-        "(no cards)".into()
+        tr!(lang, "mc-no-cards")
     } else {
         groups.join(" · ")
     }
@@ -130,11 +265,7 @@ pub(crate) fn hand_line(hand: &[Card]) -> String {
 
 /// The private answer to `hand`.
 pub(crate) fn hand_reply(lang: Lang, view: &PublicView) -> String {
-    let hand = if view.hand().is_empty() {
-        tr!(lang, "mc-no-cards")
-    } else {
-        hand_line(view.hand())
-    };
+    let hand = hand_line(lang, view.hand());
     let mut s = tr!(lang, "mc-hand", n = view.hand().len(), hand = hand);
     if let ToAct::Battle { player, .. } = view.to_act() {
         if player == view.viewer() {
@@ -404,12 +535,16 @@ pub(crate) fn card_menu_text(lang: Lang, view: &PublicView, legal: &[Card]) -> S
         "mc-card-menu-text",
         n = legal.len(),
         led = led,
-        hand = hand_line(view.hand())
+        hand = hand_line(lang, view.hand())
     )
 }
 
 pub(crate) fn discard_menu_text(lang: Lang, view: &PublicView) -> String {
-    tr!(lang, "mc-discard-menu-text", hand = hand_line(view.hand()))
+    tr!(
+        lang,
+        "mc-discard-menu-text",
+        hand = hand_line(lang, view.hand())
+    )
 }
 
 pub(crate) fn stale_menu(lang: Lang) -> String {
@@ -469,22 +604,31 @@ pub(crate) fn piece_moves(
 }
 
 /// The header of a replay.
-pub(crate) fn replay_header(id: u64, white: u64, black: u64, actions: usize) -> String {
-    format!(
-        "Replay of game #{id} (**{GAME_NAME}**): {} (White) vs {} (Black), {actions} actions; every action and every card played is in the attached file.",
-        mention(white),
-        mention(black)
+pub(crate) fn replay_header(lang: Lang, id: u64, white: u64, black: u64, actions: usize) -> String {
+    tr!(
+        lang,
+        "mc-replay-header",
+        id = id,
+        white = mention(white),
+        black = mention(black),
+        n = actions
     )
 }
 
 /// One line of the replay file.
-pub(crate) fn replay_line(n: usize, c: Color, notation: &str, timeout: bool) -> String {
-    let t = if timeout {
-        " (time ran out: lowest card)"
+pub(crate) fn replay_line(lang: Lang, n: usize, c: Color, notation: &str, timeout: bool) -> String {
+    let line = tr!(
+        lang,
+        "mc-replay-line",
+        n = n,
+        color = color_name(lang, c),
+        notation = notation
+    );
+    if timeout {
+        tr!(lang, "mc-replay-timeout", line = line)
     } else {
-        ""
-    };
-    format!("{n}. {}: {notation}{t}", c.name())
+        line
+    }
 }
 
 /// A battle card played by the bot for a player out of time.
@@ -512,7 +656,7 @@ mod tests {
             .iter()
             .map(|c| c.parse().unwrap())
             .collect();
-        assert_eq!(hand_line(&hand), "AS KS · 7H · 9D · 2C");
+        assert_eq!(hand_line(Lang::En, &hand), "AS KS · 7H · 9D · 2C");
     }
 
     #[test]

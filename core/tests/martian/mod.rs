@@ -366,4 +366,126 @@ fn martian_chess_speaks_the_server_and_player_languages() {
         "{}",
         r.text
     );
+    // The rules' less common refusals, a malformed move and a stray menu, in Bob's
+    // Spanish; none changes anything.
+    let mv = |from: Option<&str>, to: Option<&str>, notation: Option<&str>| Command::Move {
+        from: from.map(Into::into),
+        to: to.map(Into::into),
+        notation: notation.map(Into::into),
+    };
+    for (command, words) in [
+        (
+            mv(None, None, Some("e7-e4")),
+            "El peón de e7 no puede ir a e4.",
+        ),
+        (
+            mv(None, None, Some("d8-d6")),
+            "La Dama de d8 no puede ir a d6.",
+        ),
+        (
+            mv(None, None, Some("e2-e3")),
+            "El peón de e2 no te pertenece.",
+        ),
+        (mv(None, None, Some("e5-e4")), "No hay ninguna pieza en e5."),
+        (
+            mv(None, None, Some("d8-e8")),
+            "En e8 ya está tu propio Rey.",
+        ),
+        (mv(Some("e7"), None, None), "Di qué jugada"),
+        (
+            mv(Some("e7"), Some("e5"), Some("e7-e5")),
+            "no las dos cosas",
+        ),
+        (mv(None, None, Some("hola")), "`hola` no es una jugada"),
+        (mv(None, None, Some("e7-e9")), "`e9` no es una casilla"),
+        (
+            Command::Martian(MartianCommand::Drop {
+                piece: "caballo".into(),
+                square: "e4".into(),
+            }),
+            "No tienes ningún Caballo en tu reserva.",
+        ),
+        (
+            Command::Martian(MartianCommand::Exchange {
+                piece: "dama".into(),
+            }),
+            "En tu prisión no hay ninguna Dama que devolver.",
+        ),
+        (
+            Command::Martian(MartianCommand::Exchange {
+                piece: "rey".into(),
+            }),
+            "Los Reyes nunca se canjean",
+        ),
+        (
+            Command::Choose {
+                menu: ButtonAction::Accept(1),
+                value: "AS".into(),
+            },
+            "Ese menú no es mío.",
+        ),
+    ] {
+        h.refused(&bob(), command, words);
+    }
+    assert_eq!(state(&h).player_to_act(), Some(Color::Black));
+    // The board in the server's Spanish, with the time left for the turn.
+    let board = h.ok(&alice(), Command::Board);
+    assert!(
+        board.text.contains("Tiempo que queda para este turno: "),
+        "{}",
+        board.text
+    );
+    // Autocomplete in the asker's language.
+    let from = h.core().suggest_from(CHANNEL, bob().id, "es-ES", "b8");
+    assert_eq!(
+        from,
+        vec![("b8 — Caballo (2 jugadas)".to_string(), "b8".to_string())]
+    );
+    let from = h.core().suggest_from(CHANNEL, bob().id, "en-US", "b8");
+    assert_eq!(from[0].0, "b8 — Knight (2 moves)");
+    assert!(h.core().store().verify().unwrap().is_clean());
+    // Bob resigns; the replay and its file are in the server's Spanish.
+    let ask = h.ok(&bob(), Command::Resign);
+    h.ok(&bob(), Command::Button(button(&ask, "Confirmar rendición")));
+    let replay = h.ok(&alice(), Command::Replay { game: None });
+    assert!(
+        replay
+            .text
+            .contains("(**Martian Chess**): <@101> (Blancas) contra <@102> (Negras), 1 acción;"),
+        "{}",
+        replay.text
+    );
+    let file = String::from_utf8(replay.attachments[0].bytes.clone()).unwrap();
+    assert!(file.starts_with("1. Blancas: "), "{file}");
+    assert!(!file.contains("White"), "{file}");
+}
+
+#[test]
+fn the_rules_refusals_name_the_piece_and_squares_in_english() {
+    let mut h = Harness::new();
+    start(&mut h, 10, 1);
+    let mv = |n: &str| Command::Move {
+        from: None,
+        to: None,
+        notation: Some(n.into()),
+    };
+    for (command, words) in [
+        (mv("a1-a5"), "The Rook on a1 cannot move to a5."),
+        (mv("e7-e5"), "The pawn on e7 is not yours."),
+        (mv("d1-e1"), "Your own King stands on e1."),
+        (
+            mv("e2-e4=Q"),
+            "Only a pawn reaching the last rank is promoted.",
+        ),
+        (mv("e2-e4=x"), "`x` is not a piece to promote to"),
+        (
+            Command::Martian(MartianCommand::Drop {
+                piece: "N".into(),
+                square: "e4".into(),
+            }),
+            "You have no Knight in your reserve.",
+        ),
+    ] {
+        h.refused(&alice(), command, words);
+    }
 }

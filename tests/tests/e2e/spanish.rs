@@ -144,5 +144,52 @@ async fn a_game_on_a_spanish_server_in_each_players_language() -> anyhow::Result
         .await?
         .ephemeral()?
         .containing("may turn between them")?;
+
+    // Martian Chess on the same server: its refusals and the board in Spanish too.
+    let challenge = ana
+        .slash(
+            "jetan desafiar",
+            &[
+                ("rival", Opt::from(&bob)),
+                ("juego", "ajedrez-marciano".into()),
+                ("empieza", "yo".into()),
+            ],
+        )
+        .await?
+        .expect_reply()
+        .await?
+        .public()?;
+    bob.click(&challenge.button("Aceptar")?)
+        .await?
+        .expect_reply()
+        .await?
+        .public()?
+        .with_png()?
+        .containing(&format!("{} juega con Blancas y empieza", ana.mention()))?;
+    for (options, words) in [
+        (
+            vec![("notación", Opt::from("e2-e5"))],
+            "El peón de e2 no puede ir a e5.",
+        ),
+        (
+            vec![("notación", Opt::from("e2-e9"))],
+            "`e9` no es una casilla",
+        ),
+        (vec![("desde", Opt::from("e2"))], "Di qué jugada"),
+    ] {
+        ana.slash("jetan mover", &options)
+            .await?
+            .expect_reply()
+            .await?
+            .ephemeral()?
+            .containing(words)?;
+    }
+    bob.slash("jetan board", &[])
+        .await?
+        .expect_reply()
+        .await?
+        .public()?
+        .with_png()?
+        .containing("Tiempo que queda para este turno")?;
     app.finish().await
 }

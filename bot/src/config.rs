@@ -358,7 +358,10 @@ mod tests {
         assert_eq!(boots(r), [0, 1, 2, 3]);
         assert_eq!(boots(zero), [0]);
         assert_eq!(boots(one), [1]);
-        assert_eq!(boots(ShardRange::parse("0-7/8").unwrap()), (0..8).collect::<Vec<_>>());
+        assert_eq!(
+            boots(ShardRange::parse("0-7/8").unwrap()),
+            (0..8).collect::<Vec<_>>()
+        );
         let c = config(&[
             ("DISCORD_TOKEN", "t"),
             ("JETAN_SHARDS", "0-3/8"),

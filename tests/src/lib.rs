@@ -35,6 +35,7 @@ mod routes;
 
 pub use app::{jetan_binary, BotProcess, TestApp};
 pub use fake::{without_buttons, Config, FakeDiscord, MessageView};
+pub use gateway::{shard_of, Identified};
 pub use model::Pings;
 pub use payloads::{UserInfo, FLAG_EPHEMERAL, FLAG_LOADING};
 pub use player::{Button, Menu, Opt, Player, Reply, Sent};

@@ -2,9 +2,7 @@
 //! capped by the reserve, the settlement, overdue battle cards, verify and export. The same
 //! tests run against sled (`tests/store`) and PostgreSQL (`tests/store_pg`).
 
-use jetan_store::{
-    ActResult, EndReason, GameKind, GameResult, PaymentKind, StoreError, Terms,
-};
+use jetan_store::{ActResult, EndReason, GameKind, GameResult, PaymentKind, StoreError, Terms};
 use martian_chess::{ai, Action, BattleSide, State, ToAct};
 
 use crate::common::*;

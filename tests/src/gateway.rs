@@ -418,6 +418,20 @@ impl crate::FakeDiscord {
             .await
     }
 
+    /// Waits until shard `k` has a live session.
+    ///
+    /// # Errors
+    /// On timeout.
+    pub async fn wait_for_shard(&self, k: u32) -> anyhow::Result<()> {
+        self.inner
+            .wait_for(
+                self.inner.config.wait,
+                format!("shard {k} to IDENTIFY"),
+                |s| s.gateway.live(k).map(|_| ()),
+            )
+            .await
+    }
+
     /// Closes every gateway connection with a close code; serenity reconnects (and resumes
     /// for codes like 4000).
     pub fn close_gateway(&self, code: u16) {

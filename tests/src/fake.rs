@@ -383,6 +383,19 @@ impl FakeDiscord {
     }
 }
 
+/// A REST call about one guild (see [`FakeDiscord::guild_calls`]).
+#[derive(Clone, Debug)]
+pub struct GuildCall {
+    /// The guild it concerns.
+    pub guild: u64,
+    /// The channel it concerns.
+    pub channel: u64,
+    /// The process that made it ([`Recorded::client`]).
+    pub client: Option<String>,
+    /// The request.
+    pub request: Recorded,
+}
+
 /// A message as the fake holds it, for checks over everything the bot posted.
 #[derive(Clone, Debug)]
 pub struct MessageView {
@@ -487,6 +500,33 @@ impl FakeDiscord {
     #[must_use]
     pub fn message_view(&self, id: u64) -> Option<MessageView> {
         self.all_messages().into_iter().find(|m| m.id == id)
+    }
+
+    /// Every REST call the bot made about a guild's messages, oldest first: interaction
+    /// callbacks, webhook follow-ups and edits (the guild of the interaction's channel), and
+    /// channel messages posted, edited or deleted (the guild of the channel). With one
+    /// process per shard, each guild's calls must all come from its shard's process.
+    #[must_use]
+    pub fn guild_calls(&self) -> Vec<GuildCall> {
+        let s = self.inner.lock();
+        s.requests
+            .iter()
+            .filter_map(|r| {
+                let channel = match r.route().as_slice() {
+                    ["interactions", _, token, "callback"] | ["webhooks", _, token, ..] => {
+                        s.interactions.get(*token)?.channel_id
+                    }
+                    ["channels", c, "messages", ..] => c.parse().ok()?,
+                    _ => return None,
+                };
+                Some(GuildCall {
+                    guild: s.guild_of_channel(channel),
+                    channel,
+                    client: r.client.clone(),
+                    request: r.clone(),
+                })
+            })
+            .collect()
     }
 
     /// Takes Manage Server (and Administrator) from a member: their interactions carry

@@ -20,5 +20,6 @@ mod race;
 mod refusals;
 mod resign_confirm;
 mod restart;
+mod shards;
 mod spanish;
 mod startup;

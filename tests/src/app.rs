@@ -543,6 +543,15 @@ impl TestApp {
     /// # Errors
     /// If verify finds problems or cannot run.
     pub async fn stop_and_verify(&mut self) -> anyhow::Result<String> {
+        let data = self.data_dir.to_string_lossy().into_owned();
+        self.stop_and_verify_at(&data).await
+    }
+
+    /// [`TestApp::stop_and_verify`] for data elsewhere (a `postgres://` URL).
+    ///
+    /// # Errors
+    /// If verify finds problems or cannot run.
+    pub async fn stop_and_verify_at(&mut self, data: &str) -> anyhow::Result<String> {
         for k in 0..self.processes() {
             if let Some(status) = self.process(k).exited()? {
                 bail!("bot process {k} had exited by itself: {status}");
@@ -550,8 +559,7 @@ impl TestApp {
             self.process(k).kill().await?;
         }
         self.stopped = true;
-        let data = self.data_dir.to_string_lossy().into_owned();
-        self.verify_at(&data).await
+        self.verify_at(data).await
     }
 
     /// Waits a moment for stragglers (e.g. follow-ups after a reply).

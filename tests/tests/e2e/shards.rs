@@ -8,12 +8,11 @@
 //! wrong process); every answer about a guild came from its shard's process; and
 //! `jetan verify` on the database is clean.
 
-#[path = "../../../store/tests/store/cluster.rs"]
-mod cluster;
-
 use std::time::{Duration, Instant};
 
 use jetan_rules::Color;
+
+use crate::cluster;
 use jetan_tests::jetan::{move_label, quiet_random_move, start_game, Game, Rng};
 use jetan_tests::{Config, Opt, Player, TestApp};
 

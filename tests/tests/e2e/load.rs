@@ -190,7 +190,8 @@ async fn many_channels_play_at_once() -> anyhow::Result<()> {
     };
     let store = match (processes, &url) {
         (1, None) => "1 process on sled".to_owned(),
-        (n, _) => format!("{n} process(es) on PostgreSQL"),
+        (1, Some(_)) => "1 process on PostgreSQL".to_owned(),
+        (n, _) => format!("{n} processes on PostgreSQL"),
     };
     println!(
         "load ({pacing}, {store}): {channels} channels, {total} moves acknowledged in \

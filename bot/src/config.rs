@@ -110,6 +110,15 @@ impl ShardRange {
     pub fn owns(&self, guild: u64) -> bool {
         (self.first..=self.last).contains(&self.shard_of(guild))
     }
+
+    /// The range to hand to serenity 0.12's `Client::start_shard_range`, whose end is
+    /// *inclusive* despite the `Range` type: it boots `end - start + 1` shards from
+    /// `start` (`start_connection` in serenity's `client/mod.rs`; its own example,
+    /// `4..7` of 10, means shards 4 through 7). So shards 0 to 3 are `0..3`, and the one
+    /// shard 1 is `1..1`.
+    pub fn serenity_range(&self) -> std::ops::Range<u32> {
+        self.first..self.last
+    }
 }
 
 /// The default of `JETAN_DEFER_AFTER_MS`.
@@ -339,6 +348,20 @@ mod tests {
         let g1 = (3 << 22) + 12345;
         assert!(zero.owns(g0) && !zero.owns(g1));
         assert!(one.owns(g1) && !one.owns(g0));
+        // serenity 0.12 boots `end - start + 1` shards from `start` (its
+        // `start_connection`): neither one too few nor one too many.
+        let boots = |r: ShardRange| {
+            let s = r.serenity_range();
+            (s.start..s.start + (s.end - s.start + 1)).collect::<Vec<_>>()
+        };
+        assert_eq!(r.serenity_range(), 0..3);
+        assert_eq!(boots(r), [0, 1, 2, 3]);
+        assert_eq!(boots(zero), [0]);
+        assert_eq!(boots(one), [1]);
+        assert_eq!(
+            boots(ShardRange::parse("0-7/8").unwrap()),
+            (0..8).collect::<Vec<_>>()
+        );
         let c = config(&[
             ("DISCORD_TOKEN", "t"),
             ("JETAN_SHARDS", "0-3/8"),

@@ -102,12 +102,15 @@ pub struct BotProcess {
 }
 
 impl BotProcess {
-    /// Starts `jetan serve` against `fake` with `data_dir`, logging to `log`.
+    /// Starts `jetan serve` against `fake` with `data_dir`, logging to `log`. With `client`,
+    /// the bot talks to [`FakeDiscord::client_url`] so that the fake knows its requests and
+    /// sockets apart from another process's.
     ///
     /// # Errors
     /// If the binary cannot be found, built or started.
     pub fn spawn(
         fake: &FakeDiscord,
+        client: Option<&str>,
         data_dir: &Path,
         log: &Path,
         guild: bool,
@@ -122,7 +125,10 @@ impl BotProcess {
         cmd.arg("serve")
             .env_remove("DISCORD_GUILD_ID")
             .env("DISCORD_TOKEN", "fake-token")
-            .env("DISCORD_PROXY_URL", fake.base_url())
+            .env(
+                "DISCORD_PROXY_URL",
+                client.map_or_else(|| fake.base_url(), |c| fake.client_url(c)),
+            )
             .env("JETAN_DATA_DIR", data_dir)
             .env(
                 "RUST_LOG",
@@ -201,17 +207,24 @@ enum Turn {
     Alone(#[allow(dead_code)] tokio::sync::OwnedRwLockWriteGuard<()>),
 }
 
-/// A fake Discord, a fresh data directory, and the real bot connected to both.
+/// A fake Discord, a fresh data directory, and the real bot connected to both: one process,
+/// or (with [`TestApp::spawn_sharded`]) one process per gateway shard sharing a database.
 pub struct TestApp {
     /// The fake Discord.
     pub fake: FakeDiscord,
-    /// The bot process (replaced by [`TestApp::restart`]).
+    /// The bot process (replaced by [`TestApp::restart`]); in a sharded app, the one
+    /// running shard 0.
     pub bot: BotProcess,
+    /// In a sharded app, the processes running shards 1, 2, ... (`others[k - 1]` runs
+    /// shard k); empty otherwise.
+    pub others: Vec<BotProcess>,
     /// The bot's data directory.
     pub data_dir: PathBuf,
     dir: TempDir,
     guild: bool,
     env: Vec<(String, String)>,
+    /// Shard count of a sharded app (one process per shard); `None`: one plain process.
+    shards: Option<u32>,
     finished: bool,
     stopped: bool,
     _turn: Turn,
@@ -220,11 +233,13 @@ pub struct TestApp {
 impl Drop for TestApp {
     fn drop(&mut self) {
         if !self.finished {
-            let log = self.bot.log();
-            let tail: Vec<&str> = log.lines().rev().take(80).collect();
-            eprintln!("---- bot log (last {} lines) ----", tail.len());
-            for line in tail.iter().rev() {
-                eprintln!("{line}");
+            for (k, bot) in std::iter::once(&self.bot).chain(&self.others).enumerate() {
+                let log = bot.log();
+                let tail: Vec<&str> = log.lines().rev().take(80).collect();
+                eprintln!("---- bot {k} log (last {} lines) ----", tail.len());
+                for line in tail.iter().rev() {
+                    eprintln!("{line}");
+                }
             }
             let failed = self.fake.failed_requests();
             for r in failed.iter().take(20) {
@@ -259,7 +274,7 @@ impl TestApp {
     /// If the bot does not come up.
     pub async fn spawn_with(config: Config, guild: bool) -> anyhow::Result<Self> {
         let turn = Turn::Shared(Arc::clone(&TURNS).read_owned().await);
-        Self::start(config, guild, Vec::new(), turn).await
+        Self::start(config, guild, Vec::new(), turn, None).await
     }
 
     /// Same as [`TestApp::spawn`], with extra environment variables for the bot (e.g.
@@ -273,7 +288,7 @@ impl TestApp {
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect();
-        Self::start(Config::default(), false, env, turn).await
+        Self::start(Config::default(), false, env, turn, None).await
     }
 
     /// Same as [`TestApp::spawn_with`], once no other scenario of this process runs, and
@@ -287,7 +302,37 @@ impl TestApp {
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect();
-        Self::start(config, false, env, turn).await
+        Self::start(config, false, env, turn, None).await
+    }
+
+    /// A sharded bot: a fake expecting `shards` gateway shards and one `jetan serve` per
+    /// shard (`JETAN_SHARDS=k/shards`, told apart by the fake as client `shard{k}`), all with
+    /// the same `env` — which must give them one shared database (`JETAN_DATABASE_URL`).
+    /// Waits until every shard is live and commands are registered. With `alone`, no other
+    /// scenario of this test process runs meanwhile (see [`TestApp::spawn_alone`]).
+    ///
+    /// # Errors
+    /// If a process does not come up.
+    pub async fn spawn_sharded(
+        config: Config,
+        shards: u32,
+        env: &[(&str, &str)],
+        alone: bool,
+    ) -> anyhow::Result<Self> {
+        let turn = if alone {
+            Turn::Alone(Arc::clone(&TURNS).write_owned().await)
+        } else {
+            Turn::Shared(Arc::clone(&TURNS).read_owned().await)
+        };
+        let env = env
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        let config = Config {
+            shards: shards.max(1),
+            ..config
+        };
+        Self::start(config, false, env, turn, Some(shards.max(1))).await
     }
 
     async fn start(
@@ -295,24 +340,38 @@ impl TestApp {
         guild: bool,
         env: Vec<(String, String)>,
         turn: Turn,
+        shards: Option<u32>,
     ) -> anyhow::Result<Self> {
         let fake = FakeDiscord::start_with(config).await?;
         let dir = tempfile::Builder::new().prefix("jetan-e2e-").tempdir()?;
         let data_dir = dir.path().join("data");
         std::fs::create_dir_all(&data_dir)?;
-        let bot = BotProcess::spawn(&fake, &data_dir, &dir.path().join("bot.log"), guild, &env)?;
+        let launch = Launch {
+            fake: &fake,
+            dir: dir.path(),
+            data_dir: &data_dir,
+            guild,
+            env: &env,
+            shards,
+        };
+        let bot = launch.spawn(0)?;
+        let others = (1..shards.unwrap_or(1))
+            .map(|k| launch.spawn(k))
+            .collect::<anyhow::Result<Vec<_>>>()?;
         let mut app = Self {
             fake,
             bot,
+            others,
             data_dir,
             dir,
             guild,
             env,
+            shards,
             finished: false,
             stopped: false,
             _turn: turn,
         };
-        app.wait_up(1).await?;
+        app.wait_up(shards.unwrap_or(1)).await?;
         Ok(app)
     }
 
@@ -323,13 +382,42 @@ impl TestApp {
             anyhow::Ok(())
         };
         if let Err(e) = up.await {
-            let status = self.bot.exited()?;
-            bail!(
-                "the bot did not come up ({e:#}); exit status {status:?}; log:\n{}",
-                self.bot.log()
-            );
+            let mut report = String::new();
+            for k in 0..self.processes() {
+                let bot = self.process(k);
+                let status = bot.exited()?;
+                report.push_str(&format!(
+                    "\nprocess {k}: exit status {status:?}; log:\n{}",
+                    bot.log()
+                ));
+            }
+            bail!("the bot did not come up ({e:#}){report}");
         }
         Ok(())
+    }
+
+    /// How many bot processes this app runs.
+    #[must_use]
+    pub fn processes(&self) -> u32 {
+        1 + u32::try_from(self.others.len()).unwrap_or(u32::MAX)
+    }
+
+    /// Bot process `k` (in a sharded app, the one running shard `k`).
+    ///
+    /// # Panics
+    /// If there is no process `k`.
+    pub fn process(&mut self, k: u32) -> &mut BotProcess {
+        match k {
+            0 => &mut self.bot,
+            k => &mut self.others[k as usize - 1],
+        }
+    }
+
+    /// The fake's name for process `k` ([`crate::Recorded::client`]): `shard{k}` in a
+    /// sharded app, `None` for a plain one.
+    #[must_use]
+    pub fn client_of(&self, k: u32) -> Option<String> {
+        self.shards.map(|_| format!("shard{k}"))
     }
 
     /// Kills the bot with SIGKILL and starts it again on the same data directory and fake;
@@ -338,23 +426,31 @@ impl TestApp {
     /// # Errors
     /// If the bot does not come back.
     pub async fn restart(&mut self) -> anyhow::Result<()> {
+        self.restart_process(0).await
+    }
+
+    /// [`TestApp::restart`] for process `k` of a sharded app; the others keep running.
+    ///
+    /// # Errors
+    /// If the process does not come back.
+    pub async fn restart_process(&mut self, k: u32) -> anyhow::Result<()> {
         let (identifies, _, _) = self.fake.gateway_counts();
-        self.bot.kill().await?;
-        // Wait until the fake has noticed the dead socket.
+        self.process(k).kill().await?;
+        // Wait until the fake has noticed the dead sockets.
+        let client = self.client_of(k);
+        self.fake.wait_for_disconnect(client.as_deref()).await?;
         let inner = std::sync::Arc::clone(&self.fake.inner);
-        inner
-            .wait_for(inner.config.wait, "the gateway socket to close", |s| {
-                s.gateway.live.is_none().then_some(())
-            })
-            .await?;
         let registrations_before = self.registrations();
-        self.bot = BotProcess::spawn(
-            &self.fake,
-            &self.data_dir,
-            &self.dir.path().join("bot.log"),
-            self.guild,
-            &self.env,
-        )?;
+        let launch = Launch {
+            fake: &self.fake,
+            dir: self.dir.path(),
+            data_dir: &self.data_dir,
+            guild: self.guild,
+            env: &self.env,
+            shards: self.shards,
+        };
+        let bot = launch.spawn(k)?;
+        *self.process(k) = bot;
         self.wait_up(identifies + 1).await?;
         // Commands are registered again by the new process.
         inner
@@ -382,6 +478,24 @@ impl TestApp {
             .count()
     }
 
+    /// Runs `jetan verify --data <data>` (a directory or a `postgres://` URL) and returns its
+    /// report.
+    ///
+    /// # Errors
+    /// If verify finds problems or cannot run.
+    pub async fn verify_at(&self, data: &str) -> anyhow::Result<String> {
+        let out = self.cli(&["verify", "--data", data]).await?;
+        let report = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        if !out.status.success() {
+            bail!("jetan verify failed ({}):\n{report}", out.status);
+        }
+        Ok(report)
+    }
+
     /// Runs `jetan <args>` (a CLI tool, not `serve`) on this app's data directory.
     ///
     /// # Errors
@@ -403,16 +517,21 @@ impl TestApp {
     /// Lists what went wrong.
     pub async fn finish(mut self) -> anyhow::Result<()> {
         let violations = self.fake.violations();
-        let exited = if self.stopped {
-            None
-        } else {
-            self.bot.exited()?
-        };
-        if !violations.is_empty() || exited.is_some() {
-            bail!("violations: {violations:#?}; bot exit status: {exited:?}");
+        let mut exited = Vec::new();
+        if !self.stopped {
+            for k in 0..self.processes() {
+                if let Some(status) = self.process(k).exited()? {
+                    exited.push((k, status));
+                }
+            }
+        }
+        if !violations.is_empty() || !exited.is_empty() {
+            bail!("violations: {violations:#?}; bot processes exited: {exited:?}");
         }
         if !self.stopped {
-            self.bot.kill().await?;
+            for k in 0..self.processes() {
+                self.process(k).kill().await?;
+            }
         }
         self.finished = true;
         Ok(())
@@ -424,26 +543,62 @@ impl TestApp {
     /// # Errors
     /// If verify finds problems or cannot run.
     pub async fn stop_and_verify(&mut self) -> anyhow::Result<String> {
-        if let Some(status) = self.bot.exited()? {
-            bail!("the bot had exited by itself: {status}");
-        }
-        self.bot.kill().await?;
-        self.stopped = true;
         let data = self.data_dir.to_string_lossy().into_owned();
-        let out = self.cli(&["verify", "--data", &data]).await?;
-        let report = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        if !out.status.success() {
-            bail!("jetan verify failed ({}):\n{report}", out.status);
+        self.stop_and_verify_at(&data).await
+    }
+
+    /// [`TestApp::stop_and_verify`] for data elsewhere (a `postgres://` URL).
+    ///
+    /// # Errors
+    /// If verify finds problems or cannot run.
+    pub async fn stop_and_verify_at(&mut self, data: &str) -> anyhow::Result<String> {
+        for k in 0..self.processes() {
+            if let Some(status) = self.process(k).exited()? {
+                bail!("bot process {k} had exited by itself: {status}");
+            }
+            self.process(k).kill().await?;
         }
-        Ok(report)
+        self.stopped = true;
+        self.verify_at(data).await
     }
 
     /// Waits a moment for stragglers (e.g. follow-ups after a reply).
     pub async fn settle(&self) {
         tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// What starting bot process `k` of an app needs.
+struct Launch<'a> {
+    fake: &'a FakeDiscord,
+    dir: &'a Path,
+    data_dir: &'a Path,
+    guild: bool,
+    env: &'a [(String, String)],
+    shards: Option<u32>,
+}
+
+impl Launch<'_> {
+    /// Starts process `k`: in a sharded app with `JETAN_SHARDS=k/total`, as client
+    /// `shard{k}`, logging to `bot-{k}.log` (process 0 of any app to `bot.log`).
+    fn spawn(&self, k: u32) -> anyhow::Result<BotProcess> {
+        let mut env = self.env.to_vec();
+        let client = self.shards.map(|total| {
+            env.push(("JETAN_SHARDS".into(), format!("{k}/{total}")));
+            format!("shard{k}")
+        });
+        let log = if k == 0 {
+            self.dir.join("bot.log")
+        } else {
+            self.dir.join(format!("bot-{k}.log"))
+        };
+        BotProcess::spawn(
+            self.fake,
+            client.as_deref(),
+            self.data_dir,
+            &log,
+            self.guild,
+            &env,
+        )
     }
 }

@@ -25,6 +25,9 @@ pub struct Config {
     pub interaction_deadline: Duration,
     /// How long helpers wait for the bot by default (replies, READY, registration).
     pub wait: Duration,
+    /// How many gateway shards the bot must run: `GET /gateway/bot` recommends it, and an
+    /// IDENTIFY with another total is refused (a violation).
+    pub shards: u32,
 }
 
 impl Default for Config {
@@ -32,6 +35,7 @@ impl Default for Config {
         Self {
             interaction_deadline: Duration::from_secs(3),
             wait: Duration::from_secs(20),
+            shards: 1,
         }
     }
 }
@@ -53,6 +57,11 @@ impl Inner {
     /// A fresh snowflake: increasing, unique within the fake.
     pub fn id(&self) -> u64 {
         self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Makes every later [`Inner::id`] greater than `id`.
+    pub fn bump_ids_past(&self, id: u64) {
+        self.next_id.fetch_max(id + 1, Ordering::Relaxed);
     }
 
     /// Locks the state. Never held across an `.await`.
@@ -95,7 +104,16 @@ impl Inner {
     }
 
     pub fn gateway_url(&self) -> String {
-        format!("ws://{}/gateway", self.addr)
+        self.gateway_url_for(None)
+    }
+
+    /// The gateway URL handed to process `client` (`/p/{client}/gateway`): its sockets are
+    /// known to be that process's.
+    pub fn gateway_url_for(&self, client: Option<&str>) -> String {
+        match client {
+            Some(c) => format!("ws://{}/p/{c}/gateway", self.addr),
+            None => format!("ws://{}/gateway", self.addr),
+        }
     }
 
     pub(crate) fn attachment_url(&self, id: u64, filename: &str) -> String {
@@ -152,7 +170,11 @@ impl FakeDiscord {
         };
         let guild_id = fresh();
         let default_channel = fresh();
-        let mut state = State::default();
+        let mut state = State {
+            gateway: crate::gateway::GatewayState::new(config.shards),
+            guilds: vec![guild_id],
+            ..State::default()
+        };
         state.users.insert(bot.id, bot.clone());
         state.users.insert(owner.id, owner.clone());
         state.channels.push((default_channel, "general".into()));
@@ -188,6 +210,14 @@ impl FakeDiscord {
     #[must_use]
     pub fn gateway_url(&self) -> String {
         self.inner.gateway_url()
+    }
+
+    /// The base URL for one bot process, `http://127.0.0.1:PORT/p/{client}`: its REST calls
+    /// are recorded with [`Recorded::client`] set, and the gateway URL it is handed tags
+    /// its sockets likewise (see [`FakeDiscord::shard_client`]).
+    #[must_use]
+    pub fn client_url(&self, client: &str) -> String {
+        format!("{}/p/{client}", self.inner.base_url())
     }
 
     /// The application id (also the bot user's id).
@@ -301,6 +331,44 @@ impl FakeDiscord {
         found.into_iter().map(|(_, m)| m).collect()
     }
 
+    /// Adds a guild on gateway shard `shard` (its id is such that `(id >> 22) % shard count`
+    /// is `shard`) and returns its id. Every user is a member. If the shard's session is
+    /// live, the bot gets its GUILD_CREATE (as when a bot joins a server).
+    ///
+    /// # Panics
+    /// If `shard` is not below the shard count.
+    pub fn guild_on_shard(&self, shard: u32) -> u64 {
+        let total = self.shard_count();
+        assert!(shard < total, "shard {shard} of {total}");
+        // A timestamp part past every id handed out so far, on the wanted shard; the
+        // counter then jumps past it so ids stay unique.
+        let mut t = (self.inner.id() >> 22) + 1;
+        while crate::gateway::shard_of(t << 22, total) != shard {
+            t += 1;
+        }
+        let id = t << 22;
+        self.inner.bump_ids_past(id);
+        let mut s = self.inner.lock();
+        s.guilds.push(id);
+        let create = crate::gateway::guild_create(&self.inner, &s, id);
+        crate::gateway::send_dispatch(&mut s, shard, "GUILD_CREATE", create);
+        drop(s);
+        self.inner.changed();
+        id
+    }
+
+    /// Registers a new text channel in `guild` (made by [`FakeDiscord::guild_on_shard`])
+    /// and returns its id. Players [`at`](crate::Player::at) it act in that guild.
+    pub fn channel_in(&self, guild: u64, name: &str) -> u64 {
+        let id = self.inner.id();
+        let mut s = self.inner.lock();
+        s.channels.push((id, name.to_owned()));
+        if guild != self.inner.guild_id {
+            s.channel_guild.insert(id, guild);
+        }
+        id
+    }
+
     /// Registers a new text channel in the test guild and returns its id.
     pub fn channel(&self, name: &str) -> u64 {
         let id = self.inner.id();
@@ -313,6 +381,19 @@ impl FakeDiscord {
     pub fn default_channel(&self) -> u64 {
         self.inner.default_channel
     }
+}
+
+/// A REST call about one guild (see [`FakeDiscord::guild_calls`]).
+#[derive(Clone, Debug)]
+pub struct GuildCall {
+    /// The guild it concerns.
+    pub guild: u64,
+    /// The channel it concerns.
+    pub channel: u64,
+    /// The process that made it ([`Recorded::client`]).
+    pub client: Option<String>,
+    /// The request.
+    pub request: Recorded,
 }
 
 /// A message as the fake holds it, for checks over everything the bot posted.
@@ -419,6 +500,33 @@ impl FakeDiscord {
     #[must_use]
     pub fn message_view(&self, id: u64) -> Option<MessageView> {
         self.all_messages().into_iter().find(|m| m.id == id)
+    }
+
+    /// Every REST call the bot made about a guild's messages, oldest first: interaction
+    /// callbacks, webhook follow-ups and edits (the guild of the interaction's channel), and
+    /// channel messages posted, edited or deleted (the guild of the channel). With one
+    /// process per shard, each guild's calls must all come from its shard's process.
+    #[must_use]
+    pub fn guild_calls(&self) -> Vec<GuildCall> {
+        let s = self.inner.lock();
+        s.requests
+            .iter()
+            .filter_map(|r| {
+                let channel = match r.route().as_slice() {
+                    ["interactions", _, token, "callback"] | ["webhooks", _, token, ..] => {
+                        s.interactions.get(*token)?.channel_id
+                    }
+                    ["channels", c, "messages", ..] => c.parse().ok()?,
+                    _ => return None,
+                };
+                Some(GuildCall {
+                    guild: s.guild_of_channel(channel),
+                    channel,
+                    client: r.client.clone(),
+                    request: r.clone(),
+                })
+            })
+            .collect()
     }
 
     /// Takes Manage Server (and Administrator) from a member: their interactions carry

@@ -34,7 +34,8 @@ mod record;
 mod routes;
 
 pub use app::{jetan_binary, BotProcess, TestApp};
-pub use fake::{without_buttons, Config, FakeDiscord, MessageView};
+pub use fake::{without_buttons, Config, FakeDiscord, GuildCall, MessageView};
+pub use gateway::{shard_of, Identified};
 pub use model::Pings;
 pub use payloads::{UserInfo, FLAG_EPHEMERAL, FLAG_LOADING};
 pub use player::{Button, Menu, Opt, Player, Reply, Sent};

@@ -178,10 +178,25 @@ pub(crate) struct State {
     pub interactions: HashMap<String, InteractionState>,
     pub users: HashMap<u64, UserInfo>,
     pub channels: Vec<(u64, String)>,
+    /// Every guild the bot is in, the test guild first.
+    pub guilds: Vec<u64>,
+    /// The guild of each channel not in the test guild.
+    pub channel_guild: HashMap<u64, u64>,
     pub gateway: GatewayState,
     pub violations: Vec<String>,
     /// Members without Manage Server (the others have every permission).
     pub restricted: std::collections::HashSet<u64>,
+}
+
+impl State {
+    /// The guild a channel belongs to (the test guild unless made with
+    /// [`crate::FakeDiscord::channel_in`]).
+    pub fn guild_of_channel(&self, channel: u64) -> u64 {
+        self.channel_guild
+            .get(&channel)
+            .copied()
+            .unwrap_or_else(|| self.guilds.first().copied().unwrap_or_default())
+    }
 }
 
 pub(crate) type Answer = (u16, Value);
@@ -249,7 +264,7 @@ pub(crate) fn create_message(
         payloads::MessageParts {
             id,
             channel_id,
-            guild_id: inner.guild_id,
+            guild_id: s.guild_of_channel(channel_id),
             author: &inner.bot,
             app_id,
             kind,

@@ -109,7 +109,7 @@ fn everyone_role(guild_id: u64) -> Value {
     })
 }
 
-/// The `GUILD_CREATE` payload of the test guild.
+/// The `GUILD_CREATE` payload of a guild.
 pub(crate) fn guild_create(
     guild_id: u64,
     owner: u64,
@@ -182,9 +182,10 @@ pub(crate) fn guild_create(
 pub(crate) fn ready(
     bot: &UserInfo,
     app_id: u64,
-    guild_id: u64,
+    guilds: &[u64],
     session_id: &str,
     resume_url: &str,
+    shard: [u32; 2],
 ) -> Value {
     let mut me = user(bot);
     me["verified"] = json!(true);
@@ -192,10 +193,13 @@ pub(crate) fn ready(
     json!({
         "v": 10,
         "user": me,
-        "guilds": [{"id": guild_id.to_string(), "unavailable": true}],
+        "guilds": guilds
+            .iter()
+            .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+            .collect::<Vec<_>>(),
         "session_id": session_id,
         "resume_gateway_url": resume_url,
-        "shard": [0, 1],
+        "shard": shard,
         "application": {"id": app_id.to_string(), "flags": 0},
     })
 }

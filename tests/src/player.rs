@@ -135,7 +135,11 @@ impl FakeDiscord {
             .get(&sent.token)
             .map(|i| i.payload.clone())
             .context("unknown interaction")?;
-        gateway::dispatch(&self.inner, "INTERACTION_CREATE", payload).await?;
+        let guild = payload["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(self.inner.guild_id);
+        gateway::dispatch(&self.inner, guild, "INTERACTION_CREATE", payload).await?;
         Ok(())
     }
 }
@@ -171,6 +175,12 @@ impl Player {
             locale: locale.to_owned(),
             ..self.clone()
         }
+    }
+
+    /// The guild of the channel the user types in.
+    #[must_use]
+    pub fn guild_id(&self) -> u64 {
+        self.inner.lock().guild_of_channel(self.channel_id)
     }
 
     /// The user's id.
@@ -301,13 +311,10 @@ impl Player {
     ) -> anyhow::Result<(Value, Vec<UserInfo>)> {
         let mut words = command.split_whitespace();
         let top = words.next().context("empty command")?;
+        let guild_id = self.guild_id();
         let (def, guild) = {
             let s = self.inner.lock();
-            let guild_cmds = s
-                .guild_commands
-                .get(&self.inner.guild_id)
-                .cloned()
-                .unwrap_or_default();
+            let guild_cmds = s.guild_commands.get(&guild_id).cloned().unwrap_or_default();
             let loc = "name_localizations";
             if let Some(c) = guild_cmds.iter().find(|c| named(c, loc, &self.locale, top)) {
                 (c.clone(), true)
@@ -387,7 +394,7 @@ impl Player {
             "options": options,
         });
         if guild {
-            data["guild_id"] = json!(self.inner.guild_id.to_string());
+            data["guild_id"] = json!(guild_id.to_string());
         }
         if !users.is_empty() {
             let mut u = Map::new();
@@ -475,7 +482,8 @@ impl Player {
             .find(|(c, _)| *c == self.channel_id)
             .map(|(_, n)| n.clone())
             .unwrap_or_else(|| "general".into());
-        let guild = inner.guild_id.to_string();
+        let guild_id = self.guild_id();
+        let guild = guild_id.to_string();
         let mut member = payloads::member(&self.user);
         if inner.lock().restricted.contains(&self.user.id) {
             member["permissions"] = json!(payloads::WITHOUT_MANAGE_SERVER);
@@ -487,7 +495,7 @@ impl Player {
             "data": data,
             "guild_id": guild,
             "guild": {"id": guild, "locale": "en-US", "features": []},
-            "channel": payloads::partial_channel(self.channel_id, &channel_name, inner.guild_id),
+            "channel": payloads::partial_channel(self.channel_id, &channel_name, guild_id),
             "channel_id": self.channel_id.to_string(),
             "member": member,
             "token": token,
@@ -507,10 +515,11 @@ impl Player {
         if let Some(m) = message {
             payload["message"] = m;
         }
-        // The clock starts when the event leaves the fake, so wait for a session first.
+        // The clock starts when the event leaves the fake, so wait for the guild's shard's
+        // session first.
         inner
             .wait_for(inner.config.wait, "a live gateway session", |s| {
-                s.gateway.live
+                s.gateway.live(s.gateway.shard_of(guild_id))
             })
             .await?;
         let dispatched_at = Instant::now();
@@ -531,7 +540,7 @@ impl Player {
                 payload: payload.clone(),
             },
         );
-        gateway::dispatch(inner, "INTERACTION_CREATE", payload).await?;
+        gateway::dispatch(inner, guild_id, "INTERACTION_CREATE", payload).await?;
         Ok(Sent {
             inner: Arc::clone(inner),
             id,

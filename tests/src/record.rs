@@ -44,8 +44,12 @@ pub struct Recorded {
     pub at: Instant,
     /// `GET`, `POST`, ...
     pub method: String,
-    /// The path without the query, e.g. `/api/v10/users/@me`.
+    /// The path without the query and without a `/p/{client}` prefix, e.g.
+    /// `/api/v10/users/@me`.
     pub path: String,
+    /// The process that made it: the `{client}` of a `/p/{client}` prefix (see
+    /// [`FakeDiscord::client_url`](crate::FakeDiscord::client_url)), `None` without one.
+    pub client: Option<String>,
     /// The query string, if any.
     pub query: Option<String>,
     /// The JSON body, or the multipart `payload_json`.

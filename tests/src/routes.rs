@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::body::Body;
-use axum::extract::{FromRequest, Multipart, Request, State as AxumState, WebSocketUpgrade};
+use axum::extract::{FromRequest, Multipart, Path, Request, State as AxumState, WebSocketUpgrade};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -19,11 +19,14 @@ use crate::model::{self, not_found, Answer};
 use crate::payloads;
 use crate::record::{api_segments, File, Recorded};
 
-/// The fake's router: the gateway at `/gateway` (and `/`), every other path REST.
+/// The fake's router: the gateway at `/gateway` (and `/`), every other path REST; the same
+/// under `/p/{client}` for a process that is told apart from others.
 pub(crate) fn router(inner: Arc<Inner>) -> Router {
     Router::new()
         .route("/gateway", get(gateway_upgrade))
         .route("/", get(gateway_upgrade))
+        .route("/p/{client}/gateway", get(tagged_gateway_upgrade))
+        .route("/p/{client}/", get(tagged_gateway_upgrade))
         .fallback(rest)
         .with_state(inner)
 }
@@ -33,7 +36,26 @@ async fn gateway_upgrade(
     ws: WebSocketUpgrade,
 ) -> Response {
     ws.max_message_size(16 << 20)
-        .on_upgrade(move |socket| gateway::connection(inner, socket))
+        .on_upgrade(move |socket| gateway::connection(inner, socket, None))
+}
+
+async fn tagged_gateway_upgrade(
+    AxumState(inner): AxumState<Arc<Inner>>,
+    Path(client): Path<String>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    ws.max_message_size(16 << 20)
+        .on_upgrade(move |socket| gateway::connection(inner, socket, Some(client)))
+}
+
+/// Splits `/p/{client}/rest` into the client and `/rest`.
+fn untag(path: &str) -> (Option<String>, String) {
+    if let Some(rest) = path.strip_prefix("/p/") {
+        if let Some((client, rest)) = rest.split_once('/') {
+            return (Some(client.to_owned()), format!("/{rest}"));
+        }
+    }
+    (None, path.to_owned())
 }
 
 /// What the bot sent: JSON (or `payload_json`) and files.
@@ -92,7 +114,7 @@ async fn read_body(req: Request) -> Result<Body_, String> {
 async fn rest(AxumState(inner): AxumState<Arc<Inner>>, req: Request) -> Response {
     let at = Instant::now();
     let method = req.method().to_string();
-    let path = req.uri().path().to_owned();
+    let (client, path) = untag(req.uri().path());
     let query = req.uri().query().map(str::to_owned);
 
     // Attachment downloads are plain bytes, not API calls.
@@ -115,8 +137,15 @@ async fn rest(AxumState(inner): AxumState<Arc<Inner>>, req: Request) -> Response
 
     let (status, response, json, files) = match read_body(req).await {
         Ok(body) => {
-            let (status, response) =
-                route(&inner, at, &method, &path, body.json.as_ref(), &body.files);
+            let (status, response) = route(
+                &inner,
+                at,
+                client.as_deref(),
+                &method,
+                &path,
+                body.json.as_ref(),
+                &body.files,
+            );
             (status, response, body.json, body.files)
         }
         Err(e) => (
@@ -141,6 +170,7 @@ async fn rest(AxumState(inner): AxumState<Arc<Inner>>, req: Request) -> Response
             at,
             method,
             path,
+            client,
             query,
             json,
             files,
@@ -163,6 +193,7 @@ async fn rest(AxumState(inner): AxumState<Arc<Inner>>, req: Request) -> Response
 fn route(
     inner: &Inner,
     at: Instant,
+    client: Option<&str>,
     method: &str,
     path: &str,
     json: Option<&Value>,
@@ -175,12 +206,12 @@ fn route(
     let body = json.unwrap_or(&empty);
     let app = inner.app_id.to_string();
     match (method, seg.as_slice()) {
-        ("GET", ["gateway"]) => (200, json!({"url": inner.gateway_url()})),
+        ("GET", ["gateway"]) => (200, json!({"url": inner.gateway_url_for(client)})),
         ("GET", ["gateway", "bot"]) => (
             200,
             json!({
-                "url": inner.gateway_url(),
-                "shards": 1,
+                "url": inner.gateway_url_for(client),
+                "shards": inner.lock().gateway.total,
                 "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
             }),
         ),
@@ -233,7 +264,7 @@ fn route(
             (200, Value::Array(inner.lock().global_commands.clone()))
         }
         ("PUT", ["applications", _, "guilds", g, "commands"]) => match g.parse::<u64>() {
-            Ok(g) if g == inner.guild_id => {
+            Ok(g) if inner.lock().guilds.contains(&g) => {
                 let registered = register(inner, body, Some(g));
                 inner.lock().guild_commands.insert(g, registered.clone());
                 (200, Value::Array(registered))
@@ -309,19 +340,23 @@ fn route(
         ("GET", ["channels", c]) => match known_channel(inner, c) {
             Some(id) => {
                 let s = inner.lock();
+                let guild = s.guild_of_channel(id);
                 let (pos, name) = s
                     .channels
                     .iter()
+                    .filter(|(cid, _)| s.guild_of_channel(*cid) == guild)
                     .enumerate()
                     .find(|(_, (cid, _))| *cid == id)
                     .map(|(i, (_, n))| (i, n.clone()))
                     .unwrap_or_default();
-                (200, payloads::guild_channel(id, &name, inner.guild_id, pos))
+                (200, payloads::guild_channel(id, &name, guild, pos))
             }
             None => not_found("Channel", 10003),
         },
         ("POST", ["channels", _, "typing"]) => (204, Value::Null),
-        ("GET", ["guilds", g, "members", u]) if *g == inner.guild_id.to_string() => {
+        ("GET", ["guilds", g, "members", u])
+            if g.parse().is_ok_and(|g| inner.lock().guilds.contains(&g)) =>
+        {
             let user = u
                 .parse()
                 .ok()

@@ -296,8 +296,8 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     match shard_range {
         Some(r) => {
             tracing::info!("running shards {} to {} of {}", r.first, r.last, r.total);
-            // serenity's range includes its end: `first..last` runs first to last.
-            client.start_shard_range(r.first..r.last, r.total).await
+            // serenity 0.12's range includes its end (see `ShardRange::serenity_range`).
+            client.start_shard_range(r.serenity_range(), r.total).await
         }
         None => client.start().await,
     }

@@ -1,9 +1,8 @@
 //! Martian Chess games in the store: actions in one transaction, refusals, piece prices
-//! capped by the reserve, the settlement, overdue battle cards, verify and export.
+//! capped by the reserve, the settlement, overdue battle cards, verify and export. The same
+//! tests run against sled (`tests/store`) and PostgreSQL (`tests/store_pg`).
 
-use jetan_store::{
-    ActResult, EndReason, GameKind, GameResult, PaymentKind, Store, StoreError, Terms,
-};
+use jetan_store::{ActResult, EndReason, GameKind, GameResult, PaymentKind, StoreError, Terms};
 use martian_chess::{ai, Action, BattleSide, State, ToAct};
 
 use crate::common::*;
@@ -110,10 +109,10 @@ fn a_whole_game_settles_piece_prices_capped_and_the_stake() {
     // Export and import keep it whole.
     let mut out = Vec::new();
     t.store.export(&mut out).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let target = dir.path().join("restored");
-    Store::import(&target, &out[..]).unwrap();
-    let restored = Store::open(&target).unwrap();
+    // Into a fresh place on the same backend (a new schema on PostgreSQL).
+    let target = Place::new();
+    target.import(&out).unwrap();
+    let restored = target.open();
     assert_eq!(restored.last_finished(CH).unwrap().unwrap(), f);
     let report = restored.verify().unwrap();
     assert!(report.is_clean(), "{report}");

@@ -1,5 +1,5 @@
 //! The store's tests against PostgreSQL: the same modules as `tests/store` (operations,
-//! races, the model-based proptests, the crash test, `verify`'s checks), each test on a
+//! races, the model-based proptests, the crash test, `verify`'s checks, Martian Chess), each test on a
 //! fresh schema of a throwaway server (see `cluster.rs` for the variables that point
 //! them elsewhere), plus what only a shared database has (`backends`).
 
@@ -16,6 +16,8 @@ mod cluster;
 mod common;
 #[path = "../store/crash.rs"]
 mod crash;
+#[path = "../store/martian.rs"]
+mod martian;
 #[path = "../store/model.rs"]
 mod model;
 #[path = "../store/ops.rs"]

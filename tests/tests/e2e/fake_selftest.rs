@@ -1,11 +1,13 @@
 //! The fake Discord proven against a tiny poise bot (in process, no jetan code): it connects,
 //! registers `/jetan ping`, receives a slash command with a USER option, replies with a PNG
 //! and a button, and a click routes back. Deferral, ephemeral replies, autocomplete,
-//! double acknowledgement and gateway RESUME are covered too.
+//! double acknowledgement and gateway RESUME are covered too, and so is sharding: two bots
+//! on shards 0 and 1 of 2 each get only their guilds' events, and a wrong shard total or
+//! a shard identified twice is a violation.
 
 use std::time::Duration;
 
-use jetan_tests::{FakeDiscord, Opt};
+use jetan_tests::{Config, FakeDiscord, Opt};
 use poise::serenity_prelude as serenity;
 use serde_json::Value;
 
@@ -132,6 +134,11 @@ async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent) -> Resul
 
 /// Runs the tiny bot against `base_url` until aborted.
 async fn tiny_bot(base_url: String) -> Result<(), Error> {
+    tiny_bot_on(base_url, None).await
+}
+
+/// Runs the tiny bot against `base_url` as shard `[id, total]` (`None`: unsharded).
+async fn tiny_bot_on(base_url: String, shard: Option<(u32, u32)>) -> Result<(), Error> {
     let http = serenity::HttpBuilder::new("fake-token")
         .proxy(base_url)
         .ratelimiter_disabled(true)
@@ -153,7 +160,10 @@ async fn tiny_bot(base_url: String) -> Result<(), Error> {
         serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
             .framework(framework)
             .await?;
-    client.start().await?;
+    match shard {
+        Some((id, total)) => client.start_shard(id, total).await?,
+        None => client.start().await?,
+    }
     Ok(())
 }
 
@@ -326,5 +336,154 @@ async fn a_poise_bot_connects_registers_replies_and_routes_clicks() -> anyhow::R
         .message_view(clicked.message_id.unwrap_or_default())
         .expect("the clicked message");
     assert!(updated.missing_allowed_mentions);
+    Ok(())
+}
+
+/// Waits (up to 20 s) until the fake has reported a violation containing `what`.
+async fn wait_for_violation(fake: &FakeDiscord, what: &str) -> anyhow::Result<String> {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(v) = fake.violations().into_iter().find(|v| v.contains(what)) {
+            return Ok(v);
+        }
+        if std::time::Instant::now() > deadline {
+            anyhow::bail!("no violation {what:?}: {:#?}", fake.violations());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_shards_each_get_only_their_guilds() -> anyhow::Result<()> {
+    let fake = FakeDiscord::start_with(Config {
+        shards: 2,
+        ..Config::default()
+    })
+    .await?;
+    // Guilds on chosen shards: one before the bots connect (in READY), one after (a
+    // GUILD_CREATE to the live shard, as when the bot joins a server).
+    let g0 = fake.guild_on_shard(0);
+    assert_eq!(fake.shard_of(g0), 0);
+    assert_eq!((g0 >> 22) % 2, 0);
+    let http = serenity::HttpBuilder::new("fake-token")
+        .proxy(fake.base_url())
+        .ratelimiter_disabled(true)
+        .build();
+    assert_eq!(http.get_bot_gateway().await?.shards, 2);
+
+    let _a = Abort(tokio::spawn(tiny_bot_on(
+        fake.client_url("a"),
+        Some((0, 2)),
+    )));
+    let _b = Abort(tokio::spawn(tiny_bot_on(
+        fake.client_url("b"),
+        Some((1, 2)),
+    )));
+    fake.wait_for_ready().await?;
+    fake.wait_for_commands().await?;
+    let g1 = fake.guild_on_shard(1);
+    assert_eq!((g1 >> 22) % 2, 1);
+    let mut identified = fake.identified();
+    identified.sort_by_key(|i| i.shard);
+    let seen: Vec<_> = identified
+        .iter()
+        .map(|i| (i.shard, i.total, i.client.as_deref()))
+        .collect();
+    assert_eq!(seen, [(0, 2, Some("a")), (1, 2, Some("b"))]);
+    assert_eq!(fake.shard_client(0).as_deref(), Some("a"));
+    assert_eq!(fake.shard_client(1).as_deref(), Some("b"));
+
+    // Each guild's interactions reach its shard's bot only: the answer comes from that
+    // process, and it knows the guild from its own cache (the guild's GUILD_CREATE went
+    // to that shard).
+    let alice = fake.user("alice");
+    for (guild, shard, client) in [(g0, 0, "a"), (g1, 1, "b")] {
+        let channel = fake.channel_in(guild, &format!("room-{shard}"));
+        let here = alice.at(channel);
+        assert_eq!(here.guild_id(), guild);
+        let sent = here.slash("jetan secret", &[]).await?;
+        let reply = sent.expect_reply().await?.ephemeral()?;
+        assert_eq!(
+            reply.content(),
+            format!("just for you in Barsoom/room-{shard}, from jetan-bot (jetan-bot) for alice")
+        );
+        let callback = fake
+            .requests()
+            .into_iter()
+            .find(|r| r.path.ends_with("/callback") && r.path.contains(&sent.id.to_string()))
+            .expect("the callback was recorded");
+        assert_eq!(callback.client.as_deref(), Some(client));
+        let message = fake.message(reply.message_id.unwrap_or_default());
+        assert_eq!(
+            message.map(|m| m["guild_id"].clone()),
+            Some(Value::from(guild.to_string()))
+        );
+    }
+    assert!(fake.violations().is_empty(), "{:#?}", fake.violations());
+    Ok(())
+}
+
+/// A tiny bot on its own thread and runtime: a bot whose shard the fake refused stalls
+/// its runtime until its next heartbeat (41 s), so it must not share the test's. Dropped,
+/// it is told to stop and left to finish on its own.
+struct Apart(Option<tokio::sync::oneshot::Sender<()>>);
+
+impl Apart {
+    fn start(base_url: String, shard: (u32, u32)) -> Self {
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        std::thread::spawn(move || {
+            let Ok(rt) = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .enable_all()
+                .build()
+            else {
+                return;
+            };
+            rt.block_on(async {
+                tokio::select! {
+                    _ = tiny_bot_on(base_url, Some(shard)) => {}
+                    _ = stopped => {}
+                }
+            });
+            rt.shutdown_background();
+        });
+        Self(Some(stop))
+    }
+}
+
+impl Drop for Apart {
+    fn drop(&mut self) {
+        if let Some(stop) = self.0.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_shard_total_or_a_shard_twice_is_a_violation() -> anyhow::Result<()> {
+    let fake = FakeDiscord::start_with(Config {
+        shards: 2,
+        ..Config::default()
+    })
+    .await?;
+    let _a = Apart::start(fake.client_url("a"), (0, 2));
+    fake.wait_for_shard(0).await?;
+    // A process that believes in 3 shards.
+    let _wrong = Apart::start(fake.client_url("w"), (1, 3));
+    let v = wait_for_violation(&fake, "IDENTIFY as shard [1, 3]").await?;
+    assert!(v.contains("2 shard(s)"), "{v}");
+    // A second process on shard 0 while the first still runs it.
+    let _twice = Apart::start(fake.client_url("t"), (0, 2));
+    let v = wait_for_violation(&fake, "shard 0 identified twice at once").await?;
+    assert!(v.contains("connections"), "{v}");
+    // Neither took anything over: shard 0 is still the first bot's, shard 1 has nobody.
+    assert_eq!(fake.shard_client(0).as_deref(), Some("a"));
+    assert_eq!(fake.shard_client(1), None);
+    let accepted: Vec<_> = fake
+        .identified()
+        .into_iter()
+        .map(|i| i.client.unwrap_or_default())
+        .collect();
+    assert_eq!(accepted, ["a"]);
     Ok(())
 }

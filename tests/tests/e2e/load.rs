@@ -12,11 +12,19 @@
 //! channel's previous move is still unanswered is sent late, and its visible time counts
 //! from its slot (no coordinated omission). Unset: closed loop (each channel moves as soon
 //! as the previous reply is seen).
+//!
+//! The default is one process on sled. `JETAN_E2E_LOAD_PROCESSES=N` (N ≥ 2) runs N
+//! processes (`JETAN_SHARDS=k/N`) on one throwaway PostgreSQL instead, the channels spread
+//! over one guild per shard (channel i in shard i mod N's guild);
+//! `JETAN_E2E_LOAD_POSTGRES=1` runs the one process on PostgreSQL. The printed RSS is
+//! then per process.
 
 use std::time::{Duration, Instant};
 
 use jetan_tests::jetan::{move_label, quiet_random_move, start_game, Game, Rng};
 use jetan_tests::{Config, Player, TestApp};
+
+use crate::cluster;
 
 fn env_or(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -97,12 +105,39 @@ async fn many_channels_play_at_once() -> anyhow::Result<()> {
         .filter(|r: &f64| *r > 0.0);
     // Each channel gets its share of the rate.
     let interval = rate.map(|r| Duration::from_secs_f64(channels as f64 / r));
-    let mut app = TestApp::spawn_alone(config, &[]).await?;
+    let processes = u32::try_from(env_or("JETAN_E2E_LOAD_PROCESSES", 1).max(1))?;
+    let on_postgres =
+        processes > 1 || std::env::var("JETAN_E2E_LOAD_POSTGRES").is_ok_and(|v| v == "1");
+    let url = if on_postgres {
+        if cluster::switched_off("many_channels_play_at_once") {
+            return Ok(());
+        }
+        Some(tokio::task::spawn_blocking(cluster::fresh_url).await?)
+    } else {
+        None
+    };
+    let env: Vec<(&str, &str)> = url
+        .iter()
+        .map(|u| ("JETAN_DATABASE_URL", u.as_str()))
+        .collect();
+    let mut app = if processes > 1 {
+        TestApp::spawn_sharded(config, processes, &env, true).await?
+    } else {
+        TestApp::spawn_alone(config, &env).await?
+    };
+    // One guild per shard (the test guild when there is one process).
+    let guilds: Vec<u64> = if processes > 1 {
+        (0..processes).map(|k| app.fake.guild_on_shard(k)).collect()
+    } else {
+        vec![app.fake.guild_id()]
+    };
     let began = Instant::now();
 
     let mut tasks = tokio::task::JoinSet::new();
     for i in 0..channels {
-        let channel = app.fake.channel(&format!("load-{i}"));
+        let channel = app
+            .fake
+            .channel_in(guilds[i % guilds.len()], &format!("load-{i}"));
         let a = app.fake.user(&format!("p{i}a")).at(channel);
         let b = app.fake.user(&format!("p{i}b")).at(channel);
         // Channels open over a couple of seconds, as people arrive; then nobody waits.
@@ -143,22 +178,32 @@ async fn many_channels_play_at_once() -> anyhow::Result<()> {
     let total: usize = times.ack.len();
     times.ack.sort();
     times.visible.sort();
-    let peak_kb = app.bot.proc_status_kb("VmHWM").unwrap_or_default();
+    let peaks: Vec<String> = (0..processes)
+        .map(|k| {
+            let kb = app.process(k).proc_status_kb("VmHWM").unwrap_or_default();
+            format!("{:.1} MiB", kb as f64 / 1024.0)
+        })
+        .collect();
     let pacing = match rate {
         Some(r) => format!("open loop at {r} moves/s"),
         None => "closed loop".to_owned(),
     };
+    let store = match (processes, &url) {
+        (1, None) => "1 process on sled".to_owned(),
+        (1, Some(_)) => "1 process on PostgreSQL".to_owned(),
+        (n, _) => format!("{n} processes on PostgreSQL"),
+    };
     println!(
-        "load ({pacing}): {channels} channels, {total} moves acknowledged in {played:.1?} \
-         ({:.1} moves/s); acknowledgement p50 {:?}, p99 {:?}, max {:?}; visible p50 {:?}, \
-         p99 {:?}; bot peak RSS (VmHWM) {:.1} MiB; {} channels failed",
+        "load ({pacing}, {store}): {channels} channels, {total} moves acknowledged in \
+         {played:.1?} ({:.1} moves/s); acknowledgement p50 {:?}, p99 {:?}, max {:?}; visible \
+         p50 {:?}, p99 {:?}; bot peak RSS (VmHWM) {}; {} channels failed",
         total as f64 / played.as_secs_f64(),
         percentile(&times.ack, 50.0),
         percentile(&times.ack, 99.0),
         times.ack.last().copied().unwrap_or_default(),
         percentile(&times.visible, 50.0),
         percentile(&times.visible, 99.0),
-        peak_kb as f64 / 1024.0,
+        peaks.join(" + "),
         errors.len(),
     );
     errors.sort();
@@ -205,7 +250,10 @@ async fn many_channels_play_at_once() -> anyhow::Result<()> {
         violations.len(),
         &violations[..violations.len().min(20)]
     );
-    let report = app.stop_and_verify().await?;
+    let report = match &url {
+        Some(url) => app.stop_and_verify_at(url).await?,
+        None => app.stop_and_verify().await?,
+    };
 
     println!("verify: {}", report.lines().next().unwrap_or_default());
     assert_eq!(

@@ -7,6 +7,9 @@ mod autocomplete;
 mod burst;
 mod circular;
 mod classic_game;
+/// The throwaway PostgreSQL server of the scenarios on PostgreSQL (one per test process).
+#[path = "../../../store/tests/store/cluster.rs"]
+mod cluster;
 mod computer_resume;
 mod double_click;
 mod fake_selftest;
@@ -20,5 +23,6 @@ mod race;
 mod refusals;
 mod resign_confirm;
 mod restart;
+mod shards;
 mod spanish;
 mod startup;

@@ -3,12 +3,11 @@
 //! again on the same database; every acknowledged move is there, the game goes on to
 //! its end with exact wallets, and `jetan verify` on the database is clean.
 
-#[path = "../../../store/tests/store/cluster.rs"]
-mod cluster;
-
 use jetan_rules::Color;
 use jetan_tests::jetan::{move_label, quiet_random_move, start_game, Rng};
 use jetan_tests::{Opt, TestApp};
+
+use crate::cluster;
 
 const STAKE: u64 = 20;
 const PRICE: u64 = 1;

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use image::RgbImage;
 
@@ -17,6 +18,10 @@ use crate::RenderError;
 pub(crate) struct Palette {
     colors: Vec<[u8; 3]>,
     lut: Vec<AtomicU16>,
+    /// Compressors kept between pictures (one per picture being encoded at once): a new
+    /// one allocates about 300 KB of tables, and that churn on many threads left the
+    /// bot's allocator holding 200–300 MB under load.
+    compressors: Mutex<Vec<flate2::Compress>>,
 }
 
 const UNKNOWN: u16 = u16::MAX;
@@ -30,6 +35,7 @@ impl Clone for Palette {
                 .iter()
                 .map(|v| AtomicU16::new(v.load(Ordering::Relaxed)))
                 .collect(),
+            compressors: Mutex::new(Vec::new()),
         }
     }
 }
@@ -62,6 +68,7 @@ impl Palette {
         Palette {
             colors,
             lut: (0..1 << 18).map(|_| AtomicU16::new(UNKNOWN)).collect(),
+            compressors: Mutex::new(Vec::new()),
         }
     }
 
@@ -132,7 +139,7 @@ impl Palette {
         // miniz_oxide 1.4 ms for 44 KB (zlib-rs level 2: 1.0 ms, 34 KB). Compressed in one
         // call: the png crate's own level-1 path feeds its compressor two small writes a
         // row, and each write cleared a 32 KiB buffer (40 MB of memset a picture).
-        let zlib = deflate(&rows)?;
+        let zlib = self.deflate(&rows)?;
         let mut out = Vec::with_capacity(zlib.len() + 1024);
         let mut enc = png::Encoder::new(&mut out, img.width(), img.height());
         enc.set_color(png::ColorType::Indexed);
@@ -147,10 +154,29 @@ impl Palette {
     }
 }
 
-/// `data` as a zlib stream, deflate level 1, in one call (more only if the first guess
-/// of the output's size was short).
-fn deflate(data: &[u8]) -> Result<Vec<u8>, RenderError> {
-    let mut z = flate2::Compress::new(flate2::Compression::fast(), true);
+impl Palette {
+    /// `data` as a zlib stream, deflate level 1, in one call (more only if the first
+    /// guess of the output's size was short), with a compressor from the pool.
+    fn deflate(&self, data: &[u8]) -> Result<Vec<u8>, RenderError> {
+        let pool = || {
+            self.compressors
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+        };
+        let mut z = pool()
+            .pop()
+            .unwrap_or_else(|| flate2::Compress::new(flate2::Compression::fast(), true));
+        z.reset();
+        let zlib = deflate_with(&mut z, data);
+        if zlib.is_ok() {
+            pool().push(z);
+        }
+        zlib
+    }
+}
+
+/// `data` as a zlib stream by `z` (fresh or reset).
+fn deflate_with(z: &mut flate2::Compress, data: &[u8]) -> Result<Vec<u8>, RenderError> {
     // Board pictures compress about ninefold.
     let mut out = Vec::with_capacity(data.len() / 6 + 1024);
     loop {
@@ -175,7 +201,8 @@ fn dist(a: [u8; 3], b: [u8; 3]) -> u32 {
 #[cfg(test)]
 mod tests {
     /// The zlib stream inflates back to the data, including data that does not compress
-    /// (the output buffer must grow past its first guess).
+    /// (the output buffer must grow past its first guess), and a pooled compressor
+    /// starts afresh.
     #[test]
     fn deflate_round_trips_compressible_and_incompressible_data() {
         let mut noise = Vec::with_capacity(300_000);
@@ -186,8 +213,16 @@ mod tests {
             x ^= x << 5;
             noise.push(x as u8);
         }
-        for data in [vec![], vec![7u8; 100_000], noise] {
-            let z = super::deflate(&data).unwrap();
+        let palette = super::Palette::from_samples(&[]);
+        // Twice: the second time with a compressor from the pool.
+        for data in [
+            vec![],
+            vec![7u8; 100_000],
+            noise.clone(),
+            noise,
+            vec![1, 2, 3],
+        ] {
+            let z = palette.deflate(&data).unwrap();
             let mut back = Vec::new();
             let mut d = flate2::Decompress::new(true);
             back.reserve(data.len() + 16);

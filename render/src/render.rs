@@ -123,6 +123,9 @@ pub struct Renderer {
     round_tokens: Vec<Sprite>,
     round_marks: [Sprite; 3],
     palette: Palette,
+    /// The palette indices of `bases` and `round_bases`, flat then round: most of a
+    /// picture is still its base, and encoding reuses these there.
+    base_indices: [[Vec<u8>; 2]; 2],
 }
 
 /// Move marks for a cell of `size` pixels: a dot for a quiet move, a ring for a capture,
@@ -374,9 +377,12 @@ impl Renderer {
             round_marks: marks(ts),
             danger: theme::glow(sq),
             palette: Palette::from_samples(&[]),
+            base_indices: Default::default(),
         };
         let samples = r.samples();
         r.palette = Palette::from_samples(&samples.iter().collect::<Vec<_>>());
+        r.base_indices =
+            [&r.bases, &r.round_bases].map(|b| b.each_ref().map(|img| r.palette.indices(img)));
         Ok(r)
     }
 
@@ -954,7 +960,13 @@ impl Renderer {
     /// # Errors
     /// [`RenderError::Png`] if encoding fails.
     pub fn png(&self, pos: &Position, view: &View) -> Result<Vec<u8>, RenderError> {
-        self.palette.encode_png(&self.image(pos, view))
+        let o = view.orientation as usize;
+        let (base, indices) = match view.shape {
+            BoardShape::Round => (&self.round_bases[o], &self.base_indices[1][o]),
+            BoardShape::Square => (&self.bases[o], &self.base_indices[0][o]),
+        };
+        self.palette
+            .encode_png_over(&self.image(pos, view), Some((base, indices)))
     }
 }
 
@@ -1085,4 +1097,36 @@ fn round_base(fonts: &Fonts, l: Layout, g: Round, o: Color) -> RgbImage {
         );
     }
     img
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A picture encoded over its cached base is byte for byte the picture encoded pixel
+    /// by pixel: both board shapes, both orientations, marks, a result and long names.
+    #[test]
+    fn encoding_over_the_base_gives_the_same_png() {
+        let r = Renderer::new(50).unwrap();
+        let pos: Position = "4pc4/10/10/10/10/10/10/3a6/10/4CP1W2 b - 7 80"
+            .parse()
+            .unwrap();
+        for shape in [BoardShape::Square, BoardShape::Round] {
+            for o in [Color::Black, Color::Orange] {
+                let plain = View::new(o).with_shape(shape);
+                let views = [
+                    plain.clone(),
+                    plain
+                        .clone()
+                        .with_names("Dejah Thoris, Princess of Helium", "Ghek")
+                        .with_selected("e1".parse().unwrap()),
+                    plain.with_result("Orange wins: the Princess was captured"),
+                ];
+                for view in views {
+                    let direct = r.palette.encode_png(&r.image(&pos, &view)).unwrap();
+                    assert!(r.png(&pos, &view).unwrap() == direct, "{shape:?} {o:?}");
+                }
+            }
+        }
+    }
 }

@@ -4,7 +4,8 @@
 //! (the fake refuses a late one and `finish` fails on it), no "thinking…" is left behind,
 //! every acknowledged move is there at the end and `jetan verify` is clean. Printed
 //! (`cargo test ... load -- --nocapture`): acknowledgement p50/p99/max, time until visible,
-//! moves/s, the bot's peak RSS.
+//! moves/s while every channel was playing (the sustained rate: the games' setup and the
+//! channels' staggered arrival left out), the bot's peak RSS.
 //!
 //! `JETAN_E2E_LOAD_CHANNELS` and `JETAN_E2E_LOAD_MOVES` change the size.
 //! `JETAN_E2E_LOAD_RATE` (moves per second over all channels) paces the run open-loop:
@@ -39,6 +40,50 @@ fn env_or(name: &str, default: usize) -> usize {
 struct Times {
     ack: Vec<Duration>,
     visible: Vec<Duration>,
+    /// When each move's answer was seen.
+    answered: Vec<Instant>,
+    /// Each channel's first move sent and last move answered.
+    spans: Vec<(Instant, Instant)>,
+}
+
+impl Times {
+    fn add(&mut self, other: Times) {
+        self.ack.extend(other.ack);
+        self.visible.extend(other.visible);
+        self.answered.extend(other.answered);
+        self.spans.extend(other.spans);
+    }
+
+    /// Moves answered per second while every channel was playing (after the last one
+    /// made its first move, before the first one made its last): the sustained rate,
+    /// without the games' setup and the channels' staggered arrival. Over all moves if
+    /// that window is under a second.
+    fn sustained_rate(&self) -> (f64, Duration) {
+        let all_in = self.spans.iter().map(|s| s.0).max();
+        let first_out = self.spans.iter().map(|s| s.1).min();
+        let (from, to) = match (all_in, first_out) {
+            (Some(a), Some(b)) if b > a + Duration::from_secs(1) => (a, b),
+            _ => (
+                self.spans
+                    .iter()
+                    .map(|s| s.0)
+                    .min()
+                    .unwrap_or_else(Instant::now),
+                self.spans
+                    .iter()
+                    .map(|s| s.1)
+                    .max()
+                    .unwrap_or_else(Instant::now),
+            ),
+        };
+        let window = to.saturating_duration_since(from);
+        let n = self
+            .answered
+            .iter()
+            .filter(|&&t| t >= from && t <= to)
+            .count();
+        (n as f64 / window.as_secs_f64().max(1e-3), window)
+    }
 }
 
 /// Plays one channel; stops at the first error and returns it with what was played.
@@ -71,8 +116,14 @@ async fn play_channel(
         };
         match game.play_checked(m, false).await {
             Ok(reply) => {
-                times.visible.push(sent.elapsed());
+                let now = Instant::now();
+                times.visible.push(now - sent);
                 times.ack.push(reply.elapsed);
+                times.answered.push(now);
+                match times.spans.first_mut() {
+                    Some(span) => span.1 = now,
+                    None => times.spans.push((sent, now)),
+                }
             }
             Err(e) => {
                 let ply = game.moves.len();
@@ -166,8 +217,7 @@ async fn many_channels_play_at_once() -> anyhow::Result<()> {
             }
         };
         let (i, (game, t, error)) = done?;
-        times.ack.extend(t.ack);
-        times.visible.extend(t.visible);
+        times.add(t);
         if let Some(e) = error {
             errors.push(format!("channel {i}: {e:#}"));
         } else if let Some(game) = game {
@@ -176,6 +226,7 @@ async fn many_channels_play_at_once() -> anyhow::Result<()> {
     }
     let played = began.elapsed();
     let total: usize = times.ack.len();
+    let (rate_moving, moving) = times.sustained_rate();
     times.ack.sort();
     times.visible.sort();
     let peaks: Vec<String> = (0..processes)
@@ -195,9 +246,9 @@ async fn many_channels_play_at_once() -> anyhow::Result<()> {
     };
     println!(
         "load ({pacing}, {store}): {channels} channels, {total} moves acknowledged in \
-         {played:.1?} ({:.1} moves/s); acknowledgement p50 {:?}, p99 {:?}, max {:?}; visible \
-         p50 {:?}, p99 {:?}; bot peak RSS (VmHWM) {}; {} channels failed",
-        total as f64 / played.as_secs_f64(),
+         {played:.1?} with the games' setup; {rate_moving:.1} moves/s while all played \
+         ({moving:.1?}); acknowledgement p50 {:?}, p99 {:?}, max {:?}; visible p50 {:?}, p99 \
+         {:?}; bot peak RSS (VmHWM) {}; {} channels failed",
         percentile(&times.ack, 50.0),
         percentile(&times.ack, 99.0),
         times.ack.last().copied().unwrap_or_default(),

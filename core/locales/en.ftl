@@ -219,6 +219,8 @@ abandoned = The practice game of { $black } and { $orange } was abandoned: nobod
 ## Money and records
 
 bot-no-wallet = { $who } is a bot and has no wallet.
+# A user the bot has never seen (no display name known): the last digits of the id.
+unknown-player = player { $n }
 wallet = { $who }'s wallet: **{ $balance }** available, { $escrow } in escrow. Record: { $wins } W / { $losses } L / { $draws } D. Net won: { $net }.
 pages-start = Pages start at 1.
 pages-only = { $pages ->

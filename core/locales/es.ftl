@@ -216,6 +216,8 @@ abandoned = La partida de práctica de { $black } y { $orange } quedó abandonad
 ## Dinero y récords
 
 bot-no-wallet = { $who } es un bot y no tiene cartera.
+# Un usuario que el bot nunca ha visto (sin nombre conocido): las últimas cifras de su id.
+unknown-player = jugador { $n }
 wallet = Cartera de { $who }: disponible **{ $balance }**, en depósito { $escrow }. Récord: { $wins } G / { $losses } P / { $draws } T. Ganancia neta: { $net }.
 pages-start = Las páginas empiezan en 1.
 pages-only = { $pages ->

@@ -23,7 +23,7 @@ impl Core {
         let lang = self.public_lang(req.guild);
         let text = text::settlement(lang, s, &currency, game.terms.practice);
         let pos = Self::position_of(game)?;
-        let banner = text::result_banner(lang, &s.result, s.reason, |id| self.name_of(id));
+        let banner = text::result_banner(lang, &s.result, s.reason, |id| self.name_of(id, lang));
         let bottom = self.bottom_at_end(game, &s.result, pos.turn());
         let png = self.board_picture(lang, game, &pos, bottom, None, Some(banner))?;
         Ok(Reply::public(text).with_file("board.png", png))
@@ -212,7 +212,8 @@ impl Core {
             return self.martian_replay(&last);
         }
         let lang = self.public_lang(req.guild);
-        let banner = text::result_banner(lang, &last.result, last.reason, |id| self.name_of(id));
+        let banner =
+            text::result_banner(lang, &last.result, last.reason, |id| self.name_of(id, lang));
         let gif = self.replay_picture(lang, &last, banner)?;
         Ok(Reply::public(tr!(
             lang,

@@ -212,8 +212,9 @@ impl Core {
         }
     }
 
-    /// The display name of a user, if seen.
-    pub(crate) fn name_of(&self, id: u64) -> String {
+    /// The display name of a user; one the bot has never seen is "player 1234" (the
+    /// last digits of the id) in `lang`.
+    pub(crate) fn name_of(&self, id: u64, lang: Lang) -> String {
         if id == self.bot.id {
             return self.bot.name.clone();
         }
@@ -222,7 +223,7 @@ impl Core {
             .ok()
             .and_then(|n| n.get(&id).cloned())
             .or_else(|| self.store.display_name(id))
-            .unwrap_or_else(|| format!("player {}", id % 10_000))
+            .unwrap_or_else(|| lang::tr!(lang, "unknown-player", n = (id % 10_000).to_string()))
     }
 
     /// The language of public messages on server `guild`: its `language` setting, else
@@ -341,5 +342,24 @@ impl Core {
     /// The store's view of a request.
     fn store_req(req: &Request) -> jetan_store::Stamp {
         jetan_store::Stamp::new(req.id, req.user.id, req.now)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A user the bot has never seen is named by the last digits of the id, in the
+    /// language asked for; one it has seen, by the name it knows.
+    #[test]
+    fn a_user_never_seen_is_player_and_digits_in_each_language() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("data")).unwrap();
+        let core = Core::new(store, UserRef::new(1, "Jetan".to_owned()), 7);
+        let stranger = 987_650_001_234;
+        assert_eq!(core.name_of(stranger, Lang::En), "player 1234");
+        assert_eq!(core.name_of(stranger, Lang::Es), "jugador 1234");
+        core.remember(&UserRef::new(stranger, "Tara".to_owned()));
+        assert_eq!(core.name_of(stranger, Lang::Es), "Tara");
     }
 }

@@ -447,7 +447,10 @@ impl Core {
         let opponent_ref = if practice {
             self.bot.clone()
         } else {
-            UserRef::new(opponent, self.name_of(opponent))
+            UserRef::new(
+                opponent,
+                self.name_of(opponent, self.public_lang(req.guild)),
+            )
         };
         let martian = g.is_martian();
         let args = ChallengeArgs {

@@ -56,8 +56,11 @@ fn shape(game: &Game) -> BoardShape {
 
 impl Core {
     /// The display names of a game's players, by colour.
-    fn names(&self, game: &Game) -> (String, String) {
-        (self.name_of(game.black), self.name_of(game.orange))
+    fn names(&self, game: &Game, lang: Lang) -> (String, String) {
+        (
+            self.name_of(game.black, lang),
+            self.name_of(game.orange, lang),
+        )
     }
 
     /// Which side a picture of `game` shows at the bottom — one rule a player can predict:
@@ -100,7 +103,7 @@ impl Core {
         selected: Option<Square>,
         result: Option<String>,
     ) -> Result<Vec<u8>, CoreError> {
-        let (black, orange) = self.names(game);
+        let (black, orange) = self.names(game, lang);
         let mut view = View::new(bottom)
             .with_names(black, orange)
             .with_shape(shape(game))
@@ -157,7 +160,7 @@ impl Core {
         result: String,
     ) -> Result<Vec<u8>, CoreError> {
         let (positions, moves) = Self::replay_positions(&finished.game)?;
-        let (black, orange) = self.names(&finished.game);
+        let (black, orange) = self.names(&finished.game, lang);
         let mut replay = Replay {
             shape: shape(&finished.game),
             labels: labels(lang),

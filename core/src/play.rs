@@ -223,7 +223,8 @@ impl Core {
         if let Some(s) = &result.finished {
             text.push('\n');
             text.push_str(&text::settlement(lang, s, &currency, before.terms.practice));
-            let banner = text::result_banner(lang, &s.result, s.reason, |id| self.name_of(id));
+            let banner =
+                text::result_banner(lang, &s.result, s.reason, |id| self.name_of(id, lang));
             let png = after.as_ref().and_then(|(pos, _)| {
                 picture(
                     pos,

@@ -308,12 +308,9 @@ impl Core {
                 &currency,
                 game.terms.practice,
             ));
-            let banner = crate::text::result_banner(
-                self.public_lang(game.guild),
-                &s.result,
-                s.reason,
-                |id| self.name_of(id),
-            );
+            let lang = self.public_lang(game.guild);
+            let banner =
+                crate::text::result_banner(lang, &s.result, s.reason, |id| self.name_of(id, lang));
             let reply = self.with_martian_picture(
                 Reply::public(lines.join("\n")),
                 &game,
@@ -400,10 +397,9 @@ impl Core {
             game.terms.practice,
         );
         let state = state_of(game)?;
+        let lang = self.public_lang(game.guild);
         let banner =
-            crate::text::result_banner(self.public_lang(game.guild), &s.result, s.reason, |id| {
-                self.name_of(id)
-            });
+            crate::text::result_banner(lang, &s.result, s.reason, |id| self.name_of(id, lang));
         Ok(self.with_martian_picture(
             Reply::public(text),
             game,

@@ -22,13 +22,14 @@ impl Core {
             Some(c) => c.other(),
             None => Color::White,
         };
+        let lang = self.public_lang(game.guild);
         let scene = MartianScene {
             view,
-            white: self.name_of(game.martian_player(Color::White)),
-            black: self.name_of(game.martian_player(Color::Black)),
+            white: self.name_of(game.martian_player(Color::White), lang),
+            black: self.name_of(game.martian_player(Color::Black), lang),
             bottom,
             result,
-            labels: labels(self.public_lang(game.guild)),
+            labels: labels(lang),
         };
         Ok(jetan_render::martian_png(&scene)?)
     }

@@ -1,4 +1,5 @@
-//! Times one board picture (draw, then draw + PNG encode) and a 300-ply replay GIF: the
+//! Times one board picture (draw, then draw + PNG encode), a Martian Chess picture and
+//! (with `--gif`) a 300-ply replay GIF: the
 //! best of several runs, so a busy machine does not blur the figures.
 //!
 //!     cargo run --release -p jetan-render --example timing
@@ -8,7 +9,10 @@ mod games;
 use games::long_game;
 use std::time::{Duration, Instant};
 
-use jetan_render::{default_renderer, replay_gif, Replay, View};
+use jetan_render::{
+    default_renderer, martian_image, martian_png, replay_gif, MartianLabels, MartianScene, Replay,
+    View,
+};
 use jetan_rules::{AttackerWins, Color, MoveText, Position};
 
 fn best<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
@@ -39,6 +43,31 @@ fn main() {
     let (w, h) = r.size();
     println!(
         "board {w}x{h}: draw {:.2} ms, draw + PNG {:.2} ms, {} bytes",
+        draw.as_secs_f64() * 1e3,
+        both.as_secs_f64() * 1e3,
+        png.len()
+    );
+    // A Martian Chess picture, thirty actions into a game.
+    let mut g = martian_chess::State::new(7);
+    for n in 0..30 {
+        let Some(p) = g.player_to_act() else { break };
+        let a = martian_chess::ai::choose(&g.public_view(p), martian_chess::ai::Level::Greedy, n)
+            .expect("an action");
+        g = g.play(p, a).expect("legal");
+    }
+    let view = g.public_view(martian_chess::Color::White);
+    let scene = MartianScene {
+        view: &view,
+        white: "Dejah Thoris".into(),
+        black: "Tars Tarkas".into(),
+        bottom: martian_chess::Color::White,
+        result: None,
+        labels: MartianLabels::default(),
+    };
+    let (draw, _) = best(20, || martian_image(&scene).unwrap());
+    let (both, png) = best(20, || martian_png(&scene).unwrap());
+    println!(
+        "Martian Chess: draw {:.2} ms, draw + PNG {:.2} ms, {} bytes",
         draw.as_secs_f64() * 1e3,
         both.as_secs_f64() * 1e3,
         png.len()

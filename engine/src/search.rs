@@ -1073,9 +1073,10 @@ impl Engine {
         } else {
             (eval::evaluate_static(pos), None)
         };
-        if self.stale && !eval::dead(pos) {
-            // Shrunk as the evaluation shrinks a dead ending's.
-            st.score /= 8;
+        if self.stale {
+            // Whoever is ahead has shown it cannot win: a draw that ends the game is
+            // worth more than any position short of a win (which the search still finds).
+            st.score = (st.score / 8).clamp(10 - DEAD_DRAW, DEAD_DRAW - 10);
         }
         if pos.countdown().is_some() && self.dead(pos) {
             // With so little on the board nothing is won in ten plies: the countdown

@@ -56,17 +56,6 @@ const CHIEF_GUARDS: i32 = 25;
 /// Per rank of the own Chief beyond the middle of the board, where enemy pieces can take
 /// it for a draw.
 const CHIEF_AWAY: i32 = 12;
-/// Per king step closer than 9 of the own Chief to the enemy Chief, for the side ahead
-/// once the enemy has at most [`FEW`] in pieces: only the own Chief takes the enemy
-/// Chief without drawing, so it has to hunt it down.
-const CHIEF_HUNTS_CHIEF: i32 = 8;
-/// The enemy material (engine values) below which the own Chief goes hunting: with so
-/// few pieces the enemy can hardly take it, and only it wins against the enemy Chief.
-const FEW: i32 = 400;
-/// The most material (engine values, pieces other than the royals) a side may have in an
-/// ending that counts as dead once no capture has come for a long while (see the
-/// search's `STALE_PLIES`).
-const DEAD_MATERIAL: i32 = 800;
 /// The summed engine values of both sides at the start.
 const START_MATERIAL: i32 = 6560;
 
@@ -156,35 +145,6 @@ pub(crate) fn draw_score(pos: &Position, color: Color) -> i32 {
 #[inline]
 pub(crate) fn draw_value(lead: i32) -> i32 {
     -(lead / 4).clamp(-150, 150)
-}
-
-/// Whether `pos` is an ending small enough to count as dead when no capture has come
-/// for a long while: no side has more than [`DEAD_MATERIAL`] in pieces. A Princess
-/// jumps three squares to any square not attacked, and only the own Chief may take the
-/// enemy Chief without drawing: with so little, the side ahead often traps neither.
-pub(crate) fn small(pos: &Position) -> bool {
-    material(pos, Color::Black).max(material(pos, Color::Orange)) <= DEAD_MATERIAL
-}
-
-/// In a dead ending, where a game-ending draw is welcome: how close `color`'s nearest
-/// piece (not a royal) stands to the enemy Chief, to take it: 9 less the king steps
-/// between them (0 without such a piece).
-pub(crate) fn draw_seeking(pos: &Position, color: Color) -> i32 {
-    let board = pos.board();
-    let Some(chief) = board.royal(color.other(), Role::Chief) else {
-        return 0;
-    };
-    let lesser = !board.by_role(Role::Chief).0 & !board.by_role(Role::Princess).0;
-    let mut own = board.by_color(color).0 & lesser;
-    let mut best = 9;
-    while own != 0 {
-        let i = own.trailing_zeros();
-        own &= own - 1;
-        if let Some(sq) = Square::from_index(i as u8) {
-            best = best.min(king_distance(sq, chief));
-        }
-    }
-    9 - best
 }
 
 /// The static evaluation of `pos` for the side to move (positive: good for it).
@@ -278,16 +238,7 @@ pub(crate) fn evaluate_with(
             } else {
                 5 - i32::from(c.rank())
             };
-            // Enemy pieces that might take it far from home: with few left, it may
-            // leave.
-            let takers = mat[them].min(FEW);
-            s -= advanced.max(0) * CHIEF_AWAY * (50 + ahead.min(600) / 2) / 100 * takers / FEW;
-            if ahead > 0 && mat[them] <= FEW {
-                if let Some(enemy) = board.royal(color.other(), Role::Chief) {
-                    let d = king_distance(c, enemy);
-                    s += (9 - d).max(0) * CHIEF_HUNTS_CHIEF * (100 + ahead.min(400) / 2) / 100;
-                }
-            }
+            s -= advanced.max(0) * CHIEF_AWAY * (50 + ahead.min(600) / 2) / 100;
             let exposure = CHIEF_NEAR_ATTACK * near + CHIEF_CRAMPED * (6 - room).max(0);
             s -= exposure * (100 + ahead.min(400) / 4) / 100;
             if att[them] & c.bit() != 0 {

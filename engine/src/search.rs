@@ -28,9 +28,8 @@ const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 const CONTEMPT: i32 = 80;
 /// What a draw in a dead ending (see [`STALE_PLIES`]) is worth to the engine's side.
 const DEAD_DRAW: i32 = 30;
-/// Plies without a capture after which the engine counts a small ending (see
-/// `eval::small`) as dead: the side ahead has shown it cannot make progress (fifty
-/// moves each, as in chess).
+/// Plies without a capture after which the engine counts the game as a dead ending, as
+/// the side ahead has shown it cannot make progress (fifty moves each, as in chess).
 const STALE_PLIES: u32 = 100;
 /// How much worse than its expected value the engine finds a Manator duel of Chief
 /// against Chief (a coin toss for the game), in centipawns.
@@ -238,7 +237,7 @@ pub struct Engine {
     /// Move lists by ply, reused.
     lists: Vec<Vec<Move>>,
     /// Whether the game has gone [`STALE_PLIES`] plies without a capture before the root:
-    /// then every small ending (`eval::small`) of the search counts as dead.
+    /// then every position of the search counts as a dead ending.
     stale: bool,
 }
 
@@ -747,7 +746,7 @@ impl Engine {
         // circles leads nowhere (a game without progress ends drawn at the ply cap).
         if ply > 0 && self.repeats(hash, ply) {
             // In a dead ending a repetition ends nothing: no better than marking time.
-            return if self.dead(pos) {
+            return if self.dead() {
                 0
             } else {
                 self.draw_score(pos, pos.turn())
@@ -927,11 +926,11 @@ impl Engine {
         self.seen.contains(&hash)
     }
 
-    /// Whether `pos` counts as a dead ending: a small one (`eval::small`), after the game
-    /// went [`STALE_PLIES`] plies without a capture before the root.
+    /// Whether the search counts as a dead ending: the game went [`STALE_PLIES`] plies
+    /// without a capture before the root.
     #[inline]
-    fn dead(&self, pos: &Position) -> bool {
-        self.stale && eval::small(pos)
+    fn dead(&self) -> bool {
+        self.stale
     }
 
     /// What a drawn game, ended in `pos`, is worth to `color`: bad for the side to move at
@@ -942,7 +941,7 @@ impl Engine {
     /// better; counting the lead at the end makes a side that has won material play on.
     #[inline]
     fn draw_score(&self, pos: &Position, color: Color) -> i32 {
-        let root = if self.dead(pos) {
+        let root = if self.dead() {
             // An ending nobody wins: a draw that ends it beats marking time until a ply
             // cap (the evaluation of such endings is shrunk too).
             DEAD_DRAW
@@ -1074,19 +1073,12 @@ impl Engine {
         } else {
             (eval::evaluate_static(pos), None)
         };
-        if self.dead(pos) {
+        if self.stale {
             // Whoever is ahead has shown it cannot win: a draw that ends the game is
-            // worth more than any position short of a win (which the search still finds),
-            // and the engine's pieces go where they can take the enemy Chief.
-            let seek = 3 * eval::draw_seeking(pos, self.root_color);
-            let seek = if pos.turn() == self.root_color {
-                seek
-            } else {
-                -seek
-            };
-            st.score = (st.score / 8 + seek).clamp(10 - DEAD_DRAW, DEAD_DRAW - 10);
+            // worth more than any position short of a win (which the search still finds).
+            st.score = (st.score / 8).clamp(10 - DEAD_DRAW, DEAD_DRAW - 10);
         }
-        if pos.countdown().is_some() && self.dead(pos) {
+        if pos.countdown().is_some() && self.dead() {
             // With so little on the board nothing is won in ten plies: the countdown
             // ends the game drawn.
             st.score = self.draw_score(pos, pos.turn());

@@ -56,6 +56,9 @@ const CHIEF_GUARDS: i32 = 25;
 /// Per rank of the own Chief beyond the middle of the board, where enemy pieces can take
 /// it for a draw.
 const CHIEF_AWAY: i32 = 12;
+/// The most material (engine values, pieces other than the royals) of an ending that
+/// counts as [`dead`].
+const DEAD_MATERIAL: i32 = 400;
 /// The summed engine values of both sides at the start.
 const START_MATERIAL: i32 = 6560;
 
@@ -145,6 +148,14 @@ pub(crate) fn draw_score(pos: &Position, color: Color) -> i32 {
 #[inline]
 pub(crate) fn draw_value(lead: i32) -> i32 {
     -(lead / 4).clamp(-150, 150)
+}
+
+/// Whether `pos` is an ending neither side can be expected to win: no side has more than
+/// [`DEAD_MATERIAL`] in pieces. A Princess jumps three squares to any square not
+/// attacked, and only the own Chief may take the enemy Chief without drawing: with so
+/// little, the side ahead traps neither, and such games ran into the host's ply cap.
+pub(crate) fn dead(pos: &Position) -> bool {
+    material(pos, Color::Black).max(material(pos, Color::Orange)) <= DEAD_MATERIAL
 }
 
 /// The static evaluation of `pos` for the side to move (positive: good for it).
@@ -267,6 +278,9 @@ pub(crate) fn evaluate_with(
         side[i] = s;
     }
     let mut score = side[us as usize] - side[1 - us as usize] + TEMPO;
+    if mat[0].max(mat[1]) <= DEAD_MATERIAL {
+        score /= 8;
+    }
     if let Some(left) = pos.countdown() {
         let draw = draw_score(pos, us);
         score = draw + (score - draw) * i32::from(left) / 20;

@@ -26,7 +26,7 @@ pub const MAX_DEPTH: u8 = 64;
 const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 /// How much worse than an even game the engine finds a draw, in centipawns.
 const CONTEMPT: i32 = 80;
-/// What a draw in a dead ending (see [`STALE_PLIES`]) is worth to the engine's side.
+/// What a draw in a dead ending (see `eval::dead`) is worth to the engine's side.
 const DEAD_DRAW: i32 = 30;
 /// Plies without a capture after which the engine counts the game as a dead ending, as
 /// the side ahead has shown it cannot make progress (fifty moves each, as in chess).
@@ -746,7 +746,7 @@ impl Engine {
         // circles leads nowhere (a game without progress ends drawn at the ply cap).
         if ply > 0 && self.repeats(hash, ply) {
             // In a dead ending a repetition ends nothing: no better than marking time.
-            return if self.dead() {
+            return if self.dead(pos) {
                 0
             } else {
                 self.draw_score(pos, pos.turn())
@@ -926,11 +926,11 @@ impl Engine {
         self.seen.contains(&hash)
     }
 
-    /// Whether the search counts as a dead ending: the game went [`STALE_PLIES`] plies
-    /// without a capture before the root.
+    /// Whether `pos` counts as a dead ending: by its material (see [`eval::dead`]), or
+    /// because the game went [`STALE_PLIES`] plies without a capture before the root.
     #[inline]
-    fn dead(&self) -> bool {
-        self.stale
+    fn dead(&self, pos: &Position) -> bool {
+        self.stale || eval::dead(pos)
     }
 
     /// What a drawn game, ended in `pos`, is worth to `color`: bad for the side to move at
@@ -941,7 +941,7 @@ impl Engine {
     /// better; counting the lead at the end makes a side that has won material play on.
     #[inline]
     fn draw_score(&self, pos: &Position, color: Color) -> i32 {
-        let root = if self.dead() {
+        let root = if self.dead(pos) {
             // An ending nobody wins: a draw that ends it beats marking time until a ply
             // cap (the evaluation of such endings is shrunk too).
             DEAD_DRAW
@@ -1078,7 +1078,7 @@ impl Engine {
             // worth more than any position short of a win (which the search still finds).
             st.score = (st.score / 8).clamp(10 - DEAD_DRAW, DEAD_DRAW - 10);
         }
-        if pos.countdown().is_some() && self.dead() {
+        if pos.countdown().is_some() && self.dead(pos) {
             // With so little on the board nothing is won in ten plies: the countdown
             // ends the game drawn.
             st.score = self.draw_score(pos, pos.turn());

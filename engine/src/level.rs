@@ -11,11 +11,13 @@ use crate::{Error, Limits};
 /// | 1     | a quarter        | 1 ply             | 150                | a beginner: takes what hangs    |
 /// | 2     | a quarter        | 2 plies           | 60                 | a casual player                 |
 /// | 3     | a quarter        | 5 plies           | 10                 | a club player, answers quickly  |
-/// | 4     | the whole budget | 9 plies           | 0                  | strong                          |
+/// | 4     | half the budget  | as deep as time allows | 0             | strong                          |
 /// | 5     | the whole budget | as deep as time allows | 0             | the strongest within the budget |
 ///
 /// Levels 1–3 are weakened on purpose: they think at most a quarter of the budget and
-/// stop at a depth; levels 4 and 5 use it all. Every level stops at its time limit; the
+/// stop at a depth; level 4 thinks half the budget and level 5 all of it, both as deep
+/// as their time allows (a depth cap of 9 plies made level 4 the same as level 5 in the
+/// middlegame and unable to convert endings). Every level stops at its time limit; the
 /// lower ones usually finish well before it.
 ///
 /// ```
@@ -23,8 +25,8 @@ use crate::{Error, Limits};
 /// use jetan_engine::Level;
 /// let level: Level = "4".parse().unwrap();
 /// let limits = level.limits(Duration::from_secs(1));
-/// assert_eq!(limits.depth, Some(9));
-/// assert_eq!(limits.time, Duration::from_secs(1));
+/// assert_eq!(limits.depth, None);
+/// assert_eq!(limits.time, Duration::from_millis(500));
 /// assert_eq!(Level::DEFAULT.limits(Duration::from_secs(1)).time, Duration::from_millis(250));
 /// assert!("6".parse::<Level>().is_err());
 /// ```
@@ -59,13 +61,13 @@ impl Level {
     }
 
     /// The search limits of this level within `budget` (levels 1–3 take a quarter of
-    /// it as their time limit; noise seed 0: set another with [`Limits::with_seed`]).
+    /// it as their time limit, level 4 half of it; noise seed 0: set another with [`Limits::with_seed`]).
     pub fn limits(self, budget: Duration) -> Limits {
         let (depth, noise, share) = match self.0 {
             1 => (Some(1), 150, 4),
             2 => (Some(2), 60, 4),
             3 => (Some(5), 10, 4),
-            4 => (Some(9), 0, 1),
+            4 => (None, 0, 2),
             _ => (None, 0, 1),
         };
         Limits {

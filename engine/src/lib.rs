@@ -20,8 +20,9 @@
 //!   ten-move countdown. Wins score near [`WIN`]; a draw scores 0 adjusted by contempt: it
 //!   is bad for the side ahead in material (at the root of the search or when the draw
 //!   happens) and good for the side behind (taking a Chief with a lesser piece only
-//!   draws). In a dead ending (too little material on both sides to trap a Princess)
-//!   the evaluation shrinks and a game-ending draw is welcome.
+//!   draws). In a dead ending (too little material on both sides to trap a Princess, or
+//!   a game that went 100 plies without a capture) the evaluation shrinks and a
+//!   game-ending draw is welcome.
 //! - Manator: a duel is a chance node worth the expected value of its two results; a
 //!   duel of Chief against Chief, a coin toss for the game, counts as worse than that for
 //!   the engine's side and better for its opponent (it gambles only when clearly lost).

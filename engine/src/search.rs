@@ -28,6 +28,9 @@ const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 const CONTEMPT: i32 = 80;
 /// What a draw in a dead ending (see `eval::dead`) is worth to the engine's side.
 const DEAD_DRAW: i32 = 30;
+/// Plies without a capture after which the engine counts the game as a dead ending, as
+/// the side ahead has shown it cannot make progress (fifty moves each, as in chess).
+const STALE_PLIES: u32 = 100;
 /// How much worse than its expected value the engine finds a Manator duel of Chief
 /// against Chief (a coin toss for the game), in centipawns.
 const GAMBLE: i32 = 250;
@@ -233,6 +236,9 @@ pub struct Engine {
     fast: bool,
     /// Move lists by ply, reused.
     lists: Vec<Vec<Move>>,
+    /// Whether the game has gone [`STALE_PLIES`] plies without a capture before the root:
+    /// then every position of the search counts as a dead ending.
+    stale: bool,
 }
 
 impl fmt::Debug for Engine {
@@ -277,6 +283,7 @@ impl Engine {
             seen: Vec::new(),
             fast: false,
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            stale: false,
             lmr: (0..64)
                 .map(|d| {
                     let mut row = [0u8; 64];
@@ -356,6 +363,20 @@ impl Engine {
                 .filter(|&&(_, count, _)| count == pieces)
                 .map(|&(_, _, h)| h),
         );
+        // The first root this engine saw with as many pieces: the last capture came just
+        // before it.
+        let since = self
+            .game
+            .iter()
+            .filter(|&&(_, count, _)| count == pieces)
+            .map(|&(ply, _, _)| ply)
+            .min();
+        let stale = since.is_some_and(|ply| pos.ply() - ply >= STALE_PLIES);
+        if stale != self.stale {
+            // Stored scores were taken under the other verdict.
+            self.tt.clear();
+            self.stale = stale;
+        }
         self.game.push((pos.ply(), pieces, hash));
         self.path[0] = hash;
         self.after_null[0] = false;
@@ -725,7 +746,7 @@ impl Engine {
         // circles leads nowhere (a game without progress ends drawn at the ply cap).
         if ply > 0 && self.repeats(hash, ply) {
             // In a dead ending a repetition ends nothing: no better than marking time.
-            return if eval::dead(pos) {
+            return if self.dead(pos) {
                 0
             } else {
                 self.draw_score(pos, pos.turn())
@@ -905,6 +926,13 @@ impl Engine {
         self.seen.contains(&hash)
     }
 
+    /// Whether `pos` counts as a dead ending: by its material (see [`eval::dead`]), or
+    /// because the game went [`STALE_PLIES`] plies without a capture before the root.
+    #[inline]
+    fn dead(&self, pos: &Position) -> bool {
+        self.stale || eval::dead(pos)
+    }
+
     /// What a drawn game, ended in `pos`, is worth to `color`: bad for the side to move at
     /// the root if it was ahead in material there or is ahead when the draw happens, good
     /// if it was behind in both (see [`eval::draw_score`]), less a small contempt: the
@@ -913,7 +941,7 @@ impl Engine {
     /// better; counting the lead at the end makes a side that has won material play on.
     #[inline]
     fn draw_score(&self, pos: &Position, color: Color) -> i32 {
-        let root = if eval::dead(pos) {
+        let root = if self.dead(pos) {
             // An ending nobody wins: a draw that ends it beats marking time until a ply
             // cap (the evaluation of such endings is shrunk too).
             DEAD_DRAW
@@ -1045,7 +1073,12 @@ impl Engine {
         } else {
             (eval::evaluate_static(pos), None)
         };
-        if pos.countdown().is_some() && eval::dead(pos) {
+        if self.stale {
+            // Whoever is ahead has shown it cannot win: a draw that ends the game is
+            // worth more than any position short of a win (which the search still finds).
+            st.score = (st.score / 8).clamp(10 - DEAD_DRAW, DEAD_DRAW - 10);
+        }
+        if pos.countdown().is_some() && self.dead(pos) {
             // With so little on the board nothing is won in ten plies: the countdown
             // ends the game drawn.
             st.score = self.draw_score(pos, pos.turn());

@@ -183,3 +183,37 @@ fn a_countdown_in_a_dead_ending_is_a_welcome_draw() {
     let r = search(&p, 2);
     assert!(r.score.0 > 0, "{}", r.score);
 }
+
+#[test]
+fn a_hundred_plies_without_a_capture_make_a_dead_ending() {
+    // Black has a Dwar, a Padwar and a Panthan more: it plays on rather than take the
+    // Chief with the Panthan, a draw (see above).
+    let p = pos("9p/4c5/4N5/10/10/10/10/10/10/C1PDA5 b - - 120");
+    let draw = mv(&p, "e8-e9");
+    // Told that the same pieces stood on the board 100 plies ago, it takes the draw: the
+    // game has shown it cannot win.
+    let earlier = pos("9p/4c5/4N5/10/10/10/10/10/10/C1PDA5 b - - 20");
+    let mut engine = jetan_engine::Engine::new(4);
+    engine.set_history([&earlier]);
+    assert_eq!(
+        engine.search(&p, &jetan_engine::Limits::depth(4)).best,
+        Some(draw)
+    );
+    // 80 plies ago: it plays on.
+    let earlier = pos("9p/4c5/4N5/10/10/10/10/10/10/C1PDA5 b - - 40");
+    let mut engine = jetan_engine::Engine::new(4);
+    engine.set_history([&earlier]);
+    assert_ne!(
+        engine.search(&p, &jetan_engine::Limits::depth(4)).best,
+        Some(draw)
+    );
+    // A capture since (fewer pieces then than now is impossible; more pieces then means
+    // a capture came after): it plays on.
+    let earlier = pos("9p/4c5/4N5/10/10/10/10/10/9n/C1PDA5 b - - 20");
+    let mut engine = jetan_engine::Engine::new(4);
+    engine.set_history([&earlier]);
+    assert_ne!(
+        engine.search(&p, &jetan_engine::Limits::depth(4)).best,
+        Some(draw)
+    );
+}

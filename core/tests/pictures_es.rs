@@ -7,6 +7,9 @@
 //! each, scaled to 400 pixels as Discord shows it, goes to `$TMPDIR/jetan-goldens-es-400`),
 //! then look at them before committing.
 
+#[path = "../../render/tests/common/goldens.rs"]
+mod goldens;
+
 use std::path::PathBuf;
 
 use image::RgbImage;
@@ -110,77 +113,10 @@ fn cases() -> Vec<(&'static str, RgbImage)> {
     out
 }
 
-fn golden_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/goldens")
-        .join(format!("{name}.png"))
-}
-
-/// Mean absolute channel difference, and the share of pixels with a channel off by more
-/// than 24.
-fn difference(a: &RgbImage, b: &RgbImage) -> (f64, f64) {
-    let total: u64 = a
-        .as_raw()
-        .iter()
-        .zip(b.as_raw())
-        .map(|(x, y)| u64::from(x.abs_diff(*y)))
-        .sum();
-    let far = a
-        .pixels()
-        .zip(b.pixels())
-        .filter(|(p, q)| p.0.iter().zip(q.0).any(|(x, y)| x.abs_diff(y) > 24))
-        .count();
-    (
-        total as f64 / a.as_raw().len() as f64,
-        far as f64 / f64::from(a.width() * a.height()),
-    )
-}
-
 #[test]
 fn spanish_pictures_match_the_goldens() {
-    let regenerate = std::env::var_os("JETAN_REGENERATE_GOLDENS").is_some_and(|v| v == "1");
-    let mut failures = Vec::new();
-    for (name, img) in cases() {
-        let path = golden_path(name);
-        if regenerate {
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            img.save(&path).unwrap();
-            let dir = std::env::temp_dir().join("jetan-goldens-es-400");
-            std::fs::create_dir_all(&dir).unwrap();
-            let h = img.height() * 400 / img.width();
-            image::imageops::resize(&img, 400, h, image::imageops::FilterType::Triangle)
-                .save(dir.join(format!("{name}.png")))
-                .unwrap();
-            continue;
-        }
-        let golden = image::open(&path)
-            .unwrap_or_else(|e| {
-                panic!(
-                    "{}: {e} (regenerate with JETAN_REGENERATE_GOLDENS=1)",
-                    path.display()
-                )
-            })
-            .to_rgb8();
-        if golden.dimensions() != img.dimensions() {
-            failures.push(format!(
-                "{name}: size {:?}, golden {:?}",
-                img.dimensions(),
-                golden.dimensions()
-            ));
-            continue;
-        }
-        let (mean, far) = difference(&img, &golden);
-        if mean > 0.5 || far > 0.002 {
-            let actual = std::env::temp_dir().join(format!("jetan-golden-{name}-actual.png"));
-            let _ = img.save(&actual);
-            failures.push(format!(
-                "{name}: mean difference {mean:.3}, {:.3}% of pixels far off; actual picture in {}",
-                far * 100.0,
-                actual.display()
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/goldens");
+    goldens::check(&dir, "jetan-goldens-es-400", cases());
 }
 
 #[test]

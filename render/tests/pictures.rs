@@ -7,7 +7,10 @@
 
 #[path = "common/games.rs"]
 mod games;
+#[path = "common/goldens.rs"]
+mod goldens;
 use games::long_game;
+use goldens::difference;
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
@@ -250,98 +253,13 @@ fn golden_cases() -> Vec<(&'static str, Position, View)> {
     cases
 }
 
-fn golden_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/goldens")
-        .join(format!("{name}.png"))
-}
-
-/// How two pictures differ: mean absolute channel difference, and the share of pixels
-/// with a channel off by more than 24.
-fn difference(a: &RgbImage, b: &RgbImage) -> (f64, f64) {
-    let total: u64 = a
-        .as_raw()
-        .iter()
-        .zip(b.as_raw())
-        .map(|(x, y)| u64::from(x.abs_diff(*y)))
-        .sum();
-    let far = a
-        .pixels()
-        .zip(b.pixels())
-        .filter(|(p, q)| p.0.iter().zip(q.0).any(|(x, y)| x.abs_diff(y) > 24))
-        .count();
-    (
-        total as f64 / a.as_raw().len() as f64,
-        far as f64 / (a.width() * a.height()) as f64,
-    )
-}
-
-/// Saves with the best compression: goldens are committed.
-fn save_small_png(img: &RgbImage, path: &std::path::Path) {
-    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-    use image::ImageEncoder;
-    let file = std::fs::File::create(path).unwrap();
-    PngEncoder::new_with_quality(file, CompressionType::Best, FilterType::Adaptive)
-        .write_image(
-            img,
-            img.width(),
-            img.height(),
-            image::ExtendedColorType::Rgb8,
-        )
-        .unwrap();
-}
-
 #[test]
 fn pictures_match_the_goldens() {
-    let regenerate = std::env::var_os("JETAN_REGENERATE_GOLDENS").is_some_and(|v| v == "1");
-    let mut failures = Vec::new();
-    for (name, pos, view) in golden_cases() {
-        let img = SMALL.image(&pos, &view);
-        let path = golden_path(name);
-        if regenerate {
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            save_small_png(&img, &path);
-            // A copy at the size Discord shows, to look at.
-            let dir = std::env::temp_dir().join("jetan-goldens-400");
-            std::fs::create_dir_all(&dir).unwrap();
-            let k = 400.0 / f64::from(img.width().max(img.height()));
-            let (w, h) = (
-                (f64::from(img.width()) * k) as u32,
-                (f64::from(img.height()) * k) as u32,
-            );
-            image::imageops::resize(&img, w, h, image::imageops::FilterType::Triangle)
-                .save(dir.join(format!("{name}.png")))
-                .unwrap();
-            continue;
-        }
-        let golden = image::open(&path)
-            .unwrap_or_else(|e| {
-                panic!(
-                    "{}: {e} (regenerate with JETAN_REGENERATE_GOLDENS=1)",
-                    path.display()
-                )
-            })
-            .to_rgb8();
-        if golden.dimensions() != img.dimensions() {
-            failures.push(format!(
-                "{name}: size {:?}, golden {:?}",
-                img.dimensions(),
-                golden.dimensions()
-            ));
-            continue;
-        }
-        let (mean, far) = difference(&img, &golden);
-        if mean > 0.5 || far > 0.002 {
-            let actual = std::env::temp_dir().join(format!("jetan-golden-{name}-actual.png"));
-            let _ = img.save(&actual);
-            failures.push(format!(
-                "{name}: mean difference {mean:.3}, {:.3}% of pixels far off; actual picture in {}",
-                far * 100.0,
-                actual.display()
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/goldens");
+    let cases = golden_cases()
+        .into_iter()
+        .map(|(name, pos, view)| (name, SMALL.image(&pos, &view)));
+    goldens::check(&dir, "jetan-goldens-400", cases);
 }
 
 #[test]

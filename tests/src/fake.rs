@@ -369,6 +369,15 @@ impl FakeDiscord {
         id
     }
 
+    /// Sets a guild's preferred locale (Server Settings → Community → Server Primary
+    /// Language), which every later interaction in it carries as `guild_locale`.
+    pub fn set_guild_locale(&self, guild: u64, locale: &str) {
+        self.inner
+            .lock()
+            .guild_locales
+            .insert(guild, locale.to_owned());
+    }
+
     /// Registers a new text channel in the test guild and returns its id.
     pub fn channel(&self, name: &str) -> u64 {
         let id = self.inner.id();

@@ -182,6 +182,9 @@ pub(crate) struct State {
     pub guilds: Vec<u64>,
     /// The guild of each channel not in the test guild.
     pub channel_guild: HashMap<u64, u64>,
+    /// Each guild's preferred locale as interactions carry it (`guild_locale`); `en-US`
+    /// when not set.
+    pub guild_locales: HashMap<u64, String>,
     pub gateway: GatewayState,
     pub violations: Vec<String>,
     /// Members without Manage Server (the others have every permission).

@@ -484,6 +484,12 @@ impl Player {
             .unwrap_or_else(|| "general".into());
         let guild_id = self.guild_id();
         let guild = guild_id.to_string();
+        let guild_locale = inner
+            .lock()
+            .guild_locales
+            .get(&guild_id)
+            .cloned()
+            .unwrap_or_else(|| "en-US".into());
         let mut member = payloads::member(&self.user);
         if inner.lock().restricted.contains(&self.user.id) {
             member["permissions"] = json!(payloads::WITHOUT_MANAGE_SERVER);
@@ -494,7 +500,7 @@ impl Player {
             "type": kind,
             "data": data,
             "guild_id": guild,
-            "guild": {"id": guild, "locale": "en-US", "features": []},
+            "guild": {"id": guild, "locale": guild_locale, "features": []},
             "channel": payloads::partial_channel(self.channel_id, &channel_name, guild_id),
             "channel_id": self.channel_id.to_string(),
             "member": member,
@@ -502,7 +508,7 @@ impl Player {
             "version": 1,
             "app_permissions": payloads::ALL_PERMISSIONS,
             "locale": self.locale,
-            "guild_locale": "en-US",
+            "guild_locale": guild_locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": guild},
             "context": 0,

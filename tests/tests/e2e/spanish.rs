@@ -193,3 +193,37 @@ async fn a_game_on_a_spanish_server_in_each_players_language() -> anyhow::Result
         .containing("Tiempo que queda para este turno")?;
     app.finish().await
 }
+
+/// A server that never set `language` speaks the language Discord says it prefers (its
+/// Server Primary Language, sent with every interaction as `guild_locale`), whatever the
+/// players' clients speak; each private answer stays in its asker's language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_whose_discord_language_is_spanish_posts_in_spanish() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    app.fake.set_guild_locale(app.fake.guild_id(), "es-ES");
+    let channel = app.fake.channel("general");
+    let ana = app.fake.user("ana").at(channel);
+    let bob = app.fake.user("bob").at(channel);
+    ana.slash(
+        "jetan challenge",
+        &[("opponent", Opt::from(&bob)), ("stake", Opt::Int(10))],
+    )
+    .await?
+    .expect_reply()
+    .await?
+    .public()?
+    .containing(&format!("{} desafía a {}", ana.mention(), bob.mention()))?;
+    bob.slash("jetan accept", &[])
+        .await?
+        .expect_reply()
+        .await?
+        .ephemeral()?
+        .containing("Accept this challenge from")?;
+    ana.slash("jetan settings", &[])
+        .await?
+        .expect_reply()
+        .await?
+        .ephemeral()?
+        .containing("Language of public messages: Spanish (the server's language; `auto`)")?;
+    app.finish().await
+}

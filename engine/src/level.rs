@@ -10,7 +10,7 @@ use crate::{Error, Limits};
 /// |-------|------------------|-------------------|--------------------|---------------------------------|
 /// | 1     | a quarter        | 1 ply             | 150                | a beginner: takes what hangs    |
 /// | 2     | a quarter        | 2 plies           | 60                 | a casual player                 |
-/// | 3     | a quarter        | 5 plies           | 10                 | a club player, answers quickly  |
+/// | 3     | a quarter        | 4 plies           | 10                 | a club player, answers quickly  |
 /// | 4     | half the budget  | as deep as time allows | 0             | strong                          |
 /// | 5     | the whole budget | as deep as time allows | 0             | the strongest within the budget |
 ///
@@ -66,7 +66,7 @@ impl Level {
         let (depth, noise, share) = match self.0 {
             1 => (Some(1), 150, 4),
             2 => (Some(2), 60, 4),
-            3 => (Some(5), 10, 4),
+            3 => (Some(4), 10, 4),
             4 => (None, 0, 2),
             _ => (None, 0, 1),
         };

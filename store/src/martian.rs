@@ -45,23 +45,10 @@ impl Store {
         self.mutate(req.id, req.now, receipt!(Act), |tx| {
             let head = crate::settle::load_game(tx, channel)?;
             let game = &head.game;
-            if game.id != game_id {
-                return fail(StoreError::GameReplaced);
-            }
-            let Some(seat) = game.color_of(req.user) else {
-                return fail(StoreError::NotAPlayer);
+            let seat = match game.check_target(game_id, req.user, true, expected_version) {
+                Ok(seat) => seat,
+                Err(e) => return fail(e),
             };
-            if !game.is_martian() {
-                return fail(StoreError::WrongGame {
-                    game: game.terms.game,
-                });
-            }
-            if game.version != expected_version {
-                return fail(StoreError::GameChanged {
-                    expected: expected_version,
-                    current: game.version,
-                });
-            }
             let state = load_state(&head)?;
             let side = crate::model::martian_side(seat);
             match state.player_to_act() {

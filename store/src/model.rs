@@ -223,6 +223,34 @@ impl Game {
         }
     }
 
+    /// What every move or action checks inside its transaction: that this is still the
+    /// game `id` the player saw, of the kind the operation plays (`martian` or Jetan), at
+    /// version `expected`, and that `user` plays in it; their side.
+    pub(crate) fn check_target(
+        &self,
+        id: GameId,
+        user: UserId,
+        martian: bool,
+        expected: u64,
+    ) -> Result<Color, StoreError> {
+        if self.id != id {
+            return Err(StoreError::GameReplaced);
+        }
+        let color = self.color_of(user).ok_or(StoreError::NotAPlayer)?;
+        if self.is_martian() != martian {
+            return Err(StoreError::WrongGame {
+                game: self.terms.game,
+            });
+        }
+        if self.version != expected {
+            return Err(StoreError::GameChanged {
+                expected,
+                current: self.version,
+            });
+        }
+        Ok(color)
+    }
+
     /// A player's side, if they play in this game.
     pub fn color_of(&self, user: UserId) -> Option<Color> {
         if user == self.black {

@@ -36,23 +36,10 @@ impl Store {
         self.mutate(req.id, req.now, receipt!(Move), |tx| {
             let mut head = load_game(tx, channel)?;
             let game = &mut head.game;
-            if game.id != game_id {
-                return fail(StoreError::GameReplaced);
-            }
-            let Some(color) = game.color_of(req.user) else {
-                return fail(StoreError::NotAPlayer);
+            let color = match game.check_target(game_id, req.user, false, expected_version) {
+                Ok(color) => color,
+                Err(e) => return fail(e),
             };
-            if game.is_martian() {
-                return fail(StoreError::WrongGame {
-                    game: game.terms.game,
-                });
-            }
-            if game.version != expected_version {
-                return fail(StoreError::GameChanged {
-                    expected: expected_version,
-                    current: game.version,
-                });
-            }
             let pos = match game.position() {
                 Ok(p) => p,
                 Err(e) => return fail(e),

@@ -158,6 +158,35 @@ pub(crate) fn dead(pos: &Position) -> bool {
     material(pos, Color::Black).max(material(pos, Color::Orange)) <= DEAD_MATERIAL
 }
 
+/// The most [`stale_meeting`] gives.
+pub(crate) const MEETING_MAX: i32 = 12;
+
+/// How close, in a stale game, `color` is to a draw by a Chief taken by a lesser piece,
+/// from 0 to [`MEETING_MAX`]: the nearer its Chief stands to an enemy piece other than
+/// the royals, or its own such pieces to the enemy Chief, the more. Either ends the game
+/// drawn when the piece takes the Chief.
+pub(crate) fn stale_meeting(pos: &Position, color: Color) -> i32 {
+    let board = pos.board();
+    let royals = board.by_role(Role::Chief).0 | board.by_role(Role::Princess).0;
+    let nearest = |chief: Option<Square>, pieces: u128| -> i32 {
+        chief.map_or(i32::MAX, |c| {
+            jetan_rules::Bitboard(pieces)
+                .map(|p| king_distance(c, p))
+                .min()
+                .unwrap_or(i32::MAX)
+        })
+    };
+    let own_chief = nearest(
+        board.royal(color, Role::Chief),
+        board.by_color(color.other()).0 & !royals,
+    );
+    let enemy_chief = nearest(
+        board.royal(color.other(), Role::Chief),
+        board.by_color(color).0 & !royals,
+    );
+    (MEETING_MAX + 1 - own_chief.min(enemy_chief)).clamp(0, MEETING_MAX)
+}
+
 /// The static evaluation of `pos` for the side to move (positive: good for it).
 pub fn evaluate(pos: &Position) -> i32 {
     evaluate_static(pos).score

@@ -175,6 +175,17 @@ pub(crate) struct NodeInfo {
     princess: Option<Square>,
 }
 
+impl NodeInfo {
+    /// The squares the side to move's Chief reaches (none without a Chief).
+    #[inline]
+    pub(crate) fn chief_reach(&self) -> u128 {
+        self.pieces[..self.count]
+            .iter()
+            .find(|(_, role, _)| *role == Role::Chief)
+            .map_or(0, |&(_, _, reach)| reach)
+    }
+}
+
 impl Generator {
     /// Whether this generator plays by the rules of `pos`: the flat board (a position
     /// string of five fields), and the same moves as the rules crate at `pos`.

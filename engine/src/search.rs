@@ -31,6 +31,10 @@ const DEAD_DRAW: i32 = 30;
 /// Plies without a capture after which the engine counts the game as a dead ending, as
 /// the side ahead has shown it cannot make progress (fifty moves each, as in chess).
 const STALE_PLIES: u32 = 100;
+/// How far the evaluation of a stale game may stray from even, either way, before the
+/// pull towards a draw (`eval::stale_meeting`, at most [`eval::MEETING_MAX`]) is added: the
+/// two together stay below [`DEAD_DRAW`].
+const STALE_SPREAD: i32 = DEAD_DRAW - eval::MEETING_MAX - 4;
 /// How much worse than its expected value the engine finds a Manator duel of Chief
 /// against Chief (a coin toss for the game), in centipawns.
 const GAMBLE: i32 = 250;
@@ -767,6 +771,9 @@ impl Engine {
             }
         }
         let (st, info) = self.node(pos);
+        if self.takes_the_draw(pos, info.as_ref()) {
+            return self.draw_score(pos, pos.turn());
+        }
         let in_danger = st.danger;
         let static_eval = st.score;
         // Like a check extension: a threat to the Princess must be answered.
@@ -926,6 +933,37 @@ impl Engine {
         self.seen.contains(&hash)
     }
 
+    /// Whether, in a stale game, the opponent of the engine's side is taken to end the
+    /// game drawn at `pos`: it is to move and can take the engine's Chief with a lesser
+    /// piece (not with its own Chief: that wins). After [`STALE_PLIES`] plies without a
+    /// capture the engine takes its opponent to welcome a draw as it does; a search that
+    /// modelled it as refusing one would never offer it (negamax has one score for both
+    /// sides), and such games ran on until the host's ply cap.
+    #[inline]
+    fn takes_the_draw(&self, pos: &Position, info: Option<&NodeInfo>) -> bool {
+        if !self.stale || pos.turn() == self.root_color {
+            return false;
+        }
+        let Some(chief) = pos.board().royal(self.root_color, Role::Chief) else {
+            return false;
+        };
+        match info {
+            Some(info) => {
+                info.att_without_chief[pos.turn() as usize] & chief.bit() != 0
+                    && info.chief_reach() & chief.bit() == 0
+            }
+            None => {
+                let moves = pos.legal_moves();
+                let takes = |lesser: bool| {
+                    moves
+                        .iter()
+                        .any(|m| m.to == chief && (m.role != Role::Chief) == lesser)
+                };
+                takes(true) && !takes(false)
+            }
+        }
+    }
+
     /// Whether `pos` counts as a dead ending: by its material (see [`eval::dead`]), or
     /// because the game went [`STALE_PLIES`] plies without a capture before the root.
     #[inline]
@@ -991,6 +1029,9 @@ impl Engine {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         let (st, info) = self.node(pos);
+        if self.takes_the_draw(pos, info.as_ref()) {
+            return self.draw_score(pos, pos.turn());
+        }
         let stand = st.score;
         let evade = qdepth == 0 && st.danger;
         // Stand pat before generating moves (a position without moves is a draw, which
@@ -1076,7 +1117,16 @@ impl Engine {
         if self.stale {
             // Whoever is ahead has shown it cannot win: a draw that ends the game is
             // worth more than any position short of a win (which the search still finds).
-            st.score = (st.score / 8).clamp(10 - DEAD_DRAW, DEAD_DRAW - 10);
+            // What is left of the evaluation leads the engine's pieces towards such a
+            // draw: its Chief towards enemy pieces that may take it, its pieces towards
+            // the enemy Chief.
+            let meet = eval::stale_meeting(pos, self.root_color);
+            let meet = if pos.turn() == self.root_color {
+                meet
+            } else {
+                -meet
+            };
+            st.score = (st.score / 8).clamp(-STALE_SPREAD, STALE_SPREAD) + meet;
         }
         if pos.countdown().is_some() && self.dead(pos) {
             // With so little on the board nothing is won in ten plies: the countdown

@@ -11,13 +11,14 @@ use crate::{Error, Limits};
 /// | 1     | a quarter        | 1 ply             | 150                | a beginner: takes what hangs    |
 /// | 2     | a quarter        | 2 plies           | 60                 | a casual player                 |
 /// | 3     | a quarter        | 4 plies           | 10                 | a club player, answers quickly  |
-/// | 4     | half the budget  | as deep as time allows | 0             | strong                          |
+/// | 4     | two thirds       | as deep as time allows | 0             | strong                          |
 /// | 5     | the whole budget | as deep as time allows | 0             | the strongest within the budget |
 ///
 /// Levels 1–3 are weakened on purpose: they think at most a quarter of the budget and
-/// stop at a depth; level 4 thinks half the budget and level 5 all of it, both as deep
-/// as their time allows (a depth cap of 9 plies made level 4 the same as level 5 in the
-/// middlegame and unable to convert endings). Every level stops at its time limit; the
+/// stop at a depth; level 4 thinks two thirds of the budget and level 5 all of it, both
+/// as deep as their time allows (a depth cap of 9 plies made level 4 the same as level 5
+/// in the middlegame and unable to convert endings; half the budget scored under 65 %
+/// against level 3). Every level stops at its time limit; the
 /// lower ones usually finish well before it.
 ///
 /// ```
@@ -26,7 +27,7 @@ use crate::{Error, Limits};
 /// let level: Level = "4".parse().unwrap();
 /// let limits = level.limits(Duration::from_secs(1));
 /// assert_eq!(limits.depth, None);
-/// assert_eq!(limits.time, Duration::from_millis(500));
+/// assert_eq!(limits.time, Duration::from_secs(1) * 2 / 3);
 /// assert_eq!(Level::DEFAULT.limits(Duration::from_secs(1)).time, Duration::from_millis(250));
 /// assert!("6".parse::<Level>().is_err());
 /// ```
@@ -61,19 +62,21 @@ impl Level {
     }
 
     /// The search limits of this level within `budget` (levels 1–3 take a quarter of
-    /// it as their time limit, level 4 half of it; noise seed 0: set another with [`Limits::with_seed`]).
+    /// it as their time limit, level 4 two thirds of it; noise seed 0: set another with
+    /// [`Limits::with_seed`]).
     pub fn limits(self, budget: Duration) -> Limits {
-        let (depth, noise, share) = match self.0 {
-            1 => (Some(1), 150, 4),
-            2 => (Some(2), 60, 4),
-            3 => (Some(4), 10, 4),
-            4 => (None, 0, 2),
-            _ => (None, 0, 1),
+        // The share of the budget: thirds over twelfths.
+        let (depth, noise, twelfths) = match self.0 {
+            1 => (Some(1), 150, 3),
+            2 => (Some(2), 60, 3),
+            3 => (Some(4), 10, 3),
+            4 => (None, 0, 8),
+            _ => (None, 0, 12),
         };
         Limits {
             depth,
             noise,
-            ..Limits::time(budget / share)
+            ..Limits::time(budget * twelfths / 12)
         }
     }
 }

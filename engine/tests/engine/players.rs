@@ -68,3 +68,33 @@ fn noise_is_deterministic_for_a_seed() {
     );
     let _ = Limits::default();
 }
+
+#[test]
+fn the_engine_plays_the_circular_board() {
+    // Ninth-Ray Jetan (RULES.md §11): the engine's own move generator knows only the flat
+    // board, so the search uses the rules crate's moves; every move it picks is legal,
+    // Classic and Manator, whoever moves first.
+    for variant in [Variant::Classic, Variant::Manator] {
+        for first in [Color::Black, Color::Orange] {
+            let mut pos = Position::start_on(variant, jetan_rules::Topology::Circular);
+            if first == Color::Orange {
+                let mut setup = pos.to_setup();
+                setup.turn = Color::Orange;
+                pos = Position::from_setup(setup, variant).unwrap();
+            }
+            let mut engine = Engine::new(4);
+            for _ in 0..8 {
+                let Some(m) = engine.search(&pos, &Limits::depth(1)).best else {
+                    break;
+                };
+                assert!(pos.legal_moves().contains(&m), "{m} in {pos}");
+                let (next, report) = pos.clone().play(m, &mut jetan_rules::AttackerWins).unwrap();
+                if report.outcome.is_some() {
+                    break;
+                }
+                pos = next;
+            }
+            assert!(pos.to_string().ends_with("circular"), "{pos}");
+        }
+    }
+}

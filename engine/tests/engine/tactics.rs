@@ -222,28 +222,32 @@ fn a_hundred_plies_without_a_capture_make_a_dead_ending() {
 fn a_stale_game_is_ended_by_offering_the_chief() {
     // Black is a Dwar and a Padwar up, but no enemy Chief is near its pieces. After 100
     // plies without a capture it takes its opponent to welcome a draw as it does, and
-    // puts its Chief where the Panthan may take it, which ends the game drawn.
-    let p = pos("8cp/10/10/10/10/4n5/10/10/10/4C1PDA1 b o - 120");
-    let offers = |m: jetan_rules::Move| {
-        let next = after(&p, m);
-        let chief = next
-            .board()
-            .royal(jetan_rules::Color::Black, jetan_rules::Role::Chief)
-            .unwrap();
-        next.legal_moves()
-            .iter()
-            .any(|t| t.to == chief && t.role == jetan_rules::Role::Panthan)
-    };
-    let earlier = pos("8cp/10/10/10/10/4n5/10/10/10/4C1PDA1 b o - 20");
-    let mut engine = jetan_engine::Engine::new(4);
-    engine.set_history([&earlier]);
-    let r = engine.search(&p, &jetan_engine::Limits::depth(4));
-    let best = r.best.unwrap();
-    assert!(offers(best), "{best}");
-    // It expects the draw (a draw in a dead ending is worth +0.30 to the engine), not
-    // merely a Chief next to a Panthan.
-    assert_eq!(r.score.to_string(), "+0.30");
-    // Not stale: it keeps its Chief out of the Panthan's reach.
-    let best = search(&p, 4).best.unwrap();
-    assert!(!offers(best), "{best}");
+    // puts its Chief where the Panthan may take it, which ends the game drawn. On both
+    // board shapes (the circular one is searched with the rules crate's moves).
+    for shape in ["", " circular"] {
+        let board = "8cp/10/10/10/10/4n5/10/10/10/4C1PDA1";
+        let p = pos(&format!("{board} b o - 120{shape}"));
+        let offers = |m: jetan_rules::Move| {
+            let next = after(&p, m);
+            let chief = next
+                .board()
+                .royal(jetan_rules::Color::Black, jetan_rules::Role::Chief)
+                .unwrap();
+            next.legal_moves()
+                .iter()
+                .any(|t| t.to == chief && t.role == jetan_rules::Role::Panthan)
+        };
+        let earlier = pos(&format!("{board} b o - 20{shape}"));
+        let mut engine = jetan_engine::Engine::new(4);
+        engine.set_history([&earlier]);
+        let r = engine.search(&p, &jetan_engine::Limits::depth(4));
+        let best = r.best.unwrap();
+        assert!(offers(best), "{best}{shape}");
+        // It expects the draw (a draw in a dead ending is worth +0.30 to the engine),
+        // not merely a Chief next to a Panthan.
+        assert_eq!(r.score.to_string(), "+0.30", "{shape}");
+        // Not stale: it keeps its Chief out of the Panthan's reach.
+        let best = search(&p, 4).best.unwrap();
+        assert!(!offers(best), "{best}{shape}");
+    }
 }

@@ -4,7 +4,7 @@
 use anyhow::{bail, Context as _};
 use jetan_rules::{AttackerWins, Color, Move, Outcome, Position, Role, Variant};
 
-use crate::player::{Opt, Player, Reply};
+use crate::player::{Opt, Player, Reply, Sent};
 
 /// A wallet as `/jetan wallet` shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -256,6 +256,42 @@ impl Game {
         }
         self.apply(m)?;
         Ok(reply)
+    }
+
+    /// The mover sends `/jetan move` for `m` without waiting for the answer: to kill the
+    /// bot with the move in flight, then [`Game::settle`] it after the restart.
+    ///
+    /// # Errors
+    /// If the interaction cannot be sent.
+    pub async fn send_move(&self, m: Move) -> anyhow::Result<Sent> {
+        let from_to = [
+            ("from", Opt::Str(m.from.to_string())),
+            ("to", Opt::Str(m.to.to_string())),
+        ];
+        self.mover().slash("jetan move", &from_to).await
+    }
+
+    /// After the bot was killed with `in_flight` sent (see [`Game::send_move`]) and started
+    /// again: the move happened entirely or not at all. If the board shows it, it is
+    /// recorded; if not, it must not have been acknowledged (`answered`: the bot had
+    /// acknowledged the interaction before it died), and it is played again.
+    ///
+    /// # Errors
+    /// If the board cannot be read or the move played again.
+    ///
+    /// # Panics
+    /// If an acknowledged move was lost, or the board shows neither count of moves.
+    pub async fn settle(&mut self, in_flight: Move, answered: bool) -> anyhow::Result<()> {
+        let text = self.black.board().await?.text();
+        let acknowledged = self.moves.len();
+        if text.contains(&move_label(acknowledged + 1)) {
+            self.apply(in_flight)?;
+        } else {
+            assert!(!answered, "an acknowledged move was lost: {text}");
+            assert!(text.contains(&move_label(acknowledged)), "{text}");
+            self.play(in_flight).await?;
+        }
+        Ok(())
     }
 
     /// What each player won (+) or lost (−) by the end of the game: piece prices for every

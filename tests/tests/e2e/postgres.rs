@@ -4,7 +4,7 @@
 //! its end with exact wallets, and `jetan verify` on the database is clean.
 
 use jetan_rules::Color;
-use jetan_tests::jetan::{move_label, quiet_random_move, start_game, Rng};
+use jetan_tests::jetan::{quiet_random_move, start_game, Rng};
 use jetan_tests::{Opt, TestApp};
 
 use crate::cluster;
@@ -37,23 +37,11 @@ async fn a_bot_on_postgresql_killed_mid_move_loses_nothing_acknowledged() -> any
 
     // Kill it with a move in flight: the move happened entirely or not at all.
     let in_flight = quiet_random_move(&game.position, &mut rng).expect("a move");
-    let from_to = [
-        ("from", Opt::Str(in_flight.from.to_string())),
-        ("to", Opt::Str(in_flight.to.to_string())),
-    ];
-    let sent = game.mover().slash("jetan move", &from_to).await?;
+    let sent = game.send_move(in_flight).await?;
     app.bot.kill().await?;
     let answered = sent.acknowledged_after().is_some();
     app.restart().await?;
-    let text = game.black.board().await?.text();
-    let acknowledged = game.moves.len();
-    if text.contains(&move_label(acknowledged + 1)) {
-        game.apply(in_flight)?;
-    } else {
-        assert!(!answered, "an acknowledged move was lost: {text}");
-        assert!(text.contains(&move_label(acknowledged)), "{text}");
-        game.play(in_flight).await?;
-    }
+    game.settle(in_flight, answered).await?;
 
     for _ in 0..4 {
         let m = quiet_random_move(&game.position, &mut rng).expect("a move");

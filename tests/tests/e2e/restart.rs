@@ -5,7 +5,7 @@
 //! the game is played to its end with exact wallets.
 
 use jetan_rules::Color;
-use jetan_tests::jetan::{move_label, quiet_random_move, start_game, Rng};
+use jetan_tests::jetan::{quiet_random_move, start_game, Rng};
 use jetan_tests::{Opt, TestApp};
 
 const STAKE: u64 = 20;
@@ -75,23 +75,11 @@ async fn a_killed_bot_comes_back_with_every_move_and_working_buttons() -> anyhow
 
     // Second kill, with a move in flight.
     let in_flight = quiet_random_move(&game.position, &mut rng).expect("a move");
-    let from_to = [
-        ("from", Opt::Str(in_flight.from.to_string())),
-        ("to", Opt::Str(in_flight.to.to_string())),
-    ];
-    let sent = game.mover().slash("jetan move", &from_to).await?;
+    let sent = game.send_move(in_flight).await?;
     app.bot.kill().await?;
     let answered = sent.acknowledged_after().is_some();
     app.restart().await?;
-    let text = game.black.board().await?.text();
-    let acknowledged = game.moves.len();
-    if text.contains(&move_label(acknowledged + 1)) {
-        game.apply(in_flight)?;
-    } else {
-        assert!(!answered, "an acknowledged move was lost: {text}");
-        assert!(text.contains(&move_label(acknowledged)), "{text}");
-        game.play(in_flight).await?;
-    }
+    game.settle(in_flight, answered).await?;
 
     // Old buttons work: the draw offer is declined and the challenge accepted.
     let reply = answerer.click(&decline_draw).await?.expect_reply().await?;

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use jetan_rules::Color;
 
 use crate::cluster;
-use jetan_tests::jetan::{move_label, quiet_random_move, start_game, Game, Rng};
+use jetan_tests::jetan::{quiet_random_move, start_game, Game, Rng};
 use jetan_tests::{Config, Opt, Player, TestApp};
 
 const STAKE: u64 = 20;
@@ -52,25 +52,13 @@ async fn kill_mid_move(
     restart_at: Instant,
 ) -> anyhow::Result<()> {
     let in_flight = quiet_random_move(&g.game.position, &mut g.rng).expect("a move");
-    let from_to = [
-        ("from", Opt::Str(in_flight.from.to_string())),
-        ("to", Opt::Str(in_flight.to.to_string())),
-    ];
-    let sent = g.game.mover().slash("jetan move", &from_to).await?;
+    let sent = g.game.send_move(in_flight).await?;
     app.process(g.shard).kill().await?;
     let answered = sent.acknowledged_after().is_some();
     play(other, 2).await?;
     tokio::time::sleep_until(restart_at.into()).await;
     app.restart_process(g.shard).await?;
-    let text = g.game.black.board().await?.text();
-    let acknowledged = g.game.moves.len();
-    if text.contains(&move_label(acknowledged + 1)) {
-        g.game.apply(in_flight)?;
-    } else {
-        assert!(!answered, "an acknowledged move was lost: {text}");
-        assert!(text.contains(&move_label(acknowledged)), "{text}");
-        g.game.play(in_flight).await?;
-    }
+    g.game.settle(in_flight, answered).await?;
     Ok(())
 }
 

@@ -18,8 +18,8 @@ use crate::{Error, Limits};
 /// stop at a depth; level 4 thinks two thirds of the budget and level 5 all of it, both
 /// as deep as their time allows (a depth cap of 9 plies made level 4 the same as level 5
 /// in the middlegame and unable to convert endings; half the budget scored under 65 %
-/// against level 3). Every level stops at its time limit; the
-/// lower ones usually finish well before it.
+/// against level 3). Every level stops at its time limit; the lower ones usually finish
+/// well before it.
 ///
 /// ```
 /// use std::time::Duration;
@@ -65,7 +65,7 @@ impl Level {
     /// it as their time limit, level 4 two thirds of it; noise seed 0: set another with
     /// [`Limits::with_seed`]).
     pub fn limits(self, budget: Duration) -> Limits {
-        // The share of the budget: thirds over twelfths.
+        // The share of the budget each level thinks, in twelfths (a quarter is 3).
         let (depth, noise, twelfths) = match self.0 {
             1 => (Some(1), 150, 3),
             2 => (Some(2), 60, 3),

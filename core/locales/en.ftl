@@ -156,15 +156,15 @@ suggest-escape = escape (once per game)
 
 illegal-game-over = The game is over.
 illegal-empty = { $square } is empty.
-illegal-not-yours = The { $piece } on { $square } is not yours.
+illegal-not-yours = { $piece } on { $square } is not yours.
 illegal-same-square = A move must leave { $square }.
 illegal-own-piece = Your own { $piece } stands on { $square }.
-illegal-princess-capture = Your Princess may not capture: the { $piece } on { $square } is in the way.
+illegal-princess-capture = Your Princess may not capture: { $piece } on { $square } is in the way.
 illegal-threatened = Your Princess may not move onto threatened { $square }.
 illegal-escape-used = You have already used your escape: your Princess cannot reach { $to } from { $from } with an ordinary move.
 illegal-panthan-backwards = The Panthan on { $square } cannot move backwards.
-illegal-out-of-reach = The { $piece } on { $from } cannot reach { $to }: { $movement }
-illegal-blocked = The { $piece } on { $from } cannot reach { $to }: the way is blocked at { $by }.
+illegal-out-of-reach = { $piece } on { $from } cannot reach { $to }: { $movement }
+illegal-blocked = { $piece } on { $from } cannot reach { $to }: the way is blocked at { $by }.
 illegal-wrong-piece = The piece on { $square } is { $actual }, not { $named }.
 illegal-other = That move is not legal here.
 
@@ -305,6 +305,7 @@ no-draw-offer = There is no draw offer for you to answer.
 no-time-limit = This game has no move time limit.
 claim-own-turn = It is your turn: only your opponent can claim a win on time.
 time-not-up = The time to move is not up: { $time } left.
+battle-card-pending = Your opponent owes a battle card: no win on time can be claimed in a battle they defend. If they have not played it when the battle time runs out ({ $time } left), their lowest card is played for them.
 daily-not-ready = You already claimed your daily allowance; come back in { $time }.
 amount-bad = That amount does not work: it must be between 1 and { $max }, and no balance may grow past the limit.
 refused-other = That cannot be done right now; nothing was changed.

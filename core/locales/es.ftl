@@ -302,6 +302,7 @@ no-draw-offer = No hay ninguna oferta de tablas que responder.
 no-time-limit = Esta partida no tiene límite de tiempo por jugada.
 claim-own-turn = Te toca a ti: solo tu rival puede reclamar la victoria por tiempo.
 time-not-up = Aún no se ha acabado el tiempo para jugar: quedan { $time }.
+battle-card-pending = Tu rival debe una carta de batalla: no se puede reclamar la victoria por tiempo en una batalla que defiende. Si no la juega antes de que acabe el tiempo de batalla (quedan { $time }), se juega por él su carta más baja.
 daily-not-ready = Ya cobraste tu paga diaria; vuelve dentro de { $time }.
 amount-bad = Ese importe no sirve: debe estar entre 1 y { $max }, y ningún saldo puede pasar del límite.
 refused-other = Eso no se puede hacer ahora; no se ha cambiado nada.

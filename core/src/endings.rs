@@ -178,7 +178,10 @@ impl Core {
             tr!(
                 lang,
                 "claimed",
-                loser = mention(game.to_move()),
+                loser = mention(match s.result {
+                    jetan_store::GameResult::Win { loser, .. } => loser,
+                    _ => game.to_move(),
+                }),
                 who = req.user.mention()
             ),
             reply.text

@@ -472,6 +472,13 @@ pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
         StoreError::TimeNotUp { remaining_ms } => {
             tr!(lang, "time-not-up", time = format_duration(*remaining_ms))
         }
+        StoreError::BattleTimeNotUp { remaining_ms } => {
+            tr!(
+                lang,
+                "battle-card-pending",
+                time = format_duration(*remaining_ms)
+            )
+        }
         StoreError::DailyNotReady { wait_ms } => {
             tr!(lang, "daily-not-ready", time = format_duration(*wait_ms))
         }
@@ -514,6 +521,61 @@ pub(crate) fn currency_name(lang: Lang, typed: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every refusal of every illegal move from the start positions and a few moves
+    /// into each game (both variants, both board shapes) reads right in both languages:
+    /// no article written twice ("The the Dwar"), and the sentence starts with a capital.
+    #[test]
+    fn illegal_move_refusals_read_right() {
+        use jetan_rules::{DuelStream, Position, Square, Topology, Variant};
+        let doubled = ["the the ", "el el ", "la la ", "los los "];
+        let mut checked = 0;
+        for variant in [Variant::Classic, Variant::Manator] {
+            for topology in Topology::ALL {
+                let mut pos = Position::start_on(variant, topology);
+                let mut dice = DuelStream::resume(7, 0);
+                for _ in 0..12 {
+                    for from in Square::all() {
+                        for to in Square::all() {
+                            let Err(e) = pos.find_move(from, to) else {
+                                continue;
+                            };
+                            for lang in [Lang::En, Lang::Es] {
+                                let text = illegal(lang, &e);
+                                let lower = text.to_lowercase();
+                                assert!(
+                                    !doubled.iter().any(|d| lower.contains(d)),
+                                    "{from}-{to}: {text}"
+                                );
+                                assert!(
+                                    !text.starts_with(char::is_lowercase),
+                                    "{from}-{to}: {text}"
+                                );
+                                checked += 1;
+                            }
+                        }
+                    }
+                    let moves = pos.legal_moves();
+                    let Some(m) = moves.iter().find(|m| !m.is_capture()).copied() else {
+                        break;
+                    };
+                    pos = pos.play(m, &mut dice).unwrap().0;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn a_blocked_move_reads_right_in_english() {
+        let pos = jetan_rules::Position::start();
+        let sq = |s: &str| s.parse::<jetan_rules::Square>().unwrap();
+        let e = pos.find_move(sq("h10"), sq("g8")).unwrap_err();
+        let text = illegal(Lang::En, &e);
+        assert!(text.starts_with("The "), "{text}");
+        assert!(text.contains("on h10 cannot reach g8"), "{text}");
+        assert!(!text.to_lowercase().contains("the the"), "{text}");
+    }
 
     #[test]
     fn amounts_and_words() {

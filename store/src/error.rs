@@ -110,8 +110,9 @@ pub enum StoreError {
         /// The game being played.
         game: crate::GameKind,
     },
-    /// A battle card was due, but its time is not up.
-    #[error("the battle card is not overdue: {remaining_ms} ms remain")]
+    /// A claim on time against a player who owes a battle card: they are under the
+    /// battle time, and when it runs out the card is played for them.
+    #[error("the opponent's battle card is played for them when its time runs out, in {remaining_ms} ms")]
     BattleTimeNotUp {
         /// Milliseconds until the bot plays it.
         remaining_ms: u64,

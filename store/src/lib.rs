@@ -159,11 +159,12 @@ mod model;
 #[macro_use]
 mod receipts;
 mod bank;
+mod games;
 mod lobby;
-mod martian;
 mod migrate;
 mod play;
 mod profiles;
+mod schema;
 mod settings;
 mod settle;
 mod store;
@@ -174,10 +175,10 @@ mod wager;
 pub use backup::{ExportSummary, ImportSummary};
 pub use codec::FORMAT_VERSION;
 pub use error::{Result, StoreError};
+pub use games::martian::BATTLE_TIME_MS;
 /// A value per side; re-exported from the rules (records use it for escrow and net
 /// results).
 pub use jetan_rules::ByColor;
-pub use martian::BATTLE_TIME_MS;
 pub use model::{
     martian_seat, martian_side, ActResult, ActionRecord, Challenge, ChallengeClosed, ClosedHow,
     DailyClaim, EndReason, EntryKind, FinishedGame, FirstMover, Game, GameKind, GameResult,

@@ -1,12 +1,11 @@
 //! Challenges: made, accepted, declined, cancelled, expired. Each operation is one
 //! transaction (see [`Store::mutate`]).
 
-use jetan_rules::{ByColor, Position};
+use jetan_rules::ByColor;
 
 use crate::codec::key1;
 use crate::model::{
-    Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, GameHead, GameKind,
-    Receipt, Terms,
+    Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, GameHead, Receipt, Terms,
 };
 use crate::settle::*;
 use crate::tx::{challenge_name, fail, game_name, t, to_i64};
@@ -193,12 +192,7 @@ impl Store {
                 seed,
                 moves: Vec::new(),
                 actions: Vec::new(),
-                position: match c.terms.game {
-                    GameKind::Jetan => {
-                        Position::start_on(c.terms.variant, c.terms.topology).to_string()
-                    }
-                    GameKind::MartianChess => martian_chess::State::new(seed).to_string(),
-                },
+                position: crate::games::start(&c.terms, seed),
                 started_at: req.now,
                 last_move_at: req.now,
                 version: 1,

@@ -17,11 +17,8 @@
 use crate::codec::{decode_v1, encode, key2, FORMAT_V1, FORMAT_VERSION};
 use crate::kv::Kv;
 use crate::model::{FinishedGame, FinishedHead, Game, GameHead, MoveRecord};
-use crate::tx::{t, TREE_NAMES};
+use crate::schema::{t, FORMAT_KEY, TREE_NAMES};
 use crate::{GameId, Result, StoreError};
-
-/// The meta key holding the format version of every record in the directory.
-pub(crate) const FORMAT_KEY: &[u8] = b"format";
 
 /// What [`migrate`] did.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]

@@ -224,20 +224,20 @@ impl Game {
     }
 
     /// What every move or action checks inside its transaction: that this is still the
-    /// game `id` the player saw, of the kind the operation plays (`martian` or Jetan), at
+    /// game `id` the player saw, of the kind the operation plays, at
     /// version `expected`, and that `user` plays in it; their side.
     pub(crate) fn check_target(
         &self,
         id: GameId,
         user: UserId,
-        martian: bool,
+        kind: GameKind,
         expected: u64,
     ) -> Result<Color, StoreError> {
         if self.id != id {
             return Err(StoreError::GameReplaced);
         }
         let color = self.color_of(user).ok_or(StoreError::NotAPlayer)?;
-        if self.is_martian() != martian {
+        if self.terms.game != kind {
             return Err(StoreError::WrongGame {
                 game: self.terms.game,
             });
@@ -262,15 +262,14 @@ impl Game {
         }
     }
 
-    /// The side to move, as the game's position says (in Martian Chess the seat of the
-    /// player who must act: during a battle, the one whose card is awaited).
+    /// The seat that must act now, as the game's rules say (in Martian Chess during a
+    /// battle, the player whose card is awaited). A state that does not read (a damaged
+    /// record, which `verify` reports) counts as the first mover's turn.
     pub fn turn(&self) -> Color {
-        match self.terms.game {
-            GameKind::Jetan => side_to_move(&self.position),
-            GameKind::MartianChess => self.martian_state().map_or(Color::Black, |s| {
-                martian_seat(s.player_to_act().unwrap_or_else(|| s.turn()))
-            }),
-        }
+        crate::games::clock(self)
+            .ok()
+            .and_then(crate::games::Clock::seat)
+            .unwrap_or(Color::Black)
     }
 
     /// Whether this is a game of Martian Chess.
@@ -283,12 +282,7 @@ impl Game {
     /// # Errors
     /// [`StoreError::Corrupt`] if the stored state string does not read.
     pub fn martian_state(&self) -> Result<martian_chess::State> {
-        self.position
-            .parse()
-            .map_err(|e: martian_chess::ParseStateError| StoreError::Corrupt {
-                what: format!("the state of game {} in channel {}", self.id, self.channel),
-                detail: e.to_string(),
-            })
+        crate::games::read_state(self)
     }
 
     /// The player of a Martian Chess colour.
@@ -311,15 +305,7 @@ impl Game {
     /// # Errors
     /// [`StoreError::Corrupt`] if the stored position string does not read.
     pub fn position(&self) -> Result<Position> {
-        Position::from_position_str(&self.position, self.terms.variant).map_err(|e| {
-            StoreError::Corrupt {
-                what: format!(
-                    "the position of game {} in channel {}",
-                    self.id, self.channel
-                ),
-                detail: e.to_string(),
-            }
-        })
+        crate::games::jetan::position(self)
     }
 
     /// How many Manator duels were fought so far (each used one number of the stream).
@@ -428,49 +414,17 @@ pub enum EndReason {
 }
 
 impl EndReason {
-    pub(crate) fn from_outcome(o: jetan_rules::Outcome) -> EndReason {
-        use jetan_rules::{DrawReason, Outcome, WinReason};
-        match o {
-            Outcome::Win {
-                reason: WinReason::PrincessCaptured,
-                ..
-            } => EndReason::PrincessCaptured,
-            Outcome::Win {
-                reason: WinReason::ChiefTakesChief,
-                ..
-            } => EndReason::ChiefTakesChief,
-            Outcome::Draw {
-                reason: DrawReason::ChiefCaptured,
-            } => EndReason::ChiefCaptured,
-            Outcome::Draw {
-                reason: DrawReason::NoLegalMoves,
-            } => EndReason::NoLegalMoves,
-            Outcome::Draw {
-                reason: DrawReason::TenMoveRule,
-            } => EndReason::TenMoveRule,
-        }
-    }
-}
-
-impl EndReason {
-    /// The reason of a Martian Chess game ended by an action (`None` for the endings the
-    /// host decides: resignation, agreement, time).
-    pub(crate) fn from_martian(o: martian_chess::Outcome) -> Option<EndReason> {
-        use martian_chess::{DrawReason, Outcome, WinReason};
-        match o {
-            Outcome::Decisive {
-                reason: WinReason::KingCaptured,
-                ..
-            } => Some(EndReason::KingCaptured),
-            Outcome::Decisive {
-                reason: WinReason::KingLostAttack,
-                ..
-            } => Some(EndReason::KingLostAttack),
-            Outcome::Draw {
-                reason: DrawReason::FiftyTurns,
-            } => Some(EndReason::QuietTurns),
-            _ => None,
-        }
+    /// Whether the host decided this ending (resignation, agreement, time, abort,
+    /// abandonment), not the rules.
+    pub fn is_host_ending(self) -> bool {
+        matches!(
+            self,
+            EndReason::Resignation
+                | EndReason::Agreement
+                | EndReason::Time
+                | EndReason::Aborted
+                | EndReason::Abandoned
+        )
     }
 }
 
@@ -790,11 +744,6 @@ impl GameHead {
         };
         (head, moves, actions)
     }
-
-    /// The side to move, as the game's position says.
-    pub fn turn(&self) -> Color {
-        side_to_move(&self.game.position)
-    }
 }
 
 /// A finished game as stored in the finished tree: the [`FinishedGame`] with its move
@@ -824,13 +773,6 @@ pub enum StandingsOrder {
     Balance,
     /// Most won first.
     NetWon,
-}
-
-/// The side to move of a stored position string (RULES.md §9), read by the rules. A
-/// position that does not read (a damaged record) is reported by `verify`; here it
-/// counts as Black's turn.
-fn side_to_move(position: &str) -> Color {
-    jetan_rules::Setup::from_position_str(position).map_or(Color::Black, |s| s.turn)
 }
 
 #[cfg(test)]

@@ -1,132 +1,140 @@
-//! Games in progress: moves, resignation, draw offers, wins on time, aborts. Each
-//! operation is one transaction (see [`Store::mutate`]).
+//! Games in progress, for every game alike: the one action path ([`act`], behind
+//! [`Store::play`] and [`Store::act`]), resignation, draw offers, wins on time, aborts,
+//! the stalled-game sweep and the actions the host plays for a player out of time. Each
+//! operation is one transaction (see [`Store::mutate`]); what differs between games is
+//! asked of the game interface ([`crate::games`]).
 
-use jetan_rules::Square;
+use jetan_rules::Color;
 
-use crate::codec::{key1, key2};
-use crate::model::{
-    EndReason, Game, GameHead, MoveRecord, MoveResult, PaymentKind, Receipt, Settlement,
-};
+use crate::codec::key1;
+use crate::games::{self, Applied, Clock, HostedGame};
+use crate::model::{Game, GameHead, Settlement};
+use crate::schema::t;
 use crate::settle::*;
-use crate::tx::{fail, game_name, t};
-use crate::{ChannelId, GameId, Millis, Result, Stamp, Store, StoreError};
+use crate::tx::{fail, game_name, Tx, TxResult};
+use crate::{ChannelId, EndReason, GameId, Millis, Payment, Result, Stamp, Store, StoreError};
+use crate::{Receipt, UserId};
+
+/// What one action did in a game of `G`, for the game's own result type.
+pub(crate) struct Played<G: HostedGame> {
+    pub game_id: GameId,
+    pub channel: ChannelId,
+    /// Who played it (for an action the host played: the player it was played for).
+    pub by: UserId,
+    /// The game's version after it.
+    pub version: u64,
+    /// How many records the game had before it.
+    pub ply: u32,
+    /// What the rules said of it.
+    pub applied: Applied<G>,
+    /// Piece prices paid.
+    pub payments: Vec<Payment>,
+    /// Piece prices due that the payer's spent reserve did not pay.
+    pub unpaid: u64,
+    /// Whether it cleared the opponent's draw offer.
+    pub draw_offer_cleared: bool,
+    /// If it ended the game: how, and the money.
+    pub finished: Option<Settlement>,
+}
+
+/// The one action path of every game, inside the caller's transaction: checks that the
+/// game in `channel` is still the one `player` saw (`Some((user, (game id, version)))`;
+/// `None`: the host acts for the player who must act, as for a timeout card), of `G`'s
+/// kind, and that its player must act now; plays the action by the rules; records it
+/// under (game id, ply); pays the price of every piece it cost from its owner's escrow
+/// to the opponent (capped by what is left of the owner's piece reserve); and if it ends
+/// the game settles the pot, archives the game and frees the channel.
+pub(crate) fn act<G: HostedGame>(
+    tx: &Tx<'_>,
+    channel: ChannelId,
+    player: Option<(UserId, (GameId, u64))>,
+    action: G::Action,
+) -> TxResult<Played<G>> {
+    let mut head = load_game(tx, channel)?;
+    let clock = games::clock(&head.game).or_else(fail)?;
+    let (seat, timeout) = match player {
+        Some((user, (id, version))) => {
+            let seat = head
+                .game
+                .check_target(id, user, G::KIND, version)
+                .or_else(fail)?;
+            match clock.seat() {
+                Some(s) if s != seat => {
+                    return fail(StoreError::NotYourTurn {
+                        to_move: head.game.player(s),
+                    })
+                }
+                // Over: the rules refuse the action and say why.
+                _ => (seat, false),
+            }
+        }
+        None => match clock.seat() {
+            Some(s) => (s, true),
+            None => return fail(StoreError::NoGame),
+        },
+    };
+    let applied = G::apply(&head, seat, action, tx.now, timeout).or_else(fail)?;
+    let ply = head.plies;
+    tx.put(
+        G::RECORDS,
+        &crate::codec::key2(head.game.id, u64::from(ply)),
+        &applied.record,
+    )?;
+    let (Some(plies), Some(duels)) = (
+        head.plies.checked_add(1),
+        head.duels.checked_add(u32::from(applied.duel)),
+    ) else {
+        return fail(StoreError::Overflow("counting a game's records".into()));
+    };
+    (head.plies, head.duels) = (plies, duels);
+    let by = head.game.player(seat);
+    let game = &mut head.game;
+    game.position.clone_from(&applied.position);
+    game.version += 1;
+    game.last_move_at = tx.now;
+    let draw_offer_cleared = game.draw_offer.is_some_and(|offerer| offerer != by);
+    if draw_offer_cleared {
+        game.draw_offer = None;
+    }
+    let mut payments = Vec::new();
+    let mut unpaid = 0;
+    for &(payer, points, kind) in &applied.losses {
+        let unit = game.terms.piece_price;
+        let Some(due) = unit.checked_mul(points) else {
+            return fail(StoreError::Overflow("pricing a piece".into()));
+        };
+        // Capped by what is left of the payer's piece reserve: their escrow less the
+        // stake, which stays held until the end.
+        let left = game.escrow[payer].saturating_sub(game.terms.stake);
+        let paid = due.min(left);
+        unpaid += due - paid;
+        if paid > 0 {
+            payments.push(pay(tx, game, payer, paid, kind)?);
+        }
+    }
+    let (game_id, version) = (game.id, game.version);
+    let finished = match applied.ending {
+        None => {
+            tx.put(t::GAMES, &key1(channel), &head)?;
+            None
+        }
+        Some((end, reason)) => Some(settle(tx, head, end, reason, None)?),
+    };
+    Ok(Played {
+        game_id,
+        channel,
+        by,
+        version,
+        ply,
+        applied,
+        payments,
+        unpaid,
+        draw_offer_cleared,
+        finished,
+    })
+}
 
 impl Store {
-    /// Plays a move. `expected_version` is the game version the move was chosen against
-    /// (what the player saw), in the game `game_id`; `from`/`to` name the move
-    /// (RULES.md §3.5).
-    ///
-    /// In one transaction: checks the version and the turn, plays the move by the rules
-    /// (Manator duels from the game's seeded stream), records it, pays the price of a
-    /// killed piece from its owner's escrow to the opponent, and if the move ends the
-    /// game settles the pot, archives the game and frees the channel.
-    ///
-    /// # Errors
-    /// Refusals: [`StoreError::NoGame`], [`StoreError::GameReplaced`],
-    /// [`StoreError::NotAPlayer`], [`StoreError::GameChanged`], [`StoreError::NotYourTurn`],
-    /// [`StoreError::IllegalMove`] with the rules' reason.
-    pub fn play(
-        &self,
-        req: Stamp,
-        channel: ChannelId,
-        (game_id, expected_version): (GameId, u64),
-        from: Square,
-        to: Square,
-    ) -> Result<MoveResult> {
-        self.mutate(req.id, req.now, receipt!(Move), |tx| {
-            let mut head = load_game(tx, channel)?;
-            let game = &mut head.game;
-            let color = match game.check_target(game_id, req.user, false, expected_version) {
-                Ok(color) => color,
-                Err(e) => return fail(e),
-            };
-            let pos = match game.position() {
-                Ok(p) => p,
-                Err(e) => return fail(e),
-            };
-            if pos.turn() != color {
-                return fail(StoreError::NotYourTurn {
-                    to_move: game.player(pos.turn()),
-                });
-            }
-            let m = match pos.find_move(from, to) {
-                Ok(m) => m,
-                Err(e) => return fail(e.into()),
-            };
-            let mut dice = duel_stream(&head);
-            let (next, report) = match pos.play(m, &mut dice) {
-                Ok(x) => x,
-                Err(e) => return fail(e.reason.into()),
-            };
-            let record = MoveRecord {
-                from,
-                to,
-                piece: report.piece,
-                killed: report.killed,
-                duel: report.duel.map(|d| d.attacker_won),
-                at: req.now,
-            };
-            // The move is its own record: the game record stays the same size.
-            let ply = head.plies;
-            tx.put(t::MOVES, &key2(head.game.id, u64::from(ply)), &record)?;
-            let (Some(plies), Some(duels)) = (
-                head.plies.checked_add(1),
-                head.duels.checked_add(u32::from(record.duel.is_some())),
-            ) else {
-                return fail(StoreError::Overflow("counting a game's moves".into()));
-            };
-            (head.plies, head.duels) = (plies, duels);
-            let game = &mut head.game;
-            game.position = next.to_string();
-            game.version += 1;
-            game.last_move_at = req.now;
-            let draw_offer_cleared = game.draw_offer.is_some_and(|by| by != req.user);
-            if draw_offer_cleared {
-                game.draw_offer = None;
-            }
-            let mut payments = Vec::new();
-            if let Some(victim) = report.killed {
-                let price = u64::from(victim.role.value()).checked_mul(game.terms.piece_price);
-                let Some(price) = price else {
-                    return fail(StoreError::Overflow("pricing a piece".into()));
-                };
-                if price > 0 {
-                    payments.push(pay(
-                        tx,
-                        &mut head.game,
-                        victim.color,
-                        price,
-                        PaymentKind::Piece { piece: victim },
-                    )?);
-                }
-            }
-            let (game_id, version, position) =
-                (head.game.id, head.game.version, head.game.position.clone());
-            let finished = match report.outcome {
-                None => {
-                    tx.put(t::GAMES, &key1(channel), &head)?;
-                    None
-                }
-                Some(o) => {
-                    let end = o.winner().map_or(End::Draw, End::Win);
-                    Some(settle(tx, head, end, EndReason::from_outcome(o), None)?)
-                }
-            };
-            Ok(MoveResult {
-                game_id,
-                mv: record,
-                by: req.user,
-                version,
-                ply,
-                position,
-                countdown_started: report.countdown_started,
-                payments,
-                draw_offer_cleared,
-                finished,
-            })
-        })
-    }
-
     /// A player resigns the game `game_id`: the opponent wins.
     ///
     /// # Errors
@@ -209,13 +217,16 @@ impl Store {
         })
     }
 
-    /// The player not to move claims a win on time: allowed once more than the agreed
-    /// move time has passed since the last move (or the start).
+    /// The player not to act claims a win on time: allowed once more than the agreed
+    /// move time has passed since the last action (or the start). Who must act is the
+    /// game's [`Clock`]: in a Martian Chess battle, the player whose card is awaited; a
+    /// defender's card is under the battle time instead, and is played for them when it
+    /// runs out, so no claim stands against them.
     ///
     /// # Errors
     /// [`StoreError::NoGame`], [`StoreError::NotAPlayer`], [`StoreError::NoTimeLimit`],
-    /// [`StoreError::CannotClaimOnOwnTurn`], [`StoreError::TimeNotUp`] with the time
-    /// that remains.
+    /// [`StoreError::CannotClaimOnOwnTurn`], [`StoreError::BattleTimeNotUp`],
+    /// [`StoreError::TimeNotUp`] with the time that remains.
     pub fn claim_time(&self, req: Stamp, channel: ChannelId) -> Result<Settlement> {
         self.mutate(req.id, req.now, receipt!(Finished), |tx| {
             let head = load_game(tx, channel)?;
@@ -226,8 +237,20 @@ impl Store {
             let Some(deadline) = game.deadline() else {
                 return fail(StoreError::NoTimeLimit);
             };
-            if head.turn() == color {
-                return fail(StoreError::CannotClaimOnOwnTurn);
+            match games::clock(game).or_else(fail)? {
+                Clock::Move(seat) if seat == color => {
+                    return fail(StoreError::CannotClaimOnOwnTurn)
+                }
+                Clock::Card(seat, _) if seat == color => {
+                    return fail(StoreError::CannotClaimOnOwnTurn)
+                }
+                Clock::Card(_, due) => {
+                    return fail(StoreError::BattleTimeNotUp {
+                        remaining_ms: due.saturating_sub(req.now).max(1),
+                    });
+                }
+                Clock::Over => return fail(StoreError::NoGame),
+                Clock::Move(_) => {}
             }
             if req.now <= deadline {
                 return fail(StoreError::TimeNotUp {
@@ -290,7 +313,7 @@ impl Store {
     ) -> Result<Vec<Settlement>> {
         let mut out = Vec::new();
         for g in self.games()? {
-            if !owns(g.guild) || stalled(&g, now).is_none() {
+            if !owns(g.guild) || !matches!(stalled(&g, now), Ok(Some(_))) {
                 continue;
             }
             let channel = g.channel;
@@ -300,13 +323,13 @@ impl Store {
                 else {
                     return Ok(None);
                 };
-                match stalled(&head.game, now) {
+                match stalled(&head.game, now)? {
                     None => Ok(None),
                     Some(Stalled::Abandoned) => {
                         settle(tx, head, End::Aborted, EndReason::Abandoned, None).map(Some)
                     }
-                    Some(Stalled::LostOnTime) => {
-                        let winner = head.turn().other();
+                    Some(Stalled::LostOnTime(loser)) => {
+                        let winner = loser.other();
                         settle(tx, head, End::Win(winner), EndReason::Time, None).map(Some)
                     }
                 }
@@ -322,16 +345,75 @@ impl Store {
 
 /// Why the bot ends a game nobody plays.
 enum Stalled {
+    /// A practice game nobody touched for its move time.
     Abandoned,
-    LostOnTime,
+    /// The player of this seat, who must act under the move time, let three times it
+    /// pass.
+    LostOnTime(Color),
 }
 
-fn stalled(game: &Game, now: Millis) -> Option<Stalled> {
-    let limit = u64::from(game.terms.move_time_minutes?) * 60_000;
+fn stalled(game: &Game, now: Millis) -> TxResult<Option<Stalled>> {
+    let Some(minutes) = game.terms.move_time_minutes else {
+        return Ok(None);
+    };
+    let limit = u64::from(minutes) * 60_000;
     let idle = now.saturating_sub(game.last_move_at);
     if game.terms.practice {
-        (idle >= limit).then_some(Stalled::Abandoned)
-    } else {
-        (idle >= limit.saturating_mul(3)).then_some(Stalled::LostOnTime)
+        return Ok((idle >= limit).then_some(Stalled::Abandoned));
+    }
+    if idle < limit.saturating_mul(3) {
+        return Ok(None);
+    }
+    // A battle's defender is under the battle time: their card is played for them.
+    Ok(match games::clock(game).or_else(fail)? {
+        Clock::Move(seat) => Some(Stalled::LostOnTime(seat)),
+        Clock::Card(..) | Clock::Over => None,
+    })
+}
+
+impl Store {
+    /// Plays, for every game of `G` in a server `owns` accepts, the action the game
+    /// says the host plays for a player out of time at `now` ([`HostedGame::overdue`]),
+    /// each in its own transaction that checks again. Returns what was played.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub(crate) fn play_overdue<G: HostedGame>(
+        &self,
+        now: Millis,
+        owns: impl Fn(crate::GuildId) -> bool,
+    ) -> Result<Vec<Played<G>>> {
+        let mut out = Vec::new();
+        for g in self.games()? {
+            if g.terms.game != G::KIND || !owns(g.guild) || G::overdue(&g, now).is_none() {
+                continue;
+            }
+            let channel = g.channel;
+            let played = self.transact(None, now, |tx| {
+                let Some(head) =
+                    tx.get::<GameHead>(t::GAMES, &key1(channel), || game_name(channel))?
+                else {
+                    return Ok(None);
+                };
+                if head.game.terms.game != G::KIND {
+                    return Ok(None);
+                }
+                let Some((seat, action)) = G::overdue(&head.game, now) else {
+                    return Ok(None);
+                };
+                if games::clock(&head.game).or_else(fail)?.seat() != Some(seat) {
+                    return Ok(None);
+                }
+                act::<G>(tx, channel, None, action).map(Some)
+            })?;
+            out.extend(played);
+        }
+        if !out.is_empty() {
+            self.flush()?;
+        }
+        Ok(out)
     }
 }
+
+/// Asserts `Receipt::Finished` exists for `receipt!(Finished)`.
+const _: fn(Settlement) -> Receipt = Receipt::Finished;

@@ -2,7 +2,7 @@
 //! refunded challenge returns, and the game's duel stream. Used by the operations inside
 //! their transactions.
 
-use jetan_rules::{ByColor, Color, Dice, DuelStream};
+use jetan_rules::{ByColor, Color};
 
 use crate::codec::key1;
 use crate::model::{
@@ -40,20 +40,6 @@ pub(crate) fn check_draw_answer(game: &Game, game_id: GameId, user: UserId) -> T
         _ => fail(StoreError::NoDrawOffer),
     }
 }
-
-/// The game's duel stream, advanced past the duels already fought.
-pub(crate) fn duel_stream(head: &GameHead) -> DuelStream {
-    duel_stream_from(head.game.seed, head.duels as usize)
-}
-
-/// The duel stream of `seed`, advanced past `duels` duels (how many numbers a duel
-/// draws is the rules' business: [`DuelStream::resume`]).
-pub(crate) fn duel_stream_from(seed: u64, duels: usize) -> DuelStream {
-    DuelStream::resume(seed, duels as u64)
-}
-
-/// Asserts [`DuelStream`] is a [`Dice`] (what `play` consumes).
-const _: fn(&mut DuelStream) -> &mut dyn Dice = |d| d;
 
 /// Refunds a challenge and removes it.
 pub(crate) fn close_challenge(

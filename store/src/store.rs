@@ -7,13 +7,15 @@ use std::sync::Arc;
 use serde::de::DeserializeOwned;
 
 use crate::codec::{decode, key1, key2, key_part};
+use crate::games::HostedGame;
 use crate::kv::embedded::{open_sled, SledKv};
 use crate::kv::pg::PgKv;
 use crate::kv::Kv;
 use crate::model::{
-    Challenge, FinishedGame, FinishedHead, Game, GameHead, LedgerEntry, MoveRecord, Receipt,
-    Settings, Standings, StandingsOrder, StoredReceipt, Wallet,
+    Challenge, FinishedGame, FinishedHead, Game, GameHead, LedgerEntry, Receipt, Settings,
+    Standings, StandingsOrder, StoredReceipt, Wallet,
 };
+use crate::schema::tree_name;
 use crate::tx::{challenge_name, game_name, t, wallet_name, Tx, TxResult};
 use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, UserId};
 
@@ -49,22 +51,8 @@ impl std::fmt::Display for Location {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Location::Dir(d) => write!(f, "{}", d.display()),
-            Location::Postgres(url) => f.write_str(&redact(url)),
+            Location::Postgres(url) => f.write_str(&crate::kv::pg::redact(url)),
         }
-    }
-}
-
-/// A database URL without its password.
-fn redact(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_owned();
-    };
-    let Some((auth, host)) = rest.split_once('@') else {
-        return url.to_owned();
-    };
-    match auth.split_once(':') {
-        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
-        None => url.to_owned(),
     }
 }
 
@@ -283,14 +271,6 @@ impl Store {
         out
     }
 
-    /// The first `plies` moves of game `id`, from the moves tree (a prefix scan).
-    ///
-    /// # Errors
-    /// [`StoreError::Corrupt`] if one is missing or does not decode.
-    pub(crate) fn read_moves(&self, id: GameId, plies: u32) -> Result<Vec<MoveRecord>> {
-        self.read_records(t::MOVES, id, plies, "moves")
-    }
-
     /// The first `plies` records of game `id` in `tree` (moves or Martian Chess
     /// actions), by a prefix scan.
     fn read_records<T: DeserializeOwned>(
@@ -326,11 +306,10 @@ impl Store {
     /// without them) back in its list.
     pub(crate) fn fill_moves(&self, game: &mut Game, plies: Option<u32>) -> Result<()> {
         if let Some(n) = plies {
-            if game.is_martian() {
-                game.actions = self.read_records(t::ACTIONS, game.id, n, "martian_actions")?;
-            } else {
-                game.moves = self.read_moves(game.id, n)?;
-            }
+            crate::games::with_game!(game.terms.game, G => {
+                let records = self.read_records(G::RECORDS, game.id, n, tree_name(G::RECORDS))?;
+                G::set_records(game, records);
+            });
         }
         Ok(())
     }

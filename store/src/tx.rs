@@ -7,53 +7,8 @@ use serde::Serialize;
 use crate::codec::{decode, encode, key1, key2, key3};
 use crate::kv::{TxError, TxView};
 use crate::model::{EntryKind, LedgerEntry, Settings, Wallet};
+pub(crate) use crate::schema::{t, TREE_NAMES};
 use crate::{ChannelId, GameId, GuildId, Millis, RequestId, StoreError, UserId};
-
-/// Declares the trees once: each gets an index constant in [`t`] (in declaration
-/// order) and its on-disk name in [`TREE_NAMES`] at the same index.
-macro_rules! trees {
-    ($($(#[$doc:meta])* $konst:ident = $name:literal,)*) => {
-        /// The trees, by index into [`TREE_NAMES`].
-        pub(crate) mod t {
-            trees!(@index 0usize; $($(#[$doc])* $konst)*);
-        }
-        /// The trees' names (sled's trees, PostgreSQL's `tree` column), in the order of [`t`].
-        pub(crate) const TREE_NAMES: &[&str] = &[$($name),*];
-    };
-    (@index $n:expr; $(#[$doc:meta])* $first:ident $($(#[$rdoc:meta])* $rest:ident)*) => {
-        $(#[$doc])*
-        pub const $first: usize = $n;
-        trees!(@index $n + 1; $($(#[$rdoc])* $rest)*);
-    };
-    (@index $n:expr;) => {};
-}
-
-trees! {
-    /// The id generator and the id base.
-    META = "meta",
-    /// Settings per server.
-    SETTINGS = "settings",
-    /// Wallets per (server, player).
-    WALLETS = "wallets",
-    /// Games in progress per channel, without their moves ([`crate::model::GameHead`]).
-    GAMES = "games",
-    /// Open challenges per channel.
-    CHALLENGES = "challenges",
-    /// Finished games per id, without their moves ([`crate::model::FinishedHead`]).
-    FINISHED = "finished",
-    /// History index: (channel, !game id).
-    BY_CHANNEL = "by_channel",
-    /// History index: (server, player, !game id).
-    BY_PLAYER = "by_player",
-    /// The ledger per sequence number.
-    LEDGER = "ledger",
-    /// Stored results per request id.
-    REQUESTS = "requests",
-    /// Every move of every game, per (game id, ply): written once, never rewritten.
-    MOVES = "moves",
-    /// Every action of every Martian Chess game, per (game id, ply): written once.
-    ACTIONS = "martian_actions",
-}
 
 /// What a transaction body returns.
 pub(crate) type TxResult<T> = Result<T, TxError>;

@@ -2,14 +2,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use jetan_rules::{Color, Position, Variant};
+use jetan_rules::Color;
 
 use crate::codec::{decode, key1, key_part};
+use crate::games;
 use crate::model::{
-    Challenge, EndReason, FinishedHead, Game, GameHead, GameResult, LedgerEntry, StoredReceipt,
-    Wallet,
+    Challenge, FinishedHead, GameHead, GameKind, GameResult, LedgerEntry, StoredReceipt, Wallet,
 };
-use crate::settle::duel_stream_from;
 use crate::tx::t;
 use crate::{GameId, GuildId, Result, Store, UserId};
 
@@ -204,8 +203,8 @@ impl Store {
         }
         // Game ids that own move records: every game in progress and finished game.
         // (`None`: the game's record does not decode; its moves are not strays.)
-        // (Martian Chess games own action records instead, in their own tree.)
-        let mut move_owners: BTreeMap<GameId, Option<(u32, bool)>> = BTreeMap::new();
+        // (Each game keeps its records in its own tree.)
+        let mut move_owners: BTreeMap<GameId, Option<(u32, usize)>> = BTreeMap::new();
         for item in self.kv().scan(t::GAMES, &[]) {
             let (k, v) = item?;
             let channel = key_part(&k, 0).unwrap_or_default();
@@ -217,7 +216,10 @@ impl Store {
                 }
             };
             r.games += 1;
-            move_owners.insert(head.game.id, Some((head.plies, head.game.is_martian())));
+            move_owners.insert(
+                head.game.id,
+                Some((head.plies, games::records_tree(head.game.terms.game))),
+            );
             let duels = head.duels;
             let g = match self.load_head(head) {
                 Ok(g) => g,
@@ -241,7 +243,7 @@ impl Store {
             }
             *escrow.entry((g.guild, g.black)).or_default() += u128::from(g.escrow.black);
             *escrow.entry((g.guild, g.orange)).or_default() += u128::from(g.escrow.orange);
-            if let Err(p) = replay_any(&g, None) {
+            if let Err(p) = crate::games::replay(&g, None) {
                 r.problems
                     .push(format!("the game in channel {channel}: {p}"));
             }
@@ -279,7 +281,10 @@ impl Store {
             r.finished += 1;
             move_owners.insert(
                 head.finished.game.id,
-                Some((head.plies, head.finished.game.is_martian())),
+                Some((
+                    head.plies,
+                    games::records_tree(head.finished.game.terms.game),
+                )),
             );
             let f = match self.load_finished(head) {
                 Ok(f) => f,
@@ -293,7 +298,7 @@ impl Store {
                 r.problems
                     .push(format!("finished game {id} says it is game {}", g.id));
             }
-            if let Err(p) = replay_any(g, Some((&f.result, f.reason))) {
+            if let Err(p) = crate::games::replay(g, Some((&f.result, f.reason))) {
                 r.problems.push(format!("finished game {id}: {p}"));
             }
             if f.net.black.checked_add(f.net.orange) != Some(0) {
@@ -340,7 +345,8 @@ impl Store {
         }
 
         // Every move record belongs to a game, which has exactly its count of them.
-        for (tree, martian, what) in [(t::MOVES, false, "move"), (t::ACTIONS, true, "action")] {
+        for tree in GameKind::ALL.map(games::records_tree) {
+            let what = crate::schema::tree_name(tree);
             let mut counted: BTreeMap<GameId, u64> = BTreeMap::new();
             for item in self.kv().scan(tree, &[]) {
                 let (k, _) = item?;
@@ -351,13 +357,13 @@ impl Store {
             for (id, n) in counted {
                 match move_owners.get(&id) {
                     None => r.problems.push(format!(
-                        "{n} {what} records belong to game {id}, which is neither in progress nor archived"
+                        "{n} records in {what} belong to game {id}, which is neither in progress nor archived"
                     )),
-                    Some(&Some((_, kind))) if kind != martian => r.problems.push(format!(
-                        "game {id} has {n} {what} records, which its kind of game never has"
+                    Some(&Some((_, own))) if own != tree => r.problems.push(format!(
+                        "game {id} has {n} records in {what}, which its kind of game never has"
                     )),
                     Some(&Some((plies, _))) if u64::from(plies) != n => r.problems.push(format!(
-                        "game {id} has {n} {what} records but {plies} {what}s"
+                        "game {id} has {n} records in {what} but counts {plies}"
                     )),
                     Some(_) => {}
                 }
@@ -392,110 +398,4 @@ struct Record {
     losses: u32,
     draws: u32,
     net_won: i128,
-}
-
-/// Replays a game of either kind; `Err` says where it departs.
-fn replay_any(g: &Game, end: Option<(&GameResult, EndReason)>) -> Result<(), String> {
-    if !g.is_martian() {
-        return replay(g, end).map(drop);
-    }
-    if !g.moves.is_empty() {
-        return Err("a Martian Chess game records Jetan moves".into());
-    }
-    let state = crate::martian::replay_martian(g, end.map(|(_, reason)| reason))?;
-    if let (Some((result, _)), Some(o)) = (end, state.outcome()) {
-        let want = match o.winner() {
-            Some(w) => GameResult::Win {
-                winner: g.martian_player(w),
-                loser: g.martian_player(w.other()),
-            },
-            None => GameResult::Draw,
-        };
-        if *result != want {
-            return Err(format!(
-                "its actions end it ({o}), but it is recorded as {result:?}"
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Replays a game from its move list (with its duel stream); `Err` says where it
-/// departs. `end`: `None` for a game in progress (no move may end it); for a finished
-/// game its result and reason, which a game-ending last move must match (and a game that
-/// no move ended must have ended by resignation, agreement, time or abort).
-pub(crate) fn replay(g: &Game, end: Option<(&GameResult, EndReason)>) -> Result<Position, String> {
-    let mut pos = Position::start_on(g.terms.variant, g.terms.topology);
-    let mut dice = duel_stream_from(g.seed, 0);
-    let mut outcome = None;
-    for (i, rec) in g.moves.iter().enumerate() {
-        let n = i + 1;
-        let m = pos
-            .find_move(rec.from, rec.to)
-            .map_err(|e| format!("move {n} ({rec}) is illegal on replay: {e}"))?;
-        let (next, report) = pos
-            .play(m, &mut dice)
-            .map_err(|e| format!("move {n} ({rec}) is illegal on replay: {e}"))?;
-        if report.killed != rec.killed
-            || report.duel.map(|d| d.attacker_won) != rec.duel
-            || report.piece != rec.piece
-        {
-            return Err(format!(
-                "move {n} ({rec}) replays differently (what it killed, or its duel)"
-            ));
-        }
-        if report.outcome.is_some() && n != g.moves.len() {
-            return Err(format!("move {n} ({rec}) ended the game, but moves follow"));
-        }
-        if let Some(o) = report.outcome {
-            if end.is_none() {
-                return Err(format!(
-                    "move {n} ({rec}) ended the game ({o}), but it is still in progress"
-                ));
-            }
-            outcome = Some(o);
-        }
-        pos = next;
-    }
-    if g.terms.variant == Variant::Classic && g.moves.iter().any(|m| m.duel.is_some()) {
-        return Err("a Classic game records a duel".into());
-    }
-    if let Some((result, reason)) = end {
-        match outcome {
-            Some(o) => {
-                let want = match o.winner() {
-                    Some(w) => GameResult::Win {
-                        winner: g.player(w),
-                        loser: g.player(w.other()),
-                    },
-                    None => GameResult::Draw,
-                };
-                if *result != want || reason != EndReason::from_outcome(o) {
-                    return Err(format!(
-                        "its moves end it ({o}), but it is recorded as {result:?} ({reason:?})"
-                    ));
-                }
-            }
-            None if matches!(
-                reason,
-                EndReason::Resignation
-                    | EndReason::Agreement
-                    | EndReason::Time
-                    | EndReason::Aborted
-                    | EndReason::Abandoned
-            ) => {}
-            None => {
-                return Err(format!(
-                    "it is recorded as ended by {reason:?}, but its moves do not end it"
-                ))
-            }
-        }
-    }
-    let stored = &g.position;
-    if pos.to_string() != *stored {
-        return Err(format!(
-            "the stored position {stored} differs from the replayed {pos}"
-        ));
-    }
-    Ok(pos)
 }

@@ -1,10 +1,11 @@
 //! The wager policy: the terms players agree to, what a player must hold in escrow for
 //! them (the stake and the piece reserve), and which terms are valid.
 
-use jetan_rules::{Color, Position, Role, Topology, Variant};
+use jetan_rules::{Topology, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::model::MAX_AMOUNT;
+pub use crate::schema::GameKind;
 use crate::{Result, StoreError};
 
 /// Who moves first, as the challenger chose it (relative to the challenger: the core's
@@ -20,17 +21,6 @@ pub enum FirstMover {
     Challenged,
     /// Decided by a coin toss at accept time.
     Random,
-}
-
-/// Which game a challenge is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameKind {
-    /// Jetan (RULES.md), Classic or Manator, flat or circular.
-    #[default]
-    Jetan,
-    /// The Mars Society's Martian Chess (MARTIAN_CHESS.md).
-    MartianChess,
 }
 
 /// The terms of a game: what the players agreed to when the challenge was accepted.
@@ -74,13 +64,10 @@ impl Terms {
         }
     }
 
-    /// The most points of piece value one player can lose in a game of `variant`: the
-    /// value of one side's starting pieces minus the Princess's 1 (the game ends as soon
-    /// as a Chief or a Princess falls, so only one of them can be lost). Classic 42,
-    /// Manator 46; computed from the rules crate's start position.
+    /// The most points of piece value one player can lose in a game of Jetan's
+    /// `variant`: Classic 42, Manator 46 (see [`Terms::reserve`]).
     pub fn max_piece_loss_points(variant: Variant) -> u64 {
-        let start = Position::start_of(variant);
-        u64::from(start.board().material(Color::Black)) - u64::from(Role::Princess.value())
+        crate::games::reserve_points(&Terms::friendly(variant))
     }
 
     /// Terms with no money for a game of Martian Chess.
@@ -98,10 +85,7 @@ impl Terms {
     /// # Errors
     /// [`StoreError::InvalidTerms`] if it exceeds [`MAX_AMOUNT`].
     pub fn reserve(&self) -> Result<u64> {
-        let points = match self.game {
-            GameKind::Jetan => Terms::max_piece_loss_points(self.variant),
-            GameKind::MartianChess => martian_chess::PIECE_RESERVE_FACTOR,
-        };
+        let points = crate::games::reserve_points(self);
         points
             .checked_mul(self.piece_price)
             .filter(|&r| r <= MAX_AMOUNT)
@@ -129,13 +113,7 @@ impl Terms {
                 "a practice game cannot have a stake or piece prices".into(),
             ));
         }
-        if self.game == GameKind::MartianChess
-            && (self.variant != Variant::Classic || self.topology != Topology::Flat)
-        {
-            return Err(StoreError::InvalidTerms(
-                "Martian Chess has no variants and is played on the flat board".into(),
-            ));
-        }
+        crate::games::check_terms(self)?;
         if self.move_time_minutes == Some(0) {
             return Err(StoreError::InvalidTerms(
                 "the move time limit must be at least one minute".into(),

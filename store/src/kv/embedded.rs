@@ -6,10 +6,10 @@ use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::Transactional;
 
 use super::{tree_name, Scan, TxError, TxView, TREE_COUNT};
-use crate::tx::TREE_NAMES;
+use crate::schema::TREE_NAMES;
 use crate::{Result, StoreError};
 
-/// sled, its trees (in the order of [`crate::tx::t`], then `profiles`) and the flusher.
+/// sled, its trees (in the order of [`crate::schema::t`], then `profiles`) and the flusher.
 pub(crate) struct SledKv {
     trees: Vec<sled::Tree>,
     flusher: Option<Flusher>,
@@ -61,7 +61,7 @@ impl SledKv {
     pub fn has_meta(db: &sled::Db) -> bool {
         db.tree_names()
             .iter()
-            .any(|n| n.as_ref() == TREE_NAMES[crate::tx::t::META].as_bytes())
+            .any(|n| n.as_ref() == TREE_NAMES[crate::schema::t::META].as_bytes())
     }
 
     pub fn get(&self, tree: usize, key: &[u8]) -> Result<Option<Vec<u8>>> {

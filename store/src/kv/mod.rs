@@ -12,20 +12,9 @@
 pub(crate) mod embedded;
 pub(crate) mod pg;
 
-use crate::tx::TREE_NAMES;
 use crate::{Result, StoreError};
 
-/// A tree outside the transactions: cosmetic data (display names, practice levels,
-/// message ids), not exported, not verified.
-pub(crate) const PROFILES: usize = TREE_NAMES.len();
-
-/// The name of tree `i` (the trees of [`TREE_NAMES`], then `profiles`).
-pub(crate) fn tree_name(i: usize) -> &'static str {
-    TREE_NAMES.get(i).copied().unwrap_or("profiles")
-}
-
-/// Every tree: the transactional ones, then `profiles`.
-pub(crate) const TREE_COUNT: usize = TREE_NAMES.len() + 1;
+pub(crate) use crate::schema::{tree_name, PROFILES, TREE_COUNT};
 
 /// A key and its value.
 pub(crate) type Pair = (Vec<u8>, Vec<u8>);
@@ -64,7 +53,7 @@ pub(crate) enum Kv {
 
 /// One transaction's view of every tree.
 pub(crate) enum TxView<'a> {
-    /// sled's transactional trees, in the order of [`TREE_NAMES`].
+    /// sled's transactional trees, in the order of [`TREE_NAMES`](crate::schema::TREE_NAMES).
     Sled(&'a [::sled::transaction::TransactionalTree]),
     /// A PostgreSQL transaction.
     Pg(&'a pg::PgTx<'a>),
@@ -108,7 +97,7 @@ impl TxView<'_> {
     /// transaction that aborts leaves a gap).
     pub fn generate_id(&self) -> Result<u64, TxError> {
         match self {
-            TxView::Sled(trees) => trees[crate::tx::t::META]
+            TxView::Sled(trees) => trees[crate::schema::t::META]
                 .generate_id()
                 .map_err(|e| TxError::Storage(e.into())),
             TxView::Pg(tx) => tx.generate_id(),
@@ -195,7 +184,7 @@ impl Kv {
         }
     }
 
-    /// Runs `body` in one transaction over every tree of [`TREE_NAMES`], again from the
+    /// Runs `body` in one transaction over every tree of [`TREE_NAMES`](crate::schema::TREE_NAMES), again from the
     /// start on a conflict; nothing is written if it returns an error.
     pub fn transaction<T>(&self, body: impl Fn(&TxView<'_>) -> Result<T, TxError>) -> Result<T> {
         match self {

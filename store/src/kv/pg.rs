@@ -287,15 +287,13 @@ impl PgKv {
                     }
                     let meta = s.client.query_opt(
                         "SELECT 1 FROM kv WHERE tree = 'meta' AND key = $1",
-                        &[&crate::migrate::FORMAT_KEY],
+                        &[&crate::schema::FORMAT_KEY],
                     )?;
                     Ok::<bool, postgres::Error>(meta.is_some())
                 })?
                 .map_err(|e| pg_error(&e))?;
             if !used {
-                return Err(StoreError::NoData(
-                    crate::Location::Postgres(url.into()).to_string(),
-                ));
+                return Err(StoreError::NoData(redact(url)));
             }
         }
         first
@@ -698,5 +696,19 @@ impl Iterator for PgScan<'_> {
         let row = self.rows.pop_front()?;
         self.after = Some(row.0.clone());
         Some(Ok(row))
+    }
+}
+
+/// A database URL without its password.
+pub(crate) fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let Some((auth, host)) = rest.split_once('@') else {
+        return url.to_owned();
+    };
+    match auth.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_owned(),
     }
 }

@@ -8,6 +8,7 @@ mod cluster;
 mod common;
 mod crash;
 mod dirs;
+mod host;
 mod martian;
 mod migrate;
 mod model;

@@ -16,6 +16,8 @@ mod cluster;
 mod common;
 #[path = "../store/crash.rs"]
 mod crash;
+#[path = "../store/host.rs"]
+mod host;
 #[path = "../store/martian.rs"]
 mod martian;
 #[path = "../store/model.rs"]

@@ -1,0 +1,239 @@
+//! Jetan (RULES.md) behind the host's game interface: Classic and Manator, flat or
+//! circular. A game's state is the position string of RULES.md §9; its records are
+//! [`MoveRecord`]s in the `moves` tree; Manator duels draw from the game's seeded duel
+//! stream ([`DuelStream`]), advanced past the duels already fought.
+
+use jetan_rules::{Color, DuelStream, Position, Role, Square, Variant};
+
+use super::{Applied, Clock, HostedGame, Replayed};
+use crate::model::{
+    EndReason, Game, GameHead, GameKind, MoveRecord, MoveResult, PaymentKind, Receipt, Terms,
+};
+use crate::play::act;
+use crate::schema::t;
+use crate::settle::End;
+use crate::{ChannelId, GameId, Millis, Result, Stamp, Store, StoreError};
+
+/// Jetan.
+pub(crate) struct Jetan;
+
+impl HostedGame for Jetan {
+    const KIND: GameKind = GameKind::Jetan;
+    const RECORDS: usize = t::MOVES;
+    const RECORDS_NAME: &'static str = "moves";
+    const PUBLIC_STATE: bool = true;
+    /// A move by its start and end squares (RULES.md §3.5).
+    type Action = (Square, Square);
+    type Record = MoveRecord;
+    /// Whether the move started the ten-move countdown.
+    type Note = bool;
+
+    fn start(terms: &Terms, _seed: u64) -> String {
+        Position::start_on(terms.variant, terms.topology).to_string()
+    }
+
+    /// The value of one side's starting pieces minus the Princess's 1 (the game ends as
+    /// soon as a Chief or a Princess falls, so only one of them can be lost): Classic 42,
+    /// Manator 46.
+    fn reserve_points(terms: &Terms) -> u64 {
+        let start = Position::start_of(terms.variant);
+        u64::from(start.board().material(Color::Black)) - u64::from(Role::Princess.value())
+    }
+
+    fn check_terms(_terms: &Terms) -> Result<()> {
+        Ok(())
+    }
+
+    fn clock(game: &Game) -> Result<Clock> {
+        let pos = position(game)?;
+        Ok(if pos.outcome().is_some() {
+            Clock::Over
+        } else {
+            Clock::Move(pos.turn())
+        })
+    }
+
+    fn apply(
+        head: &GameHead,
+        _seat: Color,
+        (from, to): (Square, Square),
+        at: Millis,
+        _timeout: bool,
+    ) -> Result<Applied<Self>> {
+        let pos = position(&head.game)?;
+        let m = pos.find_move(from, to)?;
+        let mut dice = duel_stream(head.game.seed, u64::from(head.duels));
+        let (next, report) = pos.play(m, &mut dice).map_err(|e| e.reason)?;
+        let record = MoveRecord {
+            from,
+            to,
+            piece: report.piece,
+            killed: report.killed,
+            duel: report.duel.map(|d| d.attacker_won),
+            at,
+        };
+        let losses = report
+            .killed
+            .map(|victim| {
+                (
+                    victim.color,
+                    u64::from(victim.role.value()),
+                    PaymentKind::Piece { piece: victim },
+                )
+            })
+            .into_iter()
+            .collect();
+        Ok(Applied {
+            record,
+            position: next.to_string(),
+            losses,
+            ending: report.outcome.map(ending),
+            duel: report.duel.is_some(),
+            note: report.countdown_started,
+        })
+    }
+
+    fn records(game: &Game) -> &[MoveRecord] {
+        &game.moves
+    }
+
+    fn set_records(game: &mut Game, records: Vec<MoveRecord>) {
+        game.moves = records;
+    }
+
+    fn replay(g: &Game) -> std::result::Result<Replayed, String> {
+        let mut pos = Position::start_on(g.terms.variant, g.terms.topology);
+        let mut dice = duel_stream(g.seed, 0);
+        let mut outcome = None;
+        for (i, rec) in g.moves.iter().enumerate() {
+            let n = i + 1;
+            if let Some(o) = outcome {
+                return Err(format!(
+                    "move {n} ({rec}) follows the end of the game ({o})"
+                ));
+            }
+            let m = pos
+                .find_move(rec.from, rec.to)
+                .map_err(|e| format!("move {n} ({rec}) is illegal on replay: {e}"))?;
+            let (next, report) = pos
+                .play(m, &mut dice)
+                .map_err(|e| format!("move {n} ({rec}) is illegal on replay: {e}"))?;
+            if report.killed != rec.killed
+                || report.duel.map(|d| d.attacker_won) != rec.duel
+                || report.piece != rec.piece
+            {
+                return Err(format!(
+                    "move {n} ({rec}) replays differently (what it killed, or its duel)"
+                ));
+            }
+            outcome = report.outcome;
+            pos = next;
+        }
+        if g.terms.variant == Variant::Classic && g.moves.iter().any(|m| m.duel.is_some()) {
+            return Err("a Classic game records a duel".into());
+        }
+        Ok(Replayed {
+            position: pos.to_string(),
+            ending: outcome.map(|o| {
+                let (end, reason) = ending(o);
+                let winner = match end {
+                    End::Win(w) => Some(w),
+                    _ => None,
+                };
+                (winner, reason)
+            }),
+        })
+    }
+}
+
+/// The host's ending of a rule outcome.
+fn ending(o: jetan_rules::Outcome) -> (End, EndReason) {
+    use jetan_rules::{DrawReason, Outcome, WinReason};
+    let reason = match o {
+        Outcome::Win {
+            reason: WinReason::PrincessCaptured,
+            ..
+        } => EndReason::PrincessCaptured,
+        Outcome::Win {
+            reason: WinReason::ChiefTakesChief,
+            ..
+        } => EndReason::ChiefTakesChief,
+        Outcome::Draw {
+            reason: DrawReason::ChiefCaptured,
+        } => EndReason::ChiefCaptured,
+        Outcome::Draw {
+            reason: DrawReason::NoLegalMoves,
+        } => EndReason::NoLegalMoves,
+        Outcome::Draw {
+            reason: DrawReason::TenMoveRule,
+        } => EndReason::TenMoveRule,
+    };
+    (o.winner().map_or(End::Draw, End::Win), reason)
+}
+
+impl Store {
+    /// Plays a move. `expected_version` is the game version the move was chosen against
+    /// (what the player saw), in the game `game_id`; `from`/`to` name the move
+    /// (RULES.md §3.5).
+    ///
+    /// In one transaction (the host's one action path, [`Store::act`]'s too): checks
+    /// the version and the turn, plays the move by the rules (Manator duels from the
+    /// game's seeded stream), records it, pays the price of a killed piece from its
+    /// owner's escrow to the opponent, and if the move ends the game settles the pot,
+    /// archives the game and frees the channel.
+    ///
+    /// # Errors
+    /// Refusals: [`StoreError::NoGame`], [`StoreError::GameReplaced`],
+    /// [`StoreError::NotAPlayer`], [`StoreError::WrongGame`] (a Martian Chess game),
+    /// [`StoreError::GameChanged`], [`StoreError::NotYourTurn`],
+    /// [`StoreError::IllegalMove`] with the rules' reason.
+    pub fn play(
+        &self,
+        req: Stamp,
+        channel: ChannelId,
+        target: (GameId, u64),
+        from: Square,
+        to: Square,
+    ) -> Result<MoveResult> {
+        self.mutate(req.id, req.now, receipt!(Move), |tx| {
+            let p = act::<Jetan>(tx, channel, Some((req.user, target)), (from, to))?;
+            Ok(MoveResult {
+                game_id: p.game_id,
+                mv: p.applied.record,
+                by: p.by,
+                version: p.version,
+                ply: p.ply,
+                position: p.applied.position,
+                countdown_started: p.applied.note,
+                payments: p.payments,
+                draw_offer_cleared: p.draw_offer_cleared,
+                finished: p.finished,
+            })
+        })
+    }
+}
+
+/// Asserts `Receipt::Move` exists for `receipt!(Move)`.
+const _: fn(MoveResult) -> Receipt = Receipt::Move;
+
+/// The duel stream of `seed`, advanced past `duels` duels (how many numbers a duel
+/// draws is the rules' business: [`DuelStream::resume`]).
+fn duel_stream(seed: u64, duels: u64) -> DuelStream {
+    DuelStream::resume(seed, duels)
+}
+
+/// The current position of a Jetan game.
+///
+/// # Errors
+/// [`StoreError::Corrupt`] if the stored position string does not read.
+pub(crate) fn position(game: &Game) -> Result<Position> {
+    Position::from_position_str(&game.position, game.terms.variant).map_err(|e| {
+        StoreError::Corrupt {
+            what: format!(
+                "the position of game {} in channel {}",
+                game.id, game.channel
+            ),
+            detail: e.to_string(),
+        }
+    })
+}

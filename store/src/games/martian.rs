@@ -1,0 +1,289 @@
+//! Martian Chess (MARTIAN_CHESS.md) behind the host's game interface. A game's state is
+//! the `martian-chess` state string, seeded from the accept's seed: it holds both hands
+//! and the deck, so it is never shown ([`HostedGame::PUBLIC_STATE`]). Its records are
+//! [`ActionRecord`]s in the `martian_actions` tree. White moves first, seated where
+//! Jetan's first mover sits ([`martian_seat`]).
+//!
+//! Its clock: the player to act is under the game's move time, except a battle's
+//! defender, who is under the battle time ([`BATTLE_TIME_MS`], §4): when it passes, the
+//! host plays their lowest legal card for them ([`HostedGame::overdue`]).
+
+use jetan_rules::Color;
+use martian_chess::{Action, BattleSide, Event, Outcome, State, ToAct};
+
+use super::{read_state, Applied, Clock, HostedGame, Replayed};
+use crate::model::{
+    martian_seat, martian_side, ActResult, ActionRecord, EndReason, Game, GameHead, GameKind,
+    PaymentKind, Receipt, Terms,
+};
+use crate::schema::t;
+use crate::settle::End;
+use crate::tx::game_name;
+use crate::{ChannelId, GameId, Millis, Result, Stamp, Store, StoreError};
+
+/// How long a battle's defender has to play a card before the bot plays their lowest
+/// legal card for them (MARTIAN_CHESS.md §4: the game's battle time, two minutes).
+pub const BATTLE_TIME_MS: Millis = 2 * 60 * 1000;
+
+/// Martian Chess.
+pub(crate) struct Martian;
+
+impl HostedGame for Martian {
+    const KIND: GameKind = GameKind::MartianChess;
+    const RECORDS: usize = t::ACTIONS;
+    const RECORDS_NAME: &'static str = "actions";
+    const PUBLIC_STATE: bool = false;
+    type Action = Action;
+    type Record = ActionRecord;
+    /// The state before the action (hidden cards included: for the host to work out
+    /// what happened with `State::play_with_events`, never to show).
+    type Note = String;
+
+    fn start(_terms: &Terms, seed: u64) -> String {
+        State::new(seed).to_string()
+    }
+
+    /// Every piece but the King (MARTIAN_CHESS.md §6: payments are capped at it, as
+    /// exchanged pieces can be lost again).
+    fn reserve_points(_terms: &Terms) -> u64 {
+        martian_chess::PIECE_RESERVE_FACTOR
+    }
+
+    fn check_terms(terms: &Terms) -> Result<()> {
+        if terms.variant != jetan_rules::Variant::Classic
+            || terms.topology != jetan_rules::Topology::Flat
+        {
+            return Err(StoreError::InvalidTerms(
+                "Martian Chess has no variants and is played on the flat board".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn clock(game: &Game) -> Result<Clock> {
+        let state: State = read_state(game)?;
+        Ok(match state.to_act() {
+            ToAct::Turn(c) => Clock::Move(martian_seat(c)),
+            ToAct::Battle {
+                player,
+                side: BattleSide::Attacker,
+            } => Clock::Move(martian_seat(player)),
+            ToAct::Battle {
+                player,
+                side: BattleSide::Defender,
+            } => Clock::Card(
+                martian_seat(player),
+                game.last_move_at.saturating_add(BATTLE_TIME_MS),
+            ),
+            ToAct::Over(_) => Clock::Over,
+        })
+    }
+
+    fn apply(
+        head: &GameHead,
+        seat: Color,
+        action: Action,
+        at: Millis,
+        timeout: bool,
+    ) -> Result<Applied<Self>> {
+        let state: State = read_state(&head.game)?;
+        let side = martian_side(seat);
+        let (next, events) = state
+            .play_with_events(side, action)
+            .map_err(|e| StoreError::from(e.reason))?;
+        let losses = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::BattleWon { prisoner, .. } => Some((
+                    martian_seat(prisoner.color),
+                    u64::from(martian_chess::piece_price(*prisoner)),
+                    PaymentKind::Prisoner {
+                        piece: prisoner.char(),
+                    },
+                )),
+                _ => None,
+            })
+            .collect();
+        let ending = match next.outcome() {
+            None => None,
+            Some(o) => Some(ending(o).ok_or_else(|| StoreError::Corrupt {
+                what: game_name(head.game.channel),
+                detail: format!("an action ended the game by {o}"),
+            })?),
+        };
+        Ok(Applied {
+            record: ActionRecord {
+                player: side,
+                action,
+                timeout,
+                at,
+            },
+            position: next.to_string(),
+            losses,
+            ending,
+            duel: false,
+            note: head.game.position.clone(),
+        })
+    }
+
+    fn records(game: &Game) -> &[ActionRecord] {
+        &game.actions
+    }
+
+    fn set_records(game: &mut Game, records: Vec<ActionRecord>) {
+        game.actions = records;
+    }
+
+    fn replay(g: &Game) -> std::result::Result<Replayed, String> {
+        let mut state = State::new(g.seed);
+        for (i, rec) in g.actions.iter().enumerate() {
+            let n = i + 1;
+            if let Some(o) = state.outcome() {
+                return Err(format!(
+                    "action {n} ({}) follows the end of the game ({o})",
+                    rec.action
+                ));
+            }
+            if rec.timeout && state.lowest_legal_card() != Some((rec.player, card_of(rec.action)?))
+            {
+                return Err(format!(
+                    "action {n} ({}) is recorded as a timeout card but is not the lowest legal one",
+                    rec.action
+                ));
+            }
+            state = state
+                .play(rec.player, rec.action)
+                .map_err(|e| format!("action {n} ({}) is illegal on replay: {e}", rec.action))?;
+        }
+        let ending = match state.outcome() {
+            None => None,
+            Some(o) => {
+                let (end, reason) =
+                    ending(o).ok_or_else(|| format!("its actions end it by {o}"))?;
+                let winner = match end {
+                    End::Win(w) => Some(w),
+                    _ => None,
+                };
+                Some((winner, reason))
+            }
+        };
+        Ok(Replayed {
+            position: state.to_string(),
+            ending,
+        })
+    }
+
+    /// A defender whose card has been awaited for [`BATTLE_TIME_MS`] or longer (since
+    /// the game's last action): their lowest legal card ([`State::lowest_legal_card`]).
+    /// An attacker who stalls is under the game's move time.
+    fn overdue(game: &Game, now: Millis) -> Option<(Color, Action)> {
+        if now.saturating_sub(game.last_move_at) < BATTLE_TIME_MS {
+            return None;
+        }
+        let state = game.position.parse::<State>().ok()?;
+        match state.to_act() {
+            ToAct::Battle {
+                side: BattleSide::Defender,
+                ..
+            } => state
+                .lowest_legal_card()
+                .map(|(side, card)| (martian_seat(side), Action::Play(card))),
+            _ => None,
+        }
+    }
+}
+
+/// The host's ending of a rule outcome (`None` for the endings the host decides, which
+/// the rules never report to it).
+fn ending(o: Outcome) -> Option<(End, EndReason)> {
+    use martian_chess::{DrawReason, WinReason};
+    let reason = match o {
+        Outcome::Decisive {
+            reason: WinReason::KingCaptured,
+            ..
+        } => EndReason::KingCaptured,
+        Outcome::Decisive {
+            reason: WinReason::KingLostAttack,
+            ..
+        } => EndReason::KingLostAttack,
+        Outcome::Draw {
+            reason: DrawReason::FiftyTurns,
+        } => EndReason::QuietTurns,
+        _ => return None,
+    };
+    Some((
+        o.winner().map_or(End::Draw, |w| End::Win(martian_seat(w))),
+        reason,
+    ))
+}
+
+fn card_of(a: Action) -> std::result::Result<martian_chess::Card, String> {
+    match a {
+        Action::Play(c) => Ok(c),
+        other => Err(format!("{other} is recorded as a timeout card")),
+    }
+}
+
+impl Store {
+    /// Plays a Martian Chess action in the game `game_id`, chosen against version
+    /// `expected_version` (the host's one action path, [`Store::play`]'s too).
+    ///
+    /// In one transaction: checks the game, the version and who must act, plays the
+    /// action by the rules against the stored state (die rolls and shuffles from the
+    /// game's seeded stream), records it under (game id, ply), pays the price of a piece
+    /// taken prisoner from its owner's escrow to the captor (capped by what is left of
+    /// the owner's piece reserve, MARTIAN_CHESS.md §6), and if the action ends the game
+    /// settles the pot, archives the game and frees the channel.
+    ///
+    /// # Errors
+    /// Refusals: [`StoreError::NoGame`], [`StoreError::GameReplaced`],
+    /// [`StoreError::NotAPlayer`], [`StoreError::WrongGame`] (a Jetan game),
+    /// [`StoreError::GameChanged`], [`StoreError::NotYourTurn`] (naming who must act,
+    /// in a battle the player whose card is awaited), [`StoreError::IllegalAction`] with
+    /// the rules' reason.
+    pub fn act(
+        &self,
+        req: Stamp,
+        channel: ChannelId,
+        target: (GameId, u64),
+        action: Action,
+    ) -> Result<ActResult> {
+        self.mutate(req.id, req.now, receipt!(Act), |tx| {
+            let played =
+                crate::play::act::<Martian>(tx, channel, Some((req.user, target)), action)?;
+            Ok(act_result(played))
+        })
+    }
+
+    /// The bot's sweep of battles at `now`: in every Martian Chess game where a
+    /// defender's card has been awaited for [`BATTLE_TIME_MS`] or longer, the defender's
+    /// lowest legal card is played for them, recorded as theirs with `timeout` set. Each
+    /// game is its own transaction that checks again. Returns what was played.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn play_overdue_cards(&self, now: Millis) -> Result<Vec<ActResult>> {
+        self.play_overdue::<Martian>(now, |_| true)
+            .map(|v| v.into_iter().map(act_result).collect())
+    }
+}
+
+fn act_result(p: crate::play::Played<Martian>) -> ActResult {
+    ActResult {
+        game_id: p.game_id,
+        channel: p.channel,
+        action: p.applied.record,
+        by: p.by,
+        version: p.version,
+        ply: p.ply,
+        before: p.applied.note,
+        after: p.applied.position,
+        payments: p.payments,
+        unpaid: p.unpaid,
+        draw_offer_cleared: p.draw_offer_cleared,
+        finished: p.finished,
+    }
+}
+
+/// Asserts `Receipt::Act` exists for `receipt!(Act)`.
+const _: fn(ActResult) -> Receipt = Receipt::Act;

@@ -1,0 +1,308 @@
+//! The host's guarantees, one test body for every game: claims on time and the
+//! stalled-game sweep go against the player who must act (in a Martian Chess battle the
+//! player whose card is awaited, under the card timeout rules), resignation, draws by
+//! agreement, aborts and repeated requests settle exactly against the ledger, and
+//! `verify` agrees after each. Against sled (`tests/store`) and PostgreSQL
+//! (`tests/store_pg`).
+
+use jetan_store::{EndReason, Game, GameKind, GameResult, Settlement, StoreError, Terms};
+use martian_chess::{ai, Action, BattleSide, ToAct};
+
+use crate::common::*;
+
+/// Every game the host plays, with its board shapes.
+fn every_game() -> Vec<Terms> {
+    let jetan = |variant, topology| Terms {
+        variant,
+        topology,
+        ..Terms::friendly(variant)
+    };
+    vec![
+        jetan(jetan_rules::Variant::Classic, jetan_rules::Topology::Flat),
+        jetan(
+            jetan_rules::Variant::Manator,
+            jetan_rules::Topology::Circular,
+        ),
+        Terms::martian(),
+    ]
+}
+
+const MOVE_MIN: u32 = 5;
+const MOVE_MS: u64 = MOVE_MIN as u64 * 60_000;
+const STAKE: u64 = 50;
+
+/// Alice (the first mover) against Bob, with a stake and a move time, no piece prices
+/// (so that the stake alone says who won).
+fn start(t: &TestStore, base: &Terms) -> Game {
+    t.start(Terms {
+        stake: STAKE,
+        piece_price: 0,
+        move_time_minutes: Some(MOVE_MIN),
+        ..base.clone()
+    })
+}
+
+fn game(t: &TestStore) -> Game {
+    t.store.game(CH).unwrap().expect("a game in progress")
+}
+
+/// One action by whoever must act, chosen by the game's own simple player; `now` is its
+/// time. Avoids ending the game where it can.
+fn act_once(t: &TestStore, now: u64, n: u64) {
+    let g = game(t);
+    let user = g.to_move();
+    match g.terms.game {
+        GameKind::Jetan => {
+            let pos = g.position().unwrap();
+            // Not a capture (which may end the game), and another move each time.
+            let quiet: Vec<_> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| !m.is_capture() && !m.escape)
+                .collect();
+            let m = quiet[n as usize % quiet.len()];
+            t.store
+                .play(t.req(user, now), CH, (g.id, g.version), m.from, m.to)
+                .unwrap();
+        }
+        GameKind::MartianChess => {
+            let state = g.martian_state().unwrap();
+            let side = state.player_to_act().unwrap();
+            let a = ai::choose(&state.public_view(side), ai::Level::Greedy, n).unwrap();
+            t.store
+                .act(t.req(user, now), CH, (g.id, g.version), a)
+                .unwrap();
+        }
+    }
+}
+
+/// Plays until the player who must act is `who` (and the first mover has acted at least
+/// once); returns the time of the last action.
+fn until_to_act(t: &TestStore, who: u64, mut now: u64) -> u64 {
+    let mut n = 0;
+    loop {
+        let g = game(t);
+        if g.to_move() == who && n > 0 {
+            return now;
+        }
+        now += 1000;
+        act_once(t, now, n);
+        n += 1;
+        assert!(n < 500, "{who} never has to act");
+    }
+}
+
+fn assert_won(t: &TestStore, s: &Settlement, winner: u64, loser: u64, reason: EndReason) {
+    assert_eq!(s.result, GameResult::Win { winner, loser });
+    assert_eq!(s.reason, reason);
+    let (w, l) = (
+        t.store.wallet(GUILD, winner).unwrap(),
+        t.store.wallet(GUILD, loser).unwrap(),
+    );
+    assert_eq!((w.escrow, l.escrow), (0, 0));
+    assert_eq!((w.balance, l.balance), (1000 + STAKE, 1000 - STAKE));
+    assert_eq!((w.wins, l.losses), (1, 1));
+    assert!(t.store.game(CH).unwrap().is_none(), "the channel is free");
+    t.assert_clean();
+}
+
+#[test]
+fn only_the_waiting_player_claims_on_time() {
+    for terms in every_game() {
+        let t = TestStore::new();
+        start(&t, &terms);
+        // Alice (first mover) plays until Bob must act.
+        let last = until_to_act(&t, BOB, 10);
+        let after = last + MOVE_MS + 1;
+        // Bob let his own time run out: his claim is refused, and changes nothing.
+        let before = game(&t);
+        let e = t.store.claim_time(t.req(BOB, after), CH).unwrap_err();
+        assert!(
+            matches!(e, StoreError::CannotClaimOnOwnTurn),
+            "{:?}: {e}",
+            terms.game
+        );
+        assert_eq!(game(&t), before);
+        // Alice's claim before the time is up is refused too.
+        let e = t.store.claim_time(t.req(ALICE, last + 1), CH).unwrap_err();
+        assert!(matches!(e, StoreError::TimeNotUp { .. }), "{e}");
+        // Alice waited: she wins.
+        let s = t.store.claim_time(t.req(ALICE, after), CH).unwrap();
+        assert_won(&t, &s, ALICE, BOB, EndReason::Time);
+    }
+}
+
+#[test]
+fn the_sweep_settles_against_the_player_who_stalled() {
+    for terms in every_game() {
+        for stalling in [ALICE, BOB] {
+            let t = TestStore::new();
+            start(&t, &terms);
+            let last = until_to_act(&t, stalling, 10);
+            let winner = if stalling == ALICE { BOB } else { ALICE };
+            assert!(t
+                .store
+                .settle_stalled(last + 3 * MOVE_MS - 1)
+                .unwrap()
+                .is_empty());
+            let ended = t.store.settle_stalled(last + 3 * MOVE_MS).unwrap();
+            assert_eq!(ended.len(), 1, "{:?}", terms.game);
+            assert_won(&t, &ended[0], winner, stalling, EndReason::Time);
+        }
+    }
+}
+
+/// Plays a Martian Chess game until a battle awaits a card from `side`; returns the
+/// time of the last action, or `None` if the game ended first.
+fn until_battle(t: &TestStore, side: BattleSide) -> Option<u64> {
+    let mut now = 10;
+    for n in 0..5000 {
+        let g = t.store.game(CH).unwrap()?;
+        let state = g.martian_state().unwrap();
+        if matches!(state.to_act(), ToAct::Battle { side: s, .. } if s == side) {
+            return Some(now);
+        }
+        now += 1000;
+        act_once(t, now, n);
+    }
+    None
+}
+
+#[test]
+fn in_a_battle_the_player_whose_card_is_awaited_is_on_the_clock() {
+    // The attacker who stalls over a card is under the move time: the defender claims.
+    let t = TestStore::new();
+    start(&t, &Terms::martian());
+    let last = until_battle(&t, BattleSide::Attacker).expect("a battle");
+    let attacker = game(&t).to_move();
+    let defender = game(&t).opponent_of(attacker).unwrap();
+    let after = last + MOVE_MS + 1;
+    let e = t.store.claim_time(t.req(attacker, after), CH).unwrap_err();
+    assert!(matches!(e, StoreError::CannotClaimOnOwnTurn), "{e}");
+    let s = t.store.claim_time(t.req(defender, after), CH).unwrap();
+    assert_won(&t, &s, defender, attacker, EndReason::Time);
+
+    // The defender who stalls is under the battle time: no claim, no sweep against
+    // them; their lowest card is played for them, and the game goes on.
+    let t = TestStore::new();
+    start(&t, &Terms::martian());
+    let last = until_battle(&t, BattleSide::Defender).expect("a battle");
+    let defender = game(&t).to_move();
+    let attacker = game(&t).opponent_of(defender).unwrap();
+    let e = t
+        .store
+        .claim_time(t.req(defender, last + MOVE_MS + 1), CH)
+        .unwrap_err();
+    assert!(matches!(e, StoreError::CannotClaimOnOwnTurn), "{e}");
+    let e = t
+        .store
+        .claim_time(t.req(attacker, last + 1000), CH)
+        .unwrap_err();
+    assert!(matches!(e, StoreError::BattleTimeNotUp { .. }), "{e}");
+    assert!(t
+        .store
+        .settle_stalled(last + 3 * MOVE_MS)
+        .unwrap()
+        .is_empty());
+    let played = t
+        .store
+        .play_overdue_cards(last + jetan_store::BATTLE_TIME_MS)
+        .unwrap();
+    assert_eq!(played.len(), 1);
+    assert_eq!(played[0].by, defender);
+    assert!(matches!(played[0].action.action, Action::Play(_)));
+    t.assert_clean();
+}
+
+#[test]
+fn resignation_draws_and_aborts_settle_exactly() {
+    for terms in every_game() {
+        // Resignation: the resigning player loses the stake, on their turn or not.
+        for resigner in [ALICE, BOB] {
+            let t = TestStore::new();
+            start(&t, &terms);
+            let now = until_to_act(&t, BOB, 10);
+            let g = game(&t);
+            let s = t.store.resign(t.req(resigner, now + 1), CH, g.id).unwrap();
+            let winner = if resigner == ALICE { BOB } else { ALICE };
+            assert_won(&t, &s, winner, resigner, EndReason::Resignation);
+        }
+        // A draw by agreement returns both stakes; only the opponent may accept.
+        let t = TestStore::new();
+        start(&t, &terms);
+        let now = until_to_act(&t, BOB, 10);
+        let offered = t.store.offer_draw(t.req(ALICE, now + 1), CH).unwrap();
+        let e = t
+            .store
+            .accept_draw(t.req(ALICE, now + 2), CH, offered.id)
+            .unwrap_err();
+        assert!(matches!(e, StoreError::NoDrawOffer), "{e}");
+        let stamp = t.req(BOB, now + 3);
+        let s = t.store.accept_draw(stamp, CH, offered.id).unwrap();
+        // A repeated request answers the same and settles nothing twice.
+        assert_eq!(t.store.accept_draw(stamp, CH, offered.id).unwrap(), s);
+        assert_eq!(s.result, GameResult::Draw);
+        assert_eq!(s.reason, EndReason::Agreement);
+        for who in [ALICE, BOB] {
+            let w = t.store.wallet(GUILD, who).unwrap();
+            assert_eq!((w.balance, w.escrow, w.draws), (1000, 0, 1));
+        }
+        t.assert_clean();
+        // An abort refunds everything and counts nothing.
+        let t = TestStore::new();
+        let g = start(&t, &terms);
+        until_to_act(&t, BOB, 10);
+        let s = t
+            .store
+            .abort(t.req(CAROL, 99_999), CH, g.id, "test")
+            .unwrap();
+        assert_eq!(s.result, GameResult::Aborted);
+        for who in [ALICE, BOB] {
+            let w = t.store.wallet(GUILD, who).unwrap();
+            assert_eq!((w.balance, w.escrow, w.games()), (1000, 0, 0));
+        }
+        t.assert_clean();
+    }
+}
+
+#[test]
+fn an_action_out_of_turn_is_refused_in_every_game() {
+    for terms in every_game() {
+        let t = TestStore::new();
+        start(&t, &terms);
+        until_to_act(&t, BOB, 10);
+        let before = game(&t);
+        let e = match before.terms.game {
+            GameKind::Jetan => {
+                // A move of one of Alice's pieces: it is not her turn.
+                let (from, to) = ("e2".parse().unwrap(), "e3".parse().unwrap());
+                t.store
+                    .play(
+                        t.req(ALICE, 50_000),
+                        CH,
+                        (before.id, before.version),
+                        from,
+                        to,
+                    )
+                    .unwrap_err()
+            }
+            GameKind::MartianChess => t
+                .store
+                .act(
+                    t.req(ALICE, 50_000),
+                    CH,
+                    (before.id, before.version),
+                    Action::End,
+                )
+                .unwrap_err(),
+        };
+        assert!(
+            matches!(e, StoreError::NotYourTurn { to_move } if to_move == BOB),
+            "{:?}: {e}",
+            terms.game
+        );
+        assert_eq!(game(&t), before);
+        t.assert_clean();
+    }
+}

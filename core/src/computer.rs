@@ -59,13 +59,21 @@ impl Core {
         let Some(game) = self.store.game(channel)? else {
             return Ok(None);
         };
-        if !game.terms.practice || game.to_move() != self.bot.id {
+        if game.guild != guild || !game.terms.practice || game.to_move() != self.bot.id {
             return Ok(None);
         }
-        if game.is_martian() {
-            return self.martian_computer_turn(channel, &now);
-        }
-        let pos = Self::position_of(&game)?;
+        crate::games::of(&game).computer_turn(self, channel, &game, &now)
+    }
+
+    /// The computer's move in a practice game of Jetan where it is to move.
+    pub(crate) fn jetan_computer_turn(
+        &self,
+        channel: u64,
+        game: &jetan_store::Game,
+        now: &dyn Fn() -> u64,
+    ) -> Result<Option<Response>, CoreError> {
+        let guild = game.guild;
+        let pos = Self::position_of(game)?;
         let level = self.level(game.id);
         let think = self.think;
         let stop = Arc::new(AtomicBool::new(false));
@@ -77,7 +85,7 @@ impl Core {
             .with_seed(jetan_engine::position_hash(&pos))
             .with_stop(stop);
         let mut engine = jetan_engine::Engine::new(8);
-        engine.set_history(&earlier_positions(&game));
+        engine.set_history(&earlier_positions(game));
         let best = engine.search(&pos, &limits).best;
         if let Ok(mut thinking) = self.thinking.lock() {
             thinking.remove(&game.id);
@@ -91,7 +99,7 @@ impl Core {
             .store
             .play(req, channel, (game.id, game.version), m.from, m.to)
         {
-            Ok(result) => self.moved(guild, &game, result, now()).map(Some),
+            Ok(result) => self.moved(guild, game, result, now()).map(Some),
             Err(e) if e.is_refusal() => {
                 tracing::info!(channel, "the game changed while the computer thought: {e}");
                 Ok(None)

@@ -1,7 +1,7 @@
 //! How games end: resignation, draws by agreement, a win on time, and the replay of a
 //! finished game.
 
-use jetan_store::{Game, Settlement};
+use jetan_store::{FinishedGame, Game, Settlement};
 
 use super::buttons::ButtonAction;
 use super::lang::{tr, Lang};
@@ -17,9 +17,18 @@ impl Core {
         s: &Settlement,
     ) -> Result<Reply, CoreError> {
         let currency = self.currency(req.guild)?;
-        if game.is_martian() {
-            return self.martian_ended(game, s, &currency);
-        }
+        crate::games::of(game).ended(self, req, game, s, &currency)
+    }
+
+    /// The reply to the end of a game of Jetan: the settlement and the last board.
+    pub(crate) fn jetan_ended(
+        &self,
+        req: &Request,
+        game: &Game,
+        s: &Settlement,
+        currency: &str,
+    ) -> Result<Reply, CoreError> {
+        let currency = currency.to_owned();
         let lang = self.public_lang(req.guild);
         let text = text::settlement(lang, s, &currency, game.terms.practice);
         let pos = Self::position_of(game)?;
@@ -211,13 +220,19 @@ impl Core {
                 }
             }
         };
-        if last.game.is_martian() {
-            return self.martian_replay(&last);
-        }
+        crate::games::of(&last.game).replay(self, req, &last)
+    }
+
+    /// An animated replay of a finished game of Jetan.
+    pub(crate) fn jetan_replay(
+        &self,
+        req: &Request,
+        last: &FinishedGame,
+    ) -> Result<Reply, CoreError> {
         let lang = self.public_lang(req.guild);
         let banner =
             text::result_banner(lang, &last.result, last.reason, |id| self.name_of(id, lang));
-        let gif = self.replay_picture(lang, &last, banner)?;
+        let gif = self.replay_picture(lang, last, banner)?;
         Ok(Reply::public(tr!(
             lang,
             "replay",

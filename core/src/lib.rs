@@ -13,6 +13,8 @@ mod admin;
 pub mod buttons;
 mod computer;
 mod endings;
+mod games;
+mod jetan;
 pub mod lang;
 mod lobby;
 mod martian;

@@ -83,14 +83,7 @@ impl Core {
                 .ok_or_else(|| CoreError::User(tr!(lang, "level-range")))?,
         };
         let game = args.game.unwrap_or_default();
-        if game == jetan_store::GameKind::MartianChess {
-            if args.variant.is_some() || args.board.is_some() {
-                return refuse(tr!(lang, "mc-no-variants"));
-            }
-            if practice && level.get() > 3 {
-                return refuse(tr!(lang, "mc-level-range"));
-            }
-        }
+        crate::games::ui(game).check_challenge(lang, args, practice, level.get())?;
         let variant = args.variant.unwrap_or_default();
         let first = args.first.unwrap_or_default();
         let terms = Terms {
@@ -191,18 +184,26 @@ impl Core {
         game: Game,
     ) -> Result<Response, CoreError> {
         let level = self.level(game.id);
-        if game.is_martian() {
-            let lang = self.public_lang(game.guild);
-            let text = self.martian_practice_line(lang, req.user.id, level.get());
-            return self.martian_started(&game, text);
-        }
         let lang = self.public_lang(game.guild);
-        let text = tr!(
+        let ui = crate::games::of(&game);
+        let text = ui.practice_line(self, lang, req.user.id, level.get(), &game);
+        ui.started(self, &game, text)
+    }
+
+    /// The public line that a practice game of Jetan started.
+    pub(crate) fn jetan_practice_line(
+        &self,
+        lang: Lang,
+        human: u64,
+        level: u8,
+        game: &Game,
+    ) -> String {
+        tr!(
             lang,
             "practice-started",
-            human = req.user.mention(),
+            human = mention(human),
             bot = mention(self.bot.id),
-            level = level.get(),
+            level = level,
             game = text::game_name(lang, &game.terms)
         ) + "\n"
             + &tr!(
@@ -210,24 +211,21 @@ impl Core {
                 "practice-sides",
                 black = mention(game.black),
                 orange = mention(game.orange)
-            );
-        self.started(game, text)
+            )
     }
 
-    /// The reply to a game that has just started, and the computer's turn if it is first.
-    fn started(&self, game: Game, text: String) -> Result<Response, CoreError> {
-        if game.is_martian() {
-            return self.martian_started(&game, text);
-        }
-        let pos = Self::position_of(&game)?;
+    /// The reply to a game of Jetan that has just started, and the computer's turn if
+    /// it is first.
+    pub(crate) fn jetan_started(&self, game: &Game, text: String) -> Result<Response, CoreError> {
+        let pos = Self::position_of(game)?;
         let computer = game.terms.practice && game.black == self.bot.id;
         let lang = self.public_lang(game.guild);
-        let bottom = self.bottom(&game, Color::Black, None);
+        let bottom = self.bottom(game, Color::Black, None);
         // When the computer moves first, its reply shows the board.
         let png = if computer {
             None
         } else {
-            Some(self.board_picture(lang, &game, &pos, bottom, None, None)?)
+            Some(self.board_picture(lang, game, &pos, bottom, None, None)?)
         };
         let mut reply = Reply::public(text);
         if !computer {
@@ -304,23 +302,8 @@ impl Core {
     pub(crate) fn accepted(&self, req: &Request, game: Game) -> Result<Response, CoreError> {
         let currency = self.currency(req.guild)?;
         let lang = self.public_lang(game.guild);
-        let mut text = if game.is_martian() {
-            tr!(
-                lang,
-                "accepted-martian",
-                who = mention(game.challenged()),
-                game = text::game_name(lang, &game.terms)
-            )
-        } else {
-            tr!(
-                lang,
-                "accepted",
-                who = mention(game.challenged()),
-                game = text::game_name(lang, &game.terms),
-                black = mention(game.black),
-                orange = mention(game.orange)
-            )
-        };
+        let ui = crate::games::of(&game);
+        let mut text = ui.accepted_line(self, lang, &game);
         if game.escrow.black > 0 {
             let m = |n: u64| money(lang, n, &currency);
             text.push('\n');
@@ -332,7 +315,7 @@ impl Core {
                 reserve = m(game.terms.reserve().unwrap_or(0))
             ));
         }
-        let mut response = self.started(game.clone(), text)?;
+        let mut response = ui.started(self, &game, text)?;
         response.edits.extend(self.answered_challenge(
             game.id,
             tr!(lang, "edit-accepted", who = mention(game.challenged())),
@@ -452,14 +435,14 @@ impl Core {
                 self.name_of(opponent, self.public_lang(req.guild)),
             )
         };
-        let martian = g.is_martian();
+        let variants = crate::games::of(g).has_variants();
         let args = ChallengeArgs {
             game: Some(g.terms.game),
             stake: Some(g.terms.stake as i64),
             piece_price: Some(g.terms.piece_price as i64),
             first: Some(first),
-            variant: (!martian).then_some(g.terms.variant),
-            board: (!martian).then_some(g.terms.topology),
+            variant: variants.then_some(g.terms.variant),
+            board: variants.then_some(g.terms.topology),
             move_time: g.terms.move_time_minutes.map(i64::from),
             level: practice.then(|| i64::from(self.level(g.id).get())),
         };

@@ -65,12 +65,19 @@ impl Core {
         to: Option<&str>,
         notation: Option<&str>,
     ) -> Result<Response, CoreError> {
-        let lang = Lang::of(&req.locale);
         let game = self.game_in(req)?;
-        if game.is_martian() {
-            return self.martian_move(req, from, to, notation);
-        }
-        let pos = Self::position_of(&game)?;
+        crate::games::of(&game).play(self, req, &game, (from, to, notation))
+    }
+
+    /// A move as typed in a game of Jetan.
+    pub(crate) fn jetan_play(
+        &self,
+        req: &Request,
+        game: &Game,
+        (from, to, notation): (Option<&str>, Option<&str>, Option<&str>),
+    ) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
+        let pos = Self::position_of(game)?;
         let (from, to, named) = match (notation.map(str::trim).filter(|s| !s.is_empty()), from, to)
         {
             (Some(n), None, None) => {
@@ -337,9 +344,11 @@ impl Core {
 
     pub(crate) fn board(&self, req: &Request) -> Result<Reply, CoreError> {
         let game = self.game_in(req)?;
-        if game.is_martian() {
-            return self.martian_board(req, &game);
-        }
+        crate::games::of(&game).board(self, req, &game)
+    }
+
+    /// The board of a game of Jetan.
+    pub(crate) fn jetan_board(&self, req: &Request, game: &Game) -> Result<Reply, CoreError> {
         let lang = self.public_lang(req.guild);
         let pos = Self::position_of(&game)?;
         let bottom = self.bottom(&game, pos.turn(), Some(req.user.id));
@@ -362,12 +371,19 @@ impl Core {
     }
 
     pub(crate) fn moves(&self, req: &Request, square: &str) -> Result<Reply, CoreError> {
-        let lang = Lang::of(&req.locale);
         let game = self.game_in(req)?;
-        if game.is_martian() {
-            return self.martian_moves(Lang::of(&req.locale), &game, square);
-        }
-        let pos = Self::position_of(&game)?;
+        crate::games::of(&game).moves(self, req, &game, square)
+    }
+
+    /// The legal moves of one piece in a game of Jetan.
+    pub(crate) fn jetan_moves(
+        &self,
+        req: &Request,
+        game: &Game,
+        square: &str,
+    ) -> Result<Reply, CoreError> {
+        let lang = Lang::of(&req.locale);
+        let pos = Self::position_of(game)?;
         let sq = parse_square(lang, square, "square-piece")?;
         let Some(piece) = pos.board().piece_at(sq) else {
             return refuse(tr!(lang, "piece-empty", square = sq.to_string()));

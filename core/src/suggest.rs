@@ -1,6 +1,7 @@
 //! Autocomplete suggestions for `move` and `moves`.
 
 use jetan_rules::{Position, Square, Variant};
+use jetan_store::Game;
 
 use super::lang::{tr, Lang};
 use super::play::destination;
@@ -11,9 +12,8 @@ use super::Core;
 pub const MAX_CHOICES: usize = 25;
 
 impl Core {
-    /// The position of the game in `channel`, if it is `user`'s turn there.
-    fn position_for_mover(&self, channel: u64, user: u64) -> Option<(Position, Variant)> {
-        let game = self.store.game(channel).ok()??;
+    /// The position of a game of Jetan, if it is `user`'s turn there.
+    fn position_for_mover(game: &Game, user: u64) -> Option<(Position, Variant)> {
         let pos = game.position().ok()?;
         (game.player(pos.turn()) == user).then_some((pos, game.terms.variant))
     }
@@ -29,10 +29,22 @@ impl Core {
         partial: &str,
     ) -> Vec<(String, String)> {
         let lang = Lang::of(locale);
-        if self.is_martian_channel(channel) {
-            return self.martian_suggest_from(lang, channel, user, partial);
+        match self.store.game(channel) {
+            Ok(Some(game)) => {
+                crate::games::of(&game).suggest_from(self, lang, &game, user, partial)
+            }
+            _ => Vec::new(),
         }
-        let Some((pos, _)) = self.position_for_mover(channel, user) else {
+    }
+
+    /// `from` suggestions in a game of Jetan.
+    pub(crate) fn jetan_suggest_from(
+        lang: Lang,
+        game: &Game,
+        user: u64,
+        partial: &str,
+    ) -> Vec<(String, String)> {
+        let Some((pos, _)) = Self::position_for_mover(game, user) else {
             return Vec::new();
         };
         let partial = partial.trim().to_ascii_lowercase();
@@ -68,13 +80,26 @@ impl Core {
         partial: &str,
     ) -> Vec<(String, String)> {
         let lang = Lang::of(locale);
-        if self.is_martian_channel(channel) {
-            return self.martian_suggest_to(lang, channel, user, from, partial);
+        match self.store.game(channel) {
+            Ok(Some(game)) => {
+                crate::games::of(&game).suggest_to(self, lang, &game, user, from, partial)
+            }
+            _ => Vec::new(),
         }
+    }
+
+    /// `to` suggestions in a game of Jetan.
+    pub(crate) fn jetan_suggest_to(
+        lang: Lang,
+        game: &Game,
+        user: u64,
+        from: &str,
+        partial: &str,
+    ) -> Vec<(String, String)> {
         let Ok(from) = from.trim().parse::<Square>() else {
             return Vec::new();
         };
-        let Some((pos, variant)) = self.position_for_mover(channel, user) else {
+        let Some((pos, variant)) = Self::position_for_mover(game, user) else {
             return Vec::new();
         };
         let partial = partial.trim().to_ascii_lowercase();

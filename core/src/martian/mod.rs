@@ -10,12 +10,13 @@ pub(crate) mod picture;
 mod suggest;
 pub(crate) mod text;
 
-use jetan_store::{ActResult, FinishedGame, Game, Settlement};
+use jetan_store::{ActResult, FinishedGame, Game, Settlement, Terms};
 use martian_chess::{ai, Action, Color, PublicView, State, ToAct};
 
 use crate::buttons::ButtonAction;
+use crate::games::GameUi;
 use crate::reply::{ButtonStyle, Menu};
-use crate::request::{mention, MartianCommand, Request};
+use crate::request::{mention, ChallengeArgs, MartianCommand, Request};
 use crate::{refuse, Core, CoreError, Lang, Reply, Response};
 
 /// The computer's level in Martian Chess from the practice level (1–5): 1, 2, or 3 for
@@ -30,6 +31,135 @@ fn state_of(game: &Game) -> Result<State, CoreError> {
 
 fn parsed<T>(r: Result<T, String>) -> Result<T, CoreError> {
     r.map_err(CoreError::User)
+}
+
+/// Martian Chess, as the core's game interface sees it.
+pub(crate) struct Martian;
+
+impl GameUi for Martian {
+    fn name(&self, _lang: Lang, _terms: &Terms) -> String {
+        text::GAME_NAME.into()
+    }
+
+    fn piece_price_terms(&self, lang: Lang, terms: &Terms, currency: &str) -> String {
+        text::piece_price_terms(lang, terms.piece_price, currency)
+    }
+
+    fn check_challenge(
+        &self,
+        lang: Lang,
+        args: &ChallengeArgs,
+        practice: bool,
+        level: u8,
+    ) -> Result<(), CoreError> {
+        if args.variant.is_some() || args.board.is_some() {
+            return refuse(crate::lang::tr!(lang, "mc-no-variants"));
+        }
+        if practice && level > 3 {
+            return refuse(crate::lang::tr!(lang, "mc-level-range"));
+        }
+        Ok(())
+    }
+
+    fn has_variants(&self) -> bool {
+        false
+    }
+
+    fn accepted_line(&self, _core: &Core, lang: Lang, game: &Game) -> String {
+        crate::lang::tr!(
+            lang,
+            "accepted-martian",
+            who = mention(game.challenged()),
+            game = text::GAME_NAME
+        )
+    }
+
+    fn practice_line(
+        &self,
+        core: &Core,
+        lang: Lang,
+        human: u64,
+        level: u8,
+        _game: &Game,
+    ) -> String {
+        core.martian_practice_line(lang, human, level)
+    }
+
+    fn started(&self, core: &Core, game: &Game, head: String) -> Result<Response, CoreError> {
+        core.martian_started(game, head)
+    }
+
+    fn play(
+        &self,
+        core: &Core,
+        req: &Request,
+        _game: &Game,
+        (from, to, notation): (Option<&str>, Option<&str>, Option<&str>),
+    ) -> Result<Response, CoreError> {
+        core.martian_move(req, from, to, notation)
+    }
+
+    fn board(&self, core: &Core, req: &Request, game: &Game) -> Result<Reply, CoreError> {
+        core.martian_board(req, game)
+    }
+
+    fn moves(
+        &self,
+        core: &Core,
+        req: &Request,
+        game: &Game,
+        square: &str,
+    ) -> Result<Reply, CoreError> {
+        core.martian_moves(Lang::of(&req.locale), game, square)
+    }
+
+    fn ended(
+        &self,
+        core: &Core,
+        _req: &Request,
+        game: &Game,
+        s: &Settlement,
+        currency: &str,
+    ) -> Result<Reply, CoreError> {
+        core.martian_ended(game, s, currency)
+    }
+
+    fn replay(&self, core: &Core, _req: &Request, last: &FinishedGame) -> Result<Reply, CoreError> {
+        core.martian_replay(last)
+    }
+
+    fn suggest_from(
+        &self,
+        core: &Core,
+        lang: Lang,
+        game: &Game,
+        user: u64,
+        partial: &str,
+    ) -> Vec<(String, String)> {
+        core.martian_suggest_from(lang, game.channel, user, partial)
+    }
+
+    fn suggest_to(
+        &self,
+        core: &Core,
+        lang: Lang,
+        game: &Game,
+        user: u64,
+        from: &str,
+        partial: &str,
+    ) -> Vec<(String, String)> {
+        core.martian_suggest_to(lang, game.channel, user, from, partial)
+    }
+
+    fn computer_turn(
+        &self,
+        core: &Core,
+        channel: u64,
+        _game: &Game,
+        now: &dyn Fn() -> u64,
+    ) -> Result<Option<Response>, CoreError> {
+        core.martian_computer_turn(channel, now)
+    }
 }
 
 impl Core {

@@ -20,15 +20,6 @@ impl Core {
         (game.martian_player(side) == user).then_some((state, side))
     }
 
-    /// Whether the game in `channel` is Martian Chess.
-    pub(crate) fn is_martian_channel(&self, channel: u64) -> bool {
-        self.store
-            .game(channel)
-            .ok()
-            .flatten()
-            .is_some_and(|g| g.is_martian())
-    }
-
     /// `from` suggestions in a Martian Chess game.
     pub(crate) fn martian_suggest_from(
         &self,

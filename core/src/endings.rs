@@ -17,7 +17,7 @@ impl Core {
         s: &Settlement,
     ) -> Result<Reply, CoreError> {
         let currency = self.currency(req.guild)?;
-        crate::games::of(game).ended(self, req, game, s, &currency)
+        crate::games::of(game).ended(self.cx(req, game), s, &currency)
     }
 
     /// The reply to the end of a game of Jetan: the settlement and the last board.

@@ -11,6 +11,26 @@ use jetan_store::{FinishedGame, Game, GameKind, Settlement, Terms};
 use crate::request::{ChallengeArgs, Request};
 use crate::{Core, CoreError, Lang, Reply, Response};
 
+/// A command about the game being played, as the game interface receives it.
+#[derive(Clone, Copy)]
+pub(crate) struct Cx<'a> {
+    /// The core.
+    pub core: &'a Core,
+    /// The request.
+    pub req: &'a Request,
+    /// The game in the request's channel.
+    pub game: &'a Game,
+}
+
+/// A move as typed: `from`, `to`, or `notation`.
+pub(crate) type Typed<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>);
+
+/// Who asks for autocomplete choices: their language, their id, and what they typed.
+pub(crate) type Asker<'a> = (Lang, u64, &'a str);
+
+/// Autocomplete choices: (name shown, value).
+pub(crate) type Choices = Vec<(String, String)>;
+
 /// One game, as the command core sees it.
 pub(crate) trait GameUi: Sync {
     /// The game's name as players read it: "Classic Jetan", "Martian Chess".
@@ -37,54 +57,20 @@ pub(crate) trait GameUi: Sync {
     /// and the computer's turn if it acts first.
     fn started(&self, core: &Core, game: &Game, head: String) -> Result<Response, CoreError>;
     /// A move as typed (`from`/`to`, or `notation`).
-    fn play(
-        &self,
-        core: &Core,
-        req: &Request,
-        game: &Game,
-        typed: (Option<&str>, Option<&str>, Option<&str>),
-    ) -> Result<Response, CoreError>;
+    fn play(&self, cx: Cx<'_>, typed: Typed<'_>) -> Result<Response, CoreError>;
     /// The board, publicly.
-    fn board(&self, core: &Core, req: &Request, game: &Game) -> Result<Reply, CoreError>;
+    fn board(&self, cx: Cx<'_>) -> Result<Reply, CoreError>;
     /// The legal moves of the piece on `square`, privately.
-    fn moves(
-        &self,
-        core: &Core,
-        req: &Request,
-        game: &Game,
-        square: &str,
-    ) -> Result<Reply, CoreError>;
+    fn moves(&self, cx: Cx<'_>, square: &str) -> Result<Reply, CoreError>;
     /// The public reply to the game's end (the settlement in words, the last board).
-    fn ended(
-        &self,
-        core: &Core,
-        req: &Request,
-        game: &Game,
-        s: &Settlement,
-        currency: &str,
-    ) -> Result<Reply, CoreError>;
+    fn ended(&self, cx: Cx<'_>, s: &Settlement, currency: &str) -> Result<Reply, CoreError>;
     /// An animated replay of a finished game.
     fn replay(&self, core: &Core, req: &Request, last: &FinishedGame) -> Result<Reply, CoreError>;
     /// Autocomplete of `move`'s `from`: the squares of `user`'s pieces that can act,
     /// matching what was typed (empty when it is not their turn).
-    fn suggest_from(
-        &self,
-        core: &Core,
-        lang: Lang,
-        game: &Game,
-        user: u64,
-        partial: &str,
-    ) -> Vec<(String, String)>;
+    fn suggest_from(&self, core: &Core, game: &Game, asker: Asker<'_>) -> Choices;
     /// Autocomplete of `move`'s `to`: where the piece on `from` can go.
-    fn suggest_to(
-        &self,
-        core: &Core,
-        lang: Lang,
-        game: &Game,
-        user: u64,
-        from: &str,
-        partial: &str,
-    ) -> Vec<(String, String)>;
+    fn suggest_to(&self, core: &Core, game: &Game, asker: Asker<'_>, from: &str) -> Choices;
     /// The computer's turn in a practice game where it must act (blocking: it thinks).
     fn computer_turn(
         &self,

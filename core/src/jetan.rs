@@ -4,7 +4,7 @@
 
 use jetan_store::{FinishedGame, Game, Settlement, Terms};
 
-use crate::games::GameUi;
+use crate::games::{Asker, Choices, Cx, GameUi, Typed};
 use crate::lang::tr;
 use crate::request::{mention, ChallengeArgs, Request};
 use crate::{text, Core, CoreError, Lang, Reply, Response};
@@ -54,66 +54,32 @@ impl GameUi for Jetan {
         core.jetan_started(game, head)
     }
 
-    fn play(
-        &self,
-        core: &Core,
-        req: &Request,
-        game: &Game,
-        typed: (Option<&str>, Option<&str>, Option<&str>),
-    ) -> Result<Response, CoreError> {
-        core.jetan_play(req, game, typed)
+    fn play(&self, cx: Cx<'_>, typed: Typed<'_>) -> Result<Response, CoreError> {
+        cx.core.jetan_play(cx.req, cx.game, typed)
     }
 
-    fn board(&self, core: &Core, req: &Request, game: &Game) -> Result<Reply, CoreError> {
-        core.jetan_board(req, game)
+    fn board(&self, cx: Cx<'_>) -> Result<Reply, CoreError> {
+        cx.core.jetan_board(cx.req, cx.game)
     }
 
-    fn moves(
-        &self,
-        core: &Core,
-        req: &Request,
-        game: &Game,
-        square: &str,
-    ) -> Result<Reply, CoreError> {
-        core.jetan_moves(req, game, square)
+    fn moves(&self, cx: Cx<'_>, square: &str) -> Result<Reply, CoreError> {
+        cx.core.jetan_moves(cx.req, cx.game, square)
     }
 
-    fn ended(
-        &self,
-        core: &Core,
-        req: &Request,
-        game: &Game,
-        s: &Settlement,
-        currency: &str,
-    ) -> Result<Reply, CoreError> {
-        core.jetan_ended(req, game, s, currency)
+    fn ended(&self, cx: Cx<'_>, s: &Settlement, currency: &str) -> Result<Reply, CoreError> {
+        cx.core.jetan_ended(cx.req, cx.game, s, currency)
     }
 
     fn replay(&self, core: &Core, req: &Request, last: &FinishedGame) -> Result<Reply, CoreError> {
         core.jetan_replay(req, last)
     }
 
-    fn suggest_from(
-        &self,
-        _core: &Core,
-        lang: Lang,
-        game: &Game,
-        user: u64,
-        partial: &str,
-    ) -> Vec<(String, String)> {
-        Core::jetan_suggest_from(lang, game, user, partial)
+    fn suggest_from(&self, _core: &Core, game: &Game, asker: Asker<'_>) -> Choices {
+        Core::jetan_suggest_from(game, asker)
     }
 
-    fn suggest_to(
-        &self,
-        _core: &Core,
-        lang: Lang,
-        game: &Game,
-        user: u64,
-        from: &str,
-        partial: &str,
-    ) -> Vec<(String, String)> {
-        Core::jetan_suggest_to(lang, game, user, from, partial)
+    fn suggest_to(&self, _core: &Core, game: &Game, asker: Asker<'_>, from: &str) -> Choices {
+        Core::jetan_suggest_to(game, asker, from)
     }
 
     fn computer_turn(

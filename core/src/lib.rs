@@ -341,6 +341,15 @@ impl Core {
         }
     }
 
+    /// A command about `game`, for the game interface.
+    fn cx<'a>(&'a self, req: &'a Request, game: &'a jetan_store::Game) -> games::Cx<'a> {
+        games::Cx {
+            core: self,
+            req,
+            game,
+        }
+    }
+
     /// The store's view of a request.
     fn store_req(req: &Request) -> jetan_store::Stamp {
         jetan_store::Stamp::new(req.id, req.user.id, req.now)

@@ -66,7 +66,7 @@ impl Core {
         notation: Option<&str>,
     ) -> Result<Response, CoreError> {
         let game = self.game_in(req)?;
-        crate::games::of(&game).play(self, req, &game, (from, to, notation))
+        crate::games::of(&game).play(self.cx(req, &game), (from, to, notation))
     }
 
     /// A move as typed in a game of Jetan.
@@ -344,7 +344,7 @@ impl Core {
 
     pub(crate) fn board(&self, req: &Request) -> Result<Reply, CoreError> {
         let game = self.game_in(req)?;
-        crate::games::of(&game).board(self, req, &game)
+        crate::games::of(&game).board(self.cx(req, &game))
     }
 
     /// The board of a game of Jetan.
@@ -372,7 +372,7 @@ impl Core {
 
     pub(crate) fn moves(&self, req: &Request, square: &str) -> Result<Reply, CoreError> {
         let game = self.game_in(req)?;
-        crate::games::of(&game).moves(self, req, &game, square)
+        crate::games::of(&game).moves(self.cx(req, &game), square)
     }
 
     /// The legal moves of one piece in a game of Jetan.

@@ -3,6 +3,8 @@
 use jetan_rules::{Position, Square, Variant};
 use jetan_store::Game;
 
+use crate::games::{Asker, Choices};
+
 use super::lang::{tr, Lang};
 use super::play::destination;
 use super::text;
@@ -31,19 +33,14 @@ impl Core {
         let lang = Lang::of(locale);
         match self.store.game(channel) {
             Ok(Some(game)) => {
-                crate::games::of(&game).suggest_from(self, lang, &game, user, partial)
+                crate::games::of(&game).suggest_from(self, &game, (lang, user, partial))
             }
             _ => Vec::new(),
         }
     }
 
     /// `from` suggestions in a game of Jetan.
-    pub(crate) fn jetan_suggest_from(
-        lang: Lang,
-        game: &Game,
-        user: u64,
-        partial: &str,
-    ) -> Vec<(String, String)> {
+    pub(crate) fn jetan_suggest_from(game: &Game, (lang, user, partial): Asker<'_>) -> Choices {
         let Some((pos, _)) = Self::position_for_mover(game, user) else {
             return Vec::new();
         };
@@ -82,7 +79,7 @@ impl Core {
         let lang = Lang::of(locale);
         match self.store.game(channel) {
             Ok(Some(game)) => {
-                crate::games::of(&game).suggest_to(self, lang, &game, user, from, partial)
+                crate::games::of(&game).suggest_to(self, &game, (lang, user, partial), from)
             }
             _ => Vec::new(),
         }
@@ -90,12 +87,10 @@ impl Core {
 
     /// `to` suggestions in a game of Jetan.
     pub(crate) fn jetan_suggest_to(
-        lang: Lang,
         game: &Game,
-        user: u64,
+        (lang, user, partial): Asker<'_>,
         from: &str,
-        partial: &str,
-    ) -> Vec<(String, String)> {
+    ) -> Choices {
         let Ok(from) = from.trim().parse::<Square>() else {
             return Vec::new();
         };

@@ -14,7 +14,7 @@ use jetan_store::{ActResult, FinishedGame, Game, Settlement, Terms};
 use martian_chess::{ai, Action, Color, PublicView, State, ToAct};
 
 use crate::buttons::ButtonAction;
-use crate::games::GameUi;
+use crate::games::{Asker, Choices, Cx, GameUi, Typed};
 use crate::reply::{ButtonStyle, Menu};
 use crate::request::{mention, ChallengeArgs, MartianCommand, Request};
 use crate::{refuse, Core, CoreError, Lang, Reply, Response};
@@ -89,66 +89,34 @@ impl GameUi for Martian {
         core.martian_started(game, head)
     }
 
-    fn play(
-        &self,
-        core: &Core,
-        req: &Request,
-        _game: &Game,
-        (from, to, notation): (Option<&str>, Option<&str>, Option<&str>),
-    ) -> Result<Response, CoreError> {
-        core.martian_move(req, from, to, notation)
+    fn play(&self, cx: Cx<'_>, (from, to, notation): Typed<'_>) -> Result<Response, CoreError> {
+        cx.core.martian_move(cx.req, from, to, notation)
     }
 
-    fn board(&self, core: &Core, req: &Request, game: &Game) -> Result<Reply, CoreError> {
-        core.martian_board(req, game)
+    fn board(&self, cx: Cx<'_>) -> Result<Reply, CoreError> {
+        cx.core.martian_board(cx.req, cx.game)
     }
 
-    fn moves(
-        &self,
-        core: &Core,
-        req: &Request,
-        game: &Game,
-        square: &str,
-    ) -> Result<Reply, CoreError> {
-        core.martian_moves(Lang::of(&req.locale), game, square)
+    fn moves(&self, cx: Cx<'_>, square: &str) -> Result<Reply, CoreError> {
+        cx.core
+            .martian_moves(Lang::of(&cx.req.locale), cx.game, square)
     }
 
-    fn ended(
-        &self,
-        core: &Core,
-        _req: &Request,
-        game: &Game,
-        s: &Settlement,
-        currency: &str,
-    ) -> Result<Reply, CoreError> {
-        core.martian_ended(game, s, currency)
+    fn ended(&self, cx: Cx<'_>, s: &Settlement, currency: &str) -> Result<Reply, CoreError> {
+        cx.core.martian_ended(cx.game, s, currency)
     }
 
     fn replay(&self, core: &Core, _req: &Request, last: &FinishedGame) -> Result<Reply, CoreError> {
         core.martian_replay(last)
     }
 
-    fn suggest_from(
-        &self,
-        core: &Core,
-        lang: Lang,
-        game: &Game,
-        user: u64,
-        partial: &str,
-    ) -> Vec<(String, String)> {
-        core.martian_suggest_from(lang, game.channel, user, partial)
+    fn suggest_from(&self, core: &Core, game: &Game, (lang, user, typed): Asker<'_>) -> Choices {
+        core.martian_suggest_from(lang, game.channel, user, typed)
     }
 
-    fn suggest_to(
-        &self,
-        core: &Core,
-        lang: Lang,
-        game: &Game,
-        user: u64,
-        from: &str,
-        partial: &str,
-    ) -> Vec<(String, String)> {
-        core.martian_suggest_to(lang, game.channel, user, from, partial)
+    fn suggest_to(&self, core: &Core, game: &Game, asker: Asker<'_>, from: &str) -> Choices {
+        let (lang, user, typed) = asker;
+        core.martian_suggest_to(lang, game.channel, user, from, typed)
     }
 
     fn computer_turn(

@@ -143,10 +143,27 @@ pub enum BoardShape {
     /// The 10 × 10 board (RULES.md §1).
     #[default]
     Square,
-    /// The circular board of Ninth-Ray Jetan (RULES.md §11): ten rings around a hole,
-    /// rank 1 the outermost and rank 10 the innermost, ten sectors `a`…`j` clockwise
-    /// (`j` next to `a`); the same squares, pieces and marks.
+    /// The circular board of Ninth-Ray Jetan (RULES.md §11) as the bot shows it:
+    /// unrolled, its ten rings as ten rows (rank 1, the outer ring, on Black's side) and
+    /// its ten sectors as columns, with the seam between `j` and `a` drawn as a line and
+    /// half a column of the file across it echoed on each side — so every piece is
+    /// about as large as on the flat board.
     Round,
+    /// The circular board drawn as rings around a hole, rank 1 the outermost and rank 10
+    /// the innermost, ten sectors `a`…`j` clockwise, the seam a spoke: the board's real
+    /// shape, with tokens about half as wide as [`Round`](Self::Round)'s (letters only).
+    Rings,
+}
+
+/// Where a piece's token is drawn in a picture ([`Renderer::token_spots`]), in pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TokenSpot {
+    /// The piece's square.
+    pub square: Square,
+    /// The centre of the token's disc.
+    pub centre: (f32, f32),
+    /// The disc's diameter.
+    pub diameter: f32,
 }
 
 /// What a picture shows beyond the position itself.

@@ -12,6 +12,13 @@
 //! and what the last move did: the move, the piece it killed as a large struck-through
 //! token, or a Manator duel's two pieces with their odds and who won.
 //!
+//! The circular board of Ninth-Ray Jetan (RULES.md §11) is drawn unrolled
+//! ([`BoardShape::Round`]: the rings as rows, the seam between `j` and `a` marked by a
+//! line and an echo of the file across it on each side, tokens nearly as large as the
+//! flat board's) or as rings around a hole ([`BoardShape::Rings`]: its real shape, with
+//! tokens about half as wide). [`Renderer::token_spots`] and [`Renderer::cell_contains`]
+//! give the geometry of either, for tests.
+//!
 //! A [`View`] adds what the position alone does not say: which side is at the bottom, the
 //! last move as the rules reported it ([`View::with_report`]), a selected piece with its
 //! legal destinations, the result, and the [`Labels`] — every word drawn, so the caller

@@ -698,10 +698,9 @@ impl Renderer {
                 let g = self.unrolled;
                 let raw = &self.unrolled_raw[o as usize];
                 let mut img = raw.clone();
-                let danger =
-                    self.draw_cells(&mut img, &self.unrolled_cells, pos, view, |sq| {
-                        g.places(o, sq)
-                    });
+                let danger = self.draw_cells(&mut img, &self.unrolled_cells, pos, view, |sq| {
+                    g.places(o, sq)
+                });
                 g.finish(&mut img, raw);
                 (img, danger)
             }
@@ -1369,11 +1368,7 @@ fn unrolled_base(fonts: &Fonts, l: Layout, g: Unrolled, o: Color) -> RgbImage {
         } else {
             g.xy(col, 0).0 as f32 + u / 2.0
         };
-        let color = if echo {
-            theme::SEAM
-        } else {
-            theme::FRAME_TEXT
-        };
+        let color = if echo { theme::SEAM } else { theme::FRAME_TEXT };
         let letter = sq.file_char().to_string();
         for y in [above, below] {
             fonts.draw_centered(&mut img, &letter, em, cx, y, color);
@@ -1497,7 +1492,7 @@ mod tests {
         let pos: Position = "4pc4/10/10/10/10/10/10/3a6/10/4CP1W2 b - 7 80"
             .parse()
             .unwrap();
-        for shape in [BoardShape::Square, BoardShape::Round] {
+        for shape in [BoardShape::Square, BoardShape::Round, BoardShape::Rings] {
             for o in [Color::Black, Color::Orange] {
                 let plain = View::new(o).with_shape(shape);
                 let views = [

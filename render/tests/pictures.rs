@@ -849,7 +849,10 @@ fn tokens_stay_inside_their_cells_and_large_enough_at_400_pixels() {
                 let sq = r.square_size();
                 assert!(flat >= 27.0, "flat board, {sq}-px squares: {flat:.1} px");
                 assert!(round >= 16.0, "round board, {sq}-px squares: {round:.1} px");
-                assert!(round >= 0.9 * flat, "round {round:.1} px, flat {flat:.1} px");
+                assert!(
+                    round >= 0.9 * flat,
+                    "round {round:.1} px, flat {flat:.1} px"
+                );
                 assert!(rings >= 11.0, "rings, {sq}-px squares: {rings:.1} px");
             }
         }
@@ -884,7 +887,10 @@ fn a_move_across_the_seam_is_marked_on_both_sides() {
     }
     // A square the Thoat cannot reach (a3, one diagonal step) is left alone, and so is
     // its echo.
-    for (x, y) in [(a4.0, a4.1 + cell as u32), (a4_echo.0, a4_echo.1 + cell as u32)] {
+    for (x, y) in [
+        (a4.0, a4.1 + cell as u32),
+        (a4_echo.0, a4_echo.1 + cell as u32),
+    ] {
         assert_eq!(plain.get_pixel(x, y), selected.get_pixel(x, y));
     }
 }

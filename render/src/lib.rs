@@ -12,6 +12,13 @@
 //! and what the last move did: the move, the piece it killed as a large struck-through
 //! token, or a Manator duel's two pieces with their odds and who won.
 //!
+//! The circular board of Ninth-Ray Jetan (RULES.md §11) is drawn unrolled
+//! ([`BoardShape::Round`]: the rings as rows, the seam between `j` and `a` marked by a
+//! line and an echo of the file across it on each side, tokens nearly as large as the
+//! flat board's) or as rings around a hole ([`BoardShape::Rings`]: its real shape, with
+//! tokens about half as wide). [`Renderer::token_spots`] and [`Renderer::cell_contains`]
+//! give the geometry of either, for tests.
+//!
 //! A [`View`] adds what the position alone does not say: which side is at the bottom, the
 //! last move as the rules reported it ([`View::with_report`]), a selected piece with its
 //! legal destinations, the result, and the [`Labels`] — every word drawn, so the caller
@@ -143,10 +150,27 @@ pub enum BoardShape {
     /// The 10 × 10 board (RULES.md §1).
     #[default]
     Square,
-    /// The circular board of Ninth-Ray Jetan (RULES.md §11): ten rings around a hole,
-    /// rank 1 the outermost and rank 10 the innermost, ten sectors `a`…`j` clockwise
-    /// (`j` next to `a`); the same squares, pieces and marks.
+    /// The circular board of Ninth-Ray Jetan (RULES.md §11) as the bot shows it:
+    /// unrolled, its ten rings as ten rows (rank 1, the outer ring, on Black's side) and
+    /// its ten sectors as columns, with the seam between `j` and `a` drawn as a line and
+    /// half a column of the file across it echoed on each side — so every piece is
+    /// about as large as on the flat board.
     Round,
+    /// The circular board drawn as rings around a hole, rank 1 the outermost and rank 10
+    /// the innermost, ten sectors `a`…`j` clockwise, the seam a spoke: the board's real
+    /// shape, with tokens about half as wide as [`Round`](Self::Round)'s (letters only).
+    Rings,
+}
+
+/// Where a piece's token is drawn in a picture ([`Renderer::token_spots`]), in pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TokenSpot {
+    /// The piece's square.
+    pub square: Square,
+    /// The centre of the token's disc.
+    pub centre: (f32, f32),
+    /// The disc's diameter.
+    pub diameter: f32,
 }
 
 /// What a picture shows beyond the position itself.

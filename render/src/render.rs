@@ -13,11 +13,11 @@ use jetan_rules::{Color, Piece, Position, Role, Square};
 
 use std::f32::consts::PI;
 
-use crate::paint::{blend_pixel, fill_rect, fill_shape, pill, Rgb, Shape, Sprite, P};
+use crate::paint::{blend_pixel, blend_rect, fill_rect, fill_shape, pill, Rgb, Shape, Sprite, P};
 use crate::palette::Palette;
 use crate::text::Fonts;
 use crate::theme;
-use crate::{captured, duel_odds, BoardShape, RenderError, View};
+use crate::{captured, duel_odds, BoardShape, RenderError, TokenSpot, View};
 
 /// Where things go in a picture, in pixels, for one square size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,8 +98,8 @@ pub struct Renderer {
     /// The empty board with frame, coordinates and strip backgrounds, Black's view then
     /// Orange's.
     bases: [RgbImage; 2],
-    /// Full tokens, indexed by [`piece_index`].
-    tokens: Vec<Sprite>,
+    /// Tokens, highlight tiles and move marks for the flat board's squares.
+    flat: Cells,
     /// Small lettered tokens for the captured rows.
     minis: Vec<Sprite>,
     /// Large tokens for the killed piece in the side panel.
@@ -109,23 +109,23 @@ pub struct Renderer {
     /// Strip swatches, then the side panel's larger ones, by colour.
     swatches: [Sprite; 2],
     panel_swatches: [Sprite; 2],
-    last_from: Tiles,
-    last_to: Tiles,
-    selected: Tiles,
-    dot: Sprite,
-    ring: Sprite,
-    escape: Sprite,
-    danger: Sprite,
-    /// The round board (RULES.md §11): its geometry, empty boards, tokens sized to the
-    /// rings, and move marks (dot, ring, escape) at that size.
+    /// The circular board drawn unrolled ([`BoardShape::Round`]): its geometry, its
+    /// cells' sprites, the empty boards before the echo columns are veiled (pictures are
+    /// drawn on these) and after (what an empty board looks like).
+    unrolled: Unrolled,
+    unrolled_cells: Cells,
+    unrolled_raw: [RgbImage; 2],
+    unrolled_bases: [RgbImage; 2],
+    /// The circular board drawn as rings ([`BoardShape::Rings`]): its geometry, empty
+    /// boards, tokens sized to the rings, and move marks (dot, ring, escape) at that size.
     round: Round,
     round_bases: [RgbImage; 2],
     round_tokens: Vec<Sprite>,
     round_marks: [Sprite; 3],
     palette: Palette,
-    /// The palette indices of `bases` and `round_bases`, flat then round: most of a
+    /// The palette indices of `bases`, `unrolled_bases` and `round_bases`: most of a
     /// picture is still its base, and encoding reuses these there.
-    base_indices: [[Vec<u8>; 2]; 2],
+    base_indices: [[Vec<u8>; 2]; 3],
 }
 
 /// Move marks for a cell of `size` pixels: a dot for a quiet move, a ring for a capture,
@@ -178,8 +178,156 @@ fn marks(size: u32) -> [Sprite; 3] {
     [dot.finish(), ring.finish(), escape.finish()]
 }
 
-/// The geometry of the round board (RULES.md §11) inside the square board's area: ten
-/// rings around a hole, rank 1 the outermost, ten sectors `a`…`j` clockwise.
+/// Sprites for the square cells of one size: tokens (indexed by [`piece_index`]),
+/// highlight tiles, move marks and the threatened Princess's glow.
+#[derive(Debug, Clone)]
+struct Cells {
+    tokens: Vec<Sprite>,
+    last_from: Tiles,
+    last_to: Tiles,
+    selected: Tiles,
+    dot: Sprite,
+    ring: Sprite,
+    escape: Sprite,
+    danger: Sprite,
+}
+
+impl Cells {
+    fn new(fonts: &Fonts, size: u32) -> Cells {
+        let s = size as f32;
+        let si = size as i32;
+        let bases_rgb = [theme::SQUARE_LIGHT, theme::SQUARE_DARK];
+        let border = (s * 0.07).round().max(1.0) as i32;
+        let [dot, ring, escape] = marks(size);
+        Cells {
+            tokens: all_pieces()
+                .map(|p| theme::token(fonts, p.color, p.role, size))
+                .collect(),
+            last_from: bases_rgb.map(|b| tile(si, b, theme::LAST_MOVE, 0.45, 0)),
+            last_to: bases_rgb.map(|b| tile(si, b, theme::LAST_MOVE, 0.6, border)),
+            selected: bases_rgb.map(|b| tile(si, b, theme::SELECTED, 0.6, border)),
+            dot,
+            ring,
+            escape,
+            danger: theme::glow(size),
+        }
+    }
+}
+
+/// The circular board (RULES.md §11) unrolled into the square board's area: the ten
+/// rings as ten rows (rank 1, the outer ring, on Black's side), the ten sectors as
+/// columns, and the seam between `j` and `a` shown by an echo of the file across it on
+/// each side — half a column of `j` left of `a`, half a column of `a` right of `j`
+/// (reversed in Orange's view), veiled and cut off by a seam line — so a move across the
+/// seam is seen landing on both sides. Cells are `10/11` of a flat square: the picture
+/// keeps the flat board's size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Unrolled {
+    /// The side of a cell.
+    u: i32,
+    /// The width of the echo shown on each side.
+    echo: i32,
+    /// The top-left corner of screen column 0, row 0.
+    x0: i32,
+    y0: i32,
+}
+
+impl Unrolled {
+    fn new(l: Layout) -> Unrolled {
+        let side = 10 * l.sq;
+        let u = side / 11;
+        let echo = u / 2;
+        Unrolled {
+            u,
+            echo,
+            x0: l.board_x + (side - 10 * u - 2 * echo) / 2 + echo,
+            y0: l.board_y + (side - 10 * u) / 2,
+        }
+    }
+
+    /// The top-left pixel of screen column `col` (−1 and 10 are the echoes), row `row`.
+    fn xy(&self, col: i32, row: i32) -> (i32, i32) {
+        (self.x0 + col * self.u, self.y0 + row * self.u)
+    }
+
+    /// Where a square is drawn: its cell, and for a file next to the seam its echo
+    /// across it.
+    fn places(&self, o: Color, sq: Square) -> [Option<(i32, i32)>; 2] {
+        let (c, r) = Layout::cell(o, sq);
+        let echo = match c {
+            0 => Some(self.xy(10, r)),
+            9 => Some(self.xy(-1, r)),
+            _ => None,
+        };
+        [Some(self.xy(c, r)), echo]
+    }
+
+    /// The two echo strips as they show: (x, y, width, height).
+    fn echo_strips(&self) -> [(i32, i32, i32, i32); 2] {
+        let h = 10 * self.u;
+        [
+            (self.x0 - self.echo, self.y0, self.echo, h),
+            (self.x0 + 10 * self.u, self.y0, self.echo, h),
+        ]
+    }
+
+    /// The parts of the echo columns cut off (drawn, then restored from the base).
+    fn cut_off(&self) -> [(i32, i32, i32, i32); 2] {
+        let (h, w) = (10 * self.u, self.u - self.echo);
+        [
+            (self.x0 - self.u, self.y0, w, h),
+            (self.x0 + 10 * self.u + self.echo, self.y0, w, h),
+        ]
+    }
+
+    /// The seam lines' width.
+    fn seam_w(&self) -> i32 {
+        (self.u / 12).max(2)
+    }
+
+    /// Turns a picture drawn on the raw base into the final one: restores what the echo
+    /// columns drew beyond their strips, veils the echoes and draws the seam lines.
+    fn finish(&self, img: &mut RgbImage, raw: &RgbImage) {
+        for (x, y, w, h) in self.cut_off() {
+            restore(img, raw, x, y, w, h);
+        }
+        let seam = self.seam_w();
+        let reach = (self.u / 4).max(3);
+        for (i, (x, y, w, h)) in self.echo_strips().into_iter().enumerate() {
+            blend_rect(img, x, y, w, h, theme::FRAME, ECHO_VEIL);
+            // The seam: a line on the echo's side of the boundary, a little longer than
+            // the board.
+            let sx = if i == 0 { x + w - seam } else { x };
+            fill_rect(img, sx, y - reach, seam, h + 2 * reach, theme::SEAM);
+        }
+    }
+}
+
+/// How much of the frame colour veils the echo columns of the unrolled board.
+const ECHO_VEIL: f32 = 0.5;
+
+/// Copies a rectangle of `from` onto `img` (clipped).
+fn restore(img: &mut RgbImage, from: &RgbImage, x: i32, y: i32, w: i32, h: i32) {
+    let (iw, ih) = (img.width() as i32, img.height() as i32);
+    let (x0, y0, x1, y1) = (x.max(0), y.max(0), (x + w).min(iw), (y + h).min(ih));
+    if x0 >= x1 || y0 >= y1 {
+        return;
+    }
+    let (a, b) = ((x0 * 3) as usize, (x1 * 3) as usize);
+    let stride = (iw * 3) as usize;
+    let src: &[u8] = from;
+    let dst: &mut [u8] = img;
+    for yy in y0 as usize..y1 as usize {
+        let row = yy * stride;
+        dst[row + a..row + b].copy_from_slice(&src[row + a..row + b]);
+    }
+}
+
+/// The geometry of the round board (RULES.md §11) drawn as rings inside the square
+/// board's area: ten rings of one width around a hole, rank 1 the outermost, ten sectors
+/// `a`…`j` clockwise. Every ring is as wide as the token it holds; the hole is just
+/// large enough for a token of the innermost ring to fit between its sector's spokes
+/// with room for the rank number on the seam spoke.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Round {
     cx: f32,
@@ -188,21 +336,45 @@ struct Round {
     width: f32,
 }
 
+/// The hole's radius in ring widths: a token of the innermost ring (radius 0.47 ring
+/// widths, centred 0.5 further out) keeps clear of the spokes by the half-width of a
+/// rank number (`(0.47 + 0.3) / sin 18° − 0.5 ≈ 2`).
+const HOLE_RINGS: f32 = 2.0;
+
 impl Round {
     fn new(l: Layout) -> Round {
         let s = l.sq as f32;
-        let (outer, hole) = (4.62 * s, 0.6 * s);
+        // Room outside the rim for the sector letters.
+        let outer = 5.0 * s - 0.36 * s;
         Round {
             cx: l.board_x as f32 + 5.0 * s,
             cy: l.board_y as f32 + 5.0 * s,
             outer,
-            width: (outer - hole) / 10.0,
+            width: outer / (10.0 + HOLE_RINGS),
         }
     }
 
-    /// The side of a token: the ring's width (every sector is wider than that).
+    /// The side of a token's sprite: its disc (0.94 of the sprite) a pixel narrower
+    /// than the ring.
     fn token_size(&self) -> u32 {
-        (self.width * 0.96).round() as u32
+        ((self.width - 1.0) / 0.94).floor() as u32
+    }
+
+    /// The top-left pixel of a token's sprite on `sq`.
+    fn token_origin(&self, o: Color, sq: Square) -> (i32, i32) {
+        let ts = self.token_size() as f32;
+        let (x, y) = self.centre(o, sq);
+        ((x - ts / 2.0).round() as i32, (y - ts / 2.0).round() as i32)
+    }
+
+    /// Whether a point lies in the cell of `sq`.
+    fn contains(&self, o: Color, sq: Square, x: f32, y: f32) -> bool {
+        let (dx, dy) = (x - self.cx, y - self.cy);
+        let (r0, r1) = self.radii(sq.rank());
+        let r = dx.hypot(dy);
+        let a = dx.atan2(-dy);
+        let d = (a - self.start(o, sq.file())).rem_euclid(2.0 * PI);
+        r >= r0 && r <= r1 && d <= SECTOR
     }
 
     /// The inner and outer radius of a rank's ring.
@@ -326,9 +498,6 @@ impl Renderer {
         let fonts = Fonts::load()?;
         let bases = [Color::Black, Color::Orange].map(|o| base_image(&fonts, layout, o));
         let sized = |k: f32| ((sq as f32 * k).round() as u32).max(8);
-        let tokens = all_pieces()
-            .map(|p| theme::token(&fonts, p.color, p.role, sq))
-            .collect();
         let minis = all_pieces()
             .map(|p| theme::mini_token(&fonts, p.color, p.role, sized(0.46)))
             .collect();
@@ -340,14 +509,16 @@ impl Renderer {
             .collect();
         let swatches = [Color::Black, Color::Orange].map(|c| theme::swatch(c, sized(0.6)));
         let panel_swatches = [Color::Black, Color::Orange].map(|c| theme::swatch(c, sized(0.8)));
-        let s = sq as f32;
-        let si = sq as i32;
-        let bases_rgb = [theme::SQUARE_LIGHT, theme::SQUARE_DARK];
-        let border = (s * 0.07).round().max(1.0) as i32;
-        let last_from = bases_rgb.map(|b| tile(si, b, theme::LAST_MOVE, 0.45, 0));
-        let last_to = bases_rgb.map(|b| tile(si, b, theme::LAST_MOVE, 0.6, border));
-        let selected = bases_rgb.map(|b| tile(si, b, theme::SELECTED, 0.6, border));
-        let [dot, ring, escape] = marks(sq);
+        let flat = Cells::new(&fonts, sq);
+        let unrolled = Unrolled::new(layout);
+        let unrolled_cells = Cells::new(&fonts, unrolled.u as u32);
+        let unrolled_raw =
+            [Color::Black, Color::Orange].map(|o| unrolled_base(&fonts, layout, unrolled, o));
+        let unrolled_bases = unrolled_raw.clone().map(|mut img| {
+            let raw = img.clone();
+            unrolled.finish(&mut img, &raw);
+            img
+        });
         let round = Round::new(layout);
         let ts = round.token_size();
         let round_bases =
@@ -359,30 +530,27 @@ impl Renderer {
             layout,
             fonts,
             bases,
-            tokens,
+            flat,
             minis,
             big,
             duelists,
             swatches,
             panel_swatches,
-            last_from,
-            last_to,
-            selected,
-            dot,
-            ring,
-            escape,
+            unrolled,
+            unrolled_cells,
+            unrolled_raw,
+            unrolled_bases,
             round,
             round_bases,
             round_tokens,
             round_marks: marks(ts),
-            danger: theme::glow(sq),
             palette: Palette::from_samples(&[]),
             base_indices: Default::default(),
         };
         let samples = r.samples();
         r.palette = Palette::from_samples(&samples.iter().collect::<Vec<_>>());
-        r.base_indices =
-            [&r.bases, &r.round_bases].map(|b| b.each_ref().map(|img| r.palette.indices(img)));
+        r.base_indices = [&r.bases, &r.unrolled_bases, &r.round_bases]
+            .map(|b| b.each_ref().map(|img| r.palette.indices(img)));
         Ok(r)
     }
 
@@ -404,6 +572,8 @@ impl Renderer {
         }
         view.selected = sq("f1");
         out.push(self.image(&start, &view));
+        view.selected = sq("a2");
+        out.push(self.image(&start, &view.clone().with_shape(BoardShape::Round)));
         if let Ok(danger) = "4pc4/10/10/10/10/10/10/3a6/10/4CP1W2 b - 7 80".parse::<Position>() {
             out.push(self.image(
                 &danger,
@@ -441,6 +611,60 @@ impl Renderer {
         (x as u32, y as u32)
     }
 
+    /// Where the pieces' tokens of a picture of `pos` as `view` asks are drawn, one per
+    /// piece (the echoes of the unrolled circular board's seam files, cut in half, are
+    /// not counted): its square, the centre of its disc and the disc's diameter. With
+    /// [`cell_contains`](Self::cell_contains), what tests check the geometry by.
+    pub fn token_spots(&self, pos: &Position, view: &View) -> Vec<TokenSpot> {
+        let o = view.orientation;
+        pos.board()
+            .pieces()
+            .map(|(sq, _)| {
+                let (x, y, size) = match view.shape {
+                    BoardShape::Square => {
+                        let (x, y) = self.layout.square_xy(o, sq);
+                        (x as f32, y as f32, self.layout.sq as f32)
+                    }
+                    BoardShape::Round => {
+                        let g = self.unrolled;
+                        let (c, r) = Layout::cell(o, sq);
+                        let (x, y) = g.xy(c, r);
+                        (x as f32, y as f32, g.u as f32)
+                    }
+                    BoardShape::Rings => {
+                        let (x, y) = self.round.token_origin(o, sq);
+                        let ts = self.round.token_size() as f32;
+                        (x as f32, y as f32, ts)
+                    }
+                };
+                TokenSpot {
+                    square: sq,
+                    centre: (x + size / 2.0, y + size / 2.0),
+                    diameter: 2.0 * theme::TOKEN_RADIUS * size,
+                }
+            })
+            .collect()
+    }
+
+    /// Whether the point (`x`, `y`) of a picture drawn as `view` asks lies in the cell
+    /// of `sq` (a square, or an annular sector of the rings).
+    pub fn cell_contains(&self, view: &View, sq: Square, x: f32, y: f32) -> bool {
+        let o = view.orientation;
+        let in_square = |(x0, y0): (i32, i32), side: i32| {
+            let (x0, y0, side) = (x0 as f32, y0 as f32, side as f32);
+            x >= x0 && x <= x0 + side && y >= y0 && y <= y0 + side
+        };
+        match view.shape {
+            BoardShape::Square => in_square(self.layout.square_xy(o, sq), self.layout.sq),
+            BoardShape::Round => {
+                let g = self.unrolled;
+                let (c, r) = Layout::cell(o, sq);
+                in_square(g.xy(c, r), g.u)
+            }
+            BoardShape::Rings => self.round.contains(o, sq, x, y),
+        }
+    }
+
     /// The colour of an empty, unmarked square.
     pub fn square_color(sq: Square) -> [u8; 3] {
         if sq.is_black() {
@@ -459,26 +683,61 @@ impl Renderer {
     /// lighter background (the accent bar and the pill still say whose turn it is), so
     /// consecutive GIF frames differ in few pixels.
     pub(crate) fn draw(&self, pos: &Position, view: &View, for_replay: bool) -> RgbImage {
-        if view.shape == BoardShape::Round {
-            return self.draw_round(pos, view, for_replay);
-        }
-        let l = self.layout;
         let o = view.orientation;
-        let mut img = self.bases[o as usize].clone();
+        let (mut img, danger) = match view.shape {
+            BoardShape::Rings => return self.draw_round(pos, view, for_replay),
+            BoardShape::Square => {
+                let l = self.layout;
+                let mut img = self.bases[o as usize].clone();
+                let danger = self.draw_cells(&mut img, &self.flat, pos, view, |sq| {
+                    [Some(l.square_xy(o, sq)), None]
+                });
+                (img, danger)
+            }
+            BoardShape::Round => {
+                let g = self.unrolled;
+                let raw = &self.unrolled_raw[o as usize];
+                let mut img = raw.clone();
+                let danger = self.draw_cells(&mut img, &self.unrolled_cells, pos, view, |sq| {
+                    g.places(o, sq)
+                });
+                g.finish(&mut img, raw);
+                (img, danger)
+            }
+        };
+        self.frame_parts(&mut img, pos, view, danger, for_replay);
+        img
+    }
+
+    /// Draws the square cells' highlights, pieces and move marks, each at every place
+    /// `places` gives its square; returns whether the side to move's Princess is
+    /// threatened (and so marked).
+    fn draw_cells(
+        &self,
+        img: &mut RgbImage,
+        cells: &Cells,
+        pos: &Position,
+        view: &View,
+        places: impl Fn(Square) -> [Option<(i32, i32)>; 2],
+    ) -> bool {
         let over = view.is_over();
         let tile_of = |sq: Square| usize::from(sq.is_black());
+        let at = |sq: Square| places(sq).into_iter().flatten();
 
         // Square highlights: cached tiles.
         if let Some(last) = view.last_move {
-            let (x, y) = l.square_xy(o, last.from);
-            blit(&mut img, &self.last_from[tile_of(last.from)], x, y);
-            let (x, y) = l.square_xy(o, last.to);
-            blit(&mut img, &self.last_to[tile_of(last.to)], x, y);
+            for (x, y) in at(last.from) {
+                blit(img, &cells.last_from[tile_of(last.from)], x, y);
+            }
+            for (x, y) in at(last.to) {
+                blit(img, &cells.last_to[tile_of(last.to)], x, y);
+            }
         }
         let selected_moves = match view.selected {
             Some(sq) => {
-                let (x, y) = l.square_xy(o, sq);
-                blit(&mut img, &self.selected[tile_of(sq)], x, y);
+                for (x, y) in at(sq) {
+                    blit(img, &cells.selected[tile_of(sq)], x, y);
+                }
                 (!over).then(|| pos.moves_from(sq))
             }
             None => None,
@@ -487,37 +746,38 @@ impl Renderer {
         let danger = !over && pos.princess_in_danger(turn);
         if danger {
             if let Some(sq) = pos.board().royal(turn, Role::Princess) {
-                let (x, y) = l.square_xy(o, sq);
-                self.danger.draw(&mut img, x, y);
+                for (x, y) in at(sq) {
+                    cells.danger.draw(img, x, y);
+                }
             }
         }
 
         // Pieces.
         for (sq, piece) in pos.board().pieces() {
-            let (x, y) = l.square_xy(o, sq);
-            self.tokens[piece_index(piece)].draw(&mut img, x, y);
+            for (x, y) in at(sq) {
+                cells.tokens[piece_index(piece)].draw(img, x, y);
+            }
         }
 
         // Destinations of the selected piece.
         if let Some(moves) = &selected_moves {
             for m in moves.iter() {
-                let (x, y) = l.square_xy(o, m.to);
                 let mark = if m.escape {
-                    &self.escape
+                    &cells.escape
                 } else if m.capture.is_some() {
-                    &self.ring
+                    &cells.ring
                 } else {
-                    &self.dot
+                    &cells.dot
                 };
-                mark.draw(&mut img, x, y);
+                for (x, y) in at(m.to) {
+                    mark.draw(img, x, y);
+                }
             }
         }
-
-        self.frame_parts(&mut img, pos, view, danger, for_replay);
-        img
+        danger
     }
 
-    /// The round board's picture: the same marks on annular cells.
+    /// The round board drawn as rings: the same marks on annular cells.
     fn draw_round(&self, pos: &Position, view: &View, for_replay: bool) -> RgbImage {
         let g = self.round;
         let o = view.orientation;
@@ -533,16 +793,23 @@ impl Renderer {
         });
         let turn = pos.turn();
         let danger = !over && pos.princess_in_danger(turn);
+        let mut seam_lit = [view.last_move.map(|m| [m.from, m.to]), None]
+            .into_iter()
+            .flatten()
+            .flatten()
+            .chain(view.selected)
+            .any(|sq| sq.file() == 0 || sq.file() == 9);
         if danger {
             if let Some(sq) = pos.board().royal(turn, Role::Princess) {
                 g.fill_cell(&mut img, o, sq, theme::DANGER, 0.6);
+                seam_lit |= sq.file() == 0 || sq.file() == 9;
             }
         }
-        let ts = g.token_size() as f32;
-        let place = |sq: Square| {
-            let (x, y) = g.centre(o, sq);
-            ((x - ts / 2.0).round() as i32, (y - ts / 2.0).round() as i32)
-        };
+        // The highlights of cells on the seam covered its rank numbers.
+        if seam_lit {
+            round_ranks(&self.fonts, &mut img, self.layout, g, o);
+        }
+        let place = |sq: Square| g.token_origin(o, sq);
         for (sq, piece) in pos.board().pieces() {
             let (x, y) = place(sq);
             self.round_tokens[piece_index(piece)].draw(&mut img, x, y);
@@ -962,8 +1229,9 @@ impl Renderer {
     pub fn png(&self, pos: &Position, view: &View) -> Result<Vec<u8>, RenderError> {
         let o = view.orientation as usize;
         let (base, indices) = match view.shape {
-            BoardShape::Round => (&self.round_bases[o], &self.base_indices[1][o]),
             BoardShape::Square => (&self.bases[o], &self.base_indices[0][o]),
+            BoardShape::Round => (&self.unrolled_bases[o], &self.base_indices[1][o]),
+            BoardShape::Rings => (&self.round_bases[o], &self.base_indices[2][o]),
         };
         self.palette
             .encode_png_over(&self.image(pos, view), Some((base, indices)))
@@ -1047,6 +1315,86 @@ fn base_image(fonts: &Fonts, l: Layout, o: Color) -> RgbImage {
     img
 }
 
+/// The empty unrolled circular board for one orientation, before its echo columns are
+/// veiled: strips, frame, panel, the cells with the echo columns, rank numbers on the
+/// left, and the file letters above and below — the echoed files' letters in the seam's
+/// colour.
+fn unrolled_base(fonts: &Fonts, l: Layout, g: Unrolled, o: Color) -> RgbImage {
+    let mut img = base_image(fonts, l, o);
+    // The square board's area, squares and coordinates go.
+    draw_filled_rect_mut(
+        &mut img,
+        Rect::at(0, l.strip).of_size(
+            (l.panel_x - l.gap / 2) as u32,
+            (10 * l.sq + l.margin) as u32,
+        ),
+        image::Rgb(theme::FRAME),
+    );
+    for sq in Square::all() {
+        for (x, y) in g.places(o, sq).into_iter().flatten() {
+            draw_filled_rect_mut(
+                &mut img,
+                Rect::at(x, y).of_size(g.u as u32, g.u as u32),
+                image::Rgb(Renderer::square_color(sq)),
+            );
+        }
+    }
+    // The echo columns show only their strips next to the seam.
+    for (x, y, w, h) in g.cut_off() {
+        fill_rect(&mut img, x, y, w, h, theme::FRAME);
+    }
+    let s = l.sq as f32;
+    let u = g.u as f32;
+    let em = (0.27 * s).max(7.0);
+    let cap = fonts.cap_height(em);
+    let top = g.y0 as f32;
+    let bottom = top + 10.0 * u;
+    // The file letters centred in the room above and below the cells.
+    let above = (l.strip as f32 + top) / 2.0 + cap / 2.0;
+    let below = (bottom + (l.board_y + 10 * l.sq + l.margin) as f32) / 2.0 + cap / 2.0;
+    for col in -1..=10i32 {
+        let file = match o {
+            Color::Black => col.rem_euclid(10),
+            Color::Orange => 9 - col.rem_euclid(10),
+        };
+        let Some(sq) = Square::new(file as u8, 0) else {
+            continue;
+        };
+        let echo = !(0..10).contains(&col);
+        let cx = if echo {
+            let [left, right] = g.echo_strips();
+            let (x, _, w, _) = if col < 0 { left } else { right };
+            x as f32 + w as f32 / 2.0
+        } else {
+            g.xy(col, 0).0 as f32 + u / 2.0
+        };
+        let color = if echo { theme::SEAM } else { theme::FRAME_TEXT };
+        let letter = sq.file_char().to_string();
+        for y in [above, below] {
+            fonts.draw_centered(&mut img, &letter, em, cx, y, color);
+        }
+    }
+    let rank_x = (g.x0 - g.echo) as f32 / 2.0;
+    for rank in 0..10u8 {
+        let Some(sq) = Square::new(0, rank) else {
+            continue;
+        };
+        let (_, row) = Layout::cell(o, sq);
+        let text = (rank + 1).to_string();
+        let rank_em = if rank == 9 { em * 0.8 } else { em };
+        let cy = top + (row as f32 + 0.5) * u;
+        fonts.draw_centered(
+            &mut img,
+            &text,
+            rank_em,
+            rank_x,
+            cy + fonts.cap_height(rank_em) / 2.0,
+            theme::FRAME_TEXT,
+        );
+    }
+    img
+}
+
 /// The empty round board for one orientation: strips, frame, panel, the rings of cells,
 /// sector letters around the rim and rank numbers along the spoke between `j` and `a`.
 fn round_base(fonts: &Fonts, l: Layout, g: Round, o: Color) -> RgbImage {
@@ -1074,7 +1422,41 @@ fn round_base(fonts: &Fonts, l: Layout, g: Round, o: Color) -> RgbImage {
         let letter = sq.file_char().to_string();
         fonts.draw_centered(&mut img, &letter, em, x, y + cap / 2.0, theme::FRAME_TEXT);
     }
-    let num_em = 0.2 * s;
+    // The rim, so that the outer ring's tokens read as on the board.
+    fill_shape(
+        &mut img,
+        &Shape::Ring {
+            c: P(g.cx, g.cy),
+            r: g.outer + 0.04 * s,
+            w: 0.06 * s,
+        },
+        theme::FRAME_TEXT,
+        0.8,
+    );
+    // The seam between `j` and `a`: a spoke in the seam's colour from the hole to past
+    // the rim.
+    let seam = g.start(o, 0);
+    let (hole, _) = g.radii(9);
+    let (ax, ay) = g.at(hole - 0.1 * s, seam);
+    let (bx, by) = g.at(g.outer + 0.3 * s, seam);
+    fill_shape(
+        &mut img,
+        &Shape::Capsule {
+            a: P(ax, ay),
+            b: P(bx, by),
+            r: (0.05 * s).max(1.0),
+        },
+        theme::SEAM,
+        1.0,
+    );
+    round_ranks(fonts, &mut img, l, g, o);
+    img
+}
+
+/// The rank numbers of the rings, on the seam spoke.
+fn round_ranks(fonts: &Fonts, img: &mut RgbImage, l: Layout, g: Round, o: Color) {
+    let s = l.sq as f32;
+    let num_em = (0.42 * g.width).min(0.2 * s);
     for rank in 0..10u8 {
         let (r0, r1) = g.radii(rank);
         let (x, y) = g.at((r0 + r1) / 2.0, g.start(o, 0));
@@ -1082,13 +1464,13 @@ fn round_base(fonts: &Fonts, l: Layout, g: Round, o: Color) -> RgbImage {
         let w = fonts.width(&text, num_em) + 0.1 * s;
         let h = g.width * 0.8;
         fill_shape(
-            &mut img,
+            img,
             &pill(x - w / 2.0, y - h / 2.0, w, h),
             theme::FRAME,
             0.92,
         );
         fonts.draw_centered(
-            &mut img,
+            img,
             &text,
             num_em,
             x,
@@ -1096,7 +1478,6 @@ fn round_base(fonts: &Fonts, l: Layout, g: Round, o: Color) -> RgbImage {
             theme::FRAME_TEXT,
         );
     }
-    img
 }
 
 #[cfg(test)]
@@ -1111,7 +1492,7 @@ mod tests {
         let pos: Position = "4pc4/10/10/10/10/10/10/3a6/10/4CP1W2 b - 7 80"
             .parse()
             .unwrap();
-        for shape in [BoardShape::Square, BoardShape::Round] {
+        for shape in [BoardShape::Square, BoardShape::Round, BoardShape::Rings] {
             for o in [Color::Black, Color::Orange] {
                 let plain = View::new(o).with_shape(shape);
                 let views = [

@@ -49,6 +49,9 @@ pub(crate) const DANGER_TEXT: Rgb = [255, 112, 96];
 pub(crate) const AMBER: Rgb = [240, 170, 30];
 /// Jewels of the Chief's and the Princess's diadems.
 pub(crate) const JEWEL: Rgb = [40, 196, 206];
+/// The seam of the circular board (between files `j` and `a`) and the letters of the
+/// files echoed across it: the jewels' turquoise, a colour no move mark uses.
+pub(crate) const SEAM: Rgb = JEWEL;
 
 /// How a side's tokens are coloured.
 #[derive(Debug, Clone, Copy)]
@@ -325,6 +328,9 @@ fn tiara(s: &mut Sprite, f: Frame, tc: TokenColors) {
     s.fill(&f.circle(-0.09, -0.19, 0.08), [220, 252, 252], 0.9, 1.0);
 }
 
+/// A token's disc radius as a share of its sprite's side.
+pub(crate) const TOKEN_RADIUS: f32 = 0.47;
+
 /// A full-size token: a shadowed disc in the side's colour with a contrasting rim, the
 /// role's emblem in its upper half and its letter, large, in the lower half — sized so
 /// both still read when the picture is scaled to 400 pixels. `size` is the sprite's side.
@@ -332,7 +338,7 @@ pub(crate) fn token(fonts: &Fonts, color: Color, role: Role, size: u32) -> Sprit
     let tc = token_colors(color);
     let mut s = Sprite::new(size, size);
     let c = size as f32 / 2.0;
-    let r = size as f32 * 0.47;
+    let r = size as f32 * TOKEN_RADIUS;
     disc(&mut s, c, c, r, tc);
     let f = Frame {
         cx: c,
@@ -354,7 +360,7 @@ pub(crate) fn mini_token(fonts: &Fonts, color: Color, role: Role, size: u32) -> 
     let tc = token_colors(color);
     let mut s = Sprite::new(size, size);
     let c = size as f32 / 2.0;
-    let r = size as f32 * 0.47;
+    let r = size as f32 * TOKEN_RADIUS;
     disc(&mut s, c, c, r, tc);
     let em = 1.0 * r / fonts.cap_height(1.0);
     let label = role.upper_char().to_string();

@@ -20,7 +20,8 @@ use jetan_render::{
     RenderError, Renderer, Replay, View,
 };
 use jetan_rules::{
-    AttackerWins, Color, DrawReason, MoveText, Outcome, Position, Report, Role, Square, Variant,
+    AttackerWins, Color, DrawReason, MoveText, Outcome, Position, Report, Role, Square, Topology,
+    Variant,
 };
 
 /// Goldens are drawn small to keep them light; the drawing code is the same at any size.
@@ -220,6 +221,7 @@ fn golden_cases() -> Vec<(&'static str, Position, View)> {
         ));
     }
     let round = |v: View| v.with_shape(BoardShape::Round);
+    let rings = |v: View| v.with_shape(BoardShape::Rings);
     let (capture, last) = capture_position();
     cases.extend([
         (
@@ -239,8 +241,27 @@ fn golden_cases() -> Vec<(&'static str, Position, View)> {
         ),
         (
             "round-selected-captures-danger",
-            parse("4pc4/10/10/10/3n6/2n7/4T5/3a6/10/4CP4 b - - 20"),
+            parse("4pc4/10/10/10/3n6/2n7/4T5/3a6/10/4CP4 b - - 20 circular"),
             round(names(View::new(Color::Black))).with_selected(sq("e4")),
+        ),
+        (
+            "round-across-the-seam",
+            parse("4pc4/10/10/10/10/10/10/3a6/9T/4CP4 b - - 20 circular"),
+            round(names(View::new(Color::Black)))
+                .with_selected(sq("j2"))
+                .with_last_move(LastMove::new(sq("a4"), sq("j2"))),
+        ),
+        (
+            "rings-start",
+            Position::start_on(Variant::Classic, Topology::Circular),
+            rings(View::new(Color::Black).with_names("Dejah Thoris", "Tara of Helium")),
+        ),
+        (
+            "rings-selected-captures-danger",
+            parse("4pc4/10/10/10/3n6/2n7/4T5/3a6/10/4CP4 b - - 20 circular"),
+            rings(names(View::new(Color::Orange)))
+                .with_selected(sq("e4"))
+                .with_last_move(LastMove::new(sq("j4"), sq("a4"))),
         ),
     ]);
     cases.push((
@@ -723,5 +744,207 @@ fn a_picture_does_not_depend_on_what_was_drawn_before() {
     assert!(
         used.png(&pos, &view).unwrap() == fresh,
         "the same board, the same bytes"
+    );
+}
+
+/// Pictures of the circular board at the size the bot posts (the shared renderer) and
+/// scaled to 400 pixels wide as Discord shows them, both as goldens: the picture players
+/// read is the 400-pixel one.
+#[test]
+fn circular_pictures_at_full_size_and_at_400_pixels_match_the_goldens() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/goldens");
+    let r = default_renderer().unwrap();
+    let danger = parse("4pc4/10/10/10/3n6/2n7/4T5/3a6/10/4CP4 b - - 20 circular");
+    let names = |v: View| v.with_names("Dejah Thoris", "Tara of Helium");
+    let mut cases = Vec::new();
+    for (name, pos, view) in [
+        (
+            "full-round-start",
+            Position::start_on(Variant::Classic, Topology::Circular),
+            names(View::new(Color::Black)).with_shape(BoardShape::Round),
+        ),
+        (
+            "full-round-selected-captures-danger",
+            danger.clone(),
+            names(View::new(Color::Black))
+                .with_shape(BoardShape::Round)
+                .with_selected(sq("e4"))
+                .with_last_move(LastMove::new(sq("j4"), sq("a4"))),
+        ),
+        (
+            "full-rings-start",
+            Position::start_on(Variant::Classic, Topology::Circular),
+            names(View::new(Color::Black)).with_shape(BoardShape::Rings),
+        ),
+    ] {
+        let img = r.image(&pos, &view);
+        let (w, h) = img.dimensions();
+        let small = image::imageops::resize(
+            &img,
+            400,
+            (f64::from(h) * 400.0 / f64::from(w)).round() as u32,
+            image::imageops::FilterType::Triangle,
+        );
+        cases.push((name, img));
+        let small_name: &'static str = Box::leak(format!("{name}-400").into_boxed_str());
+        cases.push((small_name, small));
+    }
+    goldens::check(&dir, "jetan-goldens-400", cases);
+}
+
+/// The smallest token a picture drawn as `view` shows, scaled to 400 pixels wide, after
+/// checking that every token lies inside its cell and that no two tokens overlap.
+fn checked_smallest_token(r: &Renderer, pos: &Position, view: &View) -> f32 {
+    let spots = r.token_spots(pos, view);
+    assert_eq!(spots.len(), pos.board().pieces().count());
+    for s in &spots {
+        let radius = s.diameter / 2.0;
+        for i in 0..64 {
+            let a = i as f32 * std::f32::consts::TAU / 64.0;
+            let (x, y) = (s.centre.0 + radius * a.cos(), s.centre.1 + radius * a.sin());
+            assert!(
+                r.cell_contains(view, s.square, x, y),
+                "{:?} {:?}: the token on {} crosses its cell at ({x:.1}, {y:.1})",
+                view.shape,
+                view.orientation,
+                s.square
+            );
+        }
+        assert!(r.cell_contains(view, s.square, s.centre.0, s.centre.1));
+    }
+    for (i, a) in spots.iter().enumerate() {
+        for b in &spots[i + 1..] {
+            let d = (a.centre.0 - b.centre.0).hypot(a.centre.1 - b.centre.1);
+            assert!(
+                d >= (a.diameter + b.diameter) / 2.0,
+                "{:?}: the tokens on {} and {} overlap",
+                view.shape,
+                a.square,
+                b.square
+            );
+        }
+    }
+    let (w, _) = r.size();
+    spots.iter().map(|s| s.diameter).fold(f32::MAX, f32::min) * 400.0 / w as f32
+}
+
+/// Every token lies inside its cell, no two overlap, and at 400 pixels wide the round
+/// board's tokens are at least 16 pixels across (the flat board's about 28) — in the
+/// board pictures and at the replay's size — so a later change cannot shrink them again
+/// unnoticed. The rings drawing, on request only, keeps its own floor.
+#[test]
+fn tokens_stay_inside_their_cells_and_large_enough_at_400_pixels() {
+    let replay_size = Renderer::new(Replay::default().square).unwrap();
+    let (positions, _) = long_game(40, 3);
+    let full = Position::start_on(Variant::Manator, Topology::Circular);
+    for r in [default_renderer().unwrap(), &replay_size, &*SMALL] {
+        for o in [Color::Black, Color::Orange] {
+            for pos in [&full, &positions[40.min(positions.len() - 1)]] {
+                let at = |shape| checked_smallest_token(r, pos, &View::new(o).with_shape(shape));
+                let (flat, round, rings) = (
+                    at(BoardShape::Square),
+                    at(BoardShape::Round),
+                    at(BoardShape::Rings),
+                );
+                let sq = r.square_size();
+                assert!(flat >= 27.0, "flat board, {sq}-px squares: {flat:.1} px");
+                assert!(round >= 16.0, "round board, {sq}-px squares: {round:.1} px");
+                assert!(
+                    round >= 0.9 * flat,
+                    "round {round:.1} px, flat {flat:.1} px"
+                );
+                assert!(rings >= 11.0, "rings, {sq}-px squares: {rings:.1} px");
+            }
+        }
+    }
+}
+
+/// The circular board's seam shows: the files next to it echoed across it, so a
+/// selected piece's move across the seam is marked on both sides.
+#[test]
+fn a_move_across_the_seam_is_marked_on_both_sides() {
+    let r = default_renderer().unwrap();
+    let pos = parse("4pc4/10/10/10/10/10/10/10/9T/4CP4 b - - 20 circular");
+    let view = View::new(Color::Black).with_shape(BoardShape::Round);
+    let plain = r.image(&pos, &view);
+    let selected = r.image(&pos, &view.clone().with_selected(sq("j2")));
+    // The Thoat on j2 reaches a4 across the seam: a4's own cell, at the left, and its
+    // echo right of j4 both get the move's dot.
+    let spots = r.token_spots(&pos, &view);
+    let thoat = spots.iter().find(|s| s.square == sq("j2")).unwrap();
+    let cell = thoat.diameter / 0.94;
+    let (tx, ty) = thoat.centre;
+    let a4 = ((tx - 9.0 * cell) as u32, (ty - 2.0 * cell) as u32);
+    let a4_echo = ((tx + 0.8 * cell) as u32, (ty - 2.0 * cell) as u32);
+    assert!(r.cell_contains(&view, sq("a4"), a4.0 as f32, a4.1 as f32));
+    assert!(!r.cell_contains(&view, sq("a4"), a4_echo.0 as f32, a4_echo.1 as f32));
+    for (x, y) in [a4, a4_echo] {
+        assert_ne!(
+            plain.get_pixel(x, y),
+            selected.get_pixel(x, y),
+            "no mark at ({x}, {y})"
+        );
+    }
+    // A square the Thoat cannot reach (a3, one diagonal step) is left alone, and so is
+    // its echo.
+    for (x, y) in [
+        (a4.0, a4.1 + cell as u32),
+        (a4_echo.0, a4_echo.1 + cell as u32),
+    ] {
+        assert_eq!(plain.get_pixel(x, y), selected.get_pixel(x, y));
+    }
+}
+
+/// A Martian Chess game played by the computer from seed 7, in the middle of a battle,
+/// in English (the Spanish ones are core's `es-martian-*` goldens).
+#[test]
+fn the_english_martian_chess_picture_matches_its_golden() {
+    use martian_chess::{ai, State, ToAct};
+    let mut g = State::new(7);
+    let mut battle = None;
+    let mut n = 0u64;
+    while let Some(p) = g.player_to_act() {
+        let a = ai::choose(&g.public_view(p), ai::Level::Greedy, n).unwrap();
+        g = g.play(p, a).unwrap();
+        n += 1;
+        if battle.is_none()
+            && n > 60
+            && matches!(g.to_act(), ToAct::Battle { .. })
+            && g.battle().is_some_and(|b| b.cards().len() >= 2)
+        {
+            battle = Some(g.clone());
+        }
+    }
+    let battle = battle.expect("a battle");
+    let picture = |state: &State, bottom, result: Option<&str>| {
+        let view = state.public_view(bottom);
+        jetan_render::martian_image(&jetan_render::MartianScene {
+            view: &view,
+            white: "Dejah Thoris".into(),
+            black: "Tars Tarkas, Jeddak of Thark".into(),
+            bottom,
+            result: result.map(Into::into),
+            labels: jetan_render::MartianLabels::default(),
+        })
+        .unwrap()
+    };
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/goldens");
+    goldens::check(
+        &dir,
+        "jetan-goldens-400",
+        [
+            (
+                "martian-battle",
+                picture(&battle, battle.player_to_act().unwrap(), None),
+            ),
+            (
+                "martian-end",
+                picture(
+                    &g,
+                    martian_chess::Color::White,
+                    Some("Tars Tarkas captures the enemy King! Black wins."),
+                ),
+            ),
+        ],
     );
 }

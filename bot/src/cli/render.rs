@@ -35,6 +35,10 @@ pub enum Command {
         /// A result banner across the board, e.g. "Black wins".
         #[arg(long, value_name = "TEXT")]
         result: Option<String>,
+        /// A circular position drawn as rings around a hole instead of unrolled (smaller
+        /// tokens; see the README's "Board pictures").
+        #[arg(long)]
+        rings: bool,
     },
 }
 
@@ -59,6 +63,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             black,
             orange,
             result,
+            rings,
         } => {
             let pos = super::dev::parse_position(&position)?;
             let orientation = match view {
@@ -67,7 +72,11 @@ pub fn run(command: Command) -> anyhow::Result<()> {
                 None => pos.turn(),
             };
             let shape = if pos.topology().is_circular() {
-                jetan_render::BoardShape::Round
+                if rings {
+                    jetan_render::BoardShape::Rings
+                } else {
+                    jetan_render::BoardShape::Round
+                }
             } else {
                 jetan_render::BoardShape::Square
             };

@@ -1,85 +1,12 @@
-//! The game interface of the command core: what a command asks of the game being
-//! played — its board, a move as typed, one piece's legal moves, the reply to its end, a
-//! replay, its start, a challenge's options and the computer's turn. Each game
-//! implements [`GameUi`] once, in its own module (`jetan`, `martian`); [`ui`] is the one
-//! place that lists them. Everything else in the core (challenges, accept, resignation,
-//! draws, claims, settlement texts, history, standings, upkeep) is written once for every
-//! game and asks the game through this interface.
+//! The games the command core hosts, each behind the game interface ([`crate::game`]):
+//! [`ui`] is the one place that lists them. Also the host's words that depend on the
+//! game: its name and the terms of a challenge.
 
-use jetan_store::{FinishedGame, Game, GameKind, Settlement, Terms};
+use jetan_store::{Game, GameKind, StoreError, Terms};
 
-use crate::request::{ChallengeArgs, Request};
-use crate::{Core, CoreError, Lang, Reply, Response};
-
-/// A command about the game being played, as the game interface receives it.
-#[derive(Clone, Copy)]
-pub(crate) struct Cx<'a> {
-    /// The core.
-    pub core: &'a Core,
-    /// The request.
-    pub req: &'a Request,
-    /// The game in the request's channel.
-    pub game: &'a Game,
-}
-
-/// A move as typed: `from`, `to`, or `notation`.
-pub(crate) type Typed<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>);
-
-/// Who asks for autocomplete choices: their language, their id, and what they typed.
-pub(crate) type Asker<'a> = (Lang, u64, &'a str);
-
-/// Autocomplete choices: (name shown, value).
-pub(crate) type Choices = Vec<(String, String)>;
-
-/// One game, as the command core sees it.
-pub(crate) trait GameUi: Sync {
-    /// The game's name as players read it: "Classic Jetan", "Martian Chess".
-    fn name(&self, lang: Lang, terms: &Terms) -> String;
-    /// The piece prices of `terms`, in one sentence (a price is set).
-    fn piece_price_terms(&self, lang: Lang, terms: &Terms, currency: &str) -> String;
-    /// Refuses challenge options the game does not take (`practice`: against the
-    /// computer, at `level`).
-    fn check_challenge(
-        &self,
-        lang: Lang,
-        args: &ChallengeArgs,
-        practice: bool,
-        level: u8,
-    ) -> Result<(), CoreError>;
-    /// Whether the game is played in variants and on board shapes (the challenge's
-    /// `variant` and `board` options).
-    fn has_variants(&self) -> bool;
-    /// The public line that a challenge was accepted.
-    fn accepted_line(&self, core: &Core, lang: Lang, game: &Game) -> String;
-    /// The public line that a practice game against the computer started.
-    fn practice_line(&self, core: &Core, lang: Lang, human: u64, level: u8, game: &Game) -> String;
-    /// The reply to a game that has just started (`head`: the lines above the board),
-    /// and the computer's turn if it acts first.
-    fn started(&self, core: &Core, game: &Game, head: String) -> Result<Response, CoreError>;
-    /// A move as typed (`from`/`to`, or `notation`).
-    fn play(&self, cx: Cx<'_>, typed: Typed<'_>) -> Result<Response, CoreError>;
-    /// The board, publicly.
-    fn board(&self, cx: Cx<'_>) -> Result<Reply, CoreError>;
-    /// The legal moves of the piece on `square`, privately.
-    fn moves(&self, cx: Cx<'_>, square: &str) -> Result<Reply, CoreError>;
-    /// The public reply to the game's end (the settlement in words, the last board).
-    fn ended(&self, cx: Cx<'_>, s: &Settlement, currency: &str) -> Result<Reply, CoreError>;
-    /// An animated replay of a finished game.
-    fn replay(&self, core: &Core, req: &Request, last: &FinishedGame) -> Result<Reply, CoreError>;
-    /// Autocomplete of `move`'s `from`: the squares of `user`'s pieces that can act,
-    /// matching what was typed (empty when it is not their turn).
-    fn suggest_from(&self, core: &Core, game: &Game, asker: Asker<'_>) -> Choices;
-    /// Autocomplete of `move`'s `to`: where the piece on `from` can go.
-    fn suggest_to(&self, core: &Core, game: &Game, asker: Asker<'_>, from: &str) -> Choices;
-    /// The computer's turn in a practice game where it must act (blocking: it thinks).
-    fn computer_turn(
-        &self,
-        core: &Core,
-        channel: u64,
-        game: &Game,
-        now: &dyn Fn() -> u64,
-    ) -> Result<Option<Response>, CoreError>;
-}
+use crate::game::GameUi;
+use crate::lang::{tr, Lang};
+use crate::words::{format_duration, money};
 
 /// The game of `kind`.
 pub(crate) fn ui(kind: GameKind) -> &'static dyn GameUi {
@@ -92,4 +19,61 @@ pub(crate) fn ui(kind: GameKind) -> &'static dyn GameUi {
 /// The game of `game`.
 pub(crate) fn of(game: &Game) -> &'static dyn GameUi {
     ui(game.terms.game)
+}
+
+/// The name of a game's rules and board as players read it: "Classic Jetan", "Manator
+/// Jetan on the circular board".
+pub(crate) fn name(lang: Lang, t: &Terms) -> String {
+    ui(t.game).name(lang, t)
+}
+
+/// The terms of a challenge, in words, each sentence after a space: the stake, the piece
+/// price and what each player puts in escrow, or that nothing is at stake; the move time.
+pub(crate) fn terms_text(lang: Lang, t: &Terms, currency: &str) -> String {
+    let m = |n: u64| money(lang, n, currency);
+    let mut s = Vec::new();
+    if t.practice {
+        s.push(tr!(lang, "terms-practice"));
+    } else if t.stake == 0 && t.piece_price == 0 {
+        s.push(tr!(lang, "terms-friendly"));
+    } else {
+        if t.stake > 0 {
+            s.push(tr!(lang, "terms-stake", stake = m(t.stake)));
+        }
+        if t.piece_price > 0 {
+            s.push(
+                ui(t.game)
+                    .piece_price_terms(lang, t, currency)
+                    .trim()
+                    .to_string(),
+            );
+        }
+        if let (Ok(held), Ok(reserve)) = (t.escrow(), t.reserve()) {
+            if reserve > 0 {
+                s.push(tr!(
+                    lang,
+                    "terms-held",
+                    held = m(held),
+                    stake = m(t.stake),
+                    reserve = m(reserve)
+                ));
+            }
+        }
+    }
+    if let Some(minutes) = t.move_time_minutes {
+        let time = format_duration(u64::from(minutes) * 60_000);
+        s.push(tr!(lang, "terms-move-time", time = time));
+    }
+    s.iter().map(|x| format!(" {x}")).collect()
+}
+
+/// The refusal of an error the store reported that belongs to a game (an illegal move,
+/// a command of another game), in words; `None` for the host's own refusals.
+pub(crate) fn refusal(lang: Lang, e: &StoreError) -> Option<String> {
+    if let StoreError::WrongGame { game } = e {
+        return Some(ui(*game).wrong_game(lang));
+    }
+    GameKind::ALL
+        .into_iter()
+        .find_map(|kind| ui(kind).refusal(lang, e))
 }

@@ -2,9 +2,9 @@
 //! ([`GameUi`]). The bodies live beside the host code they grew with (`play`, `endings`,
 //! `lobby`, `computer`, `pictures`, `suggest`); this is where the core reaches them.
 
-use jetan_store::{FinishedGame, Game, Settlement, Terms};
+use jetan_store::{FinishedGame, Game, Settlement, StoreError, Terms};
 
-use crate::games::{Asker, Choices, Cx, GameUi, Typed};
+use crate::game::{Asker, Choices, Cx, GameUi, Typed};
 use crate::lang::tr;
 use crate::request::{mention, ChallengeArgs, Request};
 use crate::{text, Core, CoreError, Lang, Reply, Response};
@@ -40,7 +40,7 @@ impl GameUi for Jetan {
             lang,
             "accepted",
             who = mention(game.challenged()),
-            game = text::game_name(lang, &game.terms),
+            game = text::jetan_name(lang, &game.terms),
             black = mention(game.black),
             orange = mention(game.orange)
         )
@@ -80,6 +80,17 @@ impl GameUi for Jetan {
 
     fn suggest_to(&self, _core: &Core, game: &Game, asker: Asker<'_>, from: &str) -> Choices {
         Core::jetan_suggest_to(game, asker, from)
+    }
+
+    fn refusal(&self, lang: Lang, e: &StoreError) -> Option<String> {
+        match e {
+            StoreError::IllegalMove(why) => Some(text::illegal(lang, why)),
+            _ => None,
+        }
+    }
+
+    fn wrong_game(&self, lang: Lang) -> String {
+        tr!(lang, "mc-wrong-game-jetan")
     }
 
     fn computer_turn(

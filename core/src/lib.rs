@@ -13,6 +13,7 @@ mod admin;
 pub mod buttons;
 mod computer;
 mod endings;
+mod game;
 mod games;
 mod jetan;
 pub mod lang;
@@ -27,6 +28,7 @@ pub mod request;
 mod suggest;
 mod text;
 mod upkeep;
+mod words;
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -288,7 +290,9 @@ impl Core {
                     .settings(req.guild)
                     .map(|s| s.currency)
                     .unwrap_or_else(|_| "coins".into());
-                Reply::ephemeral(text::refusal(lang, &e, &currency)).into()
+                let why =
+                    games::refusal(lang, &e).unwrap_or_else(|| text::refusal(lang, &e, &currency));
+                Reply::ephemeral(why).into()
             }
             Err(CoreError::Internal(msg)) => {
                 tracing::error!(guild = req.guild, channel = req.channel, user = req.user.id, %command, "{msg}");
@@ -342,8 +346,8 @@ impl Core {
     }
 
     /// A command about `game`, for the game interface.
-    fn cx<'a>(&'a self, req: &'a Request, game: &'a jetan_store::Game) -> games::Cx<'a> {
-        games::Cx {
+    fn cx<'a>(&'a self, req: &'a Request, game: &'a jetan_store::Game) -> game::Cx<'a> {
+        game::Cx {
             core: self,
             req,
             game,

@@ -118,9 +118,9 @@ impl Core {
             "challenge",
             challenger = mention(c.challenger),
             challenged = mention(c.challenged),
-            game = text::game_name(lang, &c.terms)
+            game = crate::games::name(lang, &c.terms)
         );
-        text.push_str(&text::terms_text(lang, &c.terms, currency));
+        text.push_str(&crate::games::terms_text(lang, &c.terms, currency));
         text.push('\n');
         text.push_str(&match c.terms.first {
             FirstMover::Challenger => {
@@ -204,7 +204,7 @@ impl Core {
             human = mention(human),
             bot = mention(self.bot.id),
             level = level,
-            game = text::game_name(lang, &game.terms)
+            game = crate::games::name(lang, &game.terms)
         ) + "\n"
             + &tr!(
                 lang,
@@ -261,9 +261,9 @@ impl Core {
             lang,
             "accept-confirm",
             who = mention(c.challenger),
-            game = text::game_name(lang, &c.terms)
+            game = crate::games::name(lang, &c.terms)
         );
-        text.push_str(&text::terms_text(lang, &c.terms, &currency));
+        text.push_str(&crate::games::terms_text(lang, &c.terms, &currency));
         if c.held > 0 {
             text.push(' ');
             text.push_str(&tr!(

@@ -3,7 +3,7 @@
 use jetan_rules::{Position, Square, Variant};
 use jetan_store::Game;
 
-use crate::games::{Asker, Choices};
+use crate::game::{Asker, Choices};
 
 use super::lang::{tr, Lang};
 use super::play::destination;

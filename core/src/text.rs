@@ -6,52 +6,7 @@ use jetan_store::{EndReason, GameResult, Payment, PaymentKind, Settlement, Store
 
 use super::lang::{tr, Lang};
 use super::request::mention;
-
-/// The first letter in upper case.
-pub fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
-
-/// An amount with the currency (named in the plural): "1 coin", "40 coins"; the default
-/// currency ("coins") in the language's own word.
-pub fn money(lang: Lang, amount: u64, currency: &str) -> String {
-    let currency = if currency == jetan_store::Settings::default().currency {
-        tr!(lang, "currency-default")
-    } else {
-        currency.to_string()
-    };
-    let singular = currency.strip_suffix('s').unwrap_or(&currency).to_string();
-    tr!(
-        lang,
-        "money",
-        n = amount,
-        singular = singular,
-        currency = currency.as_str()
-    )
-}
-
-/// `"3 h 12 min"`, `"45 s"`: a duration for people (the same units in both languages).
-pub fn format_duration(ms: u64) -> String {
-    let s = ms.div_ceil(1000);
-    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
-    match (h, m) {
-        (0, 0) => format!("{s} s"),
-        (0, m) if s == 0 => format!("{m} min"),
-        (0, m) => format!("{m} min {s} s"),
-        (h, 0) => format!("{h} h"),
-        (h, m) => format!("{h} h {m} min"),
-    }
-}
-
-/// A signed amount: "+35 coins", "-3 coins".
-pub fn signed_money(lang: Lang, amount: i64, currency: &str) -> String {
-    let sign = if amount < 0 { "-" } else { "+" };
-    format!("{sign}{}", money(lang, amount.unsigned_abs(), currency))
-}
+pub use super::words::{capitalise, format_duration, list, money, signed_money};
 
 fn role_key(role: Role) -> &'static str {
     match role {
@@ -104,15 +59,6 @@ pub fn move_number(lang: Lang, ply: usize, color: Color) -> String {
 /// "17 moves" for a game of `plies` plies, counted one per side.
 pub fn moves_count(lang: Lang, plies: usize) -> String {
     tr!(lang, "moves-count", n = plies.div_ceil(2))
-}
-
-/// A list joined with commas and the language's "and".
-pub fn list(lang: Lang, items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), tr!(lang, "and")),
-    }
 }
 
 /// One line per payment: "<@a> paid <@b> 3 coins for the Dwar".
@@ -275,12 +221,6 @@ pub fn rules_summary(lang: Lang) -> String {
     s
 }
 
-/// The name of a game's rules and board as players read it: "Classic Jetan", "Manator
-/// Jetan on the circular board".
-pub(crate) fn game_name(lang: Lang, t: &Terms) -> String {
-    crate::games::ui(t.game).name(lang, t)
-}
-
 /// The name of a game of Jetan's rules and board.
 pub(crate) fn jetan_name(lang: Lang, t: &Terms) -> String {
     let name = variant_name(lang, t.variant);
@@ -307,46 +247,6 @@ pub(crate) fn variant_name(lang: Lang, v: Variant) -> String {
         Variant::Classic => tr!(lang, "variant-classic"),
         Variant::Manator => tr!(lang, "variant-manator"),
     }
-}
-
-/// The terms of a challenge, in words, each sentence after a space: the stake, the piece
-/// price and what each player puts in escrow, or that nothing is at stake; the move time.
-pub(crate) fn terms_text(lang: Lang, t: &Terms, currency: &str) -> String {
-    let m = |n: u64| money(lang, n, currency);
-    let mut s = Vec::new();
-    if t.practice {
-        s.push(tr!(lang, "terms-practice"));
-    } else if t.stake == 0 && t.piece_price == 0 {
-        s.push(tr!(lang, "terms-friendly"));
-    } else {
-        if t.stake > 0 {
-            s.push(tr!(lang, "terms-stake", stake = m(t.stake)));
-        }
-        if t.piece_price > 0 {
-            s.push(
-                crate::games::ui(t.game)
-                    .piece_price_terms(lang, t, currency)
-                    .trim()
-                    .to_string(),
-            );
-        }
-        if let (Ok(held), Ok(reserve)) = (t.escrow(), t.reserve()) {
-            if reserve > 0 {
-                s.push(tr!(
-                    lang,
-                    "terms-held",
-                    held = m(held),
-                    stake = m(t.stake),
-                    reserve = m(reserve)
-                ));
-            }
-        }
-    }
-    if let Some(minutes) = t.move_time_minutes {
-        let time = format_duration(u64::from(minutes) * 60_000);
-        s.push(tr!(lang, "terms-move-time", time = time));
-    }
-    s.iter().map(|x| format!(" {x}")).collect()
 }
 
 /// " N coins returned to @x.", or nothing.
@@ -469,7 +369,6 @@ pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
         StoreError::NotAPlayer => tr!(lang, "not-playing"),
         StoreError::GameChanged { .. } => tr!(lang, "game-changed"),
         StoreError::NotYourTurn { to_move } => tr!(lang, "not-your-turn", who = mention(*to_move)),
-        StoreError::IllegalMove(why) => illegal(lang, why),
         StoreError::DrawAlreadyOffered { by } => {
             tr!(lang, "draw-already-offered", who = mention(*by))
         }
@@ -490,8 +389,6 @@ pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
             tr!(lang, "daily-not-ready", time = format_duration(*wait_ms))
         }
         StoreError::InvalidAmount(_) => tr!(lang, "amount-bad", max = jetan_store::MAX_AMOUNT),
-        StoreError::IllegalAction(why) => crate::martian::text::illegal(lang, why, None),
-        StoreError::WrongGame { game } => crate::martian::text::wrong_game(lang, *game),
         other => {
             tracing::info!("refused: {other}");
             tr!(lang, "refused-other")

@@ -159,6 +159,7 @@ mod model;
 #[macro_use]
 mod receipts;
 mod bank;
+mod game;
 mod games;
 mod lobby;
 mod migrate;
@@ -168,6 +169,7 @@ mod schema;
 mod settings;
 mod settle;
 mod store;
+mod turns;
 mod tx;
 mod verify;
 mod wager;
@@ -176,17 +178,18 @@ pub use backup::{ExportSummary, ImportSummary};
 pub use codec::FORMAT_VERSION;
 pub use error::{Result, StoreError};
 pub use games::martian::BATTLE_TIME_MS;
+pub use games::martian::{martian_seat, martian_side};
 /// A value per side; re-exported from the rules (records use it for escrow and net
 /// results).
 pub use jetan_rules::ByColor;
 pub use model::{
-    martian_seat, martian_side, ActResult, ActionRecord, Challenge, ChallengeClosed, ClosedHow,
-    DailyClaim, EndReason, EntryKind, FinishedGame, FirstMover, Game, GameKind, GameResult,
-    Granted, LedgerEntry, MoveRecord, MoveResult, Payment, PaymentKind, Receipt, Release, Settings,
-    SettingsChange, Settlement, Stamp, Standings, StandingsOrder, Terms, Wallet, DAY_MS,
-    DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
+    ActResult, ActionRecord, Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason,
+    EntryKind, FinishedGame, FirstMover, Game, GameKind, GameResult, Granted, LedgerEntry,
+    MoveRecord, MoveResult, Payment, PaymentKind, Receipt, Release, Settings, Settlement, Stamp,
+    Standings, StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
 };
 pub use profiles::MessageRef;
+pub use settings::SettingsChange;
 pub use store::{Location, Store};
 pub use verify::VerifyReport;
 

@@ -7,132 +7,14 @@
 use jetan_rules::Color;
 
 use crate::codec::key1;
-use crate::games::{self, Applied, Clock, HostedGame};
+use crate::game::Clock;
+use crate::games;
 use crate::model::{Game, GameHead, Settlement};
 use crate::schema::t;
 use crate::settle::*;
-use crate::tx::{fail, game_name, Tx, TxResult};
-use crate::{ChannelId, EndReason, GameId, Millis, Payment, Result, Stamp, Store, StoreError};
-use crate::{Receipt, UserId};
-
-/// What one action did in a game of `G`, for the game's own result type.
-pub(crate) struct Played<G: HostedGame> {
-    pub game_id: GameId,
-    pub channel: ChannelId,
-    /// Who played it (for an action the host played: the player it was played for).
-    pub by: UserId,
-    /// The game's version after it.
-    pub version: u64,
-    /// How many records the game had before it.
-    pub ply: u32,
-    /// What the rules said of it.
-    pub applied: Applied<G>,
-    /// Piece prices paid.
-    pub payments: Vec<Payment>,
-    /// Piece prices due that the payer's spent reserve did not pay.
-    pub unpaid: u64,
-    /// Whether it cleared the opponent's draw offer.
-    pub draw_offer_cleared: bool,
-    /// If it ended the game: how, and the money.
-    pub finished: Option<Settlement>,
-}
-
-/// The one action path of every game, inside the caller's transaction: checks that the
-/// game in `channel` is still the one `player` saw (`Some((user, (game id, version)))`;
-/// `None`: the host acts for the player who must act, as for a timeout card), of `G`'s
-/// kind, and that its player must act now; plays the action by the rules; records it
-/// under (game id, ply); pays the price of every piece it cost from its owner's escrow
-/// to the opponent (capped by what is left of the owner's piece reserve); and if it ends
-/// the game settles the pot, archives the game and frees the channel.
-pub(crate) fn act<G: HostedGame>(
-    tx: &Tx<'_>,
-    channel: ChannelId,
-    player: Option<(UserId, (GameId, u64))>,
-    action: G::Action,
-) -> TxResult<Played<G>> {
-    let mut head = load_game(tx, channel)?;
-    let clock = games::clock(&head.game).or_else(fail)?;
-    let (seat, timeout) = match player {
-        Some((user, (id, version))) => {
-            let seat = head
-                .game
-                .check_target(id, user, G::KIND, version)
-                .or_else(fail)?;
-            match clock.seat() {
-                Some(s) if s != seat => {
-                    return fail(StoreError::NotYourTurn {
-                        to_move: head.game.player(s),
-                    })
-                }
-                // Over: the rules refuse the action and say why.
-                _ => (seat, false),
-            }
-        }
-        None => match clock.seat() {
-            Some(s) => (s, true),
-            None => return fail(StoreError::NoGame),
-        },
-    };
-    let applied = G::apply(&head, seat, action, tx.now, timeout).or_else(fail)?;
-    let ply = head.plies;
-    tx.put(
-        G::RECORDS,
-        &crate::codec::key2(head.game.id, u64::from(ply)),
-        &applied.record,
-    )?;
-    let (Some(plies), Some(duels)) = (
-        head.plies.checked_add(1),
-        head.duels.checked_add(u32::from(applied.duel)),
-    ) else {
-        return fail(StoreError::Overflow("counting a game's records".into()));
-    };
-    (head.plies, head.duels) = (plies, duels);
-    let by = head.game.player(seat);
-    let game = &mut head.game;
-    game.position.clone_from(&applied.position);
-    game.version += 1;
-    game.last_move_at = tx.now;
-    let draw_offer_cleared = game.draw_offer.is_some_and(|offerer| offerer != by);
-    if draw_offer_cleared {
-        game.draw_offer = None;
-    }
-    let mut payments = Vec::new();
-    let mut unpaid = 0;
-    for &(payer, points, kind) in &applied.losses {
-        let unit = game.terms.piece_price;
-        let Some(due) = unit.checked_mul(points) else {
-            return fail(StoreError::Overflow("pricing a piece".into()));
-        };
-        // Capped by what is left of the payer's piece reserve: their escrow less the
-        // stake, which stays held until the end.
-        let left = game.escrow[payer].saturating_sub(game.terms.stake);
-        let paid = due.min(left);
-        unpaid += due - paid;
-        if paid > 0 {
-            payments.push(pay(tx, game, payer, paid, kind)?);
-        }
-    }
-    let (game_id, version) = (game.id, game.version);
-    let finished = match applied.ending {
-        None => {
-            tx.put(t::GAMES, &key1(channel), &head)?;
-            None
-        }
-        Some((end, reason)) => Some(settle(tx, head, end, reason, None)?),
-    };
-    Ok(Played {
-        game_id,
-        channel,
-        by,
-        version,
-        ply,
-        applied,
-        payments,
-        unpaid,
-        draw_offer_cleared,
-        finished,
-    })
-}
+use crate::tx::{fail, game_name, TxResult};
+use crate::Receipt;
+use crate::{ChannelId, EndReason, GameId, Millis, Result, Stamp, Store, StoreError};
 
 impl Store {
     /// A player resigns the game `game_id`: the opponent wins.
@@ -369,50 +251,6 @@ fn stalled(game: &Game, now: Millis) -> TxResult<Option<Stalled>> {
         Clock::Move(seat) => Some(Stalled::LostOnTime(seat)),
         Clock::Card(..) | Clock::Over => None,
     })
-}
-
-impl Store {
-    /// Plays, for every game of `G` in a server `owns` accepts, the action the game
-    /// says the host plays for a player out of time at `now` ([`HostedGame::overdue`]),
-    /// each in its own transaction that checks again. Returns what was played.
-    ///
-    /// # Errors
-    /// Storage failures.
-    pub(crate) fn play_overdue<G: HostedGame>(
-        &self,
-        now: Millis,
-        owns: impl Fn(crate::GuildId) -> bool,
-    ) -> Result<Vec<Played<G>>> {
-        let mut out = Vec::new();
-        for g in self.games()? {
-            if g.terms.game != G::KIND || !owns(g.guild) || G::overdue(&g, now).is_none() {
-                continue;
-            }
-            let channel = g.channel;
-            let played = self.transact(None, now, |tx| {
-                let Some(head) =
-                    tx.get::<GameHead>(t::GAMES, &key1(channel), || game_name(channel))?
-                else {
-                    return Ok(None);
-                };
-                if head.game.terms.game != G::KIND {
-                    return Ok(None);
-                }
-                let Some((seat, action)) = G::overdue(&head.game, now) else {
-                    return Ok(None);
-                };
-                if games::clock(&head.game).or_else(fail)?.seat() != Some(seat) {
-                    return Ok(None);
-                }
-                act::<G>(tx, channel, None, action).map(Some)
-            })?;
-            out.extend(played);
-        }
-        if !out.is_empty() {
-            self.flush()?;
-        }
-        Ok(out)
-    }
 }
 
 /// Asserts `Receipt::Finished` exists for `receipt!(Finished)`.

@@ -1,55 +1,10 @@
 //! A server's settings, changes to them, and their validation.
 
 use jetan_rules::Variant;
-use serde::{Deserialize, Serialize};
 
-use crate::model::{DAY_MS, MAX_AMOUNT};
-use crate::wager::Terms;
+use crate::model::MAX_AMOUNT;
+use crate::model::{Settings, Terms};
 use crate::{ChannelId, Result, StoreError};
-
-/// A server's settings.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Settings {
-    /// What a new player's wallet starts with.
-    pub starting_grant: u64,
-    /// What a daily claim adds.
-    pub daily_allowance: u64,
-    /// The currency's name, plural ("coins").
-    pub currency: String,
-    /// The piece price a challenge uses when the challenger names none.
-    pub default_piece_price: u64,
-    /// The stake a challenge uses when the challenger names none.
-    pub default_stake: u64,
-    /// How long a challenge stays open, in milliseconds.
-    pub challenge_expiry_ms: u64,
-    /// The channels where games may be played; empty means every channel not in
-    /// `denied_channels`.
-    pub allowed_channels: Vec<ChannelId>,
-    /// The channels where games may not be played.
-    #[serde(default)]
-    pub denied_channels: Vec<ChannelId>,
-    /// The move time of a game whose challenge names none, in milliseconds.
-    #[serde(default = "default_move_time_ms")]
-    pub move_time_ms: u64,
-    /// The language of the server's public messages (`en`, `es`); `None`: the server's
-    /// preferred locale as Discord sends it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub language: Option<String>,
-    /// The server's preferred locale as Discord last sent it (`es-ES`, `en-US`), kept so
-    /// that the bot's own posts after a restart speak the server's language when
-    /// `language` is unset. Written by
-    /// [`Store::remember_guild_locale`](crate::Store::remember_guild_locale) only when it
-    /// changes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub discord_locale: Option<String>,
-}
-
-/// The default move time: one day.
-pub const DEFAULT_MOVE_TIME_MS: u64 = DAY_MS;
-
-fn default_move_time_ms() -> u64 {
-    DEFAULT_MOVE_TIME_MS
-}
 
 /// A change to a server's settings: each field set replaces the current value
 /// ([`Store::change_settings`](crate::Store::change_settings)).
@@ -108,25 +63,6 @@ impl SettingsChange {
             if !s.denied_channels.contains(&c) {
                 s.denied_channels.push(c);
             }
-        }
-    }
-}
-
-impl Default for Settings {
-    /// 1000 coins to start, 100 a day, no default stake, price 1, challenges open 10 minutes.
-    fn default() -> Settings {
-        Settings {
-            starting_grant: 1000,
-            daily_allowance: 100,
-            currency: "coins".into(),
-            default_piece_price: 1,
-            default_stake: 0,
-            challenge_expiry_ms: 10 * 60 * 1000,
-            allowed_channels: Vec::new(),
-            denied_channels: Vec::new(),
-            move_time_ms: DEFAULT_MOVE_TIME_MS,
-            language: None,
-            discord_locale: None,
         }
     }
 }

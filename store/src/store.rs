@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde::de::DeserializeOwned;
 
 use crate::codec::{decode, key1, key2, key_part};
-use crate::games::HostedGame;
+use crate::game::HostedGame;
 use crate::kv::embedded::{open_sled, SledKv};
 use crate::kv::pg::PgKv;
 use crate::kv::Kv;

@@ -2,52 +2,9 @@
 //! them (the stake and the piece reserve), and which terms are valid.
 
 use jetan_rules::{Topology, Variant};
-use serde::{Deserialize, Serialize};
 
-use crate::model::MAX_AMOUNT;
-pub use crate::schema::GameKind;
+use crate::model::{FirstMover, GameKind, Terms, MAX_AMOUNT};
 use crate::{Result, StoreError};
-
-/// Who moves first, as the challenger chose it (relative to the challenger: the core's
-/// `first: me | opponent | random`). For `Random`, [`Store::accept`](crate::Store::accept)
-/// tosses the coin inside its transaction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FirstMover {
-    /// The challenger moves first.
-    #[default]
-    Challenger,
-    /// The challenged player moves first.
-    Challenged,
-    /// Decided by a coin toss at accept time.
-    Random,
-}
-
-/// The terms of a game: what the players agreed to when the challenge was accepted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Terms {
-    /// Jetan or Martian Chess (records written before Martian Chess read as Jetan).
-    #[serde(default)]
-    pub game: GameKind,
-    /// Classic or Manator (Jetan only; a Martian Chess game keeps Classic).
-    pub variant: Variant,
-    /// The flat board or Ninth-Ray Jetan's circular board (RULES.md §11).
-    #[serde(default)]
-    pub topology: Topology,
-    /// Each player's stake; the winner takes both.
-    pub stake: u64,
-    /// The price per point of piece value: losing a Dwar (3) costs `3 × piece_price`,
-    /// paid to the opponent at once.
-    pub piece_price: u64,
-    /// Who moves first.
-    pub first: FirstMover,
-    /// The longest a player may think over one move, in minutes; `None` for no limit
-    /// (games started before move times were the rule).
-    pub move_time_minutes: Option<u32>,
-    /// A game against the computer: no money (stake and price must be 0), not counted in
-    /// the wins, losses and draws.
-    pub practice: bool,
-}
 
 impl Terms {
     /// Terms with no money.

@@ -10,11 +10,11 @@ pub(crate) mod picture;
 mod suggest;
 pub(crate) mod text;
 
-use jetan_store::{ActResult, FinishedGame, Game, Settlement, Terms};
+use jetan_store::{ActResult, FinishedGame, Game, Settlement, StoreError, Terms};
 use martian_chess::{ai, Action, Color, PublicView, State, ToAct};
 
 use crate::buttons::ButtonAction;
-use crate::games::{Asker, Choices, Cx, GameUi, Typed};
+use crate::game::{Asker, Choices, Cx, GameUi, Typed};
 use crate::reply::{ButtonStyle, Menu};
 use crate::request::{mention, ChallengeArgs, MartianCommand, Request};
 use crate::{refuse, Core, CoreError, Lang, Reply, Response};
@@ -117,6 +117,17 @@ impl GameUi for Martian {
     fn suggest_to(&self, core: &Core, game: &Game, asker: Asker<'_>, from: &str) -> Choices {
         let (lang, user, typed) = asker;
         core.martian_suggest_to(lang, game.channel, user, from, typed)
+    }
+
+    fn refusal(&self, lang: Lang, e: &StoreError) -> Option<String> {
+        match e {
+            StoreError::IllegalAction(why) => Some(text::illegal(lang, why, None)),
+            _ => None,
+        }
+    }
+
+    fn wrong_game(&self, lang: Lang) -> String {
+        crate::lang::tr!(lang, "mc-wrong-game-martian")
     }
 
     fn computer_turn(

@@ -8,7 +8,7 @@ use martian_chess::{
 
 use crate::lang::tr;
 use crate::request::mention;
-use crate::text::money;
+use crate::words::money;
 use crate::Lang;
 
 /// The game's name as players read it.
@@ -70,7 +70,7 @@ pub(crate) fn illegal(
             tr!(lang, "mc-battle-in-progress", who = name(*c))
         }
         IllegalAction::NotYourCard(c) => tr!(lang, "mc-not-your-battle-card", who = name(*c)),
-        other => crate::text::capitalise(&illegal_move(lang, other)),
+        other => crate::words::capitalise(&illegal_move(lang, other)),
     }
 }
 

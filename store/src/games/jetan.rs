@@ -5,13 +5,13 @@
 
 use jetan_rules::{Color, DuelStream, Position, Role, Square, Variant};
 
-use super::{Applied, Clock, HostedGame, Replayed};
+use crate::game::{Applied, Clock, HostedGame, Replayed};
 use crate::model::{
     EndReason, Game, GameHead, GameKind, MoveRecord, MoveResult, PaymentKind, Receipt, Terms,
 };
-use crate::play::act;
 use crate::schema::t;
 use crate::settle::End;
+use crate::turns::act;
 use crate::{ChannelId, GameId, Millis, Result, Stamp, Store, StoreError};
 
 /// Jetan.
@@ -222,11 +222,18 @@ fn duel_stream(seed: u64, duels: u64) -> DuelStream {
     DuelStream::resume(seed, duels)
 }
 
+impl Game {
+    /// The current position of a game of Jetan.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if the stored position string does not read.
+    pub fn position(&self) -> Result<Position> {
+        position(self)
+    }
+}
+
 /// The current position of a Jetan game.
-///
-/// # Errors
-/// [`StoreError::Corrupt`] if the stored position string does not read.
-pub(crate) fn position(game: &Game) -> Result<Position> {
+fn position(game: &Game) -> Result<Position> {
     Position::from_position_str(&game.position, game.terms.variant).map_err(|e| {
         StoreError::Corrupt {
             what: format!(

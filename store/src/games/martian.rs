@@ -11,10 +11,9 @@
 use jetan_rules::Color;
 use martian_chess::{Action, BattleSide, Event, Outcome, State, ToAct};
 
-use super::{read_state, Applied, Clock, HostedGame, Replayed};
+use crate::game::{read_state, Applied, Clock, HostedGame, Replayed};
 use crate::model::{
-    martian_seat, martian_side, ActResult, ActionRecord, EndReason, Game, GameHead, GameKind,
-    PaymentKind, Receipt, Terms,
+    ActResult, ActionRecord, EndReason, Game, GameHead, GameKind, PaymentKind, Receipt, Terms,
 };
 use crate::schema::t;
 use crate::settle::End;
@@ -217,6 +216,44 @@ fn ending(o: Outcome) -> Option<(End, EndReason)> {
     ))
 }
 
+/// The seat of a Martian Chess colour in a [`Game`]: White moves first, so it sits where
+/// Jetan's first mover does ([`Color::Black`], [`Game::black`](crate::Game::black)); Black is
+/// [`Color::Orange`].
+pub fn martian_seat(c: martian_chess::Color) -> Color {
+    match c {
+        martian_chess::Color::White => Color::Black,
+        martian_chess::Color::Black => Color::Orange,
+    }
+}
+
+/// The Martian Chess colour of a seat (the inverse of [`martian_seat`]).
+pub fn martian_side(seat: Color) -> martian_chess::Color {
+    match seat {
+        Color::Black => martian_chess::Color::White,
+        Color::Orange => martian_chess::Color::Black,
+    }
+}
+
+impl Game {
+    /// Whether this is a game of Martian Chess.
+    pub fn is_martian(&self) -> bool {
+        self.terms.game == GameKind::MartianChess
+    }
+
+    /// The Martian Chess state (hidden cards included: never show it as is).
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if the stored state string does not read.
+    pub fn martian_state(&self) -> Result<State> {
+        read_state(self)
+    }
+
+    /// The player of a Martian Chess colour.
+    pub fn martian_player(&self, c: martian_chess::Color) -> crate::UserId {
+        self.player(martian_seat(c))
+    }
+}
+
 fn card_of(a: Action) -> std::result::Result<martian_chess::Card, String> {
     match a {
         Action::Play(c) => Ok(c),
@@ -250,7 +287,7 @@ impl Store {
     ) -> Result<ActResult> {
         self.mutate(req.id, req.now, receipt!(Act), |tx| {
             let played =
-                crate::play::act::<Martian>(tx, channel, Some((req.user, target)), action)?;
+                crate::turns::act::<Martian>(tx, channel, Some((req.user, target)), action)?;
             Ok(act_result(played))
         })
     }
@@ -268,7 +305,7 @@ impl Store {
     }
 }
 
-fn act_result(p: crate::play::Played<Martian>) -> ActResult {
+fn act_result(p: crate::turns::Played<Martian>) -> ActResult {
     ActResult {
         game_id: p.game_id,
         channel: p.channel,

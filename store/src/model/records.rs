@@ -1,12 +1,14 @@
-//! The records the store keeps and the results its operations return.
+//! The records the store keeps: wallets, challenges, games and their moves, finished
+//! games, the ledger, the terms of a game and a server's settings. Plain data, with the
+//! checks that read only the record itself; the policies that act on them live above
+//! (`wager`, `settings`, `settle`, the game interface).
 
 use std::fmt;
 
-use jetan_rules::{ByColor, Color, Piece, Position, Square};
+use jetan_rules::{ByColor, Color, Piece, Square, Topology, Variant};
 use serde::{Deserialize, Serialize};
 
-pub use crate::settings::{Settings, SettingsChange, DEFAULT_MOVE_TIME_MS};
-pub use crate::wager::{FirstMover, GameKind, Terms};
+pub use crate::schema::GameKind;
 use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, UserId};
 
 /// The largest amount the store accepts anywhere (a stake, a price, a grant): 10^15. It
@@ -15,27 +17,6 @@ pub const MAX_AMOUNT: u64 = 1_000_000_000_000_000;
 
 /// The length of a daily-allowance period: 24 hours from the last claim.
 pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;
-
-/// The stamp of a request as the store sees it: who is asking, under which Discord
-/// interaction, and when (the core's richer `Request` carries the command too). Every
-/// mutating operation takes one: `id` makes it idempotent (a repeated id returns the first result and
-/// changes nothing), `now` is the caller's clock (the store never reads the clock).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Stamp {
-    /// The Discord interaction id (unique per click or command).
-    pub id: RequestId,
-    /// The user acting.
-    pub user: UserId,
-    /// Unix time in milliseconds.
-    pub now: Millis,
-}
-
-impl Stamp {
-    /// A stamp.
-    pub const fn new(id: RequestId, user: UserId, now: Millis) -> Stamp {
-        Stamp { id, user, now }
-    }
-}
 
 /// A player's account on one server.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -144,24 +125,6 @@ mod martian_side {
     }
 }
 
-/// The seat of a Martian Chess colour in a [`Game`]: White moves first, so it sits where
-/// Jetan's first mover does ([`Color::Black`], [`Game::black`]); Black is
-/// [`Color::Orange`].
-pub fn martian_seat(c: martian_chess::Color) -> Color {
-    match c {
-        martian_chess::Color::White => Color::Black,
-        martian_chess::Color::Black => Color::Orange,
-    }
-}
-
-/// The Martian Chess colour of a seat (the inverse of [`martian_seat`]).
-pub fn martian_side(seat: Color) -> martian_chess::Color {
-    match seat {
-        Color::Black => martian_chess::Color::White,
-        Color::Orange => martian_chess::Color::Black,
-    }
-}
-
 /// A game in progress (or, inside a [`FinishedGame`], as it ended).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
@@ -262,34 +225,6 @@ impl Game {
         }
     }
 
-    /// The seat that must act now, as the game's rules say (in Martian Chess during a
-    /// battle, the player whose card is awaited). A state that does not read (a damaged
-    /// record, which `verify` reports) counts as the first mover's turn.
-    pub fn turn(&self) -> Color {
-        crate::games::clock(self)
-            .ok()
-            .and_then(crate::games::Clock::seat)
-            .unwrap_or(Color::Black)
-    }
-
-    /// Whether this is a game of Martian Chess.
-    pub fn is_martian(&self) -> bool {
-        self.terms.game == GameKind::MartianChess
-    }
-
-    /// The Martian Chess state (hidden cards included: never show it as is).
-    ///
-    /// # Errors
-    /// [`StoreError::Corrupt`] if the stored state string does not read.
-    pub fn martian_state(&self) -> Result<martian_chess::State> {
-        crate::games::read_state(self)
-    }
-
-    /// The player of a Martian Chess colour.
-    pub fn martian_player(&self, c: martian_chess::Color) -> UserId {
-        self.player(martian_seat(c))
-    }
-
     /// The player to move.
     pub fn to_move(&self) -> UserId {
         self.player(self.turn())
@@ -298,14 +233,6 @@ impl Game {
     /// The other player of the game.
     pub fn opponent_of(&self, user: UserId) -> Option<UserId> {
         self.color_of(user).map(|c| self.player(c.other()))
-    }
-
-    /// The current position.
-    ///
-    /// # Errors
-    /// [`StoreError::Corrupt`] if the stored position string does not read.
-    pub fn position(&self) -> Result<Position> {
-        crate::games::jetan::position(self)
     }
 
     /// How many Manator duels were fought so far (each used one number of the stream).
@@ -492,111 +419,6 @@ pub struct FinishedGame {
     pub note: Option<String>,
 }
 
-/// What [`Store::play`](crate::Store::play) did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MoveResult {
-    /// The game.
-    pub game_id: GameId,
-    /// The move, with what it killed and the duel.
-    pub mv: MoveRecord,
-    /// Who played it.
-    pub by: UserId,
-    /// The game's version after the move.
-    pub version: u64,
-    /// How many moves were played before this one (0 for the first move).
-    #[serde(default)]
-    pub ply: u32,
-    /// The position after the move.
-    pub position: String,
-    /// Whether the move started the ten-move countdown.
-    pub countdown_started: bool,
-    /// A piece price paid for the kill, if any.
-    pub payments: Vec<Payment>,
-    /// Whether the move cleared a draw offer.
-    pub draw_offer_cleared: bool,
-    /// If the move ended the game: how, and the money.
-    pub finished: Option<Settlement>,
-}
-
-/// What [`Store::act`](crate::Store::act) did in a game of Martian Chess.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ActResult {
-    /// The game.
-    pub game_id: GameId,
-    /// Its channel.
-    pub channel: ChannelId,
-    /// The action, as recorded.
-    pub action: ActionRecord,
-    /// Who played it (for a timeout card: the player it was played for).
-    pub by: UserId,
-    /// The game's version after it.
-    pub version: u64,
-    /// How many actions were played before this one.
-    pub ply: u32,
-    /// The state before the action (hidden cards included: for the host to work out
-    /// what happened with `State::play_with_events`, never to show).
-    pub before: String,
-    /// The state after it (hidden cards included).
-    pub after: String,
-    /// Piece prices paid for the prisoner the action took, if any.
-    pub payments: Vec<Payment>,
-    /// A prisoner was taken but its owner's piece reserve was spent (or short): what it
-    /// should have paid and did not.
-    #[serde(default)]
-    pub unpaid: u64,
-    /// Whether the action cleared a draw offer.
-    pub draw_offer_cleared: bool,
-    /// If the action ended the game: how, and the money.
-    pub finished: Option<Settlement>,
-}
-
-/// How a challenge was closed without a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ClosedHow {
-    /// The challenged player declined.
-    Declined,
-    /// The challenger withdrew it.
-    Cancelled,
-    /// It expired.
-    Expired,
-    /// An admin called it off.
-    Aborted,
-}
-
-/// A challenge closed without a game, and the refund.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChallengeClosed {
-    /// The challenge.
-    pub challenge: Challenge,
-    /// How.
-    pub how: ClosedHow,
-    /// What the challenger got back.
-    pub refunded: u64,
-}
-
-/// A daily claim.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DailyClaim {
-    /// What was added.
-    pub amount: u64,
-    /// The balance after it.
-    pub balance: u64,
-    /// When the next claim is allowed.
-    pub next_at: Millis,
-}
-
-/// An admin grant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Granted {
-    /// Who received it.
-    pub user: UserId,
-    /// How much.
-    pub amount: u64,
-    /// Their balance after it.
-    pub balance: u64,
-}
-
 /// The kinds of money movement in the ledger.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -658,121 +480,108 @@ pub struct LedgerEntry {
     pub reason: String,
 }
 
-/// What an earlier request did: the result of a mutating operation, stored under the
-/// request's id and returned again, unchanged, for a repeated request
-/// ([`Store::receipt`](crate::Store::receipt)).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "op", content = "result")]
-pub enum Receipt {
-    /// A challenge was made.
-    Challenge(Challenge),
-    /// A challenge was accepted: the game.
-    Accept(Game),
-    /// A challenge was declined, cancelled or expired.
-    Closed(ChallengeClosed),
-    /// A move was played.
-    Move(MoveResult),
-    /// A Martian Chess action was played.
-    Act(ActResult),
-    /// A game ended by resignation, agreement, time or abort.
-    Finished(Settlement),
-    /// A draw was offered or declined: the game after it.
-    Game(Game),
-    /// A daily allowance was claimed.
-    Daily(DailyClaim),
-    /// Money was granted.
-    Grant(Granted),
-    /// A server's settings changed: the new settings.
-    Settings(Settings),
+/// Who moves first, as the challenger chose it (relative to the challenger: the core's
+/// `first: me | opponent | random`). For `Random`, [`Store::accept`](crate::Store::accept)
+/// tosses the coin inside its transaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstMover {
+    /// The challenger moves first.
+    #[default]
+    Challenger,
+    /// The challenged player moves first.
+    Challenged,
+    /// Decided by a coin toss at accept time.
+    Random,
 }
 
-impl Receipt {
-    /// The operation's name, for messages.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Receipt::Challenge(_) => "challenge",
-            Receipt::Accept(_) => "accept",
-            Receipt::Closed(_) => "decline, cancel or expiry",
-            Receipt::Move(_) => "move",
-            Receipt::Act(_) => "action",
-            Receipt::Finished(_) => "game end",
-            Receipt::Game(_) => "draw offer",
-            Receipt::Daily(_) => "daily claim",
-            Receipt::Grant(_) => "grant",
-            Receipt::Settings(_) => "settings change",
+/// The terms of a game: what the players agreed to when the challenge was accepted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Terms {
+    /// Jetan or Martian Chess (records written before Martian Chess read as Jetan).
+    #[serde(default)]
+    pub game: GameKind,
+    /// Classic or Manator (Jetan only; a Martian Chess game keeps Classic).
+    pub variant: Variant,
+    /// The flat board or Ninth-Ray Jetan's circular board (RULES.md §11).
+    #[serde(default)]
+    pub topology: Topology,
+    /// Each player's stake; the winner takes both.
+    pub stake: u64,
+    /// The price per point of piece value: losing a Dwar (3) costs `3 × piece_price`,
+    /// paid to the opponent at once.
+    pub piece_price: u64,
+    /// Who moves first.
+    pub first: FirstMover,
+    /// The longest a player may think over one move, in minutes; `None` for no limit
+    /// (games started before move times were the rule).
+    pub move_time_minutes: Option<u32>,
+    /// A game against the computer: no money (stake and price must be 0), not counted in
+    /// the wins, losses and draws.
+    pub practice: bool,
+}
+
+/// A server's settings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// What a new player's wallet starts with.
+    pub starting_grant: u64,
+    /// What a daily claim adds.
+    pub daily_allowance: u64,
+    /// The currency's name, plural ("coins").
+    pub currency: String,
+    /// The piece price a challenge uses when the challenger names none.
+    pub default_piece_price: u64,
+    /// The stake a challenge uses when the challenger names none.
+    pub default_stake: u64,
+    /// How long a challenge stays open, in milliseconds.
+    pub challenge_expiry_ms: u64,
+    /// The channels where games may be played; empty means every channel not in
+    /// `denied_channels`.
+    pub allowed_channels: Vec<ChannelId>,
+    /// The channels where games may not be played.
+    #[serde(default)]
+    pub denied_channels: Vec<ChannelId>,
+    /// The move time of a game whose challenge names none, in milliseconds.
+    #[serde(default = "default_move_time_ms")]
+    pub move_time_ms: u64,
+    /// The language of the server's public messages (`en`, `es`); `None`: the server's
+    /// preferred locale as Discord sends it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    /// The server's preferred locale as Discord last sent it (`es-ES`, `en-US`), kept so
+    /// that the bot's own posts after a restart speak the server's language when
+    /// `language` is unset. Written by
+    /// [`Store::remember_guild_locale`](crate::Store::remember_guild_locale) only when it
+    /// changes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discord_locale: Option<String>,
+}
+
+/// The default move time: one day.
+pub const DEFAULT_MOVE_TIME_MS: u64 = DAY_MS;
+
+fn default_move_time_ms() -> u64 {
+    DEFAULT_MOVE_TIME_MS
+}
+
+impl Default for Settings {
+    /// 1000 coins to start, 100 a day, no default stake, price 1, challenges open 10 minutes.
+    fn default() -> Settings {
+        Settings {
+            starting_grant: 1000,
+            daily_allowance: 100,
+            currency: "coins".into(),
+            default_piece_price: 1,
+            default_stake: 0,
+            challenge_expiry_ms: 10 * 60 * 1000,
+            allowed_channels: Vec::new(),
+            denied_channels: Vec::new(),
+            move_time_ms: DEFAULT_MOVE_TIME_MS,
+            language: None,
+            discord_locale: None,
         }
     }
-}
-
-/// A stored receipt with when it was made (for pruning).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct StoredReceipt {
-    pub at: Millis,
-    pub receipt: Receipt,
-    /// For a receipt holding a [`Game`] stored without its moves: how many of the game's
-    /// move records (in the moves tree) belong to it. `None`: the game's moves are inline
-    /// (format 1) or it had none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<u32>,
-}
-
-/// A game in progress as stored in the games tree: the [`Game`] with its move list (or
-/// Martian Chess action list, in the `martian_actions` tree) left
-/// empty (every move is its own record in the moves tree, keyed (game id, ply)), and
-/// what a transaction needs to know about the moves without reading them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct GameHead {
-    /// The game, `moves` empty.
-    pub game: Game,
-    /// How many moves were played (the ply of the next move).
-    pub plies: u32,
-    /// How many of them were Manator duels (numbers drawn from the duel stream).
-    pub duels: u32,
-}
-
-impl GameHead {
-    /// Splits a game with its moves (or Martian Chess actions) into the head, the moves
-    /// and the actions. `plies` counts the game's records in whichever tree holds them.
-    pub fn split(mut game: Game) -> (GameHead, Vec<MoveRecord>, Vec<ActionRecord>) {
-        let moves = std::mem::take(&mut game.moves);
-        let actions = std::mem::take(&mut game.actions);
-        let head = GameHead {
-            plies: u32::try_from(moves.len().max(actions.len())).unwrap_or(u32::MAX),
-            duels: u32::try_from(moves.iter().filter(|m| m.duel.is_some()).count())
-                .unwrap_or(u32::MAX),
-            game,
-        };
-        (head, moves, actions)
-    }
-}
-
-/// A finished game as stored in the finished tree: the [`FinishedGame`] with its move
-/// list left empty (the moves stay where the game in progress wrote them), and their
-/// count.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct FinishedHead {
-    /// The finished game, `game.moves` empty.
-    pub finished: FinishedGame,
-    /// How many moves it had.
-    pub plies: u32,
-}
-
-/// One page of standings.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Standings {
-    /// How many players the server has in all.
-    pub total: usize,
-    /// `(rank, user, wallet)`, rank 1 first.
-    pub rows: Vec<(usize, UserId, Wallet)>,
-}
-
-/// The order of standings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum StandingsOrder {
-    /// Richest first (balance + escrow).
-    Balance,
-    /// Most won first.
-    NetWon,
 }
 
 #[cfg(test)]

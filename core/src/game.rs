@@ -1,0 +1,85 @@
+//! The game interface of the command core: what a command asks of the game being
+//! played — its board, a move as typed, one piece's legal moves, the reply to its end, a
+//! replay, its start, a challenge's options, autocomplete and the computer's turn. Each
+//! game implements [`GameUi`] once, in its own module (`jetan`, `martian`); `games` is
+//! the one place that lists them.
+
+use jetan_store::{FinishedGame, Game, Settlement, StoreError, Terms};
+
+use crate::request::{ChallengeArgs, Request};
+use crate::{Core, CoreError, Lang, Reply, Response};
+
+/// A command about the game being played, as the game interface receives it.
+#[derive(Clone, Copy)]
+pub(crate) struct Cx<'a> {
+    /// The core.
+    pub core: &'a Core,
+    /// The request.
+    pub req: &'a Request,
+    /// The game in the request's channel.
+    pub game: &'a Game,
+}
+
+/// A move as typed: `from`, `to`, or `notation`.
+pub(crate) type Typed<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>);
+
+/// Who asks for autocomplete choices: their language, their id, and what they typed.
+pub(crate) type Asker<'a> = (Lang, u64, &'a str);
+
+/// Autocomplete choices: (name shown, value).
+pub(crate) type Choices = Vec<(String, String)>;
+
+/// One game, as the command core sees it.
+pub(crate) trait GameUi: Sync {
+    /// The game's name as players read it: "Classic Jetan", "Martian Chess".
+    fn name(&self, lang: Lang, terms: &Terms) -> String;
+    /// The piece prices of `terms`, in one sentence (a price is set).
+    fn piece_price_terms(&self, lang: Lang, terms: &Terms, currency: &str) -> String;
+    /// Refuses challenge options the game does not take (`practice`: against the
+    /// computer, at `level`).
+    fn check_challenge(
+        &self,
+        lang: Lang,
+        args: &ChallengeArgs,
+        practice: bool,
+        level: u8,
+    ) -> Result<(), CoreError>;
+    /// Whether the game is played in variants and on board shapes (the challenge's
+    /// `variant` and `board` options).
+    fn has_variants(&self) -> bool;
+    /// The public line that a challenge was accepted.
+    fn accepted_line(&self, core: &Core, lang: Lang, game: &Game) -> String;
+    /// The public line that a practice game against the computer started.
+    fn practice_line(&self, core: &Core, lang: Lang, human: u64, level: u8, game: &Game) -> String;
+    /// The reply to a game that has just started (`head`: the lines above the board),
+    /// and the computer's turn if it acts first.
+    fn started(&self, core: &Core, game: &Game, head: String) -> Result<Response, CoreError>;
+    /// A move as typed (`from`/`to`, or `notation`).
+    fn play(&self, cx: Cx<'_>, typed: Typed<'_>) -> Result<Response, CoreError>;
+    /// The board, publicly.
+    fn board(&self, cx: Cx<'_>) -> Result<Reply, CoreError>;
+    /// The legal moves of the piece on `square`, privately.
+    fn moves(&self, cx: Cx<'_>, square: &str) -> Result<Reply, CoreError>;
+    /// The public reply to the game's end (the settlement in words, the last board).
+    fn ended(&self, cx: Cx<'_>, s: &Settlement, currency: &str) -> Result<Reply, CoreError>;
+    /// An animated replay of a finished game.
+    fn replay(&self, core: &Core, req: &Request, last: &FinishedGame) -> Result<Reply, CoreError>;
+    /// Autocomplete of `move`'s `from`: the squares of `user`'s pieces that can act,
+    /// matching what was typed (empty when it is not their turn).
+    fn suggest_from(&self, core: &Core, game: &Game, asker: Asker<'_>) -> Choices;
+    /// Autocomplete of `move`'s `to`: where the piece on `from` can go.
+    fn suggest_to(&self, core: &Core, game: &Game, asker: Asker<'_>, from: &str) -> Choices;
+    /// The refusal of a rule of the game the store reported (an illegal move), in
+    /// words; `None` for an error that is not the game's.
+    fn refusal(&self, lang: Lang, e: &StoreError) -> Option<String>;
+    /// The refusal of a command of another game in a game of this one.
+    fn wrong_game(&self, lang: Lang) -> String;
+    /// The computer's turn in a practice game where it must act (blocking: it thinks).
+    fn computer_turn(
+        &self,
+        core: &Core,
+        channel: u64,
+        game: &Game,
+        now: &dyn Fn() -> u64,
+    ) -> Result<Option<Response>, CoreError>;
+}

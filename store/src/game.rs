@@ -1,0 +1,134 @@
+//! The game interface of the host: what the store needs to know of a game, implemented
+//! once per game in `games/` (the one place that lists them).
+//!
+//! A game is a pure rules crate plus one module that says:
+//! - how a game starts from its terms and a seed ([`HostedGame::start`]);
+//! - who must act now, and under which clock ([`HostedGame::clock`]);
+//! - how one action plays against the stored state ([`HostedGame::apply`]): the record
+//!   to store, the next state, the pieces it cost (the host pays their prices) and the
+//!   rule ending, if any;
+//! - how a stored record replays ([`HostedGame::replay`]) for `verify`;
+//! - what a player may lose in piece prices ([`HostedGame::reserve_points`]) and which
+//!   terms it takes ([`HostedGame::check_terms`]);
+//! - what the host plays for a player out of time ([`HostedGame::overdue`]).
+//!
+//! The host decides the endings that are not the rules' (resignation, agreement, time,
+//! abort, abandonment: [`EndReason::is_host_ending`]); a game reports rule endings only.
+
+use jetan_rules::Color;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::model::{EndReason, Game, GameHead, GameKind, PaymentKind, Terms};
+use crate::settle::End;
+use crate::{Millis, Result, StoreError};
+
+/// Who must act in a game, and under which clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Clock {
+    /// The player of `seat` must act, under the game's move time (a claim on time or the
+    /// stalled-game sweep ends the game against them when it runs out).
+    Move(Color),
+    /// The player of `seat` owes a card of a battle under the battle time, which runs
+    /// out at the time given: then the card is played for them
+    /// ([`HostedGame::overdue`]), so they cannot lose on time meanwhile.
+    Card(Color, Millis),
+    /// The rules ended the game (only an archived game is in this state).
+    Over,
+}
+
+impl Clock {
+    /// The seat that must act, if the game goes on.
+    pub fn seat(self) -> Option<Color> {
+        match self {
+            Clock::Move(s) | Clock::Card(s, _) => Some(s),
+            Clock::Over => None,
+        }
+    }
+}
+
+/// What one action did, as the game's rules report it to the host.
+pub(crate) struct Applied<G: HostedGame + ?Sized> {
+    /// The record to store under (game id, ply).
+    pub record: G::Record,
+    /// The state after the action.
+    pub position: String,
+    /// The pieces the action cost their owners: whose seat pays, how many points of
+    /// value, and what for. The host pays `points × piece price`, capped by what is
+    /// left of the payer's piece reserve.
+    pub losses: Vec<(Color, u64, PaymentKind)>,
+    /// How the rules ended the game, if they did.
+    pub ending: Option<(End, EndReason)>,
+    /// Whether the action drew a number from the game's duel stream.
+    pub duel: bool,
+    /// What else the game says of the action (Jetan: the ten-move countdown started).
+    pub note: G::Note,
+}
+
+/// A stored game replayed from its start: where its records lead.
+pub(crate) struct Replayed {
+    /// The state the records lead to.
+    pub position: String,
+    /// How the rules ended the game, if the last record did: the winning seat (`None`:
+    /// a draw) and the reason.
+    pub ending: Option<(Option<Color>, EndReason)>,
+}
+
+/// One game's rules as the host sees them.
+pub(crate) trait HostedGame {
+    /// The game's kind in the terms.
+    const KIND: GameKind;
+    /// The tree holding its records, keyed (game id, ply).
+    const RECORDS: usize;
+    /// What its records are called in `verify`'s reports ("moves", "actions").
+    const RECORDS_NAME: &'static str;
+    /// Whether the state string may be shown (a state with hands in it may not).
+    const PUBLIC_STATE: bool;
+    /// An action as the store's operation receives it.
+    type Action;
+    /// An action as stored.
+    type Record: Serialize + DeserializeOwned + Clone;
+    /// What else an action's result carries.
+    type Note;
+
+    /// The state string of a new game.
+    fn start(terms: &Terms, seed: u64) -> String;
+    /// The most points of piece value one player can lose in a game.
+    fn reserve_points(terms: &Terms) -> u64;
+    /// Refuses terms the game does not take.
+    fn check_terms(terms: &Terms) -> Result<()>;
+    /// Who must act now.
+    fn clock(game: &Game) -> Result<Clock>;
+    /// Plays `seat`'s action against the stored state of `head` at `at`; `timeout`: the
+    /// host plays it for a player whose time ran out.
+    fn apply(
+        head: &GameHead,
+        seat: Color,
+        action: Self::Action,
+        at: Millis,
+        timeout: bool,
+    ) -> Result<Applied<Self>>;
+    /// The game's records in a whole [`Game`].
+    fn records(game: &Game) -> &[Self::Record];
+    /// Puts the game's records (read from [`HostedGame::RECORDS`]) into a [`Game`].
+    fn set_records(game: &mut Game, records: Vec<Self::Record>);
+    /// Replays a stored game from its seed and records; `Err` says where it departs.
+    fn replay(game: &Game) -> std::result::Result<Replayed, String>;
+    /// An action the host plays for a player out of time at `now`, with its seat.
+    fn overdue(_game: &Game, _now: Millis) -> Option<(Color, Self::Action)> {
+        None
+    }
+}
+
+/// Reads a stored state string, or says which game's record is damaged.
+pub(crate) fn read_state<T: std::str::FromStr>(game: &Game) -> Result<T>
+where
+    T::Err: std::fmt::Display,
+{
+    game.position
+        .parse()
+        .map_err(|e: T::Err| StoreError::Corrupt {
+            what: format!("the state of game {} in channel {}", game.id, game.channel),
+            detail: e.to_string(),
+        })
+}

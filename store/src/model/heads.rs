@@ -1,0 +1,62 @@
+//! How games are stored: the record of a game in progress or finished without its
+//! moves (each move is its own record), with the counts a transaction needs, and stored
+//! receipts.
+
+use serde::{Deserialize, Serialize};
+
+use super::records::{ActionRecord, FinishedGame, Game, MoveRecord};
+use super::results::Receipt;
+use crate::Millis;
+
+/// A stored receipt with when it was made (for pruning).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct StoredReceipt {
+    pub at: Millis,
+    pub receipt: Receipt,
+    /// For a receipt holding a [`Game`] stored without its moves: how many of the game's
+    /// move records (in the moves tree) belong to it. `None`: the game's moves are inline
+    /// (format 1) or it had none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u32>,
+}
+
+/// A game in progress as stored in the games tree: the [`Game`] with its move list (or
+/// Martian Chess action list, in the `martian_actions` tree) left
+/// empty (every move is its own record in the moves tree, keyed (game id, ply)), and
+/// what a transaction needs to know about the moves without reading them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct GameHead {
+    /// The game, `moves` empty.
+    pub game: Game,
+    /// How many moves were played (the ply of the next move).
+    pub plies: u32,
+    /// How many of them were Manator duels (numbers drawn from the duel stream).
+    pub duels: u32,
+}
+
+impl GameHead {
+    /// Splits a game with its moves (or Martian Chess actions) into the head, the moves
+    /// and the actions. `plies` counts the game's records in whichever tree holds them.
+    pub fn split(mut game: Game) -> (GameHead, Vec<MoveRecord>, Vec<ActionRecord>) {
+        let moves = std::mem::take(&mut game.moves);
+        let actions = std::mem::take(&mut game.actions);
+        let head = GameHead {
+            plies: u32::try_from(moves.len().max(actions.len())).unwrap_or(u32::MAX),
+            duels: u32::try_from(moves.iter().filter(|m| m.duel.is_some()).count())
+                .unwrap_or(u32::MAX),
+            game,
+        };
+        (head, moves, actions)
+    }
+}
+
+/// A finished game as stored in the finished tree: the [`FinishedGame`] with its move
+/// list left empty (the moves stay where the game in progress wrote them), and their
+/// count.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct FinishedHead {
+    /// The finished game, `game.moves` empty.
+    pub finished: FinishedGame,
+    /// How many moves it had.
+    pub plies: u32,
+}

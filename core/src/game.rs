@@ -74,6 +74,11 @@ pub(crate) trait GameUi: Sync {
     fn refusal(&self, lang: Lang, e: &StoreError) -> Option<String>;
     /// The refusal of a command of another game in a game of this one.
     fn wrong_game(&self, lang: Lang) -> String;
+    /// The game's part of the once-a-minute upkeep at `now` (in the servers this process
+    /// owns): what it played for players out of time, as (channel, public reply).
+    fn upkeep(&self, _core: &Core, _now: u64) -> Vec<(u64, Reply)> {
+        Vec::new()
+    }
     /// The computer's turn in a practice game where it must act (blocking: it thinks).
     fn computer_turn(
         &self,

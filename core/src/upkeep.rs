@@ -89,7 +89,9 @@ impl Core {
             }
             Err(e) => tracing::error!("settling stalled games: {e}"),
         }
-        out.posts.extend(self.martian_timeouts(now));
+        for kind in jetan_store::GameKind::ALL {
+            out.posts.extend(crate::games::ui(kind).upkeep(self, now));
+        }
         out
     }
 }

@@ -311,7 +311,7 @@ impl Store {
     }
 }
 
-/// Queues the records of one game's moves (or Martian Chess actions) in `tree`.
+/// Queues the records of one game (its moves or actions) in `tree`.
 fn put_moves<T: Serialize>(
     put: &mut impl FnMut(usize, &[u8], Vec<u8>),
     tree: usize,

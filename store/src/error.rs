@@ -101,11 +101,8 @@ pub enum StoreError {
     /// The rules of Martian Chess refuse the action.
     #[error(transparent)]
     IllegalAction(#[from] martian_chess::IllegalAction),
-    /// A Jetan command in a Martian Chess game, or the other way round.
-    #[error("the game in this channel is {}", match .game {
-        crate::GameKind::Jetan => "Jetan",
-        crate::GameKind::MartianChess => "Martian Chess",
-    })]
+    /// A command of one game in a game of another.
+    #[error("the game in this channel is {game}")]
     WrongGame {
         /// The game being played.
         game: crate::GameKind,

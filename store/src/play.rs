@@ -101,7 +101,7 @@ impl Store {
 
     /// The player not to act claims a win on time: allowed once more than the agreed
     /// move time has passed since the last action (or the start). Who must act is the
-    /// game's [`Clock`]: in a Martian Chess battle, the player whose card is awaited; a
+    /// game's [`Clock`]: in a battle of cards, the player whose card is awaited; a
     /// defender's card is under the battle time instead, and is played for them when it
     /// runs out, so no claim stands against them.
     ///

@@ -78,6 +78,16 @@ pub enum GameKind {
     MartianChess,
 }
 
+impl std::fmt::Display for GameKind {
+    /// The game's name: "Jetan", "Martian Chess".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            GameKind::Jetan => "Jetan",
+            GameKind::MartianChess => "Martian Chess",
+        })
+    }
+}
+
 impl GameKind {
     /// Every game the host plays.
     pub const ALL: [GameKind; 2] = [GameKind::Jetan, GameKind::MartianChess];

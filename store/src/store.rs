@@ -271,7 +271,7 @@ impl Store {
         out
     }
 
-    /// The first `plies` records of game `id` in `tree` (moves or Martian Chess
+    /// The first `plies` records of game `id` in `tree` (its game's moves or
     /// actions), by a prefix scan.
     fn read_records<T: DeserializeOwned>(
         &self,
@@ -302,7 +302,7 @@ impl Store {
         Ok(out)
     }
 
-    /// Puts the first `plies` moves (or Martian Chess actions) of `game` (stored
+    /// Puts the first `plies` records (moves or actions) of `game` (stored
     /// without them) back in its list.
     pub(crate) fn fill_moves(&self, game: &mut Game, plies: Option<u32>) -> Result<()> {
         if let Some(n) = plies {

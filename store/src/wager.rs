@@ -27,17 +27,10 @@ impl Terms {
         crate::games::reserve_points(&Terms::friendly(variant))
     }
 
-    /// Terms with no money for a game of Martian Chess.
-    pub fn martian() -> Terms {
-        Terms {
-            game: GameKind::MartianChess,
-            ..Terms::friendly(Variant::Classic)
-        }
-    }
-
-    /// The piece reserve: the most a player can pay in piece prices in one game. In
-    /// Martian Chess `piece_price × 39` (MARTIAN_CHESS.md §6: every piece but the King;
-    /// payments are capped at it, as exchanged pieces can be lost again).
+    /// The piece reserve: the most a player can pay in piece prices in one game,
+    /// `piece_price ×` the points of piece value the game says a player can lose (Jetan:
+    /// 42 Classic, 46 Manator; Martian Chess 39, MARTIAN_CHESS.md §6). Payments are
+    /// capped at it.
     ///
     /// # Errors
     /// [`StoreError::InvalidTerms`] if it exceeds [`MAX_AMOUNT`].

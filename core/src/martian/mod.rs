@@ -130,6 +130,11 @@ impl GameUi for Martian {
         crate::lang::tr!(lang, "mc-wrong-game-martian")
     }
 
+    /// The battle cards the host played for defenders out of time.
+    fn upkeep(&self, core: &Core, now: u64) -> Vec<(u64, Reply)> {
+        core.martian_timeouts(now)
+    }
+
     fn computer_turn(
         &self,
         core: &Core,
@@ -680,7 +685,10 @@ impl Core {
     /// The sweep's battle timeouts: the lowest legal card played for every battle player
     /// out of time, each announced in its channel.
     pub(crate) fn martian_timeouts(&self, now: u64) -> Vec<(u64, Reply)> {
-        let played = match self.store.play_overdue_cards(now) {
+        let played = match self
+            .store
+            .play_overdue_cards_where(now, |g| self.owns_server(g))
+        {
             Ok(p) => p,
             Err(e) => {
                 tracing::error!("playing overdue battle cards: {e}");

@@ -184,7 +184,7 @@ impl Store {
     ///
     /// # Errors
     /// Refusals: [`StoreError::NoGame`], [`StoreError::GameReplaced`],
-    /// [`StoreError::NotAPlayer`], [`StoreError::WrongGame`] (a Martian Chess game),
+    /// [`StoreError::NotAPlayer`], [`StoreError::WrongGame`] (a game of another kind),
     /// [`StoreError::GameChanged`], [`StoreError::NotYourTurn`],
     /// [`StoreError::IllegalMove`] with the rules' reason.
     pub fn play(

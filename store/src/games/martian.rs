@@ -234,6 +234,16 @@ pub fn martian_side(seat: Color) -> martian_chess::Color {
     }
 }
 
+impl Terms {
+    /// Terms with no money for a game of Martian Chess.
+    pub fn martian() -> Terms {
+        Terms {
+            game: GameKind::MartianChess,
+            ..Terms::friendly(jetan_rules::Variant::Classic)
+        }
+    }
+}
+
 impl Game {
     /// Whether this is a game of Martian Chess.
     pub fn is_martian(&self) -> bool {
@@ -300,7 +310,20 @@ impl Store {
     /// # Errors
     /// Storage failures.
     pub fn play_overdue_cards(&self, now: Millis) -> Result<Vec<ActResult>> {
-        self.play_overdue::<Martian>(now, |_| true)
+        self.play_overdue_cards_where(now, |_| true)
+    }
+
+    /// [`play_overdue_cards`](Self::play_overdue_cards) for the servers `owns` accepts
+    /// only (a bot process plays the cards of its own shards' servers).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn play_overdue_cards_where(
+        &self,
+        now: Millis,
+        owns: impl Fn(crate::GuildId) -> bool,
+    ) -> Result<Vec<ActResult>> {
+        self.play_overdue::<Martian>(now, owns)
             .map(|v| v.into_iter().map(act_result).collect())
     }
 }

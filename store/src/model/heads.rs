@@ -21,7 +21,7 @@ pub(crate) struct StoredReceipt {
 }
 
 /// A game in progress as stored in the games tree: the [`Game`] with its move list (or
-/// Martian Chess action list, in the `martian_actions` tree) left
+/// the game's own records, in its tree) left
 /// empty (every move is its own record in the moves tree, keyed (game id, ply)), and
 /// what a transaction needs to know about the moves without reading them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,7 +35,7 @@ pub(crate) struct GameHead {
 }
 
 impl GameHead {
-    /// Splits a game with its moves (or Martian Chess actions) into the head, the moves
+    /// Splits a game with its records (of whichever game it is) into the head, the moves
     /// and the actions. `plies` counts the game's records in whichever tree holds them.
     pub fn split(mut game: Game) -> (GameHead, Vec<MoveRecord>, Vec<ActionRecord>) {
         let moves = std::mem::take(&mut game.moves);

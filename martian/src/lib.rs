@@ -55,8 +55,8 @@
 //! 13. **battle** in progress: `-`, or `from x to`, `=R` if a promotion was chosen, `:` and
 //!     the cards played so far: `d4xe5:AS3S`.
 //! 14. **stream**: `seed:draws`, the random stream's seed and the number of values drawn.
-//! 15. **outcome**: `*` (going on), `1-0:king`, `0-1:king-attack`, `1-0:resign`,
-//!     `0-1:time`, `1/2:fifty`, `1/2:agreement`.
+//! 15. **outcome**: `*` (going on), `1-0:king`, `0-1:king-attack`, `1/2:fifty` (the
+//!     rules' endings only: resignation, time and agreement are the host's).
 //!
 //! The start of the game with seed 0:
 //!

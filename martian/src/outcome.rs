@@ -19,26 +19,21 @@ pub enum Outcome {
     },
 }
 
-/// Ways to win (MARTIAN_CHESS.md §5).
+/// Ways to win by the rules (MARTIAN_CHESS.md §5). Resignation and a win on time are
+/// the host's endings, not the rules'.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum WinReason {
     /// The winner won a battle against the enemy King.
     KingCaptured,
     /// The enemy King attacked and lost its battle: it was taken prisoner.
     KingLostAttack,
-    /// The loser resigned.
-    Resignation,
-    /// The loser ran out of time.
-    Time,
 }
 
-/// Ways to draw (§5).
+/// Ways to draw by the rules (§5). A draw by agreement is the host's ending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DrawReason {
     /// 50 turns in a row without an attack, a pawn move or a paradrop.
     FiftyTurns,
-    /// Both players agreed.
-    Agreement,
 }
 
 impl Outcome {
@@ -60,14 +55,11 @@ impl Outcome {
                 let why = match reason {
                     WinReason::KingCaptured => "king",
                     WinReason::KingLostAttack => "king-attack",
-                    WinReason::Resignation => "resign",
-                    WinReason::Time => "time",
                 };
                 format!("{score}:{why}")
             }
             Outcome::Draw { reason } => match reason {
                 DrawReason::FiftyTurns => "1/2:fifty".to_owned(),
-                DrawReason::Agreement => "1/2:agreement".to_owned(),
             },
         }
     }
@@ -81,7 +73,6 @@ impl Outcome {
             "1/2" => Outcome::Draw {
                 reason: match why {
                     "fifty" => DrawReason::FiftyTurns,
-                    "agreement" => DrawReason::Agreement,
                     _ => return None,
                 },
             },
@@ -94,8 +85,6 @@ impl Outcome {
                 reason: match why {
                     "king" => WinReason::KingCaptured,
                     "king-attack" => WinReason::KingLostAttack,
-                    "resign" => WinReason::Resignation,
-                    "time" => WinReason::Time,
                     _ => return None,
                 },
             },
@@ -112,8 +101,6 @@ impl fmt::Display for Outcome {
                 let how = match reason {
                     WinReason::KingCaptured => "captured the enemy King",
                     WinReason::KingLostAttack => "the enemy King lost its own attack",
-                    WinReason::Resignation => "the opponent resigned",
-                    WinReason::Time => "the opponent ran out of time",
                 };
                 write!(f, "{winner} wins: {how}")
             }
@@ -121,7 +108,6 @@ impl fmt::Display for Outcome {
                 DrawReason::FiftyTurns => f.write_str(
                     "draw: 50 turns in a row without an attack, a pawn move or a paradrop",
                 ),
-                DrawReason::Agreement => f.write_str("draw by agreement"),
             },
         }
     }

@@ -361,40 +361,6 @@ impl State {
         }
     }
 
-    /// Ends the game as a draw by agreement (the host handles the offer and the answer).
-    /// Does nothing if the game is over.
-    #[must_use]
-    pub fn agree_draw(self) -> State {
-        self.end_with(Outcome::Draw {
-            reason: DrawReason::Agreement,
-        })
-    }
-
-    /// `loser` resigns. Does nothing if the game is over.
-    #[must_use]
-    pub fn resign(self, loser: Color) -> State {
-        self.end_with(Outcome::Decisive {
-            winner: loser.other(),
-            reason: WinReason::Resignation,
-        })
-    }
-
-    /// `loser` ran out of time. Does nothing if the game is over.
-    #[must_use]
-    pub fn lose_on_time(self, loser: Color) -> State {
-        self.end_with(Outcome::Decisive {
-            winner: loser.other(),
-            reason: WinReason::Time,
-        })
-    }
-
-    fn end_with(mut self, o: Outcome) -> State {
-        if self.table.outcome.is_none() {
-            self.table.outcome = Some(o);
-        }
-        self
-    }
-
     /// What `viewer` may see: everything public plus their own hand.
     pub fn public_view(&self, viewer: Color) -> PublicView {
         PublicView {

@@ -42,8 +42,7 @@ pub enum Field {
     Battle,
     /// 14. Random stream: `seed:draws`.
     Stream,
-    /// 15. Outcome: `*`, `1-0:king`, `0-1:king-attack`, `1-0:resign`, `0-1:time`,
-    ///     `1/2:fifty`, `1/2:agreement`.
+    /// 15. Outcome: `*`, `1-0:king`, `0-1:king-attack`, `1/2:fifty`.
     Outcome,
 }
 

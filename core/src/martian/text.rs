@@ -481,12 +481,10 @@ fn outcome(lang: Lang, o: Outcome, who: &dyn Fn(Color) -> String) -> String {
                 color = color_name(lang, winner.other()),
                 who = who(winner)
             ),
-            WinReason::Resignation | WinReason::Time => tr!(lang, "mc-wins", who = who(winner)),
         },
         Outcome::Draw {
             reason: DrawReason::FiftyTurns,
         } => tr!(lang, "mc-draw-fifty"),
-        Outcome::Draw { .. } => tr!(lang, "mc-draw"),
     }
 }
 

@@ -2,8 +2,7 @@
 
 use crate::helpers::*;
 use martian_chess::{
-    BattleSide, Card, DrawReason, Event, IllegalAction, Outcome, Piece, Role, Square, Suit, ToAct,
-    WinReason,
+    BattleSide, Card, Event, IllegalAction, Outcome, Piece, Role, Square, Suit, ToAct, WinReason,
 };
 
 fn sq(s: &str) -> Square {
@@ -296,7 +295,6 @@ fn a_king_that_loses_its_own_attack_loses_the_game() {
     );
     assert_eq!(s.board().king(W), None);
     assert!(s.to_string().ends_with(" 0-1:king-attack"));
-    let _ = DrawReason::Agreement;
 }
 
 #[test]

@@ -17,7 +17,6 @@ use crate::model::{
 };
 use crate::schema::t;
 use crate::settle::End;
-use crate::tx::game_name;
 use crate::{ChannelId, GameId, Millis, Result, Stamp, Store, StoreError};
 
 /// How long a battle's defender has to play a card before the bot plays their lowest
@@ -103,13 +102,7 @@ impl HostedGame for Martian {
                 _ => None,
             })
             .collect();
-        let ending = match next.outcome() {
-            None => None,
-            Some(o) => Some(ending(o).ok_or_else(|| StoreError::Corrupt {
-                what: game_name(head.game.channel),
-                detail: format!("an action ended the game by {o}"),
-            })?),
-        };
+        let ending = next.outcome().map(ending);
         Ok(Applied {
             record: ActionRecord {
                 player: side,
@@ -154,18 +147,14 @@ impl HostedGame for Martian {
                 .play(rec.player, rec.action)
                 .map_err(|e| format!("action {n} ({}) is illegal on replay: {e}", rec.action))?;
         }
-        let ending = match state.outcome() {
-            None => None,
-            Some(o) => {
-                let (end, reason) =
-                    ending(o).ok_or_else(|| format!("its actions end it by {o}"))?;
-                let winner = match end {
-                    End::Win(w) => Some(w),
-                    _ => None,
-                };
-                Some((winner, reason))
-            }
-        };
+        let ending = state.outcome().map(|o| {
+            let (end, reason) = ending(o);
+            let winner = match end {
+                End::Win(w) => Some(w),
+                _ => None,
+            };
+            (winner, reason)
+        });
         Ok(Replayed {
             position: state.to_string(),
             ending,
@@ -192,9 +181,8 @@ impl HostedGame for Martian {
     }
 }
 
-/// The host's ending of a rule outcome (`None` for the endings the host decides, which
-/// the rules never report to it).
-fn ending(o: Outcome) -> Option<(End, EndReason)> {
+/// The host's ending of a rule outcome.
+fn ending(o: Outcome) -> (End, EndReason) {
     use martian_chess::{DrawReason, WinReason};
     let reason = match o {
         Outcome::Decisive {
@@ -208,12 +196,11 @@ fn ending(o: Outcome) -> Option<(End, EndReason)> {
         Outcome::Draw {
             reason: DrawReason::FiftyTurns,
         } => EndReason::QuietTurns,
-        _ => return None,
     };
-    Some((
+    (
         o.winner().map_or(End::Draw, |w| End::Win(martian_seat(w))),
         reason,
-    ))
+    )
 }
 
 /// The seat of a Martian Chess colour in a [`Game`]: White moves first, so it sits where

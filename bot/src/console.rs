@@ -525,8 +525,8 @@ fn remember(list: &mut Vec<(String, String)>, label: &str, id: &str) {
 }
 
 /// The button (or menu) `which` names: its id, or among those printed (`shown`, oldest
-/// first) the latest with that label or action (the middle of `jetan:accept:12`),
-/// case-insensitively.
+/// first) the latest with that label, else the latest with that action (the middle of
+/// `jetan:accept:12`), case-insensitively.
 fn find_component(
     which: &str,
     shown: &[(String, String)],
@@ -542,14 +542,12 @@ fn find_component(
         ));
     }
     let action_of = |id: &str| id.split(':').nth(1).map(str::to_string);
-    shown
-        .iter()
-        .rev()
-        .find(|(label, id)| {
-            label.eq_ignore_ascii_case(which)
-                || action_of(id).is_some_and(|a| a.eq_ignore_ascii_case(which))
-        })
-        .and_then(|(_, id)| ButtonAction::parse(id))
+    let latest = |matches: &dyn Fn(&(String, String)) -> bool| {
+        shown.iter().rev().find(|c| matches(c)).cloned()
+    };
+    latest(&|(label, _)| label.eq_ignore_ascii_case(which))
+        .or_else(|| latest(&|(_, id)| action_of(id).is_some_and(|a| a.eq_ignore_ascii_case(which))))
+        .and_then(|(_, id)| ButtonAction::parse(&id))
         .ok_or_else(|| {
             if shown.is_empty() {
                 format!("no {what} has been shown yet to match `{which}`")
@@ -571,4 +569,91 @@ fn find_component(
 /// The default folder for console attachments.
 pub fn default_out_dir() -> &'static Path {
     Path::new("./jetan-console-out")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<String> {
+        split_words(line).unwrap()
+    }
+
+    #[test]
+    fn a_hash_after_the_command_starts_a_comment() {
+        assert_eq!(
+            words("#general @bob accept   # shows the terms… and a #tag"),
+            ["#general", "@bob", "accept"]
+        );
+        assert_eq!(
+            words("@bob #general accept"),
+            ["@bob", "#general", "accept"]
+        );
+        assert_eq!(words(":advance 25h # the clock"), [":advance", "25h"]);
+        assert_eq!(words("# a whole comment"), Vec::<String>::new());
+        assert_eq!(words("#general # no command"), ["#general"]);
+        // Not at the start of a word, or quoted: kept.
+        assert_eq!(
+            words("admin settings allow_channel:#general currency:\"a # b\""),
+            [
+                "admin",
+                "settings",
+                "allow_channel:#general",
+                "currency:a # b"
+            ]
+        );
+        assert_eq!(
+            split_words("challenge currency:\"gold"),
+            Err("a quote is not closed".to_string())
+        );
+    }
+
+    fn shown() -> Vec<(String, String)> {
+        vec![
+            ("Accept".into(), "jetan:accept:3".into()),
+            ("Decline".into(), "jetan:decline:3".into()),
+            ("Confirm".into(), "jetan:accept:4".into()),
+            ("Confirm resignation".into(), "jetan:resign:9".into()),
+        ]
+    }
+
+    #[test]
+    fn click_finds_a_button_by_label_action_or_id_latest_first() {
+        let find = |w: &str| find_component(w, &shown(), "button");
+        assert_eq!(find("Confirm"), Ok(ButtonAction::Accept(4)));
+        assert_eq!(find("confirm resignation"), Ok(ButtonAction::Resign(9)));
+        // A label before an action: `Accept` is the challenge's button, not the newer
+        // Confirm (whose action is also accept).
+        assert_eq!(find("accept"), Ok(ButtonAction::Accept(3)));
+        assert_eq!(find("resign"), Ok(ButtonAction::Resign(9)));
+        assert_eq!(find("decline"), Ok(ButtonAction::Decline(3)));
+        assert_eq!(find("jetan:accept:77"), Ok(ButtonAction::Accept(77)));
+        let placeholder = find("jetan:accept:<id>").unwrap_err();
+        assert!(placeholder.contains("with its number"), "{placeholder}");
+        let missing = find("Rematch").unwrap_err();
+        assert!(
+            missing.contains("lately: Confirm resignation (jetan:resign:9)"),
+            "{missing}"
+        );
+        let none = find_component("Confirm", &[], "button").unwrap_err();
+        assert_eq!(none, "no button has been shown yet to match `Confirm`");
+    }
+
+    #[test]
+    fn only_the_latest_buttons_are_remembered() {
+        let mut list = Vec::new();
+        for i in 0..(REMEMBERED + 5) {
+            remember(&mut list, "Accept", &format!("jetan:accept:{i}"));
+        }
+        remember(
+            &mut list,
+            "Accept",
+            &format!("jetan:accept:{}", REMEMBERED + 2),
+        );
+        assert_eq!(list.len(), REMEMBERED);
+        assert_eq!(
+            find_component("Accept", &list, "button"),
+            Ok(ButtonAction::Accept(REMEMBERED as u64 + 2))
+        );
+    }
 }

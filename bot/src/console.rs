@@ -16,9 +16,10 @@
 //! out of bounds is refused with the same words. `#channel` and `@user` name the context;
 //! when omitted, the previous line's are used. `@jetan` is the bot itself (challenge it for
 //! a practice game). Options are `name:value`; quote values with spaces
-//! (`currency:"gold pieces"`). Lines starting with `//` are comments, and so is the rest of
-//! a line from a `#` that starts a word after the command (or after whitespace when no
-//! channel can follow). A console user is a server manager (may use `admin …`) unless
+//! (`currency:"gold pieces"`). Lines starting with `//` are comments; so is the rest of a
+//! line from a `#` that starts a word (`accept   # shows the terms`), unless only
+//! `#channel` and `@user` words come before it and a name follows it: then it names the
+//! channel. A console user is a server manager (may use `admin …`) unless
 //! written `@bob!member`; `@carol:es` acts with Discord locale `es` (her private answers
 //! are in Spanish; `admin settings language:es` puts the server's public messages in
 //! Spanish).

@@ -7,8 +7,10 @@
 //!   choices, autocomplete flags; the words come from the core's message files) and poise's
 //!   dispatch tree from it, and every slash command runs through [`Spec::command`];
 //! - the offline [console](crate::console) reads `name:value` words against it and runs the
-//!   same [`Spec::command`], so an unknown option, a missing required one, a bad choice or a
-//!   number out of bounds gets the same answer whichever way the command came.
+//!   same [`Spec::command`], so an unknown option, a missing required one, a bad choice, a
+//!   number out of bounds or a text too long gets the same answer whichever way the
+//!   command came (Discord's client checks the last three before sending, from the
+//!   registration).
 //!
 //! A choice is declared once, as a table of names and the core values they stand for
 //! ([`FIRST`], [`GAME`], …); the option's list of names is computed from it. Discord sends a
@@ -173,6 +175,13 @@ pub enum Error {
         /// The largest allowed.
         max: Option<i64>,
     },
+    /// Text longer than the option takes.
+    TooLong {
+        /// The option.
+        option: &'static str,
+        /// The most characters allowed.
+        max: u16,
+    },
     /// A value of another kind than the option takes (only a client out of step with the
     /// registered commands sends one).
     WrongKind {
@@ -255,6 +264,9 @@ impl fmt::Display for Error {
                 (None, Some(hi)) => write!(f, "{option} must be at most {hi}, not {value}"),
                 (None, None) => write!(f, "{option} cannot be {value}"),
             },
+            Error::TooLong { option, max } => {
+                write!(f, "{option} must be at most {max} characters long")
+            }
             Error::WrongKind { option } => write!(f, "the option `{option}` has the wrong type"),
         }
     }
@@ -340,8 +352,13 @@ impl Opt {
                     Ok(())
                 }
             }
-            // Discord enforces the length; the core refuses what it cannot take.
-            (Kind::Text { .. }, Value::Text(_)) => Ok(()),
+            (Kind::Text { max_length }, Value::Text(t)) => match max_length {
+                Some(max) if t.chars().count() > usize::from(max) => Err(Error::TooLong {
+                    option: self.name,
+                    max,
+                }),
+                _ => Ok(()),
+            },
             (Kind::Choice(choices), Value::Choice(c)) if choices.contains(c) => Ok(()),
             _ => Err(wrong),
         }
@@ -429,7 +446,7 @@ impl Spec {
 ///
 /// # Errors
 /// No such command or subcommand, or a group without its subcommand.
-pub fn find<'w, S: AsRef<str>>(words: &'w [S]) -> Result<(&'static Spec, String, &'w [S]), Error> {
+pub fn find<S: AsRef<str>>(words: &[S]) -> Result<(&'static Spec, String, &[S]), Error> {
     let mut spec: &'static Spec = &JETAN;
     let mut path = String::new();
     let mut rest = words;
@@ -1093,6 +1110,10 @@ mod tests {
         let e = stake.read("lots").unwrap_err();
         assert_eq!(e.to_string(), "stake must be a whole number, not `lots`");
         assert_eq!(e.input().as_deref(), Some("lots"));
+        assert_eq!(
+            msg(&["replay"], &[("game", Value::Text("9".repeat(25)))]),
+            "game must be at most 24 characters long"
+        );
         assert_eq!(
             msg(&["wallet"], &[("user", Value::Integer(3))]),
             "the option `user` has the wrong type"

@@ -3,30 +3,34 @@
 //!
 //! ```text
 //! #general @alice challenge opponent:@bob stake:50 piece_price:1 first:me
-//! #general @bob accept
+//! #general @bob accept                    # the terms, with a Confirm button
+//! #general @bob click Confirm             # press a button by its label…
+//! #general @bob click jetan:accept:12     # …or by its action (click accept) or id
 //! #general @alice /jetan move from:e2 to:e3
-//! #general @bob click jetan:accept:12     (press a button by its id)
-//! #general @bob choose jetan:card:12 AS   (choose in a select menu by its id)
-//! :advance 20m                            (move the console's clock forward)
+//! #general @bob choose card AS            # choose in a select menu (or by its id)
+//! :advance 20m                            # move the console's clock forward
 //! ```
 //!
-//! `#channel` and `@user` name the context; when omitted, the previous line's are used.
-//! `@jetan` is the bot itself (challenge it for a practice game). Options are `name:value`;
-//! quote values with spaces (`currency:"gold pieces"`). Lines starting with `//` are
-//! comments. A console user is a server manager (may use `admin …`) unless written
-//! `@bob!member`; `@carol:es` acts with Discord locale `es` (her private answers are in
-//! Spanish; `admin settings language:es` puts the server's public messages in Spanish).
+//! The commands, their options and choices are [`crate::grammar`]'s, the same the Discord
+//! adapter registers: an unknown option, a missing required one, a bad choice or a number
+//! out of bounds is refused with the same words. `#channel` and `@user` name the context;
+//! when omitted, the previous line's are used. `@jetan` is the bot itself (challenge it for
+//! a practice game). Options are `name:value`; quote values with spaces
+//! (`currency:"gold pieces"`). Lines starting with `//` are comments; so is the rest of a
+//! line from a `#` that starts a word (`accept   # shows the terms`), unless only
+//! `#channel` and `@user` words come before it and a name follows it: then it names the
+//! channel. A console user is a server manager (may use `admin …`) unless
+//! written `@bob!member`; `@carol:es` acts with Discord locale `es` (her private answers
+//! are in Spanish; `admin settings language:es` puts the server's public messages in
+//! Spanish).
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use jetan_rules::{Topology, Variant};
+use jetan_core::{ButtonAction, Command, Core, MessageEdit, Reply, Request, UserRef};
 
-use jetan_core::{
-    AdminCommand, ButtonAction, ChallengeArgs, Command, Core, FirstMover, GameKind, MartianCommand,
-    MessageEdit, Reply, Request, SettingsArgs, UserRef,
-};
+use crate::grammar::{self, Kind, Value};
 
 /// The server id every console command runs in.
 pub const CONSOLE_GUILD: u64 = 1;
@@ -81,7 +85,15 @@ pub struct Console<'a> {
     request_seed: u64,
     /// The ids given to posted messages (challenges, draw offers), to show their edits.
     messages: u64,
+    /// The buttons printed lately (label, custom id), oldest first: `click` finds one by
+    /// its label or action.
+    buttons: Vec<(String, String)>,
+    /// The select menus printed lately (placeholder, custom id), oldest first.
+    menus: Vec<(String, String)>,
 }
+
+/// How many printed buttons (and menus) `click` (and `choose`) look back through.
+const REMEMBERED: usize = 32;
 
 /// Who speaks on a line: `@alice` (a server manager, English), `@bob!member` (a member
 /// without Manage Server), `@carol:es` (Discord locale `es`), or both: `@dan:es-ES!member`.
@@ -106,27 +118,22 @@ impl<'a> Speaker<'a> {
     }
 }
 
-/// `first:` as typed: me, opponent or random (relative to the challenger).
-fn parse_first(text: &str) -> Result<FirstMover, String> {
-    match text.to_ascii_lowercase().as_str() {
-        "me" => Ok(FirstMover::Challenger),
-        "opponent" => Ok(FirstMover::Challenged),
-        "random" => Ok(FirstMover::Random),
-        _ => Err(format!(
-            "`{text}` is not a choice for first: write me, opponent or random"
-        )),
-    }
+/// Whether a word names the line's context (`#general`, `@bob`).
+fn is_context(word: &str) -> bool {
+    word.len() > 1 && (word.starts_with('#') || word.starts_with('@'))
 }
 
-/// Splits a line into words; double quotes group (`currency:"gold pieces"`). Hand-written
-/// rather than `shlex`: a shell treats `#` as the start of a comment, and here `#general`
-/// names a channel.
+/// Splits a line into words; double quotes group (`currency:"gold pieces"`). A `#` that
+/// starts a word begins a comment, which runs to the end of the line — unless only context
+/// words come before it and a name follows it (`#general`: a channel). Hand-written rather
+/// than `shlex`, whose comments would swallow every channel.
 fn split_words(line: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
+    let mut words: Vec<String> = Vec::new();
     let mut cur = String::new();
     let mut quoted = false;
     let mut any = false;
-    for c in line.chars() {
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
         match c {
             '"' => {
                 quoted = !quoted;
@@ -137,6 +144,17 @@ fn split_words(line: &str) -> Result<Vec<String>, String> {
                     words.push(std::mem::take(&mut cur));
                     any = false;
                 }
+            }
+            '#' if !quoted && !any => {
+                let channel = words.iter().all(|w| is_context(w))
+                    && chars
+                        .peek()
+                        .is_some_and(|n| !n.is_whitespace() && *n != '#');
+                if !channel {
+                    break;
+                }
+                cur.push(c);
+                any = true;
             }
             c => {
                 cur.push(c);
@@ -189,6 +207,8 @@ impl<'a> Console<'a> {
             files: 0,
             request_seed: seed,
             messages: 0,
+            buttons: Vec::new(),
+            menus: Vec::new(),
         }
     }
 
@@ -208,6 +228,14 @@ impl<'a> Console<'a> {
         let id = id_of(name);
         self.names.insert(id, name.to_string());
         UserRef::new(id, name)
+    }
+
+    /// A channel named in an option (`allow_channel:#general`), remembered for printing.
+    fn channel_ref(&mut self, name: &str) -> u64 {
+        let name = name.trim_start_matches('#');
+        let id = id_of(name);
+        self.channels.insert(id, name.to_string());
+        id
     }
 
     /// Reads one line.
@@ -260,26 +288,11 @@ impl<'a> Console<'a> {
                     .into(),
             );
         };
-        let mut opts: HashMap<String, String> = HashMap::new();
-        let mut positional = Vec::new();
-        for o in options {
-            match o.split_once(':') {
-                Some((k, v))
-                    if !k.is_empty()
-                        && !name.eq_ignore_ascii_case("click")
-                        && !name.eq_ignore_ascii_case("choose") =>
-                {
-                    if opts.insert(k.to_lowercase(), v.to_string()).is_some() {
-                        return Err(format!("the option `{k}` is given twice"));
-                    }
-                }
-                _ => positional.push(o.clone()),
-            }
-        }
-        let command = self.command(&name.to_lowercase(), &mut opts, &positional)?;
-        if let Some(k) = opts.keys().next() {
-            return Err(format!("`{name}` has no option `{k}`"));
-        }
+        let command = match name.to_lowercase().as_str() {
+            "click" => self.click(options)?,
+            "choose" => self.choose(options)?,
+            _ => self.command(rest)?,
+        };
         Ok(Line::Command {
             channel,
             user,
@@ -287,193 +300,57 @@ impl<'a> Console<'a> {
         })
     }
 
-    fn command(
-        &mut self,
-        name: &str,
-        o: &mut HashMap<String, String>,
-        positional: &[String],
-    ) -> Result<Command, String> {
-        fn int(o: &mut HashMap<String, String>, k: &str) -> Result<Option<i64>, String> {
-            o.remove(k)
-                .map(|v| {
-                    v.parse::<i64>()
-                        .map_err(|_| format!("{k} must be a whole number, not `{v}`"))
-                })
-                .transpose()
+    /// A command of the grammar: its name (and an `admin` tool's), then `name:value`
+    /// options.
+    fn command(&mut self, words: &[String]) -> Result<Command, String> {
+        let (spec, path, options) = grammar::find(words).map_err(|e| e.to_string())?;
+        let mut given = Vec::with_capacity(options.len());
+        for word in options {
+            let Some((name, text)) = word.split_once(':').filter(|(k, _)| !k.is_empty()) else {
+                return Err(format!("write options as name:value (`{word}` is not)"));
+            };
+            let opt = spec.lookup(&path, name).map_err(|e| e.to_string())?;
+            let value = match opt.kind {
+                Kind::User => Value::User(self.user_ref(text)),
+                Kind::Channel => Value::Channel(self.channel_ref(text)),
+                _ => opt.read(text).map_err(|e| e.to_string())?,
+            };
+            given.push((name.to_string(), value));
         }
-        let text = |o: &mut HashMap<String, String>, k: &str| o.remove(k);
-        let words = match name {
-            "click" | "admin" => 1,
-            "choose" => 2,
-            _ => 0,
+        spec.command(&path, given).map_err(|e| e.to_string())
+    }
+
+    /// `click` and what it presses: a button's id as printed, or a button printed lately by
+    /// its label (`click Confirm`, `click "Confirm resignation"`) or its action
+    /// (`click accept`), the latest first.
+    fn click(&self, words: &[String]) -> Result<Command, String> {
+        let which = words.join(" ");
+        if which.is_empty() {
+            return Err(
+                "click needs a button: its label (click Confirm), its action \
+                 (click accept) or the id the reply printed (click jetan:accept:12)"
+                    .into(),
+            );
+        }
+        find_component(&which, &self.buttons, "button")
+            .map(Command::Button)
+            .map_err(|e| format!("{e}; click a button by its label, like click Confirm"))
+    }
+
+    /// `choose <menu> <value>`: a select menu by its id as printed, or one printed lately
+    /// by its action (`choose card AS`).
+    fn choose(&self, words: &[String]) -> Result<Command, String> {
+        let [menu @ .., value] = words else {
+            return Err("choose needs a menu and a value, like choose card AS".into());
         };
-        if positional.len() > words {
-            return Err(format!(
-                "write options as name:value (`{}` is not)",
-                positional[0]
-            ));
+        if menu.is_empty() {
+            return Err("choose needs a menu and a value, like choose card AS".into());
         }
-        Ok(match name {
-            "challenge" => {
-                let opponent = text(o, "opponent").ok_or("challenge needs opponent:@name")?;
-                let opponent = self.user_ref(&opponent);
-                let args = ChallengeArgs {
-                    game: text(o, "game")
-                        .map(|g| match g.to_ascii_lowercase().as_str() {
-                            "jetan" => Ok(GameKind::Jetan),
-                            "martian-chess" | "martian" => Ok(GameKind::MartianChess),
-                            _ => Err(format!("`{g}` is not a game: write jetan or martian-chess")),
-                        })
-                        .transpose()?,
-                    stake: int(o, "stake")?,
-                    piece_price: int(o, "piece_price")?,
-                    first: text(o, "first").map(|f| parse_first(&f)).transpose()?,
-                    variant: text(o, "variant")
-                        .map(|v| v.parse::<Variant>())
-                        .transpose()?,
-                    board: text(o, "board")
-                        .map(|b| match b.to_ascii_lowercase().as_str() {
-                            "flat" => Ok(Topology::Flat),
-                            "circular" => Ok(Topology::Circular),
-                            _ => Err(format!("`{b}` is not a board: write flat or circular")),
-                        })
-                        .transpose()?,
-                    move_time: int(o, "move_time")?,
-                    level: int(o, "level")?,
-                };
-                Command::Challenge { opponent, args }
-            }
-            "accept" => Command::Accept,
-            "decline" => Command::Decline,
-            "cancel" => Command::Cancel,
-            "move" => Command::Move {
-                from: text(o, "from"),
-                to: text(o, "to"),
-                notation: text(o, "notation"),
-            },
-            "board" => Command::Board,
-            "moves" => Command::Moves {
-                square: text(o, "square").ok_or("moves needs square:e2")?,
-            },
-            "resign" => Command::Resign,
-            "draw" => Command::Draw,
-            "claim" => Command::Claim,
-            "rematch" => Command::Rematch {
-                first: text(o, "first").map(|f| parse_first(&f)).transpose()?,
-            },
-            "replay" => Command::Replay {
-                game: text(o, "game"),
-            },
-            "wallet" => Command::Wallet {
-                user: text(o, "user").map(|u| self.user_ref(&u)),
-            },
-            "standings" => Command::Standings {
-                page: int(o, "page")?,
-            },
-            "daily" => Command::Daily,
-            "history" => Command::History {
-                user: text(o, "user").map(|u| self.user_ref(&u)),
-            },
-            "rules" => Command::Rules,
-            "settings" => Command::Settings,
-            "drop" => Command::Martian(MartianCommand::Drop {
-                piece: text(o, "piece").ok_or("drop needs piece:N and square:e4")?,
-                square: text(o, "square").ok_or("drop needs piece:N and square:e4")?,
-            }),
-            "exchange" => Command::Martian(MartianCommand::Exchange {
-                piece: text(o, "piece").ok_or("exchange needs piece:N")?,
-            }),
-            "discard" => Command::Martian(MartianCommand::Discard {
-                card: text(o, "card"),
-            }),
-            "end" => Command::Martian(MartianCommand::End),
-            "hand" => Command::Martian(MartianCommand::Hand),
-            "card" => Command::Martian(MartianCommand::Card {
-                card: text(o, "card"),
-            }),
-            "choose" => {
-                let (Some(id), Some(value)) = (positional.first(), positional.get(1)) else {
-                    return Err(
-                        "choose needs a menu id and a value, like choose jetan:card:12 AS".into(),
-                    );
-                };
-                Command::Choose {
-                    menu: ButtonAction::parse(id)
-                        .ok_or_else(|| format!("`{id}` is not a menu id"))?,
-                    value: value.clone(),
-                }
-            }
-            "admin" => {
-                let sub = positional
-                    .first()
-                    .ok_or("admin needs a tool: abort, grant, take or settings")?;
-                match sub.to_lowercase().as_str() {
-                    "abort" => Command::Admin(AdminCommand::Abort {
-                        reason: text(o, "reason"),
-                    }),
-                    "grant" | "take" => {
-                        let user = text(o, "user").ok_or("name the player: user:@bob")?;
-                        let user = self.user_ref(&user);
-                        let amount = int(o, "amount")?.ok_or("say how much: amount:50")?;
-                        let reason = text(o, "reason").ok_or("give a reason: reason:\"why\"")?;
-                        if sub.eq_ignore_ascii_case("grant") {
-                            Command::Admin(AdminCommand::Grant {
-                                user,
-                                amount,
-                                reason,
-                            })
-                        } else {
-                            Command::Admin(AdminCommand::Take {
-                                user,
-                                amount,
-                                reason,
-                            })
-                        }
-                    }
-                    "settings" => {
-                        let mut channel = |o: &mut HashMap<String, String>, k: &str| {
-                            text(o, k).map(|c| {
-                                let c = c.trim_start_matches('#').to_string();
-                                let id = id_of(&c);
-                                self.channels.insert(id, c);
-                                id
-                            })
-                        };
-                        let allow_channel = channel(o, "allow_channel");
-                        let disallow_channel = channel(o, "disallow_channel");
-                        Command::Admin(AdminCommand::Settings(SettingsArgs {
-                            starting_grant: int(o, "starting_grant")?,
-                            daily_allowance: int(o, "daily_allowance")?,
-                            currency: text(o, "currency"),
-                            piece_price: int(o, "piece_price")?,
-                            stake: int(o, "stake")?,
-                            challenge_expiry: int(o, "challenge_expiry")?,
-                            move_time: int(o, "move_time")?,
-                            allow_channel,
-                            disallow_channel,
-                            language: text(o, "language"),
-                        }))
-                    }
-                    other => {
-                        return Err(format!(
-                            "there is no admin tool `{other}`: abort, grant, take or settings"
-                        ))
-                    }
-                }
-            }
-            "click" => {
-                let id = positional
-                    .first()
-                    .ok_or("click needs a button id, like click jetan:accept:12")?;
-                Command::Button(
-                    ButtonAction::parse(id).ok_or_else(|| format!("`{id}` is not a button id"))?,
-                )
-            }
-            other => {
-                return Err(format!(
-                    "there is no command `{other}`; try `rules` for help"
-                ))
-            }
+        let menu = find_component(&menu.join(" "), &self.menus, "menu")
+            .map_err(|e| format!("{e}; write choose card AS"))?;
+        Ok(Command::Choose {
+            menu,
+            value: value.clone(),
         })
     }
 
@@ -538,8 +415,10 @@ impl<'a> Console<'a> {
         }
         for b in &reply.buttons {
             writeln!(w, "[button] {} → click {}", b.label, b.id)?;
+            remember(&mut self.buttons, &b.label, &b.id);
         }
         if let Some(m) = &reply.menu {
+            remember(&mut self.menus, &m.placeholder, &m.id);
             let values: Vec<&str> = m.options.iter().map(|(v, _)| v.as_str()).collect();
             writeln!(
                 w,
@@ -637,7 +516,145 @@ impl<'a> Console<'a> {
     }
 }
 
+/// Keeps a printed button or menu for `click` and `choose`, forgetting the oldest.
+fn remember(list: &mut Vec<(String, String)>, label: &str, id: &str) {
+    list.retain(|(_, old)| old != id);
+    list.push((label.to_string(), id.to_string()));
+    if list.len() > REMEMBERED {
+        list.remove(0);
+    }
+}
+
+/// The button (or menu) `which` names: its id, or among those printed (`shown`, oldest
+/// first) the latest with that label, else the latest with that action (the middle of
+/// `jetan:accept:12`), case-insensitively.
+fn find_component(
+    which: &str,
+    shown: &[(String, String)],
+    what: &str,
+) -> Result<ButtonAction, String> {
+    if let Some(action) = ButtonAction::parse(which) {
+        return Ok(action);
+    }
+    if which.starts_with("jetan:") || which.contains('<') {
+        return Err(format!(
+            "`{which}` is not a {what} id: copy the id the reply printed \
+             (like jetan:accept:12), with its number"
+        ));
+    }
+    let action_of = |id: &str| id.split(':').nth(1).map(str::to_string);
+    let latest = |matches: &dyn Fn(&(String, String)) -> bool| {
+        shown.iter().rev().find(|c| matches(c)).cloned()
+    };
+    latest(&|(label, _)| label.eq_ignore_ascii_case(which))
+        .or_else(|| latest(&|(_, id)| action_of(id).is_some_and(|a| a.eq_ignore_ascii_case(which))))
+        .and_then(|(_, id)| ButtonAction::parse(&id))
+        .ok_or_else(|| {
+            if shown.is_empty() {
+                format!("no {what} has been shown yet to match `{which}`")
+            } else {
+                let recent: Vec<String> = shown
+                    .iter()
+                    .rev()
+                    .take(6)
+                    .map(|(label, id)| format!("{label} ({id})"))
+                    .collect();
+                format!(
+                    "no {what} shown lately is `{which}` (lately: {})",
+                    recent.join(", ")
+                )
+            }
+        })
+}
+
 /// The default folder for console attachments.
 pub fn default_out_dir() -> &'static Path {
     Path::new("./jetan-console-out")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<String> {
+        split_words(line).unwrap()
+    }
+
+    #[test]
+    fn a_hash_after_the_command_starts_a_comment() {
+        assert_eq!(
+            words("#general @bob accept   # shows the terms… and a #tag"),
+            ["#general", "@bob", "accept"]
+        );
+        assert_eq!(
+            words("@bob #general accept"),
+            ["@bob", "#general", "accept"]
+        );
+        assert_eq!(words(":advance 25h # the clock"), [":advance", "25h"]);
+        assert_eq!(words("# a whole comment"), Vec::<String>::new());
+        assert_eq!(words("#general # no command"), ["#general"]);
+        // Not at the start of a word, or quoted: kept.
+        assert_eq!(
+            words("admin settings allow_channel:#general currency:\"a # b\""),
+            [
+                "admin",
+                "settings",
+                "allow_channel:#general",
+                "currency:a # b"
+            ]
+        );
+        assert_eq!(
+            split_words("challenge currency:\"gold"),
+            Err("a quote is not closed".to_string())
+        );
+    }
+
+    fn shown() -> Vec<(String, String)> {
+        vec![
+            ("Accept".into(), "jetan:accept:3".into()),
+            ("Decline".into(), "jetan:decline:3".into()),
+            ("Confirm".into(), "jetan:accept:4".into()),
+            ("Confirm resignation".into(), "jetan:resign:9".into()),
+        ]
+    }
+
+    #[test]
+    fn click_finds_a_button_by_label_action_or_id_latest_first() {
+        let find = |w: &str| find_component(w, &shown(), "button");
+        assert_eq!(find("Confirm"), Ok(ButtonAction::Accept(4)));
+        assert_eq!(find("confirm resignation"), Ok(ButtonAction::Resign(9)));
+        // A label before an action: `Accept` is the challenge's button, not the newer
+        // Confirm (whose action is also accept).
+        assert_eq!(find("accept"), Ok(ButtonAction::Accept(3)));
+        assert_eq!(find("resign"), Ok(ButtonAction::Resign(9)));
+        assert_eq!(find("decline"), Ok(ButtonAction::Decline(3)));
+        assert_eq!(find("jetan:accept:77"), Ok(ButtonAction::Accept(77)));
+        let placeholder = find("jetan:accept:<id>").unwrap_err();
+        assert!(placeholder.contains("with its number"), "{placeholder}");
+        let missing = find("Rematch").unwrap_err();
+        assert!(
+            missing.contains("lately: Confirm resignation (jetan:resign:9)"),
+            "{missing}"
+        );
+        let none = find_component("Confirm", &[], "button").unwrap_err();
+        assert_eq!(none, "no button has been shown yet to match `Confirm`");
+    }
+
+    #[test]
+    fn only_the_latest_buttons_are_remembered() {
+        let mut list = Vec::new();
+        for i in 0..(REMEMBERED + 5) {
+            remember(&mut list, "Accept", &format!("jetan:accept:{i}"));
+        }
+        remember(
+            &mut list,
+            "Accept",
+            &format!("jetan:accept:{}", REMEMBERED + 2),
+        );
+        assert_eq!(list.len(), REMEMBERED);
+        assert_eq!(
+            find_component("Accept", &list, "button"),
+            Ok(ButtonAction::Accept(REMEMBERED as u64 + 2))
+        );
+    }
 }

@@ -292,3 +292,72 @@ fn a_spanish_player_and_server_and_every_user_by_name() {
     assert!(third.contains("e5 está vacía."), "{third}");
     assert!(!third.contains("<@"), "{third}");
 }
+
+/// The console reads the same grammar Discord registers: Discord's `promote` option, its
+/// bounds and choices, refused in the same words.
+#[test]
+fn the_console_takes_every_option_discord_offers_and_refuses_alike() {
+    use jetan::console::{bot_user, Console, Line};
+    let dir = tempfile::tempdir().unwrap();
+    let core = jetan_core::Core::new(
+        jetan_store::Store::open(dir.path().join("data")).unwrap(),
+        bot_user(),
+        1,
+    );
+    let mut console = Console::new(&core, dir.path().join("out"));
+    let command = |c: &mut Console<'_>, line: &str| match c.parse(line) {
+        Ok(Line::Command { command, .. }) => Ok(*command),
+        Ok(other) => panic!("{line}: {other:?}"),
+        Err(e) => Err(e),
+    };
+    assert_eq!(
+        command(
+            &mut console,
+            "#mars @alice move from:f2 to:f1 promote:knight"
+        ),
+        Ok(jetan_core::Command::Move {
+            from: Some("f2".into()),
+            to: Some("f1=N".into()),
+            notation: None
+        })
+    );
+    for (line, refusal) in [
+        (
+            "move from:f2 to:f1 promotion:knight",
+            "`move` has no option `promotion`; its options are from, to, notation and promote",
+        ),
+        (
+            "move from:f2 to:f1 promote:king",
+            "`king` is not a choice for promote: write queen, rook, bishop or knight",
+        ),
+        (
+            "challenge opponent:@bob level:9",
+            "level must be from 1 to 5, not 9",
+        ),
+        (
+            "admin grant user:@bob reason:x",
+            "admin grant needs amount:50",
+        ),
+        (
+            "admin fire",
+            "there is no `admin fire`: write admin abort, grant, take or settings",
+        ),
+        (
+            "admin settings language:fr",
+            "`fr` is not a choice for language: write en, es or auto",
+        ),
+        ("accept now", "write options as name:value (`now` is not)"),
+    ] {
+        assert_eq!(
+            command(&mut console, line),
+            Err(refusal.to_string()),
+            "{line}"
+        );
+    }
+    // A refused line changes nothing: no challenge was made.
+    let mut out = Vec::new();
+    console.run_line("#mars @bob accept", &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(!out.contains("--- error"), "{out}");
+    assert!(!out.contains("Confirm"), "no challenge is open: {out}");
+}

@@ -1,38 +1,29 @@
-//! Discord localizations of `/jetan`, from the core's message files: every command,
-//! option and choice gets its Spanish name and description for `es-ES` and `es-419`, and
-//! its English description (the code keeps the English names, which the files repeat: a
-//! test checks they agree).
+//! The `/jetan` command Discord registers, built from the [grammar](crate::grammar) with
+//! its words from the core's message files: every command, option and choice gets its
+//! English description, and its Spanish name and description for `es-ES` and `es-419`
+//! (the grammar keeps the English names, which the files repeat: a test checks they
+//! agree).
 //!
 //! Keys: `cmd-<path>` and `cmd-<path>-desc` for a command (`path` is `challenge`, or
 //! `admin-grant` for a subcommand of a group), `opt-<path>-<option>` and
 //! `opt-<path>-<option>-desc` for an option, `choice-<name>` for a choice.
+//!
+//! The shape is the one poise registers for its own commands (its registration of the
+//! earlier hand-written commands is kept in `registered.json`, and a test checks this
+//! builds the same): a choice is an integer option whose values are the choices' indices,
+//! an integer without bounds gets JavaScript's safe-integer bounds.
 
-use std::borrow::Cow;
+use poise::serenity_prelude as serenity;
 
+use crate::grammar::{self, Kind, Opt, Spec};
 use jetan_core::Lang;
-
-use super::{Data, Error};
 
 /// The Discord locales that get the Spanish names.
 pub const SPANISH: [&str; 2] = ["es-ES", "es-419"];
 
-type Localized = Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]>;
-
-/// The Spanish text of `key` for every Spanish locale.
-fn spanish(key: &str) -> Localized {
-    let text = Lang::Es.tr(key, &[]);
-    Cow::Owned(
-        SPANISH
-            .iter()
-            .map(|l| (Cow::Borrowed(*l), Cow::Owned(text.clone())))
-            .collect(),
-    )
-}
-
-/// Sets the descriptions and localizations of `command` and everything below it.
-pub fn localize(command: &mut poise::Command<Data, Error>) {
-    walk(command, None);
-}
+/// The largest integer Discord's clients (JavaScript) hold exactly: poise's default bounds
+/// of an integer option.
+const SAFE_INTEGER: i64 = 9_007_199_254_740_991;
 
 /// The key path of a command: its name, after its group's for a group's subcommand.
 fn path(parent: Option<&str>, name: &str) -> String {
@@ -42,29 +33,112 @@ fn path(parent: Option<&str>, name: &str) -> String {
     }
 }
 
-fn walk(command: &mut poise::Command<Data, Error>, parent: Option<&str>) {
-    let path = path(parent, &command.name);
+/// The English text of `key`.
+fn english(key: &str) -> String {
+    Lang::En.tr(key, &[])
+}
+
+/// The Spanish text of `key`, for every Spanish locale.
+fn spanish(key: &str) -> impl Iterator<Item = (&'static str, String)> {
+    let text = Lang::Es.tr(key, &[]);
+    SPANISH.into_iter().map(move |l| (l, text.clone()))
+}
+
+/// `/jetan` as Discord registers it.
+pub fn registration() -> serenity::CreateCommand {
+    let spec = &grammar::JETAN;
+    let key = format!("cmd-{}", spec.name);
+    let mut c = serenity::CreateCommand::new(spec.name)
+        .description(english(&format!("{key}-desc")))
+        .contexts(vec![serenity::InteractionContext::Guild]);
+    for (locale, name) in spanish(&key) {
+        c = c.name_localized(locale, name);
+    }
+    for (locale, text) in spanish(&format!("{key}-desc")) {
+        c = c.description_localized(locale, text);
+    }
+    for sub in spec.subcommands {
+        c = c.add_option(subcommand(sub, spec.name));
+    }
+    c
+}
+
+/// A subcommand (or a group of them) of the group `parent`.
+fn subcommand(spec: &Spec, parent: &str) -> serenity::CreateCommandOption {
+    let path = path(Some(parent), spec.name);
     let key = format!("cmd-{path}");
-    command.description = Some(Lang::En.tr(&format!("{key}-desc"), &[]).into());
-    command.name_localizations = spanish(&key);
-    command.description_localizations = spanish(&format!("{key}-desc"));
-    for p in &mut command.parameters {
-        let key = format!("opt-{path}-{}", p.name);
-        p.description = Some(Lang::En.tr(&format!("{key}-desc"), &[]).into());
-        p.name_localizations = spanish(&key);
-        p.description_localizations = spanish(&format!("{key}-desc"));
-        for choice in p.choices.to_mut() {
-            choice.localizations = spanish(&format!("choice-{}", choice.name));
+    let kind = if spec.subcommands.is_empty() {
+        serenity::CommandOptionType::SubCommand
+    } else {
+        serenity::CommandOptionType::SubCommandGroup
+    };
+    let mut o =
+        serenity::CreateCommandOption::new(kind, spec.name, english(&format!("{key}-desc")));
+    for (locale, name) in spanish(&key) {
+        o = o.name_localized(locale, name);
+    }
+    for (locale, text) in spanish(&format!("{key}-desc")) {
+        o = o.description_localized(locale, text);
+    }
+    for opt in spec.options {
+        o = o.add_sub_option(option(opt, &path));
+    }
+    for sub in spec.subcommands {
+        o = o.add_sub_option(subcommand(sub, &path));
+    }
+    o
+}
+
+/// One option of the command at `path`.
+fn option(opt: &Opt, path: &str) -> serenity::CreateCommandOption {
+    let key = format!("opt-{path}-{}", opt.name);
+    let kind = match opt.kind {
+        Kind::User => serenity::CommandOptionType::User,
+        Kind::Integer { .. } | Kind::Choice(_) => serenity::CommandOptionType::Integer,
+        Kind::Text { .. } => serenity::CommandOptionType::String,
+        Kind::Channel => serenity::CommandOptionType::Channel,
+    };
+    let mut o = serenity::CreateCommandOption::new(kind, opt.name, english(&format!("{key}-desc")))
+        .required(opt.required)
+        .set_autocomplete(opt.suggest.is_some());
+    for (locale, name) in spanish(&key) {
+        o = o.name_localized(locale, name);
+    }
+    for (locale, text) in spanish(&format!("{key}-desc")) {
+        o = o.description_localized(locale, text);
+    }
+    match opt.kind {
+        Kind::Integer { min, max } => {
+            // Discord's bounds are numbers; the grammar's are small enough to be exact.
+            #[allow(clippy::cast_precision_loss)]
+            let (lo, hi) = (
+                min.unwrap_or(-SAFE_INTEGER) as f64,
+                max.unwrap_or(SAFE_INTEGER) as f64,
+            );
+            o = o.min_number_value(lo).max_number_value(hi);
         }
+        Kind::Text {
+            max_length: Some(n),
+        } => o = o.max_length(n),
+        Kind::Choice(choices) => {
+            for (i, name) in (0..).zip(choices.iter()) {
+                let names: Vec<(&str, String)> = spanish(&format!("choice-{name}")).collect();
+                o = o.add_int_choice_localized(
+                    *name,
+                    i,
+                    names.iter().map(|(l, n)| (*l, n.as_str())),
+                );
+            }
+        }
+        Kind::Text { max_length: None } | Kind::User | Kind::Channel => {}
     }
-    for sub in &mut command.subcommands {
-        walk(sub, Some(&path));
-    }
+    o
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value as Json;
 
     /// Discord's rule for command and option names: 1–32 lower-case letters, digits, `-`
     /// or `_`.
@@ -76,61 +150,52 @@ mod tests {
                 .all(|c| c == '-' || c == '_' || c.is_numeric() || c.is_lowercase())
     }
 
-    fn check(command: &poise::Command<Data, Error>, parent: Option<&str>, seen: &mut usize) {
-        let path = path(parent, &command.name);
-        let key = format!("cmd-{path}");
-        assert_eq!(Lang::En.tr(&key, &[]), command.name, "en.ftl names {key}");
-        check_texts(
-            &key,
-            &command.name_localizations,
-            &command.description_localizations,
-        );
-        let desc = command.description.as_deref().unwrap_or_default();
-        assert!((1..=100).contains(&desc.chars().count()), "{key}: {desc}");
-        for p in &command.parameters {
-            let key = format!("opt-{path}-{}", p.name);
-            assert_eq!(Lang::En.tr(&key, &[]), p.name, "en.ftl names {key}");
-            check_texts(&key, &p.name_localizations, &p.description_localizations);
-            for choice in p.choices.iter() {
-                let key = format!("choice-{}", choice.name);
-                assert!(Lang::Es.has(&key), "{key}");
-                assert_eq!(choice.localizations.len(), SPANISH.len(), "{key}");
-                for (_, name) in choice.localizations.iter() {
-                    assert!((1..=100).contains(&name.chars().count()), "{key}");
+    fn check_texts(key: &str, name: &str) {
+        assert_eq!(Lang::En.tr(key, &[]), name, "en.ftl names {key}");
+        assert!(Lang::Es.has(key), "es.ftl lacks {key}");
+        let es = Lang::Es.tr(key, &[]);
+        assert!(valid_name(&es), "{key}: `{es}` is not a valid Discord name");
+        for lang in [Lang::En, Lang::Es] {
+            let d = lang.tr(&format!("{key}-desc"), &[]);
+            assert!((1..=100).contains(&d.chars().count()), "{key}: {d}");
+        }
+    }
+
+    fn check(spec: &Spec, parent: Option<&str>, seen: &mut usize) {
+        let path = path(parent, spec.name);
+        check_texts(&format!("cmd-{path}"), spec.name);
+        for opt in spec.options {
+            check_texts(&format!("opt-{path}-{}", opt.name), opt.name);
+            if let Kind::Choice(choices) = opt.kind {
+                for choice in choices {
+                    let key = format!("choice-{choice}");
+                    assert!(Lang::Es.has(&key), "{key}");
+                    let es = Lang::Es.tr(&key, &[]);
+                    assert!((1..=100).contains(&es.chars().count()), "{key}");
                 }
             }
             *seen += 1;
         }
-        for sub in &command.subcommands {
+        for sub in spec.subcommands {
             check(sub, Some(&path), seen);
         }
         *seen += 1;
     }
 
-    fn check_texts(key: &str, names: &Localized, descriptions: &Localized) {
-        assert!(Lang::Es.has(key), "es.ftl lacks {key}");
-        let locales: Vec<&str> = names.iter().map(|(l, _)| l.as_ref()).collect();
-        assert_eq!(locales, SPANISH, "{key}");
-        for (_, name) in names.iter() {
-            assert!(
-                valid_name(name),
-                "{key}: `{name}` is not a valid Discord name"
-            );
-        }
-        for (_, d) in descriptions.iter() {
-            assert!((1..=100).contains(&d.chars().count()), "{key}: {d}");
-        }
-    }
-
     #[test]
     fn every_command_option_and_choice_is_localized_with_valid_names() {
-        let mut jetan = super::super::commands::jetan();
-        localize(&mut jetan);
         let mut seen = 0;
-        check(&jetan, None, &mut seen);
+        check(&grammar::JETAN, None, &mut seen);
         assert!(seen > 50, "{seen} commands and options");
-        let es = |c: &poise::Command<Data, Error>| c.name_localizations[0].1.to_string();
-        let names: Vec<String> = jetan.subcommands.iter().map(es).collect();
+        let jetan = serde_json::to_value(registration()).unwrap();
+        let es = |c: &Json| {
+            c["name_localizations"]["es-ES"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        let subs = jetan["options"].as_array().unwrap();
+        let names: Vec<String> = subs.iter().map(es).collect();
         for name in [
             "desafiar",
             "mover",
@@ -141,12 +206,62 @@ mod tests {
         ] {
             assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
         }
-        let mover = jetan.subcommands.iter().find(|c| c.name == "move").unwrap();
-        let options: Vec<String> = mover
-            .parameters
+        let mover = subs.iter().find(|c| c["name"] == "move").unwrap();
+        let options: Vec<String> = mover["options"]
+            .as_array()
+            .unwrap()
             .iter()
-            .map(|p| p.name_localizations[0].1.to_string())
+            .map(es)
             .collect();
         assert_eq!(options, ["desde", "hasta", "notación", "coronar"]);
+    }
+
+    /// The registration is the one poise built from the hand-written commands this
+    /// replaced (`registered.json`, poise's own serialization): the same names, types,
+    /// bounds, choices and their values, autocomplete flags and words. A change to the
+    /// commands changes both; regenerate the file with `JETAN_WRITE_REGISTERED=1 cargo test
+    /// -p jetan registration` and review its diff.
+    #[test]
+    fn registration_is_what_discord_had() {
+        // Both through the same text parser (serde_json's may round a large float).
+        let text = serde_json::to_string(&registration()).unwrap();
+        let built: Json = serde_json::from_str(&text).unwrap();
+        let file = concat!(env!("CARGO_MANIFEST_DIR"), "/src/discord/registered.json");
+        if std::env::var_os("JETAN_WRITE_REGISTERED").is_some() {
+            let text = serde_json::to_string_pretty(&built).unwrap() + "\n";
+            std::fs::write(file, text).unwrap();
+        }
+        let had: Json = serde_json::from_str(include_str!("registered.json")).unwrap();
+        assert!(
+            built == had,
+            "the registration differs from registered.json: {}",
+            diff(&had, &built, "jetan")
+        );
+    }
+
+    /// The first place two JSON values differ.
+    fn diff(a: &Json, b: &Json, at: &str) -> String {
+        match (a, b) {
+            (Json::Object(x), Json::Object(y)) => {
+                for k in x.keys().chain(y.keys()) {
+                    if x.get(k) != y.get(k) {
+                        return diff(
+                            x.get(k).unwrap_or(&Json::Null),
+                            y.get(k).unwrap_or(&Json::Null),
+                            &format!("{at}.{k}"),
+                        );
+                    }
+                }
+                String::new()
+            }
+            (Json::Array(x), Json::Array(y)) if x.len() == y.len() => x
+                .iter()
+                .zip(y)
+                .enumerate()
+                .find(|(_, (p, q))| p != q)
+                .map(|(i, (p, q))| diff(p, q, &format!("{at}[{i}]")))
+                .unwrap_or_default(),
+            _ => format!("at {at}: {a} ≠ {b}"),
+        }
     }
 }

@@ -1,5 +1,6 @@
-//! The Discord adapter (poise on serenity): command definitions, autocomplete, buttons,
-//! deferring, one `on_error`. Thin: every decision is the [`Core`]'s.
+//! The Discord adapter (poise on serenity): the slash command registered and dispatched
+//! from the [grammar](crate::grammar), autocomplete, buttons, deferring, one `on_error`.
+//! Thin: every decision is the [`Core`]'s.
 
 mod answer;
 mod commands;
@@ -235,29 +236,23 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let store_for_setup = store.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![{
-                let mut jetan = commands::jetan();
-                localize::localize(&mut jetan);
-                jetan
-            }],
+            commands: vec![commands::jetan()],
             on_error: |e| Box::pin(on_error(e)),
             event_handler: |fw, event| Box::pin(on_event(fw.serenity_context, event, fw.user_data)),
             ..Default::default()
         })
-        .setup(move |ctx, ready, framework| {
+        .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
+                // Registered from the grammar; poise only dispatches.
+                let registration = vec![localize::registration()];
                 match guild_id {
                     Some(g) => {
-                        poise::builtins::register_in_guild(
-                            ctx,
-                            &framework.options().commands,
-                            serenity::GuildId::new(g),
-                        )
-                        .await?
+                        serenity::GuildId::new(g)
+                            .set_commands(ctx, registration)
+                            .await?;
                     }
                     None => {
-                        poise::builtins::register_globally(ctx, &framework.options().commands)
-                            .await?
+                        serenity::Command::set_global_commands(ctx, registration).await?;
                     }
                 }
                 let bot = UserRef {

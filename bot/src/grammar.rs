@@ -1,0 +1,1122 @@
+//! The `/jetan` command grammar, declared once: every subcommand, its options (name, kind,
+//! bounds, whether required, which suggestions it offers) and every choice, with the one
+//! function per command that turns its typed options into the core's [`Command`].
+//!
+//! Both front ends derive from [`JETAN`]:
+//! - the Discord adapter builds the slash command it registers (names, types, bounds,
+//!   choices, autocomplete flags; the words come from the core's message files) and poise's
+//!   dispatch tree from it, and every slash command runs through [`Spec::command`];
+//! - the offline [console](crate::console) reads `name:value` words against it and runs the
+//!   same [`Spec::command`], so an unknown option, a missing required one, a bad choice, a
+//!   number out of bounds or a text too long gets the same answer whichever way the
+//!   command came (Discord's client checks the last three before sending, from the
+//!   registration).
+//!
+//! A choice is declared once, as a table of names and the core values they stand for
+//! ([`FIRST`], [`GAME`], …); the option's list of names is computed from it. Discord sends a
+//! choice as its index in that list (as poise registers choices), the console as its name.
+
+use std::fmt;
+
+use jetan_core::{
+    AdminCommand, ChallengeArgs, Command, FirstMover, GameKind, MartianCommand, SettingsArgs,
+    UserRef,
+};
+use jetan_rules::{Topology, Variant};
+
+/// What kind of value an option takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A member of the server (`@bob` in the console).
+    User,
+    /// A whole number, within bounds (both included).
+    Integer {
+        /// The smallest value allowed.
+        min: Option<i64>,
+        /// The largest value allowed.
+        max: Option<i64>,
+    },
+    /// Free text, at most this many characters.
+    Text {
+        /// The longest text allowed.
+        max_length: Option<u16>,
+    },
+    /// A channel of the server (`#general` in the console).
+    Channel,
+    /// One name of a fixed list.
+    Choice(&'static [&'static str]),
+}
+
+/// The suggestions an option's autocomplete offers (the Discord adapter binds each to its
+/// handler; the console has no autocomplete).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Suggest {
+    /// The squares of the asker's pieces that can move.
+    From,
+    /// The destinations of the piece on the `from` option's square.
+    To,
+    /// The asker's legal battle cards (Martian Chess).
+    BattleCard,
+    /// The asker's cards to discard (Martian Chess).
+    Discard,
+}
+
+/// One option of a command.
+#[derive(Debug)]
+pub struct Opt {
+    /// Its name, as typed (`piece_price`).
+    pub name: &'static str,
+    /// What it takes.
+    pub kind: Kind,
+    /// Whether the command needs it.
+    pub required: bool,
+    /// What its autocomplete suggests, if it has one.
+    pub suggest: Option<Suggest>,
+    /// A value to show in a console hint (`e2`, `@bob`).
+    pub example: &'static str,
+}
+
+/// The core command an option map turns into.
+type Build = fn(&mut Args) -> Result<Command, Error>;
+
+/// A command, or a group of subcommands (`jetan`, `admin`).
+#[derive(Debug)]
+pub struct Spec {
+    /// Its name, as typed.
+    pub name: &'static str,
+    /// Its options, in the order Discord shows them.
+    pub options: &'static [Opt],
+    /// A group's subcommands (then it has no options and no `build`).
+    pub subcommands: &'static [Spec],
+    build: Option<Build>,
+}
+
+/// A typed option value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// A user.
+    User(UserRef),
+    /// A whole number.
+    Integer(i64),
+    /// Text.
+    Text(String),
+    /// A channel's id.
+    Channel(u64),
+    /// The name of a choice (one of the option's [`Kind::Choice`] list).
+    Choice(&'static str),
+}
+
+/// What is wrong with a command as given. Displayed in English (the console's language);
+/// the Discord adapter answers in the user's language, naming [`Error::input`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// No such command.
+    UnknownCommand(String),
+    /// A group (`admin`) without its subcommand.
+    MissingSubcommand {
+        /// The group.
+        group: &'static str,
+        /// Its subcommands.
+        choices: Vec<&'static str>,
+    },
+    /// A group's subcommand that does not exist.
+    UnknownSubcommand {
+        /// The group.
+        group: &'static str,
+        /// What was given.
+        name: String,
+        /// Its subcommands.
+        choices: Vec<&'static str>,
+    },
+    /// An option the command does not have.
+    UnknownOption {
+        /// The command (`admin grant`).
+        command: String,
+        /// The option given.
+        option: String,
+        /// The options it has.
+        known: Vec<&'static str>,
+    },
+    /// A required option left out.
+    Missing {
+        /// The command.
+        command: String,
+        /// The option.
+        option: &'static str,
+        /// A value to show.
+        example: &'static str,
+    },
+    /// An option given twice.
+    Twice(String),
+    /// A choice not in the list.
+    BadChoice {
+        /// The option.
+        option: &'static str,
+        /// What was given.
+        value: String,
+        /// The choices.
+        choices: &'static [&'static str],
+    },
+    /// Not a whole number.
+    NotANumber {
+        /// The option.
+        option: &'static str,
+        /// What was given.
+        value: String,
+    },
+    /// A number outside the option's bounds.
+    OutOfRange {
+        /// The option.
+        option: &'static str,
+        /// What was given.
+        value: i64,
+        /// The smallest allowed.
+        min: Option<i64>,
+        /// The largest allowed.
+        max: Option<i64>,
+    },
+    /// Text longer than the option takes.
+    TooLong {
+        /// The option.
+        option: &'static str,
+        /// The most characters allowed.
+        max: u16,
+    },
+    /// A value of another kind than the option takes (only a client out of step with the
+    /// registered commands sends one).
+    WrongKind {
+        /// The option.
+        option: &'static str,
+    },
+}
+
+/// `a, b or c`.
+fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownCommand(name) => {
+                write!(f, "there is no command `{name}`; try `rules` for help")
+            }
+            Error::MissingSubcommand { group, choices } => {
+                write!(f, "{group} needs one of {}", or_list(choices))
+            }
+            Error::UnknownSubcommand {
+                group,
+                name,
+                choices,
+            } => write!(
+                f,
+                "there is no `{group} {name}`: write {group} {}",
+                or_list(choices)
+            ),
+            Error::UnknownOption {
+                command,
+                option,
+                known,
+            } if known.is_empty() => {
+                write!(f, "`{command}` has no option `{option}` (it takes none)")
+            }
+            Error::UnknownOption {
+                command,
+                option,
+                known,
+            } => write!(
+                f,
+                "`{command}` has no option `{option}`; its options are {}",
+                or_list(known).replace(" or ", " and ")
+            ),
+            Error::Missing {
+                command,
+                option,
+                example,
+            } => write!(f, "{command} needs {option}:{example}"),
+            Error::Twice(option) => write!(f, "the option `{option}` is given twice"),
+            Error::BadChoice {
+                option,
+                value,
+                choices,
+            } => write!(
+                f,
+                "`{value}` is not a choice for {option}: write {}",
+                or_list(choices)
+            ),
+            Error::NotANumber { option, value } => {
+                write!(f, "{option} must be a whole number, not `{value}`")
+            }
+            Error::OutOfRange {
+                option,
+                value,
+                min,
+                max,
+            } => match (min, max) {
+                (Some(lo), Some(hi)) => {
+                    write!(f, "{option} must be from {lo} to {hi}, not {value}")
+                }
+                (Some(lo), None) => write!(f, "{option} must be at least {lo}, not {value}"),
+                (None, Some(hi)) => write!(f, "{option} must be at most {hi}, not {value}"),
+                (None, None) => write!(f, "{option} cannot be {value}"),
+            },
+            Error::TooLong { option, max } => {
+                write!(f, "{option} must be at most {max} characters long")
+            }
+            Error::WrongKind { option } => write!(f, "the option `{option}` has the wrong type"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl Error {
+    /// The value the user gave that could not be read, when the error is about one.
+    pub fn input(&self) -> Option<String> {
+        match self {
+            Error::BadChoice { value, .. } | Error::NotANumber { value, .. } => Some(value.clone()),
+            Error::OutOfRange { value, .. } => Some(value.to_string()),
+            _ => None,
+        }
+    }
+}
+
+impl Opt {
+    /// Reads typed text as this option's value: a number, text or a choice by name
+    /// (case-insensitive). Users and channels are named differently by each front end, so
+    /// they are read there.
+    ///
+    /// # Errors
+    /// Not a number, not a choice, or an option that takes a user or a channel.
+    pub fn read(&self, text: &str) -> Result<Value, Error> {
+        match self.kind {
+            Kind::Integer { .. } => {
+                text.parse::<i64>()
+                    .map(Value::Integer)
+                    .map_err(|_| Error::NotANumber {
+                        option: self.name,
+                        value: text.to_string(),
+                    })
+            }
+            Kind::Text { .. } => Ok(Value::Text(text.to_string())),
+            Kind::Choice(choices) => choices
+                .iter()
+                .find(|c| c.eq_ignore_ascii_case(text))
+                .map(|c| Value::Choice(c))
+                .ok_or_else(|| Error::BadChoice {
+                    option: self.name,
+                    value: text.to_string(),
+                    choices,
+                }),
+            Kind::User | Kind::Channel => Err(Error::WrongKind { option: self.name }),
+        }
+    }
+
+    /// The choice at `index` of this option's list, as Discord sends a choice.
+    ///
+    /// # Errors
+    /// Not a choice option, or no such index.
+    pub fn choice_at(&self, index: i64) -> Result<Value, Error> {
+        let Kind::Choice(choices) = self.kind else {
+            return Err(Error::WrongKind { option: self.name });
+        };
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| choices.get(i))
+            .map(|c| Value::Choice(c))
+            .ok_or_else(|| Error::BadChoice {
+                option: self.name,
+                value: index.to_string(),
+                choices,
+            })
+    }
+
+    /// Checks a value against the option's kind and bounds.
+    fn check(&self, value: &Value) -> Result<(), Error> {
+        let wrong = Error::WrongKind { option: self.name };
+        match (self.kind, value) {
+            (Kind::User, Value::User(_)) | (Kind::Channel, Value::Channel(_)) => Ok(()),
+            (Kind::Integer { min, max }, Value::Integer(n)) => {
+                if min.is_some_and(|lo| *n < lo) || max.is_some_and(|hi| *n > hi) {
+                    Err(Error::OutOfRange {
+                        option: self.name,
+                        value: *n,
+                        min,
+                        max,
+                    })
+                } else {
+                    Ok(())
+                }
+            }
+            (Kind::Text { max_length }, Value::Text(t)) => match max_length {
+                Some(max) if t.chars().count() > usize::from(max) => Err(Error::TooLong {
+                    option: self.name,
+                    max,
+                }),
+                _ => Ok(()),
+            },
+            (Kind::Choice(choices), Value::Choice(c)) if choices.contains(c) => Ok(()),
+            _ => Err(wrong),
+        }
+    }
+}
+
+impl Spec {
+    /// The option called `name` (case-insensitive).
+    pub fn option(&'static self, name: &str) -> Option<&'static Opt> {
+        self.options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The option called `name`, or the error that names this command's options.
+    ///
+    /// # Errors
+    /// The command has no such option.
+    pub fn lookup(&'static self, path: &str, name: &str) -> Result<&'static Opt, Error> {
+        self.option(name).ok_or_else(|| Error::UnknownOption {
+            command: path.to_string(),
+            option: name.to_string(),
+            known: self.options.iter().map(|o| o.name).collect(),
+        })
+    }
+
+    /// The subcommand called `name` (case-insensitive).
+    pub fn subcommand(&'static self, name: &str) -> Option<&'static Spec> {
+        self.subcommands
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The names of the subcommands.
+    fn subcommand_names(&self) -> Vec<&'static str> {
+        self.subcommands.iter().map(|s| s.name).collect()
+    }
+
+    /// Turns the options given to this command into the core's command: every option must
+    /// be one of this command's, given once, of its kind and within its bounds, and every
+    /// required option must be there. `path` names the command in messages (`admin grant`).
+    ///
+    /// # Errors
+    /// The first thing wrong, in the order above.
+    pub fn command(
+        &'static self,
+        path: &str,
+        given: Vec<(String, Value)>,
+    ) -> Result<Command, Error> {
+        let mut values: Vec<(&'static str, Value)> = Vec::with_capacity(given.len());
+        for (name, value) in given {
+            let opt = self.lookup(path, &name)?;
+            if values.iter().any(|(n, _)| *n == opt.name) {
+                return Err(Error::Twice(opt.name.to_string()));
+            }
+            opt.check(&value)?;
+            values.push((opt.name, value));
+        }
+        for opt in self.options.iter().filter(|o| o.required) {
+            if !values.iter().any(|(n, _)| *n == opt.name) {
+                return Err(Error::Missing {
+                    command: path.to_string(),
+                    option: opt.name,
+                    example: opt.example,
+                });
+            }
+        }
+        let Some(build) = self.build else {
+            return Err(Error::MissingSubcommand {
+                group: self.name,
+                choices: self.subcommand_names(),
+            });
+        };
+        let mut args = Args {
+            spec: self,
+            command: path.to_string(),
+            values,
+        };
+        build(&mut args)
+    }
+}
+
+/// Finds the command that `words` name (`["admin", "grant", …]`): the command, its path
+/// for messages and the words after it.
+///
+/// # Errors
+/// No such command or subcommand, or a group without its subcommand.
+pub fn find<S: AsRef<str>>(words: &[S]) -> Result<(&'static Spec, String, &[S]), Error> {
+    let mut spec: &'static Spec = &JETAN;
+    let mut path = String::new();
+    let mut rest = words;
+    loop {
+        if spec.subcommands.is_empty() {
+            return Ok((spec, path, rest));
+        }
+        let Some((name, tail)) = rest.split_first() else {
+            return Err(if path.is_empty() {
+                Error::UnknownCommand(String::new())
+            } else {
+                Error::MissingSubcommand {
+                    group: spec.name,
+                    choices: spec.subcommand_names(),
+                }
+            });
+        };
+        let name = name.as_ref();
+        spec = match spec.subcommand(name) {
+            Some(s) => s,
+            None if path.is_empty() => return Err(Error::UnknownCommand(name.to_string())),
+            None => {
+                return Err(Error::UnknownSubcommand {
+                    group: spec.name,
+                    name: name.to_string(),
+                    choices: spec.subcommand_names(),
+                })
+            }
+        };
+        if !path.is_empty() {
+            path.push(' ');
+        }
+        path.push_str(spec.name);
+        rest = tail;
+    }
+}
+
+/// The command at `path` (`["admin", "grant"]`), for the Discord adapter, which knows it
+/// from the interaction.
+pub fn at(path: &[&str]) -> Option<&'static Spec> {
+    path.iter()
+        .try_fold(&JETAN, |spec, name| spec.subcommand(name))
+}
+
+/// Every command that runs (not a group), with its path: `challenge`, …, `admin grant`.
+pub fn leaves() -> Vec<(String, &'static Spec)> {
+    fn walk(spec: &'static Spec, path: &str, out: &mut Vec<(String, &'static Spec)>) {
+        for sub in spec.subcommands {
+            let p = if path.is_empty() {
+                sub.name.to_string()
+            } else {
+                format!("{path} {}", sub.name)
+            };
+            if sub.subcommands.is_empty() {
+                out.push((p, sub));
+            } else {
+                walk(sub, &p, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&JETAN, "", &mut out);
+    out
+}
+
+/// The options of one command as its [`Build`] takes them; each is taken once.
+#[derive(Debug)]
+pub struct Args {
+    spec: &'static Spec,
+    command: String,
+    values: Vec<(&'static str, Value)>,
+}
+
+impl Args {
+    fn take(&mut self, name: &str) -> Option<Value> {
+        let i = self.values.iter().position(|(n, _)| *n == name)?;
+        Some(self.values.remove(i).1)
+    }
+
+    fn missing(&self, name: &'static str) -> Error {
+        Error::Missing {
+            command: self.command.clone(),
+            option: name,
+            example: self.spec.option(name).map_or("…", |o| o.example),
+        }
+    }
+
+    fn user(&mut self, name: &str) -> Option<UserRef> {
+        match self.take(name)? {
+            Value::User(u) => Some(u),
+            _ => None,
+        }
+    }
+
+    fn int(&mut self, name: &str) -> Option<i64> {
+        match self.take(name)? {
+            Value::Integer(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    fn text(&mut self, name: &str) -> Option<String> {
+        match self.take(name)? {
+            Value::Text(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    fn channel(&mut self, name: &str) -> Option<u64> {
+        match self.take(name)? {
+            Value::Channel(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The core value of a choice, from the option's table.
+    fn choice<T: Copy>(&mut self, name: &str, table: &[(&str, T)]) -> Option<T> {
+        let Value::Choice(c) = self.take(name)? else {
+            return None;
+        };
+        table.iter().find(|(n, _)| *n == c).map(|(_, v)| *v)
+    }
+
+    fn need_user(&mut self, name: &'static str) -> Result<UserRef, Error> {
+        self.user(name).ok_or_else(|| self.missing(name))
+    }
+
+    fn need_int(&mut self, name: &'static str) -> Result<i64, Error> {
+        self.int(name).ok_or_else(|| self.missing(name))
+    }
+
+    fn need_text(&mut self, name: &'static str) -> Result<String, Error> {
+        self.text(name).ok_or_else(|| self.missing(name))
+    }
+}
+
+/// The names of a choice table, in order (computed at compile time, so each choice is
+/// written once).
+const fn names<T, const N: usize>(table: &[(&'static str, T); N]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = table[i].0;
+        i += 1;
+    }
+    out
+}
+
+/// `first`: who moves first, relative to the challenger.
+pub const FIRST: [(&str, FirstMover); 3] = [
+    ("me", FirstMover::Challenger),
+    ("opponent", FirstMover::Challenged),
+    ("random", FirstMover::Random),
+];
+static FIRST_NAMES: [&str; 3] = names(&FIRST);
+
+/// `game`: which game.
+pub const GAME: [(&str, GameKind); 2] = [
+    ("jetan", GameKind::Jetan),
+    ("martian-chess", GameKind::MartianChess),
+];
+static GAME_NAMES: [&str; 2] = names(&GAME);
+
+/// `variant`: Classic or Manator Jetan.
+pub const VARIANT: [(&str, Variant); 2] =
+    [("classic", Variant::Classic), ("manator", Variant::Manator)];
+static VARIANT_NAMES: [&str; 2] = names(&VARIANT);
+
+/// `board`: the flat board or Ninth-Ray Jetan's round one.
+pub const BOARD: [(&str, Topology); 2] =
+    [("flat", Topology::Flat), ("circular", Topology::Circular)];
+static BOARD_NAMES: [&str; 2] = names(&BOARD);
+
+/// `promote`: what a Martian Chess pawn reaching the last rank becomes (its letter).
+pub const PROMOTE: [(&str, char); 4] = [
+    ("queen", 'Q'),
+    ("rook", 'R'),
+    ("bishop", 'B'),
+    ("knight", 'N'),
+];
+static PROMOTE_NAMES: [&str; 4] = names(&PROMOTE);
+
+/// `language`: of the server's public messages (`auto`: the server's preferred locale).
+pub const LANGUAGE: [(&str, &str); 3] = [("en", "en"), ("es", "es"), ("auto", "auto")];
+static LANGUAGE_NAMES: [&str; 3] = names(&LANGUAGE);
+
+const fn int(min: Option<i64>, max: Option<i64>) -> Kind {
+    Kind::Integer { min, max }
+}
+
+const TEXT: Kind = Kind::Text { max_length: None };
+
+const fn text_max(n: u16) -> Kind {
+    Kind::Text {
+        max_length: Some(n),
+    }
+}
+
+const fn opt(name: &'static str, kind: Kind, example: &'static str) -> Opt {
+    Opt {
+        name,
+        kind,
+        required: false,
+        suggest: None,
+        example,
+    }
+}
+
+const fn req(name: &'static str, kind: Kind, example: &'static str) -> Opt {
+    Opt {
+        required: true,
+        ..opt(name, kind, example)
+    }
+}
+
+const fn suggesting(o: Opt, s: Suggest) -> Opt {
+    Opt {
+        suggest: Some(s),
+        ..o
+    }
+}
+
+const fn cmd(name: &'static str, options: &'static [Opt], build: Build) -> Spec {
+    Spec {
+        name,
+        options,
+        subcommands: &[],
+        build: Some(build),
+    }
+}
+
+const MINUTES: Kind = int(Some(1), Some(10080));
+const COINS: Kind = int(Some(0), None);
+
+/// `/jetan` and everything under it.
+pub static JETAN: Spec = Spec {
+    name: "jetan",
+    options: &[],
+    build: None,
+    subcommands: &[
+        cmd(
+            "challenge",
+            &[
+                req("opponent", Kind::User, "@bob"),
+                opt("stake", COINS, "50"),
+                opt("piece_price", COINS, "1"),
+                opt("first", Kind::Choice(&FIRST_NAMES), "me"),
+                opt("game", Kind::Choice(&GAME_NAMES), "jetan"),
+                opt("variant", Kind::Choice(&VARIANT_NAMES), "classic"),
+                opt("board", Kind::Choice(&BOARD_NAMES), "flat"),
+                opt("move_time", MINUTES, "60"),
+                opt("level", int(Some(1), Some(5)), "3"),
+            ],
+            |a| {
+                let opponent = a.need_user("opponent")?;
+                let args = ChallengeArgs {
+                    game: a.choice("game", &GAME),
+                    stake: a.int("stake"),
+                    piece_price: a.int("piece_price"),
+                    first: a.choice("first", &FIRST),
+                    variant: a.choice("variant", &VARIANT),
+                    board: a.choice("board", &BOARD),
+                    move_time: a.int("move_time"),
+                    level: a.int("level"),
+                };
+                Ok(Command::Challenge { opponent, args })
+            },
+        ),
+        cmd("accept", &[], |_| Ok(Command::Accept)),
+        cmd("decline", &[], |_| Ok(Command::Decline)),
+        cmd("cancel", &[], |_| Ok(Command::Cancel)),
+        cmd(
+            "move",
+            &[
+                suggesting(opt("from", TEXT, "e2"), Suggest::From),
+                suggesting(opt("to", TEXT, "e3"), Suggest::To),
+                opt("notation", TEXT, "e2-e3"),
+                opt("promote", Kind::Choice(&PROMOTE_NAMES), "queen"),
+            ],
+            |a| {
+                let (from, to, notation) = (a.text("from"), a.text("to"), a.text("notation"));
+                // A promotion rides on the destination (`e8=N`), which Martian Chess reads.
+                let (to, notation) = match a.choice("promote", &PROMOTE) {
+                    Some(p) if notation.is_some() => (to, notation.map(|n| format!("{n}={p}"))),
+                    Some(p) => (to.map(|t| format!("{t}={p}")), None),
+                    None => (to, notation),
+                };
+                Ok(Command::Move { from, to, notation })
+            },
+        ),
+        cmd("board", &[], |_| Ok(Command::Board)),
+        cmd(
+            "moves",
+            &[suggesting(req("square", TEXT, "e2"), Suggest::From)],
+            |a| {
+                Ok(Command::Moves {
+                    square: a.need_text("square")?,
+                })
+            },
+        ),
+        cmd("resign", &[], |_| Ok(Command::Resign)),
+        cmd("draw", &[], |_| Ok(Command::Draw)),
+        cmd("claim", &[], |_| Ok(Command::Claim)),
+        cmd(
+            "rematch",
+            &[opt("first", Kind::Choice(&FIRST_NAMES), "me")],
+            |a| {
+                Ok(Command::Rematch {
+                    first: a.choice("first", &FIRST),
+                })
+            },
+        ),
+        cmd("replay", &[opt("game", text_max(24), "42")], |a| {
+            Ok(Command::Replay {
+                game: a.text("game"),
+            })
+        }),
+        cmd("wallet", &[opt("user", Kind::User, "@bob")], |a| {
+            Ok(Command::Wallet {
+                user: a.user("user"),
+            })
+        }),
+        cmd("standings", &[opt("page", int(Some(1), None), "2")], |a| {
+            Ok(Command::Standings {
+                page: a.int("page"),
+            })
+        }),
+        cmd("daily", &[], |_| Ok(Command::Daily)),
+        cmd("history", &[opt("user", Kind::User, "@bob")], |a| {
+            Ok(Command::History {
+                user: a.user("user"),
+            })
+        }),
+        cmd("rules", &[], |_| Ok(Command::Rules)),
+        cmd("settings", &[], |_| Ok(Command::Settings)),
+        Spec {
+            name: "admin",
+            options: &[],
+            build: None,
+            subcommands: &[
+                cmd("abort", &[opt("reason", text_max(200), "\"why\"")], |a| {
+                    Ok(Command::Admin(AdminCommand::Abort {
+                        reason: a.text("reason"),
+                    }))
+                }),
+                cmd(
+                    "grant",
+                    &[
+                        req("user", Kind::User, "@bob"),
+                        req("amount", int(Some(1), None), "50"),
+                        req("reason", text_max(200), "\"why\""),
+                    ],
+                    |a| {
+                        Ok(Command::Admin(AdminCommand::Grant {
+                            user: a.need_user("user")?,
+                            amount: a.need_int("amount")?,
+                            reason: a.need_text("reason")?,
+                        }))
+                    },
+                ),
+                cmd(
+                    "take",
+                    &[
+                        req("user", Kind::User, "@bob"),
+                        req("amount", int(Some(1), None), "50"),
+                        req("reason", text_max(200), "\"why\""),
+                    ],
+                    |a| {
+                        Ok(Command::Admin(AdminCommand::Take {
+                            user: a.need_user("user")?,
+                            amount: a.need_int("amount")?,
+                            reason: a.need_text("reason")?,
+                        }))
+                    },
+                ),
+                cmd(
+                    "settings",
+                    &[
+                        opt("starting_grant", COINS, "1000"),
+                        opt("daily_allowance", COINS, "100"),
+                        opt("currency", text_max(40), "\"gold pieces\""),
+                        opt("piece_price", COINS, "1"),
+                        opt("stake", COINS, "0"),
+                        opt("challenge_expiry", MINUTES, "10"),
+                        opt("move_time", MINUTES, "1440"),
+                        opt("allow_channel", Kind::Channel, "#general"),
+                        opt("disallow_channel", Kind::Channel, "#general"),
+                        opt("language", Kind::Choice(&LANGUAGE_NAMES), "es"),
+                    ],
+                    |a| {
+                        Ok(Command::Admin(AdminCommand::Settings(SettingsArgs {
+                            starting_grant: a.int("starting_grant"),
+                            daily_allowance: a.int("daily_allowance"),
+                            currency: a.text("currency"),
+                            piece_price: a.int("piece_price"),
+                            stake: a.int("stake"),
+                            challenge_expiry: a.int("challenge_expiry"),
+                            move_time: a.int("move_time"),
+                            allow_channel: a.channel("allow_channel"),
+                            disallow_channel: a.channel("disallow_channel"),
+                            language: a.choice("language", &LANGUAGE).map(str::to_string),
+                        })))
+                    },
+                ),
+            ],
+        },
+        cmd(
+            "drop",
+            &[req("piece", TEXT, "N"), req("square", TEXT, "e4")],
+            |a| {
+                Ok(Command::Martian(MartianCommand::Drop {
+                    piece: a.need_text("piece")?,
+                    square: a.need_text("square")?,
+                }))
+            },
+        ),
+        cmd("exchange", &[req("piece", TEXT, "N")], |a| {
+            Ok(Command::Martian(MartianCommand::Exchange {
+                piece: a.need_text("piece")?,
+            }))
+        }),
+        cmd(
+            "discard",
+            &[suggesting(opt("card", TEXT, "7H"), Suggest::Discard)],
+            |a| {
+                Ok(Command::Martian(MartianCommand::Discard {
+                    card: a.text("card"),
+                }))
+            },
+        ),
+        cmd("end", &[], |_| Ok(Command::Martian(MartianCommand::End))),
+        cmd("hand", &[], |_| Ok(Command::Martian(MartianCommand::Hand))),
+        cmd(
+            "card",
+            &[suggesting(opt("card", TEXT, "AS"), Suggest::BattleCard)],
+            |a| {
+                Ok(Command::Martian(MartianCommand::Card {
+                    card: a.text("card"),
+                }))
+            },
+        ),
+    ],
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bob() -> UserRef {
+        UserRef::new(7, "bob")
+    }
+
+    /// A value of the option's kind within its bounds.
+    fn sample(o: &Opt) -> Value {
+        match o.kind {
+            Kind::User => Value::User(bob()),
+            Kind::Integer { min, .. } => Value::Integer(min.unwrap_or(0).max(1)),
+            Kind::Text { .. } => Value::Text("e2".into()),
+            Kind::Channel => Value::Channel(9),
+            Kind::Choice(c) => Value::Choice(c[0]),
+        }
+    }
+
+    fn run(words: &[&str], given: &[(&str, Value)]) -> Result<Command, Error> {
+        let (spec, path, rest) = find(words)?;
+        assert!(rest.is_empty());
+        let given = given
+            .iter()
+            .map(|(n, v)| ((*n).to_string(), v.clone()))
+            .collect();
+        spec.command(&path, given)
+    }
+
+    #[test]
+    fn every_command_builds_with_every_option_and_every_choice() {
+        let leaves = leaves();
+        assert_eq!(
+            leaves.len(),
+            28,
+            "{:?}",
+            leaves.iter().map(|l| &l.0).collect::<Vec<_>>()
+        );
+        for (path, spec) in leaves {
+            // Only the required options, then every option.
+            let required: Vec<(String, Value)> = spec
+                .options
+                .iter()
+                .filter(|o| o.required)
+                .map(|o| (o.name.to_string(), sample(o)))
+                .collect();
+            spec.command(&path, required).unwrap();
+            let all: Vec<(String, Value)> = spec
+                .options
+                .iter()
+                .map(|o| (o.name.to_string(), sample(o)))
+                .collect();
+            spec.command(&path, all).unwrap();
+            for o in spec.options {
+                let Kind::Choice(choices) = o.kind else {
+                    continue;
+                };
+                for (i, c) in choices.iter().enumerate() {
+                    assert_eq!(o.read(&c.to_uppercase()), Ok(Value::Choice(c)));
+                    assert_eq!(o.choice_at(i as i64), Ok(Value::Choice(c)));
+                    let mut given: Vec<(String, Value)> = spec
+                        .options
+                        .iter()
+                        .filter(|p| p.required)
+                        .map(|p| (p.name.to_string(), sample(p)))
+                        .collect();
+                    given.push((o.name.to_string(), Value::Choice(c)));
+                    spec.command(&path, given).unwrap();
+                }
+                assert!(o.choice_at(choices.len() as i64).is_err());
+            }
+        }
+    }
+
+    #[test]
+    fn choices_mean_what_they_say() {
+        let c = run(
+            &["challenge"],
+            &[
+                ("opponent", Value::User(bob())),
+                ("first", Value::Choice("opponent")),
+                ("game", Value::Choice("martian-chess")),
+                ("variant", Value::Choice("manator")),
+                ("board", Value::Choice("circular")),
+            ],
+        )
+        .unwrap();
+        let Command::Challenge { opponent, args } = c else {
+            panic!("{c:?}")
+        };
+        assert_eq!(opponent, bob());
+        assert_eq!(args.first, Some(FirstMover::Challenged));
+        assert_eq!(args.game, Some(GameKind::MartianChess));
+        assert_eq!(args.variant, Some(Variant::Manator));
+        assert_eq!(args.board, Some(Topology::Circular));
+        let c = run(
+            &["admin", "settings"],
+            &[
+                ("language", Value::Choice("es")),
+                ("allow_channel", Value::Channel(5)),
+            ],
+        )
+        .unwrap();
+        let Command::Admin(AdminCommand::Settings(s)) = c else {
+            panic!("{c:?}")
+        };
+        assert_eq!(s.language.as_deref(), Some("es"));
+        assert_eq!(s.allow_channel, Some(5));
+    }
+
+    #[test]
+    fn a_promotion_rides_on_the_destination() {
+        let text = |s: &str| Value::Text(s.into());
+        let c = run(
+            &["move"],
+            &[
+                ("from", text("f2")),
+                ("to", text("f1")),
+                ("promote", Value::Choice("knight")),
+            ],
+        );
+        assert_eq!(
+            c,
+            Ok(Command::Move {
+                from: Some("f2".into()),
+                to: Some("f1=N".into()),
+                notation: None
+            })
+        );
+        let c = run(
+            &["move"],
+            &[
+                ("notation", text("e7-e8")),
+                ("promote", Value::Choice("rook")),
+            ],
+        );
+        assert_eq!(
+            c,
+            Ok(Command::Move {
+                from: None,
+                to: None,
+                notation: Some("e7-e8=R".into())
+            })
+        );
+    }
+
+    #[test]
+    fn bad_commands_are_refused_in_words() {
+        let msg =
+            |words: &[&str], given: &[(&str, Value)]| run(words, given).unwrap_err().to_string();
+        assert_eq!(
+            msg(&["fly"], &[]),
+            "there is no command `fly`; try `rules` for help"
+        );
+        assert_eq!(
+            msg(&["admin"], &[]),
+            "admin needs one of abort, grant, take or settings"
+        );
+        assert_eq!(
+            msg(&["admin", "fire"], &[]),
+            "there is no `admin fire`: write admin abort, grant, take or settings"
+        );
+        assert_eq!(
+            msg(&["move"], &[("promotion", Value::Text("q".into()))]),
+            "`move` has no option `promotion`; its options are from, to, notation and promote"
+        );
+        assert_eq!(
+            msg(&["accept"], &[("now", Value::Text("yes".into()))]),
+            "`accept` has no option `now` (it takes none)"
+        );
+        assert_eq!(msg(&["challenge"], &[]), "challenge needs opponent:@bob");
+        assert_eq!(
+            msg(&["admin", "grant"], &[("user", Value::User(bob()))]),
+            "admin grant needs amount:50"
+        );
+        assert_eq!(
+            msg(
+                &["challenge"],
+                &[
+                    ("opponent", Value::User(bob())),
+                    ("level", Value::Integer(9))
+                ]
+            ),
+            "level must be from 1 to 5, not 9"
+        );
+        assert_eq!(
+            msg(
+                &["challenge"],
+                &[
+                    ("opponent", Value::User(bob())),
+                    ("stake", Value::Integer(-5))
+                ]
+            ),
+            "stake must be at least 0, not -5"
+        );
+        assert_eq!(
+            msg(
+                &["wallet"],
+                &[("user", Value::User(bob())), ("user", Value::User(bob()))]
+            ),
+            "the option `user` is given twice"
+        );
+        let first = JETAN
+            .subcommand("rematch")
+            .unwrap()
+            .option("first")
+            .unwrap();
+        assert_eq!(
+            first.read("nobody").unwrap_err().to_string(),
+            "`nobody` is not a choice for first: write me, opponent or random"
+        );
+        let stake = JETAN
+            .subcommand("challenge")
+            .unwrap()
+            .option("stake")
+            .unwrap();
+        let e = stake.read("lots").unwrap_err();
+        assert_eq!(e.to_string(), "stake must be a whole number, not `lots`");
+        assert_eq!(e.input().as_deref(), Some("lots"));
+        assert_eq!(
+            msg(&["replay"], &[("game", Value::Text("9".repeat(25)))]),
+            "game must be at most 24 characters long"
+        );
+        assert_eq!(
+            msg(&["wallet"], &[("user", Value::Integer(3))]),
+            "the option `user` has the wrong type"
+        );
+    }
+}

@@ -120,7 +120,7 @@ impl Core {
             from,
             to,
         )?;
-        self.moved(req.guild, &game, result, req.now)
+        self.moved(req.guild, game, result, req.now)
     }
 
     /// The public reply to a move that was stored. The move is acknowledged whatever
@@ -350,9 +350,9 @@ impl Core {
     /// The board of a game of Jetan.
     pub(crate) fn jetan_board(&self, req: &Request, game: &Game) -> Result<Reply, CoreError> {
         let lang = self.public_lang(req.guild);
-        let pos = Self::position_of(&game)?;
-        let bottom = self.bottom(&game, pos.turn(), Some(req.user.id));
-        let png = self.board_picture(lang, &game, &pos, bottom, None, None)?;
+        let pos = Self::position_of(game)?;
+        let bottom = self.bottom(game, pos.turn(), Some(req.user.id));
+        let png = self.board_picture(lang, game, &pos, bottom, None, None)?;
         let mut text = tr!(
             lang,
             "board",
@@ -366,7 +366,7 @@ impl Core {
             text.push_str(&tr!(lang, "countdown-left", n = n));
         }
         let currency = self.currency_or_default(req.guild);
-        text.push_str(&self.wager_and_clock(lang, &game, &currency, req.now));
+        text.push_str(&self.wager_and_clock(lang, game, &currency, req.now));
         Ok(Reply::public(text).with_file("board.png", png))
     }
 
@@ -437,8 +437,8 @@ impl Core {
             }
             text
         };
-        let bottom = self.bottom(&game, pos.turn(), Some(req.user.id));
-        let png = self.board_picture(lang, &game, &pos, bottom, Some(sq), None)?;
+        let bottom = self.bottom(game, pos.turn(), Some(req.user.id));
+        let png = self.board_picture(lang, game, &pos, bottom, Some(sq), None)?;
         Ok(Reply::ephemeral(text).with_file("moves.png", png))
     }
 }

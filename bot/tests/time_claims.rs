@@ -53,6 +53,20 @@ fn after_first_turn<'a>(
     console
 }
 
+/// The game in `#g` is over and `@alice` beat `@bob`, and `verify` agrees.
+fn assert_alice_won(core: &Core, game: &str) {
+    let last = core.store().last_finished(id_of("g")).unwrap().unwrap();
+    assert_eq!(
+        last.result,
+        GameResult::Win {
+            winner: id_of("alice"),
+            loser: id_of("bob")
+        },
+        "{game}"
+    );
+    assert!(core.store().verify().unwrap().is_clean(), "{game}");
+}
+
 #[test]
 fn only_the_player_who_waited_claims_the_win() {
     for (game, turn) in GAMES {
@@ -74,16 +88,7 @@ fn only_the_player_who_waited_claims_the_win() {
         let out = run(&mut console, "#g @alice claim");
         assert!(out.contains("bob ran out of time"), "{game}: {out}");
         assert!(out.contains("alice claims the win"), "{game}: {out}");
-        let last = core.store().last_finished(id_of("g")).unwrap().unwrap();
-        assert_eq!(
-            last.result,
-            GameResult::Win {
-                winner: id_of("alice"),
-                loser: id_of("bob")
-            },
-            "{game}"
-        );
-        assert!(core.store().verify().unwrap().is_clean());
+        assert_alice_won(&core, game);
     }
 }
 
@@ -99,15 +104,7 @@ fn the_upkeep_ends_a_stalled_game_against_the_player_who_stalled() {
             out.contains("bob"),
             "{game}: the sweep posts the result: {out}"
         );
-        let last = core.store().last_finished(id_of("g")).unwrap().unwrap();
-        assert_eq!(
-            last.result,
-            GameResult::Win {
-                winner: id_of("alice"),
-                loser: id_of("bob")
-            },
-            "{game}"
-        );
+        assert_alice_won(&core, game);
         let wallet = core
             .store()
             .wallet(jetan::console::CONSOLE_GUILD, id_of("alice"));

@@ -56,7 +56,7 @@ fn start(store: &Store, ids: &mut Ids, channel: u64) {
 /// runs long is aborted, so records stay a realistic size).
 fn one_move(store: &Store, ids: &mut Ids, rng: &mut StdRng, channel: u64) {
     let g = match store.game(channel).unwrap() {
-        Some(g) if g.moves.len() < 120 => g,
+        Some(g) if g.moves().len() < 120 => g,
         Some(_) => {
             store
                 .abort(

@@ -55,7 +55,7 @@ fn one_move(store: &Store, ch: u64, rng: &mut StdRng) {
     let pos = game.position().unwrap();
     let all = pos.legal_moves();
     let quiet: Vec<_> = all.iter().filter(|m| !m.is_capture()).collect();
-    if quiet.is_empty() || game.moves.len() > 300 {
+    if quiet.is_empty() || game.moves().len() > 300 {
         store.abort(req(1), ch, game.id, "restart").unwrap();
         return;
     }

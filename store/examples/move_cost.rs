@@ -11,7 +11,7 @@
 use std::time::{Duration, Instant};
 
 use jetan_rules::{AttackerWins, Position, Variant};
-use jetan_store::{Stamp, Store, Terms};
+use jetan_store::{Records, Stamp, Store, Terms};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -72,10 +72,14 @@ fn main() {
         let (dt, dw) = (t0.elapsed(), written() - w0);
         assert!(r.finished.is_none(), "the game ended at ply {}", r.ply);
         // What format 1 re-encoded for this move: the whole game, moves included.
-        game.moves.push(r.mv);
-        game.position = r.position.clone();
+        let mv = *r.record.as_move().unwrap();
+        match &mut game.records {
+            Records::Jetan(v) => v.push(mv),
+            other => *other = Records::Jetan(vec![mv]),
+        }
+        game.position = r.after.clone();
         game.version = r.version;
-        game.last_move_at = r.mv.at;
+        game.last_move_at = mv.at;
         let v1 = 1 + serde_json::to_vec(&game).unwrap().len();
         cost.push((dw, dt, v1));
     }
@@ -104,10 +108,10 @@ fn main() {
     let t1 = Instant::now();
     let g = store.game(CH).unwrap().unwrap();
     let read = t1.elapsed();
-    assert_eq!(g.moves.len(), PLIES);
+    assert_eq!(g.moves().len(), PLIES);
     let t2 = Instant::now();
     let mut pos = Position::start_of(g.terms.variant);
-    for rec in &g.moves {
+    for rec in g.moves() {
         let m = pos.find_move(rec.from, rec.to).unwrap();
         pos = pos.play(m, &mut AttackerWins).unwrap().0;
     }

@@ -6,6 +6,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::codec::{decode, encode, key1, key2, key_part, FORMAT_VERSION};
+use crate::games::stored_records;
 use crate::model::{
     Challenge, FinishedGame, FinishedHead, Game, GameHead, LedgerEntry, Settings, StoredReceipt,
     Wallet,
@@ -252,9 +253,10 @@ impl Store {
                 }
                 Line::Game(g) => {
                     max_id = max_id.max(g.id);
-                    let (head, moves, actions) = GameHead::split(g);
-                    put_moves(&mut put, t::MOVES, head.game.id, &moves);
-                    put_moves(&mut put, t::ACTIONS, head.game.id, &actions);
+                    let (head, records) = GameHead::split(g);
+                    for (tree, key, record) in stored_records(head.game.id, &records) {
+                        put(tree, &key, record);
+                    }
                     put(t::GAMES, &key1(head.game.channel), encode(&head));
                 }
                 Line::Finished(mut f) => {
@@ -268,9 +270,10 @@ impl Store {
                             Vec::new(),
                         );
                     }
-                    let (head, moves, actions) = GameHead::split(f.game);
-                    put_moves(&mut put, t::MOVES, head.game.id, &moves);
-                    put_moves(&mut put, t::ACTIONS, head.game.id, &actions);
+                    let (head, records) = GameHead::split(f.game);
+                    for (tree, key, record) in stored_records(head.game.id, &records) {
+                        put(tree, &key, record);
+                    }
                     f.game = head.game;
                     put(
                         t::FINISHED,
@@ -308,18 +311,6 @@ impl Store {
         put(t::META, ID_BASE_KEY, key1(base).to_vec());
         self.kv().write_all(rows)?;
         Ok(summary)
-    }
-}
-
-/// Queues the records of one game (its moves or actions) in `tree`.
-fn put_moves<T: Serialize>(
-    put: &mut impl FnMut(usize, &[u8], Vec<u8>),
-    tree: usize,
-    id: u64,
-    list: &[T],
-) {
-    for (ply, m) in list.iter().enumerate() {
-        put(tree, &key2(id, ply as u64), encode(m));
     }
 }
 
@@ -485,7 +476,7 @@ fn read_checked(input: impl BufRead) -> Result<Vec<(u64, Line)>> {
 
 /// What an import can check of a game by itself.
 fn check_game(g: &Game) -> std::result::Result<(), String> {
-    if u32::try_from(g.moves.len().max(g.actions.len())).is_err() {
+    if u32::try_from(g.records.len()).is_err() {
         return Err(format!("game {} has too many moves", g.id));
     }
     if g.black == g.orange {

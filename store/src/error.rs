@@ -1,7 +1,5 @@
 //! The one error type of the store.
 
-use jetan_rules::IllegalMove;
-
 use crate::{GameId, UserId};
 
 /// Every error of the store.
@@ -95,12 +93,9 @@ pub enum StoreError {
         /// The player to move.
         to_move: UserId,
     },
-    /// The rules refuse the move.
+    /// The game's rules refuse the action, and say why.
     #[error(transparent)]
-    IllegalMove(#[from] IllegalMove),
-    /// The rules of Martian Chess refuse the action.
-    #[error(transparent)]
-    IllegalAction(#[from] martian_chess::IllegalAction),
+    Illegal(#[from] crate::Refusal),
     /// A command of one game in a game of another.
     #[error("the game in this channel is {game}")]
     WrongGame {

@@ -13,13 +13,14 @@
 //! - what the host plays for a player out of time ([`HostedGame::overdue`]).
 //!
 //! The host decides the endings that are not the rules' (resignation, agreement, time,
-//! abort, abandonment: [`EndReason::is_host_ending`]); a game reports rule endings only.
+//! abort, abandonment: [`HostEnding`](crate::model::HostEnding)); a game reports rule
+//! endings only ([`RuleEnding`]), by type.
 
 use jetan_rules::Color;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::model::{EndReason, Game, GameHead, GameKind, PaymentKind, Terms};
+use crate::model::{Game, GameHead, GameKind, PaymentKind, Record, RuleEnding, Terms};
 use crate::settle::End;
 use crate::{Millis, Result, StoreError};
 
@@ -58,11 +59,11 @@ pub(crate) struct Applied<G: HostedGame + ?Sized> {
     /// left of the payer's piece reserve.
     pub losses: Vec<(Color, u64, PaymentKind)>,
     /// How the rules ended the game, if they did.
-    pub ending: Option<(End, EndReason)>,
+    pub ending: Option<(End, RuleEnding)>,
     /// Whether the action drew a number from the game's duel stream.
     pub duel: bool,
-    /// What else the game says of the action (Jetan: the ten-move countdown started).
-    pub note: G::Note,
+    /// Whether the action started a countdown of the rules (Jetan's ten-move rule).
+    pub countdown_started: bool,
 }
 
 /// A stored game replayed from its start: where its records lead.
@@ -71,7 +72,7 @@ pub(crate) struct Replayed {
     pub position: String,
     /// How the rules ended the game, if the last record did: the winning seat (`None`:
     /// a draw) and the reason.
-    pub ending: Option<(Option<Color>, EndReason)>,
+    pub ending: Option<(Option<Color>, RuleEnding)>,
 }
 
 /// One game's rules as the host sees them.
@@ -87,9 +88,7 @@ pub(crate) trait HostedGame {
     /// An action as the store's operation receives it.
     type Action;
     /// An action as stored.
-    type Record: Serialize + DeserializeOwned + Clone;
-    /// What else an action's result carries.
-    type Note;
+    type Record: Serialize + DeserializeOwned + Clone + Into<Record>;
 
     /// The state string of a new game.
     fn start(terms: &Terms, seed: u64) -> String;
@@ -108,8 +107,6 @@ pub(crate) trait HostedGame {
         at: Millis,
         timeout: bool,
     ) -> Result<Applied<Self>>;
-    /// The game's records in a whole [`Game`].
-    fn records(game: &Game) -> &[Self::Record];
     /// Puts the game's records (read from [`HostedGame::RECORDS`]) into a [`Game`].
     fn set_records(game: &mut Game, records: Vec<Self::Record>);
     /// Replays a stored game from its seed and records; `Err` says where it departs.

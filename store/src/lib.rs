@@ -46,15 +46,14 @@
 //! | `meta` | `id_base`, `format` | sled's id generator; the id base after an import; the format |
 //! | `settings` | server | [`Settings`] |
 //! | `wallets` | (server, player) | [`Wallet`] |
-//! | `games` | channel | the [`Game`] without its moves, with the move and duel counts |
+//! | `games` | channel | the [`Game`] without its records, with the record and duel counts |
 //! | `challenges` | channel | [`Challenge`] |
-//! | `finished` | game id | the [`FinishedGame`] without its moves, with the move count |
+//! | `finished` | game id | the [`FinishedGame`] without its records, with their count |
 //! | `by_channel` | (channel, !game id) | empty: history index, newest first |
 //! | `by_player` | (server, player, !game id) | empty: history index, newest first |
 //! | `ledger` | sequence number | [`LedgerEntry`] |
 //! | `requests` | interaction id | the operation's [`Receipt`] (a [`Game`] in it without its moves, with their count) |
-//! | `moves` | (game id, ply) | [`MoveRecord`]: written once by the move, never rewritten |
-//! | `martian_actions` | (game id, ply) | [`ActionRecord`]: a Martian Chess game's actions, likewise |
+//! | one tree per game (`moves`, …: [`schema`]) | (game id, ply) | the game's own records: each written once by its action, never rewritten |
 //!
 //! A transaction cannot scan, and does not need to: [`Store::play`] reads the game
 //! record (position, version, ply and duel counts, clock, escrow), inserts the move under
@@ -98,21 +97,16 @@
 //!   server's starting grant, on their first money movement; reading an unknown wallet
 //!   shows the starting grant without writing.
 //!
-//! # Martian Chess
+//! # Games
 //! A challenge's [`Terms::game`] says which game ([`GameKind`]; records written before
-//! it read as Jetan). A Martian Chess game is a [`Game`] like any other — one per
-//! channel, the same escrow, endings, settlement, history and standings — whose
-//! `position` is the `martian-chess` state string (seeded from the accept's `seed`; it
-//! holds both hands and the deck, so it is never shown) and whose records are
-//! [`ActionRecord`]s in `martian_actions` (its `plies` counts them). White is the first
-//! mover, seated as [`Game::black`] ([`martian_seat`]). [`Store::act`] plays one action
-//! in one transaction (version, who must act, the rules' check against the stored
-//! state); a piece taken prisoner pays `value × piece_price` to the captor, capped by
-//! what is left of its owner's reserve of `piece_price × 39` (MARTIAN_CHESS.md §6;
-//! [`ActResult::unpaid`] says what a spent reserve did not pay). The sweep
-//! [`Store::play_overdue_cards`] plays the lowest legal card of a battle player who let
-//! [`BATTLE_TIME_MS`] pass. `verify` replays every Martian Chess game from its seed and
-//! actions; export and import carry the actions in the game's line.
+//! there were two read as Jetan). Every game is hosted the same way — one per channel,
+//! the same escrow, turns, claims on time, endings, settlement, receipts, history,
+//! standings, `verify` and export — through the game interface: what a game stores of
+//! its own is declared in [`schema`] (its records, its rule endings, its rules'
+//! refusals), what it does in [`games`] (one module per game, each documenting its
+//! state, clock and prices). A game's record holds the shared fields plus its own
+//! state string and [`Records`]; an action's result is one [`PlayResult`] for every
+//! game; an ending is a rule ending of its game or a [`HostEnding`] ([`EndReason`]).
 //!
 //! # Reading and upkeep
 //! Reads are synchronous: [`Store::settings`], [`Store::wallet`], [`Store::standings`],
@@ -160,12 +154,12 @@ mod model;
 mod receipts;
 mod bank;
 mod game;
-mod games;
+pub mod games;
 mod lobby;
 mod migrate;
 mod play;
 mod profiles;
-mod schema;
+pub mod schema;
 mod settings;
 mod settle;
 mod store;
@@ -177,16 +171,14 @@ mod wager;
 pub use backup::{ExportSummary, ImportSummary};
 pub use codec::FORMAT_VERSION;
 pub use error::{Result, StoreError};
-pub use games::martian::BATTLE_TIME_MS;
-pub use games::martian::{martian_seat, martian_side};
 /// A value per side; re-exported from the rules (records use it for escrow and net
 /// results).
 pub use jetan_rules::ByColor;
 pub use model::{
-    ActResult, ActionRecord, Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason,
-    EntryKind, FinishedGame, FirstMover, Game, GameKind, GameResult, Granted, LedgerEntry,
-    MoveRecord, MoveResult, Payment, PaymentKind, Receipt, Release, Settings, Settlement, Stamp,
-    Standings, StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
+    Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
+    FirstMover, Game, GameKind, GameResult, Granted, HostEnding, LedgerEntry, Payment, PaymentKind,
+    PlayResult, Receipt, Record, Records, Refusal, Release, RuleEnding, Settings, Settlement,
+    Stamp, Standings, StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
 };
 pub use profiles::MessageRef;
 pub use settings::SettingsChange;

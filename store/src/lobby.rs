@@ -5,7 +5,8 @@ use jetan_rules::ByColor;
 
 use crate::codec::key1;
 use crate::model::{
-    Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, GameHead, Receipt, Terms,
+    Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, GameHead, Receipt, Records,
+    Terms,
 };
 use crate::settle::*;
 use crate::tx::{challenge_name, fail, game_name, t, to_i64};
@@ -190,8 +191,7 @@ impl Store {
                 challenger: c.challenger,
                 terms: c.terms.clone(),
                 seed,
-                moves: Vec::new(),
-                actions: Vec::new(),
+                records: Records::Empty,
                 position: crate::games::start(&c.terms, seed),
                 started_at: req.now,
                 last_move_at: req.now,

@@ -14,9 +14,10 @@
 //! the next open. When every record is converted, the meta key `format` records the
 //! version and later opens skip the scan.
 
-use crate::codec::{decode_v1, encode, key2, FORMAT_V1, FORMAT_VERSION};
+use crate::codec::{decode_v1, encode, FORMAT_V1, FORMAT_VERSION};
+use crate::games::stored_records;
 use crate::kv::Kv;
-use crate::model::{FinishedGame, FinishedHead, Game, GameHead, MoveRecord};
+use crate::model::{FinishedGame, FinishedHead, Game, GameHead, Records};
 use crate::schema::{t, FORMAT_KEY, TREE_NAMES};
 use crate::{GameId, Result, StoreError};
 
@@ -57,18 +58,18 @@ pub(crate) fn migrate(kv: &Kv) -> Result<Migrated> {
             let what = || format!("{name} record {k:?} (format 1)");
             let converted = match i {
                 t::GAMES => decode_v1::<Game>(&v, what).and_then(|g| {
-                    let (head, moves, _) = GameHead::split(g);
-                    put_moves(kv, head.game.id, &moves)?;
+                    let (head, records) = GameHead::split(g);
+                    put_records(kv, head.game.id, &records)?;
                     done.games += 1;
-                    done.moves += moves.len() as u64;
+                    done.moves += records.len() as u64;
                     Ok(encode(&head))
                 }),
                 t::FINISHED => decode_v1::<FinishedGame>(&v, what).and_then(|mut f| {
-                    let (head, moves, _) = GameHead::split(f.game);
-                    put_moves(kv, head.game.id, &moves)?;
+                    let (head, records) = GameHead::split(f.game);
+                    put_records(kv, head.game.id, &records)?;
                     f.game = head.game;
                     done.games += 1;
-                    done.moves += moves.len() as u64;
+                    done.moves += records.len() as u64;
                     Ok(encode(&FinishedHead {
                         finished: f,
                         plies: head.plies,
@@ -104,9 +105,9 @@ pub(crate) fn migrate(kv: &Kv) -> Result<Migrated> {
     Ok(done)
 }
 
-fn put_moves(kv: &Kv, id: GameId, moves: &[MoveRecord]) -> Result<()> {
-    for (ply, m) in moves.iter().enumerate() {
-        kv.insert(t::MOVES, &key2(id, ply as u64), &encode(m))?;
+fn put_records(kv: &Kv, id: GameId, records: &Records) -> Result<()> {
+    for (tree, key, record) in stored_records(id, records) {
+        kv.insert(tree, &key, &record)?;
     }
     Ok(())
 }

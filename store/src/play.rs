@@ -14,7 +14,7 @@ use crate::schema::t;
 use crate::settle::*;
 use crate::tx::{fail, game_name, TxResult};
 use crate::Receipt;
-use crate::{ChannelId, EndReason, GameId, Millis, Result, Stamp, Store, StoreError};
+use crate::{ChannelId, EndReason, GameId, HostEnding, Millis, Result, Stamp, Store, StoreError};
 
 impl Store {
     /// A player resigns the game `game_id`: the opponent wins.
@@ -34,7 +34,7 @@ impl Store {
                 tx,
                 head,
                 End::Win(color.other()),
-                EndReason::Resignation,
+                EndReason::Host(HostEnding::Resignation),
                 None,
             )
         })
@@ -95,7 +95,13 @@ impl Store {
         self.mutate(req.id, req.now, receipt!(Finished), |tx| {
             let head = load_game(tx, channel)?;
             check_draw_answer(&head.game, game_id, req.user)?;
-            settle(tx, head, End::Draw, EndReason::Agreement, None)
+            settle(
+                tx,
+                head,
+                End::Draw,
+                EndReason::Host(HostEnding::Agreement),
+                None,
+            )
         })
     }
 
@@ -139,7 +145,13 @@ impl Store {
                     remaining_ms: (deadline - req.now).max(1),
                 });
             }
-            settle(tx, head, End::Win(color), EndReason::Time, None)
+            settle(
+                tx,
+                head,
+                End::Win(color),
+                EndReason::Host(HostEnding::Time),
+                None,
+            )
         })
     }
 
@@ -165,7 +177,7 @@ impl Store {
                 tx,
                 head,
                 End::Aborted,
-                EndReason::Aborted,
+                EndReason::Host(HostEnding::Aborted),
                 Some(note.to_owned()),
             )
         })
@@ -207,12 +219,24 @@ impl Store {
                 };
                 match stalled(&head.game, now)? {
                     None => Ok(None),
-                    Some(Stalled::Abandoned) => {
-                        settle(tx, head, End::Aborted, EndReason::Abandoned, None).map(Some)
-                    }
+                    Some(Stalled::Abandoned) => settle(
+                        tx,
+                        head,
+                        End::Aborted,
+                        EndReason::Host(HostEnding::Abandoned),
+                        None,
+                    )
+                    .map(Some),
                     Some(Stalled::LostOnTime(loser)) => {
                         let winner = loser.other();
-                        settle(tx, head, End::Win(winner), EndReason::Time, None).map(Some)
+                        settle(
+                            tx,
+                            head,
+                            End::Win(winner),
+                            EndReason::Host(HostEnding::Time),
+                            None,
+                        )
+                        .map(Some)
                     }
                 }
             })?;

@@ -7,7 +7,7 @@ use jetan_rules::{ByColor, Color};
 use crate::codec::key1;
 use crate::model::{
     Challenge, ChallengeClosed, ClosedHow, EndReason, EntryKind, FinishedGame, FinishedHead, Game,
-    GameHead, GameResult, Payment, PaymentKind, Release, Settlement,
+    GameHead, GameResult, HostEnding, Payment, PaymentKind, Release, Settlement,
 };
 use crate::tx::{fail, game_name, t, to_i64, Tx, TxResult};
 use crate::{ChannelId, GameId, StoreError, UserId};
@@ -99,9 +99,7 @@ pub(crate) fn pay(
     game.net[payer] = np;
     game.net[receiver] = nr;
     let (entry, why) = match kind {
-        PaymentKind::Piece { .. } | PaymentKind::Prisoner { .. } => {
-            (EntryKind::PiecePrice, "piece price")
-        }
+        PaymentKind::Piece { .. } => (EntryKind::PiecePrice, "piece price"),
         PaymentKind::Stake => (EntryKind::Payout, "stake lost"),
     };
     let (from, to) = (game.player(payer), game.player(receiver));
@@ -143,7 +141,9 @@ pub(crate) fn settle(
     }
     game.draw_offer = None;
     let (kind, why) = match end {
-        End::Aborted if reason == EndReason::Abandoned => (EntryKind::Refund, "game abandoned"),
+        End::Aborted if reason == EndReason::Host(HostEnding::Abandoned) => {
+            (EntryKind::Refund, "game abandoned")
+        }
         End::Aborted => (EntryKind::Refund, "game aborted"),
         _ => (EntryKind::Release, "escrow released"),
     };

@@ -4,34 +4,12 @@
 //! `Store::act`) are this path with their action type.
 
 use crate::codec::{key1, key2};
-use crate::game::{Applied, HostedGame};
-use crate::model::{GameHead, Settlement};
+use crate::game::HostedGame;
+use crate::model::{GameHead, PlayResult};
 use crate::schema::t;
 use crate::settle::{load_game, pay, settle};
 use crate::tx::{fail, game_name, Tx, TxResult};
-use crate::{ChannelId, GameId, Millis, Payment, Result, Store, StoreError, UserId};
-
-/// What one action did in a game of `G`, for the game's own result type.
-pub(crate) struct Played<G: HostedGame> {
-    pub game_id: GameId,
-    pub channel: ChannelId,
-    /// Who played it (for an action the host played: the player it was played for).
-    pub by: UserId,
-    /// The game's version after it.
-    pub version: u64,
-    /// How many records the game had before it.
-    pub ply: u32,
-    /// What the rules said of it.
-    pub applied: Applied<G>,
-    /// Piece prices paid.
-    pub payments: Vec<Payment>,
-    /// Piece prices due that the payer's spent reserve did not pay.
-    pub unpaid: u64,
-    /// Whether it cleared the opponent's draw offer.
-    pub draw_offer_cleared: bool,
-    /// If it ended the game: how, and the money.
-    pub finished: Option<Settlement>,
-}
+use crate::{ChannelId, GameId, Millis, Result, Store, StoreError, UserId};
 
 /// The one action path of every game, inside the caller's transaction: checks that the
 /// game in `channel` is still the one `player` saw (`Some((user, (game id, version)))`;
@@ -45,7 +23,7 @@ pub(crate) fn act<G: HostedGame>(
     channel: ChannelId,
     player: Option<(UserId, (GameId, u64))>,
     action: G::Action,
-) -> TxResult<Played<G>> {
+) -> TxResult<PlayResult> {
     let mut head = load_game(tx, channel)?;
     let (seat, timeout) = match player {
         Some((user, (id, version))) => {
@@ -89,7 +67,7 @@ pub(crate) fn act<G: HostedGame>(
     (head.plies, head.duels) = (plies, duels);
     let by = head.game.player(seat);
     let game = &mut head.game;
-    game.position.clone_from(&applied.position);
+    let before = std::mem::replace(&mut game.position, applied.position.clone());
     game.version += 1;
     game.last_move_at = tx.now;
     let draw_offer_cleared = game.draw_offer.is_some_and(|offerer| offerer != by);
@@ -118,15 +96,18 @@ pub(crate) fn act<G: HostedGame>(
             tx.put(t::GAMES, &key1(channel), &head)?;
             None
         }
-        Some((end, reason)) => Some(settle(tx, head, end, reason, None)?),
+        Some((end, reason)) => Some(settle(tx, head, end, reason.into(), None)?),
     };
-    Ok(Played {
+    Ok(PlayResult {
         game_id,
         channel,
+        record: applied.record.into(),
         by,
         version,
         ply,
-        applied,
+        before,
+        after: applied.position,
+        countdown_started: applied.countdown_started,
         payments,
         unpaid,
         draw_offer_cleared,
@@ -145,7 +126,7 @@ impl Store {
         &self,
         now: Millis,
         owns: impl Fn(crate::GuildId) -> bool,
-    ) -> Result<Vec<Played<G>>> {
+    ) -> Result<Vec<PlayResult>> {
         let mut out = Vec::new();
         for g in self.games()? {
             if g.terms.game != G::KIND || !owns(g.guild) || G::overdue(&g, now).is_none() {

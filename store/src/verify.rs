@@ -235,10 +235,10 @@ impl Store {
                     g.channel
                 ));
             }
-            if g.duels() != duels as usize {
+            if g.records.duels() != duels as usize {
                 r.problems.push(format!(
                     "the game in channel {channel} counts {duels} duels, its moves {}",
-                    g.duels()
+                    g.records.duels()
                 ));
             }
             *escrow.entry((g.guild, g.black)).or_default() += u128::from(g.escrow.black);

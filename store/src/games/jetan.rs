@@ -6,10 +6,9 @@
 use jetan_rules::{Color, DuelStream, Position, Role, Square, Variant};
 
 use crate::game::{Applied, Clock, HostedGame, Replayed};
-use crate::model::{
-    EndReason, Game, GameHead, GameKind, MoveRecord, MoveResult, PaymentKind, Receipt, Terms,
-};
-use crate::schema::t;
+use crate::model::{Game, GameHead, GameKind, PaymentKind, PlayResult, Receipt, Records, Terms};
+use crate::schema::jetan::{Ending, MoveRecord};
+use crate::schema::{t, Refusal, RuleEnding};
 use crate::settle::End;
 use crate::turns::act;
 use crate::{ChannelId, GameId, Millis, Result, Stamp, Store, StoreError};
@@ -25,8 +24,6 @@ impl HostedGame for Jetan {
     /// A move by its start and end squares (RULES.md §3.5).
     type Action = (Square, Square);
     type Record = MoveRecord;
-    /// Whether the move started the ten-move countdown.
-    type Note = bool;
 
     fn start(terms: &Terms, _seed: u64) -> String {
         Position::start_on(terms.variant, terms.topology).to_string()
@@ -61,9 +58,11 @@ impl HostedGame for Jetan {
         _timeout: bool,
     ) -> Result<Applied<Self>> {
         let pos = position(&head.game)?;
-        let m = pos.find_move(from, to)?;
+        let m = pos.find_move(from, to).map_err(Refusal::from)?;
         let mut dice = duel_stream(head.game.seed, u64::from(head.duels));
-        let (next, report) = pos.play(m, &mut dice).map_err(|e| e.reason)?;
+        let (next, report) = pos
+            .play(m, &mut dice)
+            .map_err(|e| Refusal::from(e.reason))?;
         let record = MoveRecord {
             from,
             to,
@@ -78,7 +77,9 @@ impl HostedGame for Jetan {
                 (
                     victim.color,
                     u64::from(victim.role.value()),
-                    PaymentKind::Piece { piece: victim },
+                    PaymentKind::Piece {
+                        piece: victim.char(),
+                    },
                 )
             })
             .into_iter()
@@ -89,23 +90,19 @@ impl HostedGame for Jetan {
             losses,
             ending: report.outcome.map(ending),
             duel: report.duel.is_some(),
-            note: report.countdown_started,
+            countdown_started: report.countdown_started,
         })
     }
 
-    fn records(game: &Game) -> &[MoveRecord] {
-        &game.moves
-    }
-
     fn set_records(game: &mut Game, records: Vec<MoveRecord>) {
-        game.moves = records;
+        game.records = Records::Jetan(records).normalized();
     }
 
     fn replay(g: &Game) -> std::result::Result<Replayed, String> {
         let mut pos = Position::start_on(g.terms.variant, g.terms.topology);
         let mut dice = duel_stream(g.seed, 0);
         let mut outcome = None;
-        for (i, rec) in g.moves.iter().enumerate() {
+        for (i, rec) in moves(g).iter().enumerate() {
             let n = i + 1;
             if let Some(o) = outcome {
                 return Err(format!(
@@ -129,7 +126,7 @@ impl HostedGame for Jetan {
             outcome = report.outcome;
             pos = next;
         }
-        if g.terms.variant == Variant::Classic && g.moves.iter().any(|m| m.duel.is_some()) {
+        if g.terms.variant == Variant::Classic && g.records.duels() > 0 {
             return Err("a Classic game records a duel".into());
         }
         Ok(Replayed {
@@ -147,28 +144,31 @@ impl HostedGame for Jetan {
 }
 
 /// The host's ending of a rule outcome.
-fn ending(o: jetan_rules::Outcome) -> (End, EndReason) {
+fn ending(o: jetan_rules::Outcome) -> (End, RuleEnding) {
     use jetan_rules::{DrawReason, Outcome, WinReason};
     let reason = match o {
         Outcome::Win {
             reason: WinReason::PrincessCaptured,
             ..
-        } => EndReason::PrincessCaptured,
+        } => Ending::PrincessCaptured,
         Outcome::Win {
             reason: WinReason::ChiefTakesChief,
             ..
-        } => EndReason::ChiefTakesChief,
+        } => Ending::ChiefTakesChief,
         Outcome::Draw {
             reason: DrawReason::ChiefCaptured,
-        } => EndReason::ChiefCaptured,
+        } => Ending::ChiefCaptured,
         Outcome::Draw {
             reason: DrawReason::NoLegalMoves,
-        } => EndReason::NoLegalMoves,
+        } => Ending::NoLegalMoves,
         Outcome::Draw {
             reason: DrawReason::TenMoveRule,
-        } => EndReason::TenMoveRule,
+        } => Ending::TenMoveRule,
     };
-    (o.winner().map_or(End::Draw, End::Win), reason)
+    (
+        o.winner().map_or(End::Draw, End::Win),
+        RuleEnding::Jetan(reason),
+    )
 }
 
 impl Store {
@@ -186,7 +186,7 @@ impl Store {
     /// Refusals: [`StoreError::NoGame`], [`StoreError::GameReplaced`],
     /// [`StoreError::NotAPlayer`], [`StoreError::WrongGame`] (a game of another kind),
     /// [`StoreError::GameChanged`], [`StoreError::NotYourTurn`],
-    /// [`StoreError::IllegalMove`] with the rules' reason.
+    /// [`StoreError::Illegal`] with the rules' reason.
     pub fn play(
         &self,
         req: Stamp,
@@ -194,27 +194,23 @@ impl Store {
         target: (GameId, u64),
         from: Square,
         to: Square,
-    ) -> Result<MoveResult> {
-        self.mutate(req.id, req.now, receipt!(Move), |tx| {
-            let p = act::<Jetan>(tx, channel, Some((req.user, target)), (from, to))?;
-            Ok(MoveResult {
-                game_id: p.game_id,
-                mv: p.applied.record,
-                by: p.by,
-                version: p.version,
-                ply: p.ply,
-                position: p.applied.position,
-                countdown_started: p.applied.note,
-                payments: p.payments,
-                draw_offer_cleared: p.draw_offer_cleared,
-                finished: p.finished,
-            })
+    ) -> Result<PlayResult> {
+        self.mutate(req.id, req.now, receipt!(Play), |tx| {
+            act::<Jetan>(tx, channel, Some((req.user, target)), (from, to))
         })
     }
 }
 
-/// Asserts `Receipt::Move` exists for `receipt!(Move)`.
-const _: fn(MoveResult) -> Receipt = Receipt::Move;
+/// Asserts `Receipt::Play` exists for `receipt!(Play)`.
+const _: fn(PlayResult) -> Receipt = Receipt::Play;
+
+/// The moves of a Jetan game (none if it holds no records of Jetan).
+fn moves(game: &Game) -> &[MoveRecord] {
+    match &game.records {
+        Records::Jetan(v) => v,
+        _ => &[],
+    }
+}
 
 /// The duel stream of `seed`, advanced past `duels` duels (how many numbers a duel
 /// draws is the rules' business: [`DuelStream::resume`]).
@@ -223,6 +219,11 @@ fn duel_stream(seed: u64, duels: u64) -> DuelStream {
 }
 
 impl Game {
+    /// The moves of a game of Jetan, first to last.
+    pub fn moves(&self) -> &[MoveRecord] {
+        moves(self)
+    }
+
     /// The current position of a game of Jetan.
     ///
     /// # Errors

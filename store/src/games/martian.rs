@@ -12,10 +12,9 @@ use jetan_rules::Color;
 use martian_chess::{Action, BattleSide, Event, Outcome, State, ToAct};
 
 use crate::game::{read_state, Applied, Clock, HostedGame, Replayed};
-use crate::model::{
-    ActResult, ActionRecord, EndReason, Game, GameHead, GameKind, PaymentKind, Receipt, Terms,
-};
-use crate::schema::t;
+use crate::model::{Game, GameHead, GameKind, PaymentKind, PlayResult, Receipt, Records, Terms};
+use crate::schema::martian::{ActionRecord, Ending};
+use crate::schema::{t, Refusal, RuleEnding};
 use crate::settle::End;
 use crate::{ChannelId, GameId, Millis, Result, Stamp, Store, StoreError};
 
@@ -33,9 +32,6 @@ impl HostedGame for Martian {
     const PUBLIC_STATE: bool = false;
     type Action = Action;
     type Record = ActionRecord;
-    /// The state before the action (hidden cards included: for the host to work out
-    /// what happened with `State::play_with_events`, never to show).
-    type Note = String;
 
     fn start(_terms: &Terms, seed: u64) -> String {
         State::new(seed).to_string()
@@ -88,14 +84,14 @@ impl HostedGame for Martian {
         let side = martian_side(seat);
         let (next, events) = state
             .play_with_events(side, action)
-            .map_err(|e| StoreError::from(e.reason))?;
+            .map_err(|e| Refusal::from(e.reason))?;
         let losses = events
             .iter()
             .filter_map(|e| match e {
                 Event::BattleWon { prisoner, .. } => Some((
                     martian_seat(prisoner.color),
                     u64::from(martian_chess::piece_price(*prisoner)),
-                    PaymentKind::Prisoner {
+                    PaymentKind::Piece {
                         piece: prisoner.char(),
                     },
                 )),
@@ -114,21 +110,17 @@ impl HostedGame for Martian {
             losses,
             ending,
             duel: false,
-            note: head.game.position.clone(),
+            countdown_started: false,
         })
     }
 
-    fn records(game: &Game) -> &[ActionRecord] {
-        &game.actions
-    }
-
     fn set_records(game: &mut Game, records: Vec<ActionRecord>) {
-        game.actions = records;
+        game.records = Records::MartianChess(records).normalized();
     }
 
     fn replay(g: &Game) -> std::result::Result<Replayed, String> {
         let mut state = State::new(g.seed);
-        for (i, rec) in g.actions.iter().enumerate() {
+        for (i, rec) in actions(g).iter().enumerate() {
             let n = i + 1;
             if let Some(o) = state.outcome() {
                 return Err(format!(
@@ -182,24 +174,24 @@ impl HostedGame for Martian {
 }
 
 /// The host's ending of a rule outcome.
-fn ending(o: Outcome) -> (End, EndReason) {
+fn ending(o: Outcome) -> (End, RuleEnding) {
     use martian_chess::{DrawReason, WinReason};
     let reason = match o {
         Outcome::Decisive {
             reason: WinReason::KingCaptured,
             ..
-        } => EndReason::KingCaptured,
+        } => Ending::KingCaptured,
         Outcome::Decisive {
             reason: WinReason::KingLostAttack,
             ..
-        } => EndReason::KingLostAttack,
+        } => Ending::KingLostAttack,
         Outcome::Draw {
             reason: DrawReason::FiftyTurns,
-        } => EndReason::QuietTurns,
+        } => Ending::QuietTurns,
     };
     (
         o.winner().map_or(End::Draw, |w| End::Win(martian_seat(w))),
-        reason,
+        RuleEnding::MartianChess(reason),
     )
 }
 
@@ -273,7 +265,7 @@ impl Store {
     /// Refusals: [`StoreError::NoGame`], [`StoreError::GameReplaced`],
     /// [`StoreError::NotAPlayer`], [`StoreError::WrongGame`] (a Jetan game),
     /// [`StoreError::GameChanged`], [`StoreError::NotYourTurn`] (naming who must act,
-    /// in a battle the player whose card is awaited), [`StoreError::IllegalAction`] with
+    /// in a battle the player whose card is awaited), [`StoreError::Illegal`] with
     /// the rules' reason.
     pub fn act(
         &self,
@@ -281,11 +273,9 @@ impl Store {
         channel: ChannelId,
         target: (GameId, u64),
         action: Action,
-    ) -> Result<ActResult> {
-        self.mutate(req.id, req.now, receipt!(Act), |tx| {
-            let played =
-                crate::turns::act::<Martian>(tx, channel, Some((req.user, target)), action)?;
-            Ok(act_result(played))
+    ) -> Result<PlayResult> {
+        self.mutate(req.id, req.now, receipt!(Play), |tx| {
+            crate::turns::act::<Martian>(tx, channel, Some((req.user, target)), action)
         })
     }
 
@@ -296,7 +286,7 @@ impl Store {
     ///
     /// # Errors
     /// Storage failures.
-    pub fn play_overdue_cards(&self, now: Millis) -> Result<Vec<ActResult>> {
+    pub fn play_overdue_cards(&self, now: Millis) -> Result<Vec<PlayResult>> {
         self.play_overdue_cards_where(now, |_| true)
     }
 
@@ -309,28 +299,25 @@ impl Store {
         &self,
         now: Millis,
         owns: impl Fn(crate::GuildId) -> bool,
-    ) -> Result<Vec<ActResult>> {
+    ) -> Result<Vec<PlayResult>> {
         self.play_overdue::<Martian>(now, owns)
-            .map(|v| v.into_iter().map(act_result).collect())
     }
 }
 
-fn act_result(p: crate::turns::Played<Martian>) -> ActResult {
-    ActResult {
-        game_id: p.game_id,
-        channel: p.channel,
-        action: p.applied.record,
-        by: p.by,
-        version: p.version,
-        ply: p.ply,
-        before: p.applied.note,
-        after: p.applied.position,
-        payments: p.payments,
-        unpaid: p.unpaid,
-        draw_offer_cleared: p.draw_offer_cleared,
-        finished: p.finished,
+/// Asserts `Receipt::Play` exists for `receipt!(Play)`.
+const _: fn(PlayResult) -> Receipt = Receipt::Play;
+
+/// The actions of a Martian Chess game (none if it holds no records of Martian Chess).
+fn actions(game: &Game) -> &[ActionRecord] {
+    match &game.records {
+        Records::MartianChess(v) => v,
+        _ => &[],
     }
 }
 
-/// Asserts `Receipt::Act` exists for `receipt!(Act)`.
-const _: fn(ActResult) -> Receipt = Receipt::Act;
+impl Game {
+    /// The actions of a game of Martian Chess, first to last.
+    pub fn actions(&self) -> &[ActionRecord] {
+        actions(self)
+    }
+}

@@ -4,14 +4,15 @@
 //! checks, claims on time, the stalled-game sweep, draw offers, resignation, abort,
 //! settlement, receipts, `verify`, export — is written once, against these.
 
-pub(crate) mod jetan;
-pub(crate) mod martian;
+pub mod jetan;
+pub mod martian;
 
 use jetan_rules::Color;
 
+use crate::codec::{encode, key2};
 use crate::game::{Clock, HostedGame};
-use crate::model::{EndReason, Game, GameKind, GameResult, Terms};
-use crate::Result;
+use crate::model::{EndReason, Game, GameKind, GameResult, Records, Terms};
+use crate::{GameId, Result};
 
 /// Calls `$body` with `$g` bound to the type of `$kind`'s game: the one list of games.
 macro_rules! with_game {
@@ -59,9 +60,20 @@ pub(crate) fn records_tree(kind: GameKind) -> usize {
     with_game!(kind, G => G::RECORDS)
 }
 
-/// How many records `game` holds (moves or actions).
-pub(crate) fn record_count(game: &Game) -> usize {
-    with_game!(game.terms.game, G => G::records(game).len())
+/// Each of `records` as its game's tree stores it: (tree, key (game `id`, ply), the
+/// encoded record), first to last.
+pub(crate) fn stored_records(id: GameId, records: &Records) -> Vec<(usize, [u8; 16], Vec<u8>)> {
+    fn each<G: HostedGame>(id: GameId, list: &[G::Record]) -> Vec<(usize, [u8; 16], Vec<u8>)> {
+        list.iter()
+            .enumerate()
+            .map(|(ply, r)| (G::RECORDS, key2(id, ply as u64), encode(r)))
+            .collect()
+    }
+    match records {
+        Records::Empty => Vec::new(),
+        Records::Jetan(v) => each::<jetan::Jetan>(id, v),
+        Records::MartianChess(v) => each::<martian::Martian>(id, v),
+    }
 }
 
 /// Replays `game` and checks where it leads against what is stored: the position, and
@@ -72,7 +84,7 @@ pub(crate) fn replay(
     game: &Game,
     end: Option<(&GameResult, EndReason)>,
 ) -> std::result::Result<(), String> {
-    if game.moves.len() + game.actions.len() != record_count(game) {
+    if game.records.game().is_some_and(|k| k != game.terms.game) {
         return Err(format!(
             "a game of {:?} holds the records of another game",
             game.terms.game
@@ -94,7 +106,7 @@ pub(crate) fn replay(
                 },
                 None => GameResult::Draw,
             };
-            if *result != want || recorded != reason {
+            if *result != want || recorded != EndReason::Rule(reason) {
                 return Err(format!(
                     "its {records} end it ({reason}), but it is recorded as {result:?} ({recorded:?})"
                 ));

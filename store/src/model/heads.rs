@@ -4,8 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::records::{ActionRecord, FinishedGame, Game, MoveRecord};
+use super::records::{FinishedGame, Game};
 use super::results::Receipt;
+use crate::schema::Records;
 use crate::Millis;
 
 /// A stored receipt with when it was made (for pruning).
@@ -35,18 +36,15 @@ pub(crate) struct GameHead {
 }
 
 impl GameHead {
-    /// Splits a game with its records (of whichever game it is) into the head, the moves
-    /// and the actions. `plies` counts the game's records in whichever tree holds them.
-    pub fn split(mut game: Game) -> (GameHead, Vec<MoveRecord>, Vec<ActionRecord>) {
-        let moves = std::mem::take(&mut game.moves);
-        let actions = std::mem::take(&mut game.actions);
+    /// Splits a game with its records into the head and the records, counting them.
+    pub fn split(mut game: Game) -> (GameHead, Records) {
+        let records = std::mem::take(&mut game.records);
         let head = GameHead {
-            plies: u32::try_from(moves.len().max(actions.len())).unwrap_or(u32::MAX),
-            duels: u32::try_from(moves.iter().filter(|m| m.duel.is_some()).count())
-                .unwrap_or(u32::MAX),
+            plies: u32::try_from(records.len()).unwrap_or(u32::MAX),
+            duels: u32::try_from(records.duels()).unwrap_or(u32::MAX),
             game,
         };
-        (head, moves, actions)
+        (head, records)
     }
 }
 

@@ -5,10 +5,10 @@
 
 use std::fmt;
 
-use jetan_rules::{ByColor, Color, Piece, Square, Topology, Variant};
+use jetan_rules::{ByColor, Color, Topology, Variant};
 use serde::{Deserialize, Serialize};
 
-pub use crate::schema::GameKind;
+pub use crate::schema::{GameKind, Record, Records, Refusal, RuleEnding};
 use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, UserId};
 
 /// The largest amount the store accepts anywhere (a stake, a price, a grant): 10^15. It
@@ -67,64 +67,6 @@ pub struct Challenge {
     pub held: u64,
 }
 
-/// One move of a game, as stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MoveRecord {
-    /// Start square.
-    pub from: Square,
-    /// End square.
-    pub to: Square,
-    /// The piece that moved.
-    pub piece: Piece,
-    /// The piece removed (the captured piece, or in Manator the loser of the duel).
-    #[serde(default)]
-    pub killed: Option<Piece>,
-    /// In Manator, when the move attacked: whether the attacker won the duel.
-    #[serde(default)]
-    pub duel: Option<bool>,
-    /// When it was played.
-    pub at: Millis,
-}
-
-impl fmt::Display for MoveRecord {
-    /// `e2-e3`, `b1xd3`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sep = if self.killed.is_some() { 'x' } else { '-' };
-        write!(f, "{}{sep}{}", self.from, self.to)
-    }
-}
-
-/// One action of a Martian Chess game, as stored (MARTIAN_CHESS.md §7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ActionRecord {
-    /// Who acted: `w` (White, the first mover: [`Game::black`]) or `b`.
-    #[serde(with = "martian_side")]
-    pub player: martian_chess::Color,
-    /// The action (its text, `e2-e4`, `play AS`, `end`).
-    pub action: martian_chess::Action,
-    /// Played by the bot for a battle player whose time ran out (their lowest card).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub timeout: bool,
-    /// When it was played.
-    pub at: Millis,
-}
-
-/// A Martian Chess colour as `w` / `b`.
-mod martian_side {
-    use martian_chess::Color;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_char(c.char())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-        let c = char::deserialize(d)?;
-        Color::from_char(c)
-            .ok_or_else(|| serde::de::Error::custom(format!("not a side: {c:?} (w or b)")))
-    }
-}
-
 /// A game in progress (or, inside a [`FinishedGame`], as it ended).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
@@ -144,14 +86,14 @@ pub struct Game {
     pub terms: Terms,
     /// The seed of the Manator duel stream (never shown to the players).
     pub seed: u64,
-    /// Every move, first to last (Jetan).
-    pub moves: Vec<MoveRecord>,
-    /// Every action, first to last (Martian Chess).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub actions: Vec<ActionRecord>,
-    /// The current position string (RULES.md §9), or for Martian Chess the state string
-    /// (the `martian-chess` crate's: it holds both hands and the deck, so it is never
-    /// shown to players; [`Game::martian_state`] reads it).
+    /// The game's own records, first to last (its moves or actions), in the game's own
+    /// kind of record. Empty in the stored heads: each record is its own entry in its
+    /// game's tree.
+    #[serde(flatten)]
+    pub records: Records,
+    /// The game's state string, in its rules' own notation (Jetan: the position string
+    /// of RULES.md §9). A game with hidden information keeps it here too, so a state
+    /// string is never shown as it is: each game's module says what may be shown.
     pub position: String,
     /// When the game started (the challenge was accepted).
     pub started_at: Millis,
@@ -235,11 +177,6 @@ impl Game {
         self.color_of(user).map(|c| self.player(c.other()))
     }
 
-    /// How many Manator duels were fought so far (each used one number of the stream).
-    pub fn duels(&self) -> usize {
-        self.moves.iter().filter(|m| m.duel.is_some()).count()
-    }
-
     /// When the player to move runs out of time, if the game has a move time limit.
     pub fn deadline(&self) -> Option<Millis> {
         self.terms
@@ -252,19 +189,15 @@ impl Game {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "for")]
 pub enum PaymentKind {
-    /// The price of a lost piece.
+    /// The price of a piece its owner lost (taken, or taken prisoner), named by its
+    /// letter in its game's notation (the letter's case says whose it was).
+    #[serde(alias = "prisoner")]
     Piece {
-        /// The piece lost.
-        piece: Piece,
-    },
-    /// The loser's stake, to the winner.
-    Stake,
-    /// Martian Chess: the price of a piece taken prisoner (its letter, upper case
-    /// White: `Q`, `n`; a promoted piece pays as a pawn).
-    Prisoner {
         /// The piece's letter.
         piece: char,
     },
+    /// The loser's stake, to the winner.
+    Stake,
 }
 
 /// Money one player paid another (from the payer's escrow to the receiver's balance).
@@ -307,32 +240,26 @@ pub enum GameResult {
     Aborted,
 }
 
-/// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+/// Why a game ended: by its rules, or by the host. Stored as the ending's name
+/// (`princess_captured`, `resignation`), as every earlier version wrote it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(untagged)]
 pub enum EndReason {
-    /// A piece took the enemy Princess.
-    PrincessCaptured,
-    /// A Chief took the enemy Chief.
-    ChiefTakesChief,
-    /// A Chief was taken by a lesser piece (draw).
-    ChiefCaptured,
-    /// The player to move had no legal move (draw).
-    NoLegalMoves,
-    /// Martian Chess: a battle against the enemy King was won.
-    KingCaptured,
-    /// Martian Chess: a King attacked and lost its battle (its side loses).
-    KingLostAttack,
-    /// Martian Chess: 50 turns in a row without an attack, a pawn move or a paradrop
-    /// (draw).
-    QuietTurns,
-    /// The ten-move countdown ran out (draw).
-    TenMoveRule,
+    /// The game's rules ended it.
+    Rule(RuleEnding),
+    /// The host ended it.
+    Host(HostEnding),
+}
+
+/// The endings the host decides, the same for every game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HostEnding {
     /// A player resigned.
     Resignation,
     /// The players agreed a draw.
     Agreement,
-    /// The player to move ran out of time.
+    /// The player who had to act ran out of time.
     Time,
     /// An admin aborted the game.
     Aborted,
@@ -344,34 +271,40 @@ impl EndReason {
     /// Whether the host decided this ending (resignation, agreement, time, abort,
     /// abandonment), not the rules.
     pub fn is_host_ending(self) -> bool {
-        matches!(
-            self,
-            EndReason::Resignation
-                | EndReason::Agreement
-                | EndReason::Time
-                | EndReason::Aborted
-                | EndReason::Abandoned
-        )
+        matches!(self, EndReason::Host(_))
+    }
+}
+
+impl From<HostEnding> for EndReason {
+    fn from(h: HostEnding) -> EndReason {
+        EndReason::Host(h)
+    }
+}
+
+impl From<RuleEnding> for EndReason {
+    fn from(r: RuleEnding) -> EndReason {
+        EndReason::Rule(r)
+    }
+}
+
+impl fmt::Display for HostEnding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            HostEnding::Resignation => "resignation",
+            HostEnding::Agreement => "draw by agreement",
+            HostEnding::Time => "the time to move ran out",
+            HostEnding::Aborted => "aborted by an admin",
+            HostEnding::Abandoned => "abandoned: nobody played for the move time",
+        })
     }
 }
 
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            EndReason::PrincessCaptured => "the Princess was captured",
-            EndReason::ChiefTakesChief => "a Chief took the enemy Chief",
-            EndReason::ChiefCaptured => "a Chief was taken by a lesser piece",
-            EndReason::NoLegalMoves => "the player to move had no legal move",
-            EndReason::KingCaptured => "the King was captured",
-            EndReason::KingLostAttack => "a King lost its own attack",
-            EndReason::QuietTurns => "50 turns without an attack, a pawn move or a paradrop",
-            EndReason::TenMoveRule => "the ten-move countdown ran out",
-            EndReason::Resignation => "resignation",
-            EndReason::Agreement => "draw by agreement",
-            EndReason::Time => "the time to move ran out",
-            EndReason::Aborted => "aborted by an admin",
-            EndReason::Abandoned => "abandoned: nobody played for the move time",
-        })
+        match self {
+            EndReason::Rule(r) => r.fmt(f),
+            EndReason::Host(h) => h.fmt(f),
+        }
     }
 }
 
@@ -581,37 +514,5 @@ impl Default for Settings {
             language: None,
             discord_locale: None,
         }
-    }
-}
-
-#[cfg(test)]
-mod format_tests {
-    use super::*;
-
-    /// Records keep the JSON they had before the rules' own serde replaced the store's
-    /// codec adapters: squares as `e2`, pieces as their position-string letter.
-    #[test]
-    fn move_records_keep_their_json() {
-        let rec = MoveRecord {
-            from: "e2".parse().unwrap(),
-            to: "e3".parse().unwrap(),
-            piece: Piece::from_char('N').unwrap(),
-            killed: Piece::from_char('d'),
-            duel: Some(true),
-            at: 7,
-        };
-        let json = serde_json::to_string(&rec).unwrap();
-        assert_eq!(
-            json,
-            r#"{"from":"e2","to":"e3","piece":"N","killed":"d","duel":true,"at":7}"#
-        );
-        assert_eq!(serde_json::from_str::<MoveRecord>(&json).unwrap(), rec);
-        let old_without_kill = r#"{"from":"e2","to":"e3","piece":"N","at":7}"#;
-        assert_eq!(
-            serde_json::from_str::<MoveRecord>(old_without_kill)
-                .unwrap()
-                .killed,
-            None
-        );
     }
 }

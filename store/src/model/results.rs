@@ -27,59 +27,44 @@ impl Stamp {
     }
 }
 
-/// What [`Store::play`](crate::Store::play) did.
+/// What one action did in a game of any kind: a Jetan move
+/// ([`Store::play`](crate::Store::play)), a Martian Chess action, or an action the host
+/// played for a player out of time.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MoveResult {
-    /// The game.
-    pub game_id: GameId,
-    /// The move, with what it killed and the duel.
-    pub mv: MoveRecord,
-    /// Who played it.
-    pub by: UserId,
-    /// The game's version after the move.
-    pub version: u64,
-    /// How many moves were played before this one (0 for the first move).
-    #[serde(default)]
-    pub ply: u32,
-    /// The position after the move.
-    pub position: String,
-    /// Whether the move started the ten-move countdown.
-    pub countdown_started: bool,
-    /// A piece price paid for the kill, if any.
-    pub payments: Vec<Payment>,
-    /// Whether the move cleared a draw offer.
-    pub draw_offer_cleared: bool,
-    /// If the move ended the game: how, and the money.
-    pub finished: Option<Settlement>,
-}
-
-/// What [`Store::act`](crate::Store::act) did in a game of Martian Chess.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ActResult {
+pub struct PlayResult {
     /// The game.
     pub game_id: GameId,
     /// Its channel.
+    #[serde(default)]
     pub channel: ChannelId,
-    /// The action, as recorded.
-    pub action: ActionRecord,
-    /// Who played it (for a timeout card: the player it was played for).
+    /// The action, as recorded (in its game's own kind of record).
+    #[serde(alias = "mv", alias = "action")]
+    pub record: Record,
+    /// Who played it (for an action the host played: the player it was played for).
     pub by: UserId,
     /// The game's version after it.
     pub version: u64,
-    /// How many actions were played before this one.
+    /// How many records the game had before this one (0 for the first).
+    #[serde(default)]
     pub ply: u32,
-    /// The state before the action (hidden cards included: for the host to work out
-    /// what happened with `State::play_with_events`, never to show).
+    /// The state string before the action (a state with hidden information in it is
+    /// for the game's module to read, never to show).
+    #[serde(default)]
     pub before: String,
-    /// The state after it (hidden cards included).
+    /// The state string after it.
+    #[serde(alias = "position")]
     pub after: String,
-    /// Piece prices paid for the prisoner the action took, if any.
+    /// Whether the action started a countdown of the game's rules (Jetan's ten-move
+    /// rule).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub countdown_started: bool,
+    /// Piece prices paid for the pieces the action cost their owners.
     pub payments: Vec<Payment>,
-    /// A prisoner was taken but its owner's piece reserve was spent (or short): what it
-    /// should have paid and did not.
+    /// What those prices should have paid and did not, their payer's piece reserve
+    /// being spent (or short).
     #[serde(default)]
     pub unpaid: u64,
-    /// Whether the action cleared a draw offer.
+    /// Whether the action cleared the opponent's draw offer.
     pub draw_offer_cleared: bool,
     /// If the action ended the game: how, and the money.
     pub finished: Option<Settlement>,
@@ -144,10 +129,10 @@ pub enum Receipt {
     Accept(Game),
     /// A challenge was declined, cancelled or expired.
     Closed(ChallengeClosed),
-    /// A move was played.
-    Move(MoveResult),
-    /// A Martian Chess action was played.
-    Act(ActResult),
+    /// An action was played (earlier versions stored Jetan's as `move` and Martian
+    /// Chess's as `act`).
+    #[serde(alias = "move", alias = "act")]
+    Play(PlayResult),
     /// A game ended by resignation, agreement, time or abort.
     Finished(Settlement),
     /// A draw was offered or declined: the game after it.
@@ -167,8 +152,7 @@ impl Receipt {
             Receipt::Challenge(_) => "challenge",
             Receipt::Accept(_) => "accept",
             Receipt::Closed(_) => "decline, cancel or expiry",
-            Receipt::Move(_) => "move",
-            Receipt::Act(_) => "action",
+            Receipt::Play(_) => "move",
             Receipt::Finished(_) => "game end",
             Receipt::Game(_) => "draw offer",
             Receipt::Daily(_) => "daily claim",

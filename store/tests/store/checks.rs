@@ -82,7 +82,7 @@ fn verify_finds_missing_and_stray_move_records() {
         .unwrap()
         .unwrap()
         .game
-        .moves
+        .moves()
         .len() as u64;
     let last = [id.to_be_bytes(), (plies - 1).to_be_bytes()].concat();
     let first = [id.to_be_bytes(), 0u64.to_be_bytes()].concat();

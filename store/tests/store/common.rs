@@ -3,7 +3,7 @@
 //! games out.
 
 use jetan_rules::{AttackerWins, Position, Square};
-use jetan_store::{Game, Location, MoveResult, Stamp, Store, Terms};
+use jetan_store::{Game, Location, PlayResult, Stamp, Store, Terms};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -206,7 +206,7 @@ impl TestStore {
     }
 
     /// Plays `from`-`to` for whoever is to move.
-    pub fn mv(&self, from: &str, to: &str, now: u64) -> jetan_store::Result<MoveResult> {
+    pub fn mv(&self, from: &str, to: &str, now: u64) -> jetan_store::Result<PlayResult> {
         let g = self.store.game(CH).unwrap().expect("a game");
         self.store.play(
             self.req(g.to_move(), now),
@@ -219,7 +219,7 @@ impl TestStore {
 
     /// Plays the game in `CH` to its end: captures the most valuable piece it can (the
     /// Princess first), else a random move, seeded. Returns every move result.
-    pub fn play_out(&self, seed: u64) -> Vec<MoveResult> {
+    pub fn play_out(&self, seed: u64) -> Vec<PlayResult> {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut out = Vec::new();
         let mut now = 10;

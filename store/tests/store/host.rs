@@ -5,6 +5,7 @@
 //! `verify` agrees after each. Against sled (`tests/store`) and PostgreSQL
 //! (`tests/store_pg`).
 
+use jetan_store::HostEnding;
 use jetan_store::{EndReason, Game, GameKind, GameResult, Settlement, StoreError, Terms};
 use martian_chess::{ai, Action, BattleSide, ToAct};
 
@@ -129,7 +130,7 @@ fn only_the_waiting_player_claims_on_time() {
         assert!(matches!(e, StoreError::TimeNotUp { .. }), "{e}");
         // Alice waited: she wins.
         let s = t.store.claim_time(t.req(ALICE, after), CH).unwrap();
-        assert_won(&t, &s, ALICE, BOB, EndReason::Time);
+        assert_won(&t, &s, ALICE, BOB, EndReason::Host(HostEnding::Time));
     }
 }
 
@@ -148,7 +149,13 @@ fn the_sweep_settles_against_the_player_who_stalled() {
                 .is_empty());
             let ended = t.store.settle_stalled(last + 3 * MOVE_MS).unwrap();
             assert_eq!(ended.len(), 1, "{:?}", terms.game);
-            assert_won(&t, &ended[0], winner, stalling, EndReason::Time);
+            assert_won(
+                &t,
+                &ended[0],
+                winner,
+                stalling,
+                EndReason::Host(HostEnding::Time),
+            );
         }
     }
 }
@@ -181,7 +188,13 @@ fn in_a_battle_the_player_whose_card_is_awaited_is_on_the_clock() {
     let e = t.store.claim_time(t.req(attacker, after), CH).unwrap_err();
     assert!(matches!(e, StoreError::CannotClaimOnOwnTurn), "{e}");
     let s = t.store.claim_time(t.req(defender, after), CH).unwrap();
-    assert_won(&t, &s, defender, attacker, EndReason::Time);
+    assert_won(
+        &t,
+        &s,
+        defender,
+        attacker,
+        EndReason::Host(HostEnding::Time),
+    );
 
     // The defender who stalls is under the battle time: no claim, no sweep against
     // them; their lowest card is played for them, and the game goes on.
@@ -207,11 +220,14 @@ fn in_a_battle_the_player_whose_card_is_awaited_is_on_the_clock() {
         .is_empty());
     let played = t
         .store
-        .play_overdue_cards(last + jetan_store::BATTLE_TIME_MS)
+        .play_overdue_cards(last + jetan_store::games::martian::BATTLE_TIME_MS)
         .unwrap();
     assert_eq!(played.len(), 1);
     assert_eq!(played[0].by, defender);
-    assert!(matches!(played[0].action.action, Action::Play(_)));
+    assert!(matches!(
+        played[0].record.as_action().unwrap().action,
+        Action::Play(_)
+    ));
     t.assert_clean();
 }
 
@@ -226,7 +242,13 @@ fn resignation_draws_and_aborts_settle_exactly() {
             let g = game(&t);
             let s = t.store.resign(t.req(resigner, now + 1), CH, g.id).unwrap();
             let winner = if resigner == ALICE { BOB } else { ALICE };
-            assert_won(&t, &s, winner, resigner, EndReason::Resignation);
+            assert_won(
+                &t,
+                &s,
+                winner,
+                resigner,
+                EndReason::Host(HostEnding::Resignation),
+            );
         }
         // A draw by agreement returns both stakes; only the opponent may accept.
         let t = TestStore::new();
@@ -243,7 +265,7 @@ fn resignation_draws_and_aborts_settle_exactly() {
         // A repeated request answers the same and settles nothing twice.
         assert_eq!(t.store.accept_draw(stamp, CH, offered.id).unwrap(), s);
         assert_eq!(s.result, GameResult::Draw);
-        assert_eq!(s.reason, EndReason::Agreement);
+        assert_eq!(s.reason, EndReason::Host(HostEnding::Agreement));
         for who in [ALICE, BOB] {
             let w = t.store.wallet(GUILD, who).unwrap();
             assert_eq!((w.balance, w.escrow, w.draws), (1000, 0, 1));

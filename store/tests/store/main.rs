@@ -6,6 +6,7 @@ pub const POSTGRES: bool = false;
 mod checks;
 mod cluster;
 mod common;
+mod compat;
 mod crash;
 mod dirs;
 mod host;

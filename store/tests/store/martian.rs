@@ -2,7 +2,9 @@
 //! capped by the reserve, the settlement, overdue battle cards, verify and export. The same
 //! tests run against sled (`tests/store`) and PostgreSQL (`tests/store_pg`).
 
-use jetan_store::{ActResult, EndReason, GameKind, GameResult, PaymentKind, StoreError, Terms};
+use jetan_store::schema::martian::Ending as MartianEnding;
+use jetan_store::{EndReason, GameKind, GameResult, PaymentKind, PlayResult, StoreError, Terms};
+use jetan_store::{Refusal, RuleEnding};
 use martian_chess::{ai, Action, BattleSide, State, ToAct};
 
 use crate::common::*;
@@ -15,7 +17,7 @@ fn martian(stake: u64, price: u64) -> Terms {
     }
 }
 
-fn act(t: &TestStore, user: u64, text: &str, now: u64) -> jetan_store::Result<ActResult> {
+fn act(t: &TestStore, user: u64, text: &str, now: u64) -> jetan_store::Result<PlayResult> {
     let g = t.store.game(CH).unwrap().expect("a game");
     t.store.act(
         t.req(user, now),
@@ -27,7 +29,7 @@ fn act(t: &TestStore, user: u64, text: &str, now: u64) -> jetan_store::Result<Ac
 
 /// Plays the game in `CH` to its end with the rules crate's computer player at `level`
 /// for whoever must act (each from their own view). Returns every result.
-fn play_out(t: &TestStore, level: ai::Level) -> Vec<ActResult> {
+fn play_out(t: &TestStore, level: ai::Level) -> Vec<PlayResult> {
     let mut out = Vec::new();
     let mut now = 10;
     while let Some(g) = t.store.game(CH).unwrap() {
@@ -65,7 +67,9 @@ fn a_whole_game_settles_piece_prices_capped_and_the_stake() {
     assert!(
         matches!(
             end.reason,
-            EndReason::KingCaptured | EndReason::KingLostAttack | EndReason::QuietTurns
+            EndReason::Rule(RuleEnding::MartianChess(MartianEnding::KingCaptured))
+                | EndReason::Rule(RuleEnding::MartianChess(MartianEnding::KingLostAttack))
+                | EndReason::Rule(RuleEnding::MartianChess(MartianEnding::QuietTurns))
         ),
         "{:?}",
         end.reason
@@ -74,7 +78,7 @@ fn a_whole_game_settles_piece_prices_capped_and_the_stake() {
     let mut paid = std::collections::BTreeMap::<u64, u64>::new();
     for r in &results {
         for p in &r.payments {
-            let PaymentKind::Prisoner { piece } = p.kind else {
+            let PaymentKind::Piece { piece } = p.kind else {
                 panic!("not a prisoner payment: {p:?}")
             };
             let role = martian_chess::Role::from_char(piece.to_ascii_lowercase()).unwrap();
@@ -102,8 +106,8 @@ fn a_whole_game_settles_piece_prices_capped_and_the_stake() {
     assert_eq!(a.balance as i64, 1000 + net_alice);
     // The archive holds every action; verify replays it.
     let f = t.store.last_finished(CH).unwrap().unwrap();
-    assert_eq!(f.game.actions.len(), results.len());
-    assert!(f.game.moves.is_empty());
+    assert_eq!(f.game.actions().len(), results.len());
+    assert!(f.game.moves().is_empty());
     let report = t.store.verify().unwrap();
     assert!(report.is_clean(), "{report}");
     // Export and import keep it whole.
@@ -146,7 +150,10 @@ fn refusals_change_nothing() {
         .unwrap_err();
     assert!(matches!(e, StoreError::GameChanged { .. }), "{e}");
     let e = act(&t, ALICE, "e2-e5", 5).unwrap_err();
-    assert!(matches!(e, StoreError::IllegalAction(_)), "{e}");
+    assert!(
+        matches!(e, StoreError::Illegal(Refusal::MartianChess(_))),
+        "{e}"
+    );
     assert_eq!(t.store.game(CH).unwrap().unwrap(), before);
     // A piece moves once a turn (the seed-42 die gives more than one action).
     let state = before.martian_state().unwrap();
@@ -156,7 +163,9 @@ fn refusals_change_nothing() {
     assert!(
         matches!(
             e,
-            StoreError::IllegalAction(martian_chess::IllegalAction::AlreadyMoved { .. })
+            StoreError::Illegal(Refusal::MartianChess(
+                martian_chess::IllegalAction::AlreadyMoved { .. }
+            ))
         ),
         "{e}"
     );
@@ -172,7 +181,7 @@ fn refusals_change_nothing() {
         .act(stamp, CH, (g.id, g.version), Action::End)
         .unwrap();
     assert_eq!(first, again);
-    assert_eq!(t.store.game(CH).unwrap().unwrap().actions.len(), 2);
+    assert_eq!(t.store.game(CH).unwrap().unwrap().actions().len(), 2);
 }
 
 #[test]
@@ -188,7 +197,7 @@ fn an_overdue_battle_card_is_played_for_its_player() {
         if let ToAct::Battle { side, .. } = state.to_act() {
             if side == BattleSide::Attacker {
                 // The attacker is not timed by the battle clock.
-                let later = now + 10 * jetan_store::BATTLE_TIME_MS;
+                let later = now + 10 * jetan_store::games::martian::BATTLE_TIME_MS;
                 assert!(t.store.play_overdue_cards(later).unwrap().is_empty());
             } else {
                 break;
@@ -204,13 +213,16 @@ fn an_overdue_battle_card_is_played_for_its_player() {
     }
     let g = t.store.game(CH).unwrap().unwrap();
     let (side, card) = g.martian_state().unwrap().lowest_legal_card().unwrap();
-    let limit = now + jetan_store::BATTLE_TIME_MS;
+    let limit = now + jetan_store::games::martian::BATTLE_TIME_MS;
     assert!(t.store.play_overdue_cards(limit - 1).unwrap().is_empty());
     let played = t.store.play_overdue_cards(limit).unwrap();
     assert_eq!(played.len(), 1);
-    assert_eq!(played[0].action.action, Action::Play(card));
-    assert_eq!(played[0].action.player, side);
-    assert!(played[0].action.timeout);
+    assert_eq!(
+        played[0].record.as_action().unwrap().action,
+        Action::Play(card)
+    );
+    assert_eq!(played[0].record.as_action().unwrap().player, side);
+    assert!(played[0].record.as_action().unwrap().timeout);
     assert_eq!(played[0].by, g.martian_player(side));
     let report = t.store.verify().unwrap();
     assert!(report.is_clean(), "{report}");

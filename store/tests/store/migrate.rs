@@ -87,7 +87,12 @@ fn a_format_1_directory_is_migrated_on_open_and_reads_the_same() {
         ..Terms::friendly(Variant::Manator)
     });
     let played = t.play_out(7);
-    assert!(played.iter().any(|r| r.mv.duel.is_some()), "no duel fought");
+    assert!(
+        played
+            .iter()
+            .any(|r| r.record.as_move().unwrap().duel.is_some()),
+        "no duel fought"
+    );
     let finished_id = played[0].game_id;
     t.start(Terms {
         stake: 10,
@@ -110,9 +115,9 @@ fn a_format_1_directory_is_migrated_on_open_and_reads_the_same() {
         .unwrap();
     }
     let game = s.game(CH).unwrap().unwrap();
-    assert_eq!(game.moves.len(), 20);
+    assert_eq!(game.moves().len(), 20);
     let finished = s.finished_game(finished_id).unwrap().unwrap();
-    assert_eq!(finished.game.moves.len(), played.len());
+    assert_eq!(finished.game.moves().len(), played.len());
     let wallets = s.wallets(GUILD).unwrap();
     let mut before = Vec::new();
     s.export(&mut before).unwrap();
@@ -156,7 +161,7 @@ fn a_format_1_directory_is_migrated_on_open_and_reads_the_same() {
         m.to,
     )
     .unwrap();
-    assert_eq!(s.game(CH).unwrap().unwrap().moves.len(), 21);
+    assert_eq!(s.game(CH).unwrap().unwrap().moves().len(), 21);
     assert!(s.verify().unwrap().is_clean());
     drop(s);
     // A second open finds nothing left to migrate, and the records are format 2.

@@ -2,6 +2,7 @@
 //! a plain in-memory model written independently; same results, same wallets and games,
 //! and `verify` clean after every step.
 
+use jetan_store::Refusal;
 use std::collections::BTreeMap;
 
 use jetan_rules::{Color, DuelStream, Position, Square, Variant};
@@ -542,7 +543,7 @@ fn kind(e: &StoreError) -> &'static str {
         StoreError::NotAPlayer => "NotAPlayer",
         StoreError::GameChanged { .. } => "GameChanged",
         StoreError::NotYourTurn { .. } => "NotYourTurn",
-        StoreError::IllegalMove(_) => "IllegalMove",
+        StoreError::Illegal(Refusal::Jetan(_)) => "IllegalMove",
         StoreError::DrawAlreadyOffered { .. } => "DrawAlreadyOffered",
         StoreError::NoDrawOffer => "NoDrawOffer",
         StoreError::NoTimeLimit => "NoTimeLimit",
@@ -663,7 +664,7 @@ fn compare(store: &Store, model: &Model, step: usize, verify: bool) {
             Slot::Game(m) => {
                 let s = store.game(c).unwrap().expect("a game");
                 assert_eq!(
-                    (s.black, s.orange, s.version, s.moves.len()),
+                    (s.black, s.orange, s.version, s.moves().len()),
                     (m.players[0], m.players[1], m.version, m.moves),
                     "step {step}"
                 );

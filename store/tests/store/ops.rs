@@ -5,6 +5,7 @@ use jetan_store::{
     ClosedHow, EndReason, FirstMover, GameResult, PaymentKind, Settings, SettingsChange, Stamp,
     StandingsOrder, Store, StoreError, Terms, DAY_MS,
 };
+use jetan_store::{HostEnding, Refusal};
 
 use crate::common::*;
 
@@ -321,18 +322,21 @@ fn a_move_is_recorded_and_refusals_write_nothing() {
     let err = s
         .play(t.req(ALICE, 2), CH, (s.gid(CH), 1), sq("a1"), sq("a3"))
         .unwrap_err();
-    assert!(matches!(err, StoreError::IllegalMove(_)), "{err}");
+    assert!(
+        matches!(err, StoreError::Illegal(Refusal::Jetan(_))),
+        "{err}"
+    );
     assert_eq!(s.game(CH).unwrap(), Some(g));
     let r = s
         .play(t.req(ALICE, 7), CH, (s.gid(CH), 1), sq("e2"), sq("e3"))
         .unwrap();
     assert_eq!(
-        (r.version, r.by, r.mv.to_string()),
+        (r.version, r.by, r.record.as_move().unwrap().to_string()),
         (2, ALICE, "e2-e3".to_string())
     );
     let g = s.game(CH).unwrap().unwrap();
     assert_eq!(
-        (g.version, g.last_move_at, g.moves.len(), g.to_move()),
+        (g.version, g.last_move_at, g.moves().len(), g.to_move()),
         (2, 7, 1, BOB)
     );
     let err = s
@@ -359,10 +363,15 @@ fn captures_pay_piece_prices_and_the_end_settles_the_pot() {
     // Every kill paid value × 2 from the victim's owner to the other player.
     let mut net_alice: i64 = 0;
     for r in &results {
-        if let Some(victim) = r.mv.killed {
+        if let Some(victim) = r.record.as_move().unwrap().killed {
             let p = r.payments[0];
             assert_eq!(p.amount, u64::from(victim.role.value()) * 2);
-            assert_eq!(p.kind, PaymentKind::Piece { piece: victim });
+            assert_eq!(
+                p.kind,
+                PaymentKind::Piece {
+                    piece: victim.char()
+                }
+            );
             let payer = if victim.color == Color::Black {
                 ALICE
             } else {
@@ -401,7 +410,7 @@ fn captures_pay_piece_prices_and_the_end_settles_the_pot() {
     assert_eq!((a.net_won, b.net_won), (end.net.black, end.net.orange));
     assert!(s.game(CH).unwrap().is_none());
     let f = s.last_finished(CH).unwrap().unwrap();
-    assert_eq!(f.game.moves.len(), results.len());
+    assert_eq!(f.game.moves().len(), results.len());
     assert_eq!(f.net, end.net);
     assert_eq!(f.result, end.result);
     t.assert_clean();
@@ -446,7 +455,7 @@ fn manator_duels_replay_from_the_seed() {
             .store
             .play(t.req(g.to_move(), 10 + i), CH, (g.id, g.version), from, to)
             .unwrap();
-        duels += usize::from(r.mv.duel.is_some());
+        duels += usize::from(r.record.as_move().unwrap().duel.is_some());
         t.assert_clean();
     }
     assert!(duels > 0, "no duel was fought");
@@ -467,7 +476,7 @@ fn resign_gives_the_opponent_the_win() {
             loser: ALICE
         }
     );
-    assert_eq!(end.reason, EndReason::Resignation);
+    assert_eq!(end.reason, EndReason::Host(HostEnding::Resignation));
     assert_eq!(money(s, ALICE), (990, 0));
     assert_eq!(money(s, BOB), (1010, 0));
     let err = s.resign(t.req(ALICE, 3), CH, s.gid(CH)).unwrap_err();
@@ -506,7 +515,7 @@ fn draw_offers() {
     let end = s.accept_draw(t.req(ALICE, 8), CH, s.gid(CH)).unwrap();
     assert_eq!(
         (end.result, end.reason),
-        (GameResult::Draw, EndReason::Agreement)
+        (GameResult::Draw, EndReason::Host(HostEnding::Agreement))
     );
     assert_eq!(money(s, ALICE), (1000, 0));
     assert_eq!(s.wallet(GUILD, BOB).unwrap().draws, 1);
@@ -549,7 +558,7 @@ fn claim_on_time() {
             loser: ALICE
         }
     );
-    assert_eq!(end.reason, EndReason::Time);
+    assert_eq!(end.reason, EndReason::Host(HostEnding::Time));
     t.assert_clean();
 }
 
@@ -630,7 +639,7 @@ fn a_repeated_request_returns_the_first_result_and_changes_nothing() {
     let first = s.play(r, CH, (s.gid(CH), 1), sq("e2"), sq("e3")).unwrap();
     let again = s.play(r, CH, (s.gid(CH), 1), sq("e2"), sq("e3")).unwrap();
     assert_eq!(first, again);
-    assert_eq!(s.game(CH).unwrap().unwrap().moves.len(), 1);
+    assert_eq!(s.game(CH).unwrap().unwrap().moves().len(), 1);
     let d = Stamp::new(78, BOB, 5);
     let a = s.daily(d, GUILD).unwrap();
     assert_eq!(s.daily(d, GUILD).unwrap(), a);
@@ -680,7 +689,7 @@ fn data_survives_reopening() {
     t.mv("e2", "e3", 3).unwrap();
     let place = t.close();
     let store = place.open();
-    assert_eq!(store.game(CH).unwrap().unwrap().moves.len(), 1);
+    assert_eq!(store.game(CH).unwrap().unwrap().moves().len(), 1);
     assert!(store.verify().unwrap().is_clean());
 }
 

@@ -45,8 +45,8 @@ fn racing_moves_exactly_one_wins() {
         let after = t.store.game(CH).unwrap();
         if let Some(a) = &after {
             assert_eq!(
-                (a.version, a.moves.len()),
-                (g.version + 1, g.moves.len() + 1)
+                (a.version, a.moves().len()),
+                (g.version + 1, g.moves().len() + 1)
             );
         }
         t.assert_clean();
@@ -125,7 +125,7 @@ fn a_double_click_plays_once() {
         .map(|h| h.join().unwrap().unwrap())
         .collect();
     assert!(results.windows(2).all(|w| w[0] == w[1]));
-    assert_eq!(t.store.game(CH).unwrap().unwrap().moves.len(), 1);
+    assert_eq!(t.store.game(CH).unwrap().unwrap().moves().len(), 1);
     t.assert_clean();
 }
 

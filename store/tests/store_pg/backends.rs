@@ -167,7 +167,7 @@ fn connections_closed_by_the_server_are_replaced() {
             sq("e3"),
         )
         .unwrap();
-    assert_eq!(store.game(CH).unwrap().unwrap().moves.len(), 1);
+    assert_eq!(store.game(CH).unwrap().unwrap().moves().len(), 1);
     assert!(store.verify().unwrap().is_clean());
 }
 

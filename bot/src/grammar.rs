@@ -19,8 +19,7 @@
 use std::fmt;
 
 use jetan_core::{
-    AdminCommand, ChallengeArgs, Command, FirstMover, GameKind, MartianCommand, SettingsArgs,
-    UserRef,
+    AdminCommand, ChallengeArgs, Command, FirstMover, GameCommand, GameKind, SettingsArgs, UserRef,
 };
 use jetan_rules::{Topology, Variant};
 
@@ -853,43 +852,58 @@ pub static JETAN: Spec = Spec {
                 ),
             ],
         },
+        // Martian Chess's own commands: the game reads them by name
+        // (`jetan_core::GameCommand`).
         cmd(
             "drop",
             &[req("piece", TEXT, "N"), req("square", TEXT, "e4")],
             |a| {
-                Ok(Command::Martian(MartianCommand::Drop {
-                    piece: a.need_text("piece")?,
-                    square: a.need_text("square")?,
-                }))
+                Ok(Command::Game(
+                    GameCommand::new("drop")
+                        .with("piece", a.need_text("piece")?)
+                        .with("square", a.need_text("square")?),
+                ))
             },
         ),
         cmd("exchange", &[req("piece", TEXT, "N")], |a| {
-            Ok(Command::Martian(MartianCommand::Exchange {
-                piece: a.need_text("piece")?,
-            }))
+            Ok(Command::Game(
+                GameCommand::new("exchange").with("piece", a.need_text("piece")?),
+            ))
         }),
         cmd(
             "discard",
             &[suggesting(opt("card", TEXT, "7H"), Suggest::Discard)],
             |a| {
-                Ok(Command::Martian(MartianCommand::Discard {
-                    card: a.text("card"),
-                }))
+                Ok(Command::Game(with_card(
+                    GameCommand::new("discard"),
+                    a.text("card"),
+                )))
             },
         ),
-        cmd("end", &[], |_| Ok(Command::Martian(MartianCommand::End))),
-        cmd("hand", &[], |_| Ok(Command::Martian(MartianCommand::Hand))),
+        cmd("end", &[], |_| Ok(Command::Game(GameCommand::new("end")))),
+        cmd("hand", &[], |_| {
+            Ok(Command::Game(GameCommand::new("hand").private()))
+        }),
         cmd(
             "card",
             &[suggesting(opt("card", TEXT, "AS"), Suggest::BattleCard)],
             |a| {
-                Ok(Command::Martian(MartianCommand::Card {
-                    card: a.text("card"),
-                }))
+                Ok(Command::Game(with_card(
+                    GameCommand::new("card"),
+                    a.text("card"),
+                )))
             },
         ),
     ],
 };
+
+/// A card command with its card, or without one: then its answer is a private menu.
+fn with_card(c: GameCommand, card: Option<String>) -> GameCommand {
+    match card {
+        Some(card) => c.with("card", card),
+        None => c.private(),
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -145,7 +145,7 @@ fn whole_game(core_seed: u64, level: ai::Level) {
     }
     assert!(battles > 0, "the game had battles");
     let last = core.store().last_finished(channel).unwrap().unwrap();
-    assert_eq!(last.game.actions.len() as u64, actions);
+    assert_eq!(last.game.actions().len() as u64, actions);
     let (a, b) = (
         core.store().wallet(CONSOLE_GUILD, id_of("alice")).unwrap(),
         core.store().wallet(CONSOLE_GUILD, id_of("bob")).unwrap(),

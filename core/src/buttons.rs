@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-/// What a button does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a button (or a select menu) does.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ButtonAction {
     /// Accept challenge `id`.
     Accept(u64),
@@ -16,14 +16,18 @@ pub enum ButtonAction {
     DrawDecline(u64),
     /// Confirm resigning game `id`.
     Resign(u64),
-    /// Martian Chess game `id`: the button that opens a battle player's private menu of
-    /// cards.
-    Cards(u64),
-    /// Martian Chess game `id`: the private select menu of battle cards.
-    Card(u64),
-    /// Martian Chess game `id`: the private select menu of cards to discard.
-    Discard(u64),
+    /// One of the game's own buttons or menus, by the name its game gives it, in game
+    /// `id` (the game reads it; a name no game knows is refused as stale).
+    Game {
+        /// The game.
+        id: u64,
+        /// The button's name: lower-case letters and `-`, at most 20.
+        name: String,
+    },
 }
+
+/// The names of the host's own buttons (a game's buttons take other names).
+const HOST: [&str; 5] = ["accept", "decline", "draw-accept", "draw-decline", "resign"];
 
 const PREFIX: &str = "jetan";
 
@@ -31,6 +35,19 @@ impl ButtonAction {
     /// The custom id: `jetan:<action>:<id>`.
     pub fn id(&self) -> String {
         self.to_string()
+    }
+
+    /// A game's own button `name` in game `id`.
+    ///
+    /// # Panics
+    /// If `name` is not a game button's name (a host button's, or not lower-case letters
+    /// and `-`): a programming error in the game's module.
+    pub fn game(id: u64, name: &str) -> ButtonAction {
+        assert!(is_game_button(name), "not a game button's name: {name:?}");
+        ButtonAction::Game {
+            id,
+            name: name.to_string(),
+        }
     }
 
     /// Reads a custom id; `None` for ids that are not ours or are malformed.
@@ -50,9 +67,10 @@ impl ButtonAction {
             "draw-accept" => ButtonAction::DrawAccept(n),
             "draw-decline" => ButtonAction::DrawDecline(n),
             "resign" => ButtonAction::Resign(n),
-            "cards" => ButtonAction::Cards(n),
-            "card" => ButtonAction::Card(n),
-            "discard" => ButtonAction::Discard(n),
+            name if is_game_button(name) => ButtonAction::Game {
+                id: n,
+                name: name.to_string(),
+            },
             _ => return None,
         })
     }
@@ -66,12 +84,18 @@ impl fmt::Display for ButtonAction {
             ButtonAction::DrawAccept(n) => ("draw-accept", n),
             ButtonAction::DrawDecline(n) => ("draw-decline", n),
             ButtonAction::Resign(n) => ("resign", n),
-            ButtonAction::Cards(n) => ("cards", n),
-            ButtonAction::Card(n) => ("card", n),
-            ButtonAction::Discard(n) => ("discard", n),
+            ButtonAction::Game { id, name } => (name.as_str(), id),
         };
         write!(f, "{PREFIX}:{action}:{n}")
     }
+}
+
+/// Whether `name` can name a game's button: not a host button's, lower-case letters and
+/// `-`, 1 to 20 of them.
+fn is_game_button(name: &str) -> bool {
+    (1..=20).contains(&name.len())
+        && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+        && !HOST.contains(&name)
 }
 
 #[cfg(test)]
@@ -85,11 +109,11 @@ mod tests {
             ButtonAction::Decline(u64::MAX),
             ButtonAction::DrawAccept(7),
             ButtonAction::DrawDecline(0),
-            ButtonAction::Cards(3),
-            ButtonAction::Card(4),
-            ButtonAction::Discard(5),
+            ButtonAction::game(3, "cards"),
+            ButtonAction::game(4, "card"),
+            ButtonAction::game(5, "discard"),
         ] {
-            assert_eq!(ButtonAction::parse(&a.id()), Some(a));
+            assert_eq!(ButtonAction::parse(&a.id()), Some(a.clone()));
             assert!(
                 a.id().len() <= 100,
                 "Discord limits custom ids to 100 characters"
@@ -101,10 +125,17 @@ mod tests {
             "jetan:accept",
             "jetan:accept:x",
             "other:accept:1",
-            "jetan:fly:1",
+            "jetan:Fly:1",
+            "jetan:fly_away:1",
+            "jetan:a-very-long-button-name:1",
             "jetan:accept:1:2",
         ] {
             assert_eq!(ButtonAction::parse(bad), None, "{bad}");
         }
+        // Buttons already posted keep working: a game's names read as before.
+        assert_eq!(
+            ButtonAction::parse("jetan:cards:9"),
+            Some(ButtonAction::game(9, "cards"))
+        );
     }
 }

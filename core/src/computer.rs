@@ -99,7 +99,7 @@ impl Core {
             .store
             .play(req, channel, (game.id, game.version), m.from, m.to)
         {
-            Ok(result) => self.moved(guild, game, result, now()).map(Some),
+            Ok(result) => self.moved(guild, game, &result, now()).map(Some),
             Err(e) if e.is_refusal() => {
                 tracing::info!(channel, "the game changed while the computer thought: {e}");
                 Ok(None)
@@ -114,8 +114,8 @@ impl Core {
 /// that does not replay, which the store's checks would have refused).
 fn earlier_positions(game: &jetan_store::Game) -> Vec<jetan_rules::Position> {
     let mut pos = jetan_rules::Position::start_on(game.terms.variant, game.terms.topology);
-    let mut earlier = Vec::with_capacity(game.moves.len());
-    for rec in &game.moves {
+    let mut earlier = Vec::with_capacity(game.moves().len());
+    for rec in game.moves() {
         let Ok(m) = pos.find_move(rec.from, rec.to) else {
             break;
         };

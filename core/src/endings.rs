@@ -239,7 +239,7 @@ impl Core {
             id = last.game.id.to_string(),
             black = mention(last.game.black),
             orange = mention(last.game.orange),
-            moves = text::moves_count(lang, last.game.moves.len()),
+            moves = text::moves_count(lang, last.game.moves().len()),
             result = text::result_line(lang, &last.result, last.reason)
         ))
         .with_file("replay.gif", gif))

@@ -1,12 +1,13 @@
 //! The game interface of the command core: what a command asks of the game being
-//! played — its board, a move as typed, one piece's legal moves, the reply to its end, a
-//! replay, its start, a challenge's options, autocomplete and the computer's turn. Each
-//! game implements [`GameUi`] once, in its own module (`jetan`, `martian`); `games` is
-//! the one place that lists them.
+//! played — its board, a move as typed, one piece's legal moves, its own commands,
+//! buttons and menus, the reply to an action and to its end, a replay, its start, a
+//! challenge's options, autocomplete, its piece prices in words, and the
+//! computer's turn. Each game implements [`GameUi`] once, in its own module under
+//! `games`, whose `mod.rs` is the one place that lists them.
 
-use jetan_store::{FinishedGame, Game, Settlement, StoreError, Terms};
+use jetan_store::{FinishedGame, Game, PlayResult, Settlement, StoreError, Terms};
 
-use crate::request::{ChallengeArgs, Request};
+use crate::request::{ChallengeArgs, GameCommand, Request};
 use crate::{Core, CoreError, Lang, Reply, Response};
 
 /// A command about the game being played, as the game interface receives it.
@@ -31,7 +32,7 @@ pub(crate) type Choices = Vec<(String, String)>;
 
 /// One game, as the command core sees it.
 pub(crate) trait GameUi: Sync {
-    /// The game's name as players read it: "Classic Jetan", "Martian Chess".
+    /// The game's name as players read it ("Classic Jetan").
     fn name(&self, lang: Lang, terms: &Terms) -> String;
     /// The piece prices of `terms`, in one sentence (a price is set).
     fn piece_price_terms(&self, lang: Lang, terms: &Terms, currency: &str) -> String;
@@ -56,6 +57,27 @@ pub(crate) trait GameUi: Sync {
     fn started(&self, core: &Core, game: &Game, head: String) -> Result<Response, CoreError>;
     /// A move as typed (`from`/`to`, or `notation`).
     fn play(&self, cx: Cx<'_>, typed: Typed<'_>) -> Result<Response, CoreError>;
+    /// The public reply to an action the store played (also to a repeated request for
+    /// it): what happened, the money, who acts next.
+    fn played(&self, core: &Core, req: &Request, r: &PlayResult) -> Result<Response, CoreError>;
+    /// One of the game's own commands ([`crate::Command::Game`]); a game without any
+    /// refuses them as another game's.
+    fn command(&self, cx: Cx<'_>, c: &GameCommand) -> Result<Response, CoreError> {
+        let _ = c;
+        Err(CoreError::User(self.wrong_game(Lang::of(&cx.req.locale))))
+    }
+    /// A press of one of the game's own buttons (`name`, as the game named it) on its
+    /// message in the game `cx.game`; `value`: the option chosen, for a select menu. A
+    /// name the game does not know is a stale button.
+    fn button(&self, cx: Cx<'_>, name: &str, value: Option<&str>) -> Result<Response, CoreError> {
+        let _ = (name, value);
+        Err(CoreError::User(crate::text::stale_button(Lang::of(
+            &cx.req.locale,
+        ))))
+    }
+    /// A payment for a lost piece, in words: "`from` paid `to` `amount` for the Dwar"
+    /// (`letter`: the piece in the game's notation).
+    fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String;
     /// The board, publicly.
     fn board(&self, cx: Cx<'_>) -> Result<Reply, CoreError>;
     /// The legal moves of the piece on `square`, privately.

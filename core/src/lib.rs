@@ -14,11 +14,9 @@ pub mod buttons;
 mod computer;
 mod endings;
 mod game;
-mod games;
-mod jetan;
+pub mod games;
 pub mod lang;
 mod lobby;
-mod martian;
 mod money;
 mod pictures;
 mod play;
@@ -39,11 +37,10 @@ use rand_chacha::ChaCha8Rng;
 
 pub use buttons::ButtonAction;
 pub use lang::Lang;
-pub use martian::picture::labels as martian_picture_labels;
 pub use pictures::labels as picture_labels;
 pub use reply::{Attachment, Button, ButtonStyle, Embed, Menu, MessageEdit, Reply, Shown};
 pub use request::{
-    mention, AdminCommand, ChallengeArgs, Command, FirstMover, GameKind, MartianCommand, Request,
+    mention, AdminCommand, ChallengeArgs, Command, FirstMover, GameCommand, GameKind, Request,
     SettingsArgs, UserRef,
 };
 pub use upkeep::Sweep;
@@ -329,19 +326,19 @@ impl Core {
             }
             Command::Settings => self.show_settings(req).map(Into::into),
             Command::Admin(admin) => self.admin(req, admin),
-            Command::Button(action) => match *action {
-                ButtonAction::Accept(id) => self.accept(req, id),
-                ButtonAction::Decline(id) => self.decline(req, Some(id)),
-                ButtonAction::DrawAccept(id) => self.answer_draw(req, id, true),
-                ButtonAction::DrawDecline(id) => self.answer_draw(req, id, false),
-                ButtonAction::Resign(id) => self.resign(req, id).map(Into::into),
-                ButtonAction::Cards(id) => self.martian_card_menu(req, id).map(Into::into),
-                ButtonAction::Card(_) | ButtonAction::Discard(_) => {
-                    refuse(lang::tr!(Lang::of(&req.locale), "mc-choose-in-menu"))
-                }
+            Command::Button(action) => match action {
+                ButtonAction::Accept(id) => self.accept(req, *id),
+                ButtonAction::Decline(id) => self.decline(req, Some(*id)),
+                ButtonAction::DrawAccept(id) => self.answer_draw(req, *id, true),
+                ButtonAction::DrawDecline(id) => self.answer_draw(req, *id, false),
+                ButtonAction::Resign(id) => self.resign(req, *id).map(Into::into),
+                ButtonAction::Game { id, name } => self.game_button(req, *id, name, None),
             },
-            Command::Martian(cmd) => self.martian_command(req, cmd),
-            Command::Choose { menu, value } => self.martian_choose(req, *menu, value),
+            Command::Game(c) => self.game_command(req, c),
+            Command::Choose { menu, value } => match menu {
+                ButtonAction::Game { id, name } => self.game_button(req, *id, name, Some(value)),
+                _ => refuse(lang::tr!(Lang::of(&req.locale), "menu-not-mine")),
+            },
         }
     }
 

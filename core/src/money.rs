@@ -198,7 +198,7 @@ impl Core {
                 id = g.id.to_string(),
                 who = who,
                 reason = text::reason(lang, f.reason),
-                moves = text::moves_count(lang, g.moves.len()),
+                moves = text::moves_count(lang, g.records.len()),
                 stakes = stakes,
                 ago = text::format_duration(req.now.saturating_sub(f.ended_at))
             ));

@@ -2,11 +2,17 @@
 
 use jetan_render::{board_png, replay_gif, BoardShape, Labels, LastMove, Replay, View};
 use jetan_rules::{Color, DuelStream, Move, Position, Square};
-use jetan_store::{FinishedGame, Game, MoveRecord};
+use jetan_store::schema::jetan::{Ending, MoveRecord};
+use jetan_store::{EndReason, FinishedGame, Game, RuleEnding};
 
 use super::lang::{tr, Lang};
 use super::text;
 use super::{Core, CoreError};
+
+/// A Jetan rule ending.
+fn jetan(e: Ending) -> EndReason {
+    EndReason::Rule(RuleEnding::Jetan(e))
+}
 
 /// The words drawn on pictures, in `lang`.
 pub fn labels(lang: Lang) -> Labels {
@@ -29,11 +35,11 @@ pub fn labels(lang: Lang) -> Labels {
         draw: tr!(lang, "label-draw"),
         after_moves: tr!(lang, "label-after-moves", n = n),
         after_one_move: tr!(lang, "label-after-moves", n = 1),
-        princess_captured: text::reason(lang, jetan_store::EndReason::PrincessCaptured),
-        chief_takes_chief: text::reason(lang, jetan_store::EndReason::ChiefTakesChief),
-        chief_captured: text::reason(lang, jetan_store::EndReason::ChiefCaptured),
+        princess_captured: text::reason(lang, jetan(Ending::PrincessCaptured)),
+        chief_takes_chief: text::reason(lang, jetan(Ending::ChiefTakesChief)),
+        chief_captured: text::reason(lang, jetan(Ending::ChiefCaptured)),
         no_legal_moves: tr!(lang, "reason-no-legal-moves"),
-        ten_move_rule: text::reason(lang, jetan_store::EndReason::TenMoveRule),
+        ten_move_rule: text::reason(lang, jetan(Ending::TenMoveRule)),
     }
 }
 
@@ -108,7 +114,7 @@ impl Core {
             .with_names(black, orange)
             .with_shape(shape(game))
             .with_labels(labels(lang));
-        match game.moves.last() {
+        match game.moves().last() {
             // A Manator duel: the rules' report says who attacked, the odds and who won.
             Some(rec) if rec.duel.is_some() => match Self::replayed(game) {
                 Ok(replay) => {
@@ -140,7 +146,7 @@ impl Core {
     /// the game's own duel stream (as the store played them).
     pub(crate) fn replayed(game: &Game) -> Result<jetan_rules::Replay, CoreError> {
         let start = Position::start_on(game.terms.variant, game.terms.topology);
-        let moves = game.moves.iter().map(|r| (r.from, r.to));
+        let moves = game.moves().iter().map(|r| (r.from, r.to));
         jetan_rules::replay(start, moves, &mut DuelStream::new(game.seed))
             .map_err(|e| CoreError::Internal(format!("game {}: {e}", game.id)))
     }

@@ -1,7 +1,7 @@
 //! Playing: a move, the board, one piece's moves.
 
 use jetan_rules::{Color, MoveText, Position, Square, Variant};
-use jetan_store::{Game, MoveResult};
+use jetan_store::{Game, PlayResult, Records};
 
 use super::lang::{tr, Lang};
 use super::request::{mention, Request};
@@ -120,7 +120,22 @@ impl Core {
             from,
             to,
         )?;
-        self.moved(req.guild, game, result, req.now)
+        self.moved(req.guild, game, &result, req.now)
+    }
+
+    /// The game as it was before its move number `ply` (0-based): the moves before it,
+    /// and the position they lead to.
+    pub(crate) fn before_move(game: &Game, ply: usize) -> Result<Game, CoreError> {
+        let replay = Core::replayed(game)?;
+        let pos = replay
+            .positions()
+            .nth(ply)
+            .ok_or_else(|| CoreError::Internal(format!("game {} has no move {ply}", game.id)))?;
+        let mut before = game.clone();
+        before.records =
+            Records::Jetan(game.moves()[..ply.min(game.moves().len())].to_vec()).normalized();
+        before.position = pos.to_string();
+        Ok(before)
     }
 
     /// The public reply to a move that was stored. The move is acknowledged whatever
@@ -129,14 +144,18 @@ impl Core {
         &self,
         guild: u64,
         before: &Game,
-        result: MoveResult,
+        result: &PlayResult,
         now: u64,
     ) -> Result<Response, CoreError> {
         let currency = self.currency_or_default(guild);
         let lang = self.public_lang(guild);
-        let mv = &result.mv;
+        let mv = result.record.as_move().ok_or_else(|| {
+            CoreError::Internal("a Jetan result holds another game's record".into())
+        })?;
         let mut game = before.clone();
-        game.moves.push(*mv);
+        let mut moves = before.moves().to_vec();
+        moves.push(*mv);
+        game.records = Records::Jetan(moves);
         // The position after the move, replayed from the one before with the stored duel
         // result (a finished game's position lacks a royal, so it has no position string).
         let won = mv.duel.unwrap_or(true);
@@ -161,7 +180,7 @@ impl Core {
             "played",
             who = mention(result.by),
             move = notation,
-            number = text::move_number(lang, before.moves.len(), mv.piece.color)
+            number = text::move_number(lang, before.moves().len(), mv.piece.color)
         );
         // In a duel the attacker is the piece that moved; the defender is the killed piece
         // when the attacker won, else the piece still standing on the square.
@@ -203,7 +222,9 @@ impl Core {
             text.push_str(&tr!(lang, "played-escape"));
         }
         text.push('.');
-        for line in text::payments(lang, &result.payments, &currency) {
+        let jetan = crate::games::ui(jetan_store::GameKind::Jetan);
+        let piece = |f: &str, t: &str, a: &str, l: char| jetan.paid_piece(lang, f, t, a, l);
+        for line in text::payments(lang, &result.payments, &currency, &piece) {
             text.push_str(&format!("\n• {line}."));
         }
         if result.countdown_started {

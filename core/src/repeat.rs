@@ -3,7 +3,7 @@
 //! result, and the core words it again here. This runs before any check of the core's,
 //! so a redelivered move is never answered "it is your opponent's turn".
 
-use jetan_store::{EndReason, Game, Receipt};
+use jetan_store::{EndReason, Game, HostEnding, Receipt};
 
 use super::lang::{tr, Lang};
 use super::request::{mention, Request};
@@ -27,21 +27,16 @@ impl Core {
             Receipt::Challenge(c) => self.challenge_reply(&c, &currency, req.now),
             Receipt::Accept(game) => self.accepted(req, game)?,
             Receipt::Closed(closed) => self.closed_reply(req, &closed),
-            Receipt::Move(result) => {
-                let game = self.game_by_id(req.channel, result.game_id)?;
-                let before = before_move(&game, result.ply as usize)?;
-                self.moved(req.guild, &before, result, req.now)?
-            }
-            Receipt::Act(result) => self.martian_acted(&result)?,
+            Receipt::Play(result) => self.played(req, &result)?,
             Receipt::Finished(s) => {
                 let game = self.game_by_id(req.channel, s.game_id)?;
                 let mut reply = self.ended(req, &game, &s)?;
                 let who = mention(req.user.id);
                 let lang = self.public_lang(req.guild);
                 let head = match s.reason {
-                    EndReason::Resignation => tr!(lang, "resigns", who = who),
-                    EndReason::Agreement => tr!(lang, "draw-accepted", who = who),
-                    EndReason::Time => tr!(lang, "claims-on-time", who = who),
+                    EndReason::Host(HostEnding::Resignation) => tr!(lang, "resigns", who = who),
+                    EndReason::Host(HostEnding::Agreement) => tr!(lang, "draw-accepted", who = who),
+                    EndReason::Host(HostEnding::Time) => tr!(lang, "claims-on-time", who = who),
                     _ => String::new(),
                 };
                 if !head.is_empty() {
@@ -81,7 +76,7 @@ impl Core {
     }
 
     /// Game `id`, in progress in `channel` or finished.
-    fn game_by_id(&self, channel: u64, id: u64) -> Result<Game, CoreError> {
+    pub(crate) fn game_by_id(&self, channel: u64, id: u64) -> Result<Game, CoreError> {
         if let Some(g) = self.store.game(channel)?.filter(|g| g.id == id) {
             return Ok(g);
         }
@@ -90,18 +85,4 @@ impl Core {
             None => Err(CoreError::Internal(format!("game {id} is gone"))),
         }
     }
-}
-
-/// The game as it was before its move number `ply` (0-based): the moves before it, and
-/// the position they lead to.
-fn before_move(game: &Game, ply: usize) -> Result<Game, CoreError> {
-    let replay = Core::replayed(game)?;
-    let pos = replay
-        .positions()
-        .nth(ply)
-        .ok_or_else(|| CoreError::Internal(format!("game {} has no move {ply}", game.id)))?;
-    let mut before = game.clone();
-    before.moves.truncate(ply);
-    before.position = pos.to_string();
-    Ok(before)
 }

@@ -62,7 +62,7 @@ pub struct Request {
 /// The terms of a challenge as typed; unset ones take the server's defaults.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ChallengeArgs {
-    /// Jetan (the default) or Martian Chess.
+    /// Which game (Jetan by default).
     pub game: Option<GameKind>,
     /// The stake each player puts in.
     pub stake: Option<i64>,
@@ -76,7 +76,7 @@ pub struct ChallengeArgs {
     pub board: Option<Topology>,
     /// The move time limit in minutes.
     pub move_time: Option<i64>,
-    /// The computer's strength, for a game against the bot (1–5; Martian Chess 1–3).
+    /// The computer's strength, for a game against the bot (1–5; a game may take fewer).
     pub level: Option<i64>,
 }
 
@@ -142,11 +142,7 @@ impl Command {
         matches!(
             self,
             Command::Moves { .. }
-                | Command::Martian(
-                    MartianCommand::Hand
-                        | MartianCommand::Discard { card: None }
-                        | MartianCommand::Card { card: None }
-                )
+                | Command::Game(GameCommand { private: true, .. })
                 | Command::Wallet { .. }
                 | Command::History { .. }
                 | Command::Rules
@@ -233,8 +229,9 @@ pub enum Command {
     Admin(AdminCommand),
     /// A button was pressed.
     Button(super::buttons::ButtonAction),
-    /// A Martian Chess command (the moves go through [`Command::Move`]).
-    Martian(MartianCommand),
+    /// A command one game adds to the host's (every game's moves go through
+    /// [`Command::Move`]); the game being played reads it.
+    Game(GameCommand),
     /// An option was chosen in a select menu (a card from a private card menu).
     Choose {
         /// The menu's id.
@@ -244,33 +241,49 @@ pub enum Command {
     },
 }
 
-/// The commands of Martian Chess besides `move` (MARTIAN_CHESS.md §2, §4, §7).
+/// A command one game adds to the host's, by its name as the command grammar declares
+/// it and its options as typed: the game's own module reads them (as boardgame.io's
+/// named moves), so the host's commands name no game.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum MartianCommand {
-    /// Paradrop a piece from one's reserve.
-    Drop {
-        /// The piece's letter or name as typed (`N`, `knight`).
-        piece: String,
-        /// The square as typed.
-        square: String,
-    },
-    /// Exchange prisoners of one kind.
-    Exchange {
-        /// The piece's letter or name as typed.
-        piece: String,
-    },
-    /// Discard a card and draw one; without a card, a private menu of one's hand.
-    Discard {
-        /// The card as typed (`7H`).
-        card: Option<String>,
-    },
-    /// End the turn.
-    End,
-    /// One's own hand, privately.
-    Hand,
-    /// Play a battle card; without a card, a private menu of one's legal cards.
-    Card {
-        /// The card as typed (`AS`).
-        card: Option<String>,
-    },
+pub struct GameCommand {
+    /// The command's name (`drop`, `hand`).
+    pub name: String,
+    /// Its options as typed, by name.
+    pub options: Vec<(String, String)>,
+    /// Whether its answer is only for the asker, whatever happens (declared with the
+    /// command): the adapter defers it privately.
+    pub private: bool,
+}
+
+impl GameCommand {
+    /// A command without options.
+    pub fn new(name: &str) -> GameCommand {
+        GameCommand {
+            name: name.to_string(),
+            options: Vec::new(),
+            private: false,
+        }
+    }
+
+    /// Adds an option.
+    #[must_use]
+    pub fn with(mut self, name: &str, value: impl Into<String>) -> GameCommand {
+        self.options.push((name.to_string(), value.into()));
+        self
+    }
+
+    /// Marks the answer private.
+    #[must_use]
+    pub fn private(mut self) -> GameCommand {
+        self.private = true;
+        self
+    }
+
+    /// The option `name` as typed, if given.
+    pub fn option(&self, name: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
 }

@@ -61,8 +61,15 @@ pub fn moves_count(lang: Lang, plies: usize) -> String {
     tr!(lang, "moves-count", n = plies.div_ceil(2))
 }
 
-/// One line per payment: "<@a> paid <@b> 3 coins for the Dwar".
-pub fn payments(lang: Lang, list: &[Payment], currency: &str) -> Vec<String> {
+/// One line per payment: "@a paid @b 3 coins for the Dwar"; `piece` words the price
+/// of a lost piece (`from`, `to`, the amount, the piece's letter), which only the game
+/// knows how to name.
+pub fn payments(
+    lang: Lang,
+    list: &[Payment],
+    currency: &str,
+    piece: &dyn Fn(&str, &str, &str, char) -> String,
+) -> Vec<String> {
     list.iter()
         .filter(|p| p.amount > 0)
         .map(|p| {
@@ -72,48 +79,24 @@ pub fn payments(lang: Lang, list: &[Payment], currency: &str) -> Vec<String> {
                 money(lang, p.amount, currency),
             );
             match p.kind {
-                PaymentKind::Piece { piece } => tr!(
-                    lang,
-                    "paid-piece",
-                    from = from,
-                    to = to,
-                    amount = amount,
-                    piece = the_role(lang, piece.role)
-                ),
+                PaymentKind::Piece { piece: letter } => piece(&from, &to, &amount, letter),
                 PaymentKind::Stake => {
                     tr!(lang, "paid-stake", from = from, to = to, amount = amount)
                 }
-                PaymentKind::Prisoner { piece } => tr!(
-                    lang,
-                    "mc-paid-prisoner",
-                    from = from,
-                    to = to,
-                    amount = amount,
-                    role = crate::martian::text::prisoner_role(piece)
-                ),
             }
         })
         .collect()
 }
 
-/// Why a game ended, in words.
+/// Why a game ended, in words: the message `reason-<its name>` (`reason-princess-captured`,
+/// `reason-resignation`), for every game's endings and the host's alike.
 pub fn reason(lang: Lang, reason: EndReason) -> String {
-    let key = match reason {
-        EndReason::PrincessCaptured => "reason-princess-captured",
-        EndReason::ChiefTakesChief => "reason-chief-takes-chief",
-        EndReason::ChiefCaptured => "reason-chief-captured",
-        EndReason::NoLegalMoves => "reason-no-legal-moves",
-        EndReason::TenMoveRule => "reason-ten-move-rule",
-        EndReason::KingCaptured => "reason-king-captured",
-        EndReason::KingLostAttack => "reason-king-lost-attack",
-        EndReason::QuietTurns => "reason-quiet-turns",
-        EndReason::Resignation => "reason-resignation",
-        EndReason::Agreement => "reason-agreement",
-        EndReason::Time => "reason-time",
-        EndReason::Aborted => "reason-aborted",
-        EndReason::Abandoned => "reason-abandoned",
-    };
-    lang.tr(key, &[])
+    lang.tr(&format!("reason-{}", reason.name().replace('_', "-")), &[])
+}
+
+/// A button or menu whose game is over or was replaced.
+pub(crate) fn stale_button(lang: Lang) -> String {
+    tr!(lang, "stale-menu")
 }
 
 /// The headline of a finished game.
@@ -164,7 +147,14 @@ pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) ->
         out.push_str(&tr!(lang, "friendly-no-money"));
         return out;
     }
-    for line in payments(lang, &s.payments, currency) {
+    // A settlement pays stakes only: piece prices are paid as pieces are lost.
+    let stakes: Vec<Payment> = s
+        .payments
+        .iter()
+        .filter(|p| p.kind == PaymentKind::Stake)
+        .copied()
+        .collect();
+    for line in payments(lang, &stakes, currency, &|_, _, _, _| String::new()) {
         out.push_str(&format!("\n• {line}"));
     }
     for r in s.released.iter().filter(|r| r.amount > 0) {

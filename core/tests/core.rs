@@ -141,7 +141,7 @@ impl Harness {
         let game = store
             .game(CHANNEL)
             .unwrap()
-            .map(|g| (g.version, g.position.clone(), g.moves.len()));
+            .map(|g| (g.version, g.position.clone(), g.moves().len()));
         let challenge = store.open_challenge(CHANNEL).unwrap().map(|c| c.id);
         let wallets: Vec<_> = [alice(), bob(), carol()]
             .iter()
@@ -638,7 +638,13 @@ fn a_repeated_request_acts_once() {
     );
     assert!(!again.ephemeral);
     assert_eq!(
-        h.core().store().game(CHANNEL).unwrap().unwrap().moves.len(),
+        h.core()
+            .store()
+            .game(CHANNEL)
+            .unwrap()
+            .unwrap()
+            .moves()
+            .len(),
         2,
         "nothing played twice"
     );
@@ -1016,7 +1022,7 @@ fn the_computer_answers_practice_games_without_touching_wallets() {
         reply.reply.text
     );
     let game = h.core().store().game(CHANNEL).unwrap().unwrap();
-    assert_eq!(game.moves.len(), 1);
+    assert_eq!(game.moves().len(), 1);
     // Alice answers with her first legal move; the computer is asked to move again.
     let pos = game.position().unwrap();
     let m = pos.legal_moves()[0];
@@ -1353,7 +1359,7 @@ fn a_friendly_game_shows_no_money_and_the_princess_escape_is_listed_once() {
     assert!(!r.text.contains("Wager"), "{}", r.text);
     h.resign(&bob());
     let last = h.core().store().last_finished(CHANNEL).unwrap().unwrap();
-    assert_eq!(last.game.moves.len(), 1);
+    assert_eq!(last.game.moves().len(), 1);
     let replay = h.ok(&alice(), Command::Replay { game: None });
     assert!(replay.text.contains(", 1 move."), "{}", replay.text);
     assert!(!replay.text.contains("Net"), "{}", replay.text);

@@ -13,7 +13,8 @@ mod goldens;
 use std::path::PathBuf;
 
 use image::RgbImage;
-use jetan_core::{martian_picture_labels, picture_labels, Lang};
+use jetan_core::games::martian::picture_labels as martian_picture_labels;
+use jetan_core::{picture_labels, Lang};
 use jetan_render::{martian_image, MartianScene, Renderer, View};
 use jetan_rules::{Color, MoveText, Position, Report, Role};
 use martian_chess::{ai, State, ToAct};

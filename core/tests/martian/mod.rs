@@ -1,7 +1,7 @@
 //! Martian Chess through the core: every refusal of the issue, a whole game with its
 //! money settled, private prompts, and a restart in the middle of a battle.
 
-use jetan_core::{GameKind, MartianCommand};
+use jetan_core::{GameCommand, GameKind};
 use martian_chess::{ai, Action, BattleSide, Card, Color, Role, Square, State, ToAct};
 
 use super::*;
@@ -55,20 +55,19 @@ fn command(a: Action) -> Command {
                 None => format!("{from}-{to}"),
             }),
         },
-        Action::Drop { role, to } => Command::Martian(MartianCommand::Drop {
-            piece: role.char().to_string(),
-            square: to.to_string(),
-        }),
-        Action::Exchange(role) => Command::Martian(MartianCommand::Exchange {
-            piece: role.name().to_string(),
-        }),
-        Action::Discard(c) => Command::Martian(MartianCommand::Discard {
-            card: Some(c.to_string()),
-        }),
-        Action::Play(c) => Command::Martian(MartianCommand::Card {
-            card: Some(c.to_string()),
-        }),
-        Action::End => Command::Martian(MartianCommand::End),
+        Action::Drop { role, to } => Command::Game(
+            GameCommand::new("drop")
+                .with("piece", role.char().to_string())
+                .with("square", to.to_string()),
+        ),
+        Action::Exchange(role) => {
+            Command::Game(GameCommand::new("exchange").with("piece", role.name().to_string()))
+        }
+        Action::Discard(c) => {
+            Command::Game(GameCommand::new("discard").with("card", c.to_string()))
+        }
+        Action::Play(c) => Command::Game(GameCommand::new("card").with("card", c.to_string())),
+        Action::End => Command::Game(GameCommand::new("end")),
     }
 }
 
@@ -110,20 +109,18 @@ fn martian_refusals_say_why_and_change_nothing() {
     );
     h.refused(
         &alice(),
-        Command::Martian(MartianCommand::Card {
-            card: Some("AS".into()),
-        }),
+        Command::Game(GameCommand::new("card").with("card", "AS")),
         "no battle",
     );
     // Ending turns until White rolls at least 2, then a piece moves twice.
     while state(&h).die() < 2 || state(&h).turn() != Color::White {
         let side = state(&h).turn();
-        h.ok(&user(side), Command::Martian(MartianCommand::End));
+        h.ok(&user(side), Command::Game(GameCommand::new("end")));
     }
     h.ok(&alice(), e2e4);
     h.refused(&alice(), command("e4-e5".parse().unwrap()), "already moved");
     // The hand is private; a discard without a card is a private menu of it.
-    let hand = h.ok(&alice(), Command::Martian(MartianCommand::Hand));
+    let hand = h.ok(&alice(), Command::Game(GameCommand::new("hand").private()));
     assert!(
         hand.ephemeral && hand.text.contains("Your hand"),
         "{}",
@@ -131,7 +128,7 @@ fn martian_refusals_say_why_and_change_nothing() {
     );
     let menu = h.ok(
         &alice(),
-        Command::Martian(MartianCommand::Discard { card: None }),
+        Command::Game(GameCommand::new("discard").private()),
     );
     assert!(menu.ephemeral);
     assert_eq!(menu.menu.as_ref().unwrap().options.len(), 13);
@@ -167,7 +164,10 @@ fn martian_refusals_say_why_and_change_nothing() {
                 }
                 // The private menu offers exactly the legal cards.
                 let id = h.core().store().game(CHANNEL).unwrap().unwrap().id;
-                let menu = h.ok(&user(player), Command::Button(ButtonAction::Cards(id)));
+                let menu = h.ok(
+                    &user(player),
+                    Command::Button(ButtonAction::game(id, "cards")),
+                );
                 assert!(menu.ephemeral);
                 let legal: Vec<Card> = b.legal_cards(s.hand(player)).collect();
                 assert_eq!(menu.menu.as_ref().unwrap().options.len(), legal.len());
@@ -341,13 +341,13 @@ fn martian_chess_speaks_the_server_and_player_languages() {
     }
     assert!(!r.text.contains("rolls a"), "{}", r.text);
     // Bob's hand is answered in his Spanish, Alice's in her English.
-    let hand = h.ok(&bob(), Command::Martian(MartianCommand::Hand));
+    let hand = h.ok(&bob(), Command::Game(GameCommand::new("hand").private()));
     assert!(
         hand.ephemeral && hand.text.starts_with("Tu mano ("),
         "{}",
         hand.text
     );
-    let hand = h.ok(&alice(), Command::Martian(MartianCommand::Hand));
+    let hand = h.ok(&alice(), Command::Game(GameCommand::new("hand").private()));
     assert!(
         hand.ephemeral && hand.text.starts_with("Your hand ("),
         "{}",
@@ -356,10 +356,10 @@ fn martian_chess_speaks_the_server_and_player_languages() {
     // Bob's refusal is in Spanish; Alice's public turn end in the server's Spanish.
     h.refused(
         &bob(),
-        Command::Martian(MartianCommand::End),
+        Command::Game(GameCommand::new("end")),
         "Le toca a <@101>",
     );
-    let r = h.ok(&alice(), Command::Martian(MartianCommand::End));
+    let r = h.ok(&alice(), Command::Game(GameCommand::new("end")));
     assert!(
         r.text.contains("<@101> (Blancas) termina el turno.")
             && r.text.contains("<@102> (Negras) saca un **"),
@@ -399,22 +399,19 @@ fn martian_chess_speaks_the_server_and_player_languages() {
         (mv(None, None, Some("hola")), "`hola` no es una jugada"),
         (mv(None, None, Some("e7-e9")), "`e9` no es una casilla"),
         (
-            Command::Martian(MartianCommand::Drop {
-                piece: "caballo".into(),
-                square: "e4".into(),
-            }),
+            Command::Game(
+                GameCommand::new("drop")
+                    .with("piece", "caballo")
+                    .with("square", "e4"),
+            ),
             "No tienes ningún Caballo en tu reserva.",
         ),
         (
-            Command::Martian(MartianCommand::Exchange {
-                piece: "dama".into(),
-            }),
+            Command::Game(GameCommand::new("exchange").with("piece", "dama")),
             "En tu prisión no hay ninguna Dama que devolver.",
         ),
         (
-            Command::Martian(MartianCommand::Exchange {
-                piece: "rey".into(),
-            }),
+            Command::Game(GameCommand::new("exchange").with("piece", "rey")),
             "Los Reyes nunca se canjean",
         ),
         (
@@ -479,10 +476,11 @@ fn the_rules_refusals_name_the_piece_and_squares_in_english() {
         ),
         (mv("e2-e4=x"), "`x` is not a piece to promote to"),
         (
-            Command::Martian(MartianCommand::Drop {
-                piece: "N".into(),
-                square: "e4".into(),
-            }),
+            Command::Game(
+                GameCommand::new("drop")
+                    .with("piece", "N")
+                    .with("square", "e4"),
+            ),
             "You have no Knight in your reserve.",
         ),
     ] {

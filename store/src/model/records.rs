@@ -273,6 +273,15 @@ impl EndReason {
     pub fn is_host_ending(self) -> bool {
         matches!(self, EndReason::Host(_))
     }
+
+    /// The ending's name as stored (`princess_captured`, `resignation`): the key the
+    /// core's message files name it by.
+    pub fn name(self) -> String {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::String(s)) => s,
+            _ => unreachable!("an ending serializes as its name"),
+        }
+    }
 }
 
 impl From<HostEnding> for EndReason {

@@ -229,6 +229,14 @@ impl Record {
         }
     }
 
+    /// The game it is a record of.
+    pub fn game(&self) -> GameKind {
+        match self {
+            Record::Jetan(_) => GameKind::Jetan,
+            Record::MartianChess(_) => GameKind::MartianChess,
+        }
+    }
+
     /// When it was played.
     pub fn at(&self) -> crate::Millis {
         match self {

@@ -2,7 +2,7 @@
 //! ([`GameUi`]). The bodies live beside the host code they grew with (`play`, `endings`,
 //! `lobby`, `computer`, `pictures`, `suggest`); this is where the core reaches them.
 
-use jetan_store::{FinishedGame, Game, Settlement, StoreError, Terms};
+use jetan_store::{FinishedGame, Game, PlayResult, Refusal, Settlement, StoreError, Terms};
 
 use crate::game::{Asker, Choices, Cx, GameUi, Typed};
 use crate::lang::tr;
@@ -84,13 +84,31 @@ impl GameUi for Jetan {
 
     fn refusal(&self, lang: Lang, e: &StoreError) -> Option<String> {
         match e {
-            StoreError::IllegalMove(why) => Some(text::illegal(lang, why)),
+            StoreError::Illegal(Refusal::Jetan(why)) => Some(text::illegal(lang, why)),
             _ => None,
         }
     }
 
     fn wrong_game(&self, lang: Lang) -> String {
         tr!(lang, "mc-wrong-game-jetan")
+    }
+
+    fn played(&self, core: &Core, req: &Request, r: &PlayResult) -> Result<Response, CoreError> {
+        let game = core.game_by_id(req.channel, r.game_id)?;
+        let before = Core::before_move(&game, r.ply as usize)?;
+        core.moved(req.guild, &before, r, req.now)
+    }
+
+    fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String {
+        let role = jetan_rules::Piece::from_char(letter).map(|p| p.role);
+        tr!(
+            lang,
+            "paid-piece",
+            from = from,
+            to = to,
+            amount = amount,
+            piece = role.map_or_else(|| letter.to_string(), |r| text::the_role(lang, r))
+        )
     }
 
     fn computer_turn(

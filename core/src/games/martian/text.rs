@@ -546,7 +546,7 @@ pub(crate) fn discard_menu_text(lang: Lang, view: &PublicView) -> String {
 }
 
 pub(crate) fn stale_menu(lang: Lang) -> String {
-    tr!(lang, "mc-stale-menu")
+    tr!(lang, "stale-menu")
 }
 
 /// The start of a game.

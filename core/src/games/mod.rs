@@ -1,18 +1,62 @@
-//! The games the command core hosts, each behind the game interface ([`crate::game`]):
-//! [`ui`] is the one place that lists them. Also the host's words that depend on the
-//! game: its name and the terms of a challenge.
+//! The games the command core hosts, each behind the game interface ([`crate::game`])
+//! in its own module ([`jetan`], [`martian`]): [`ui`] is the one place that lists them.
+//! Also the host's dispatch to the game being played (its own commands, buttons and
+//! menus, the reply to a stored action) and the host's words that depend on the game:
+//! its name and the terms of a challenge.
 
-use jetan_store::{Game, GameKind, StoreError, Terms};
+pub(crate) mod jetan;
+pub mod martian;
+
+use jetan_store::{Game, GameKind, PlayResult, StoreError, Terms};
 
 use crate::game::GameUi;
 use crate::lang::{tr, Lang};
+use crate::request::{GameCommand, Request};
 use crate::words::{format_duration, money};
+use crate::{Core, CoreError, Response};
 
 /// The game of `kind`.
 pub(crate) fn ui(kind: GameKind) -> &'static dyn GameUi {
     match kind {
-        GameKind::Jetan => &crate::jetan::Jetan,
-        GameKind::MartianChess => &crate::martian::Martian,
+        GameKind::Jetan => &jetan::Jetan,
+        GameKind::MartianChess => &martian::Martian,
+    }
+}
+
+impl Core {
+    /// One of a game's own commands, for the game in the request's channel.
+    pub(crate) fn game_command(
+        &self,
+        req: &Request,
+        c: &GameCommand,
+    ) -> Result<Response, CoreError> {
+        let game = self
+            .store
+            .game(req.channel)?
+            .ok_or_else(|| CoreError::User(Lang::of(&req.locale).tr("no-game", &[])))?;
+        of(&game).command(self.cx(req, &game), c)
+    }
+
+    /// A press of a game's own button `name` (or a choice in its menu: `value`) on a
+    /// message of game `id`: the game in the channel reads it if it is still that game.
+    pub(crate) fn game_button(
+        &self,
+        req: &Request,
+        id: u64,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<Response, CoreError> {
+        match self.store.game(req.channel)? {
+            Some(game) if game.id == id => of(&game).button(self.cx(req, &game), name, value),
+            _ => Err(CoreError::User(crate::text::stale_button(Lang::of(
+                &req.locale,
+            )))),
+        }
+    }
+
+    /// The reply to an action the store played (for a repeated request too).
+    pub(crate) fn played(&self, req: &Request, r: &PlayResult) -> Result<Response, CoreError> {
+        ui(r.record.game()).played(self, req, r)
     }
 }
 

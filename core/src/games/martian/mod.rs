@@ -7,17 +7,67 @@
 //! hand is never read; hands appear only in private replies to their owner.
 
 pub(crate) mod picture;
+pub use picture::labels as picture_labels;
 mod suggest;
 pub(crate) mod text;
 
-use jetan_store::{ActResult, FinishedGame, Game, Settlement, StoreError, Terms};
+use jetan_store::games::martian::martian_side;
+use jetan_store::{FinishedGame, Game, PlayResult, Refusal, Settlement, StoreError, Terms};
 use martian_chess::{ai, Action, Color, PublicView, State, ToAct};
 
 use crate::buttons::ButtonAction;
 use crate::game::{Asker, Choices, Cx, GameUi, Typed};
 use crate::reply::{ButtonStyle, Menu};
-use crate::request::{mention, ChallengeArgs, MartianCommand, Request};
+use crate::request::{mention, ChallengeArgs, GameCommand, Request};
 use crate::{refuse, Core, CoreError, Lang, Reply, Response};
+
+/// The button that opens a battle player's private menu of cards.
+const CARDS: &str = "cards";
+/// The private select menu of battle cards.
+const CARD: &str = "card";
+/// The private select menu of cards to discard.
+const DISCARD: &str = "discard";
+
+/// The commands of Martian Chess besides `move` (MARTIAN_CHESS.md §2, §4, §7), as the
+/// command grammar declares them (`drop piece square`, `exchange piece`, `discard
+/// [card]`, `end`, `hand`, `card [card]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum MartianCommand {
+    /// Paradrop a piece from one's reserve: the piece's letter or name and the square,
+    /// as typed.
+    Drop { piece: String, square: String },
+    /// Exchange prisoners of one kind (the piece as typed).
+    Exchange { piece: String },
+    /// Discard a card and draw one; without a card, a private menu of one's hand.
+    Discard { card: Option<String> },
+    /// End the turn.
+    End,
+    /// One's own hand, privately.
+    Hand,
+    /// Play a battle card; without a card, a private menu of one's legal cards.
+    Card { card: Option<String> },
+}
+
+impl MartianCommand {
+    /// The command `c` names, if it is one of Martian Chess's with its options.
+    fn read(c: &GameCommand) -> Option<MartianCommand> {
+        let text = |name: &str| c.option(name).map(str::to_string);
+        Some(match c.name.as_str() {
+            "drop" => MartianCommand::Drop {
+                piece: text("piece")?,
+                square: text("square")?,
+            },
+            "exchange" => MartianCommand::Exchange {
+                piece: text("piece")?,
+            },
+            "discard" => MartianCommand::Discard { card: text("card") },
+            "end" => MartianCommand::End,
+            "hand" => MartianCommand::Hand,
+            "card" => MartianCommand::Card { card: text("card") },
+            _ => return None,
+        })
+    }
+}
 
 /// The computer's level in Martian Chess from the practice level (1–5): 1, 2, or 3 for
 /// anything above.
@@ -121,13 +171,49 @@ impl GameUi for Martian {
 
     fn refusal(&self, lang: Lang, e: &StoreError) -> Option<String> {
         match e {
-            StoreError::IllegalAction(why) => Some(text::illegal(lang, why, None)),
+            StoreError::Illegal(Refusal::MartianChess(why)) => Some(text::illegal(lang, why, None)),
             _ => None,
         }
     }
 
     fn wrong_game(&self, lang: Lang) -> String {
         crate::lang::tr!(lang, "mc-wrong-game-martian")
+    }
+
+    fn played(&self, core: &Core, _req: &Request, r: &PlayResult) -> Result<Response, CoreError> {
+        core.martian_acted(r)
+    }
+
+    fn command(&self, cx: Cx<'_>, c: &GameCommand) -> Result<Response, CoreError> {
+        match MartianCommand::read(c) {
+            Some(cmd) => cx.core.martian_command(cx.req, &cmd),
+            None => refuse(self.wrong_game(Lang::of(&cx.req.locale))),
+        }
+    }
+
+    fn button(&self, cx: Cx<'_>, name: &str, value: Option<&str>) -> Result<Response, CoreError> {
+        let lang = Lang::of(&cx.req.locale);
+        match (name, value) {
+            (CARDS, _) => cx
+                .core
+                .martian_card_menu(cx.req, cx.game.id)
+                .map(Into::into),
+            (CARD, Some(v)) => cx.core.martian_choose(cx.req, false, v),
+            (DISCARD, Some(v)) => cx.core.martian_choose(cx.req, true, v),
+            (CARD | DISCARD, None) => refuse(crate::lang::tr!(lang, "mc-choose-in-menu")),
+            _ => refuse(crate::text::stale_button(lang)),
+        }
+    }
+
+    fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String {
+        crate::lang::tr!(
+            lang,
+            "mc-paid-prisoner",
+            from = from,
+            to = to,
+            amount = amount,
+            role = text::prisoner_role(letter)
+        )
     }
 
     /// The battle cards the host played for defenders out of time.
@@ -163,7 +249,7 @@ impl Core {
     /// The asker's colour in `game`.
     fn side_of(lang: Lang, game: &Game, user: u64) -> Result<Color, CoreError> {
         match game.color_of(user) {
-            Some(seat) => Ok(jetan_store::martian_side(seat)),
+            Some(seat) => Ok(martian_side(seat)),
             None => refuse(crate::lang::tr!(
                 lang,
                 "not-playing-vs",
@@ -173,11 +259,7 @@ impl Core {
         }
     }
 
-    pub(crate) fn martian_command(
-        &self,
-        req: &Request,
-        cmd: &MartianCommand,
-    ) -> Result<Response, CoreError> {
+    fn martian_command(&self, req: &Request, cmd: &MartianCommand) -> Result<Response, CoreError> {
         match cmd {
             MartianCommand::Drop { piece, square } => {
                 let role = parsed(text::parse_role(Lang::of(&req.locale), piece))?;
@@ -213,22 +295,14 @@ impl Core {
         }
     }
 
-    /// A card chosen in a private menu.
-    pub(crate) fn martian_choose(
+    /// A card chosen in a private menu (of cards to discard, or of battle cards) of the
+    /// channel's game (the host checked that the menu is this game's).
+    fn martian_choose(
         &self,
         req: &Request,
-        menu: ButtonAction,
+        discard: bool,
         value: &str,
     ) -> Result<Response, CoreError> {
-        let (id, discard) = match menu {
-            ButtonAction::Card(id) => (id, false),
-            ButtonAction::Discard(id) => (id, true),
-            _ => return refuse(crate::lang::tr!(Lang::of(&req.locale), "menu-not-mine")),
-        };
-        match self.store.game(req.channel)? {
-            Some(g) if g.id == id => {}
-            _ => return refuse(text::stale_menu(Lang::of(&req.locale))),
-        }
         let card = parsed(text::parse_card(Lang::of(&req.locale), value))?;
         let action = if discard {
             Action::Discard(card)
@@ -239,7 +313,7 @@ impl Core {
     }
 
     /// The private menu of the asker's legal battle cards in game `id`.
-    pub(crate) fn martian_card_menu(&self, req: &Request, id: u64) -> Result<Reply, CoreError> {
+    fn martian_card_menu(&self, req: &Request, id: u64) -> Result<Reply, CoreError> {
         let game = match self.store.game(req.channel)? {
             Some(g) if g.id == id && g.is_martian() => g,
             _ => return refuse(text::stale_menu(Lang::of(&req.locale))),
@@ -260,7 +334,7 @@ impl Core {
         Ok(Reply {
             menu: Some(card_menu(
                 Lang::of(&req.locale),
-                ButtonAction::Card(game.id),
+                ButtonAction::game(game.id, CARD),
                 &text::card_menu(Lang::of(&req.locale)),
                 &legal,
             )),
@@ -297,7 +371,7 @@ impl Core {
         Ok(Reply {
             menu: Some(card_menu(
                 Lang::of(&req.locale),
-                ButtonAction::Discard(game.id),
+                ButtonAction::game(game.id, DISCARD),
                 &text::discard_menu(Lang::of(&req.locale)),
                 &legal,
             )),
@@ -376,33 +450,38 @@ impl Core {
 
     /// The public reply to a stored action (also for a repeated request): what happened,
     /// the money, the die and the board at a new turn, who is to act next.
-    pub(crate) fn martian_acted(&self, r: &ActResult) -> Result<Response, CoreError> {
+    fn martian_acted(&self, r: &PlayResult) -> Result<Response, CoreError> {
         let game = self.martian_game_by_id(r.channel, r.game_id)?;
         let currency = self.currency_or_default(game.guild);
         let before: State = r
             .before
             .parse()
             .map_err(|e| CoreError::Internal(format!("a stored state does not read: {e}")))?;
-        let notation = before.notate(&r.action.action);
-        let actor = r.action.player;
+        let rec = *r.record.as_action().ok_or_else(|| {
+            CoreError::Internal("a Martian Chess result holds a Jetan move".into())
+        })?;
+        let notation = before.notate(&rec.action);
+        let actor = rec.player;
         let (after, events) = before
-            .play_with_events(actor, r.action.action)
+            .play_with_events(actor, rec.action)
             .map_err(|e| CoreError::Internal(format!("a stored action does not replay: {e}")))?;
         let player = |c: Color| game.martian_player(c);
         let lang = self.public_lang(game.guild);
         let mut lines = Vec::new();
-        if r.action.timeout {
+        if rec.timeout {
             lines.push(text::timeout_card(lang, r.by));
         }
         lines.extend(text::events(
             lang,
             actor,
             &notation,
-            &r.action.action,
+            &rec.action,
             &events,
             &player,
         ));
-        for line in crate::text::payments(self.public_lang(game.guild), &r.payments, &currency) {
+        let lang_ = self.public_lang(game.guild);
+        let piece = |f: &str, t: &str, a: &str, l: char| Martian.paid_piece(lang_, f, t, a, l);
+        for line in crate::text::payments(lang_, &r.payments, &currency, &piece) {
             lines.push(format!("• {line}."));
         }
         if r.unpaid > 0 {
@@ -444,7 +523,7 @@ impl Core {
             (ToAct::Battle { .. }, Some(u)) if !computer => {
                 lines.push(text::card_prompt(lang, u));
                 reply = reply.pinging(u).with_button(
-                    ButtonAction::Cards(game.id).id(),
+                    ButtonAction::game(game.id, CARDS).id(),
                     &crate::lang::tr!(lang, "mc-button-cards"),
                     ButtonStyle::Success,
                 );
@@ -592,7 +671,7 @@ impl Core {
         let lang = self.public_lang(g.guild);
         let mut state = State::new(g.seed);
         let mut lines = Vec::new();
-        for (i, rec) in g.actions.iter().enumerate() {
+        for (i, rec) in g.actions().iter().enumerate() {
             lines.push(text::replay_line(
                 lang,
                 i + 1,
@@ -613,7 +692,7 @@ impl Core {
                 g.id,
                 g.martian_player(Color::White),
                 g.martian_player(Color::Black),
-                g.actions.len()
+                g.actions().len()
             ),
             crate::text::result_line(lang, &last.result, last.reason)
         ))

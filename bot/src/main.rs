@@ -5,7 +5,7 @@ mod cli;
 
 use clap::Parser;
 
-/// Jetan — Martian chess on Discord.
+/// Jetan — Burroughs' chess of Barsoom, and its kin, on Discord.
 #[derive(Debug, Parser)]
 #[command(name = "jetan", version, about, long_about = None)]
 struct Cli {

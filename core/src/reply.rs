@@ -31,7 +31,7 @@ pub struct Button {
     pub style: ButtonStyle,
 }
 
-/// A select menu under a reply (private card menus in Martian Chess).
+/// A select menu under a reply (a game's private menus, such as battle cards).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Menu {
     /// The custom id (see [`ButtonAction`](super::buttons::ButtonAction)).

@@ -28,9 +28,9 @@ impl Terms {
     }
 
     /// The piece reserve: the most a player can pay in piece prices in one game,
-    /// `piece_price ×` the points of piece value the game says a player can lose (Jetan:
-    /// 42 Classic, 46 Manator; Martian Chess 39, MARTIAN_CHESS.md §6). Payments are
-    /// capped at it.
+    /// `piece_price ×` the points of piece value the game says a player can lose (each
+    /// game's module in `games` says how many: Jetan 42 Classic, 46 Manator). Payments
+    /// are capped at it.
     ///
     /// # Errors
     /// [`StoreError::InvalidTerms`] if it exceeds [`MAX_AMOUNT`].

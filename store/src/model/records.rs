@@ -440,10 +440,10 @@ pub enum FirstMover {
 /// The terms of a game: what the players agreed to when the challenge was accepted.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Terms {
-    /// Jetan or Martian Chess (records written before Martian Chess read as Jetan).
+    /// Which game (records written before there were two read as Jetan).
     #[serde(default)]
     pub game: GameKind,
-    /// Classic or Manator (Jetan only; a Martian Chess game keeps Classic).
+    /// Classic or Manator (Jetan's; a game without variants keeps Classic).
     pub variant: Variant,
     /// The flat board or Ninth-Ray Jetan's circular board (RULES.md §11).
     #[serde(default)]

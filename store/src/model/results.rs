@@ -28,7 +28,7 @@ impl Stamp {
 }
 
 /// What one action did in a game of any kind: a Jetan move
-/// ([`Store::play`](crate::Store::play)), a Martian Chess action, or an action the host
+/// ([`Store::play`](crate::Store::play)), another game's action, or an action the host
 /// played for a player out of time.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayResult {
@@ -129,8 +129,7 @@ pub enum Receipt {
     Accept(Game),
     /// A challenge was declined, cancelled or expired.
     Closed(ChallengeClosed),
-    /// An action was played (earlier versions stored Jetan's as `move` and Martian
-    /// Chess's as `act`).
+    /// An action was played (earlier versions stored it as `move` or `act`, by game).
     #[serde(alias = "move", alias = "act")]
     Play(PlayResult),
     /// A game ended by resignation, agreement, time or abort.

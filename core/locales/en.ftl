@@ -60,8 +60,14 @@ wager-stake = stake { $stake } each
 wager-price = piece price { $price } per point
 wager-line = Wager: { $terms }.
 wager-paid = Paid for lost pieces so far: { $black } { $black_paid }, { $orange } { $orange_paid }.
-time-left = Time left for this move: { $time }.
-time-up = The time for this move is up: the opponent may `/jetan claim` the win.
+time-left = Time left for this { $unit ->
+    [turn] turn
+   *[move] move
+}: { $time }.
+time-up = The time for this { $unit ->
+    [turn] turn
+   *[move] move
+} is up: the opponent may `/jetan claim` the win.
 
 ## Challenges
 
@@ -722,8 +728,6 @@ mc-move-which = Say which move: `from` and `to` squares (like e2 and e4), or `no
 mc-not-a-move = `{ $typed }` is not a move: write it like e2-e4 (or e7-e8=N to promote to a Knight).
 mc-not-a-move-square = `{ $typed }` is not a move: `{ $part }` is not a square (squares go from a1 to h8).
 mc-not-a-move-piece = `{ $typed }` is not a move: `{ $part }` is not a piece to promote to (Q, R, B or N).
-mc-time-left = Time left for this turn: { $time }.
-mc-time-up = The time for this turn is up: the opponent may `/jetan claim` the win.
 mc-replay-header = Replay of game #{ $id } (**Martian Chess**): { $white } (White) vs { $black } (Black), { $n ->
     [one] { $n } action
    *[other] { $n } actions

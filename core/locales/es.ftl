@@ -57,8 +57,14 @@ wager-stake = apuesta de { $stake } cada uno
 wager-price = { $price } por punto de pieza
 wager-line = En juego: { $terms }.
 wager-paid = Pagado por piezas perdidas hasta ahora: { $black } { $black_paid }, { $orange } { $orange_paid }.
-time-left = Tiempo que queda para esta jugada: { $time }.
-time-up = Se acabó el tiempo de esta jugada: el rival puede reclamar la victoria con `/jetan reclamar`.
+time-left = Tiempo que queda para { $unit ->
+    [turn] este turno
+   *[move] esta jugada
+}: { $time }.
+time-up = Se acabó el tiempo de { $unit ->
+    [turn] este turno
+   *[move] esta jugada
+}: el rival puede reclamar la victoria con `/jetan reclamar`.
 
 ## Desafíos
 
@@ -719,8 +725,6 @@ mc-move-which = Di qué jugada: las casillas `desde` y `hasta` (como e2 y e4), o
 mc-not-a-move = `{ $typed }` no es una jugada: escríbela como e2-e4 (o e7-e8=N para promover a Caballo).
 mc-not-a-move-square = `{ $typed }` no es una jugada: `{ $part }` no es una casilla (van de a1 a h8).
 mc-not-a-move-piece = `{ $typed }` no es una jugada: `{ $part }` no es una pieza a la que promover (Q, R, B o N).
-mc-time-left = Tiempo que queda para este turno: { $time }.
-mc-time-up = Se acabó el tiempo de este turno: el rival puede reclamar la victoria con `/jetan reclamar`.
 mc-replay-header = Repetición de la partida #{ $id } (**Martian Chess**): { $white } (Blancas) contra { $black } (Negras), { $n ->
     [one] { $n } acción
    *[other] { $n } acciones

@@ -348,17 +348,9 @@ impl Core {
                 ));
             }
         }
-        if let Some(deadline) = game.deadline() {
+        if let Some(line) = text::clock_line(lang, game, now, "move") {
             text.push('\n');
-            if deadline > now {
-                text.push_str(&tr!(
-                    lang,
-                    "time-left",
-                    time = text::format_duration(deadline - now)
-                ));
-            } else {
-                text.push_str(&tr!(lang, "time-up"));
-            }
+            text.push_str(&line);
         }
         text
     }

@@ -94,6 +94,28 @@ pub fn reason(lang: Lang, reason: EndReason) -> String {
     lang.tr(&format!("reason-{}", reason.name().replace('_', "-")), &[])
 }
 
+/// The line under a board about the time of the player who must act, if the game has a
+/// move time: what is left, or that it is up (then the opponent may claim the win).
+/// `unit`: what the time is for, `move` or `turn`.
+pub(crate) fn clock_line(
+    lang: Lang,
+    game: &jetan_store::Game,
+    now: u64,
+    unit: &str,
+) -> Option<String> {
+    let deadline = game.deadline()?;
+    Some(if deadline > now {
+        tr!(
+            lang,
+            "time-left",
+            unit = unit,
+            time = format_duration(deadline - now)
+        )
+    } else {
+        tr!(lang, "time-up", unit = unit)
+    })
+}
+
 /// A button or menu whose game is over or was replaced.
 pub(crate) fn stale_button(lang: Lang) -> String {
     tr!(lang, "stale-menu")

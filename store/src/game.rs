@@ -70,9 +70,8 @@ pub(crate) struct Applied<G: HostedGame + ?Sized> {
 pub(crate) struct Replayed {
     /// The state the records lead to.
     pub position: String,
-    /// How the rules ended the game, if the last record did: the winning seat (`None`:
-    /// a draw) and the reason.
-    pub ending: Option<(Option<Color>, RuleEnding)>,
+    /// How the rules ended the game, if the last record did, and why.
+    pub ending: Option<(End, RuleEnding)>,
 }
 
 /// One game's rules as the host sees them.

@@ -131,14 +131,7 @@ impl HostedGame for Jetan {
         }
         Ok(Replayed {
             position: pos.to_string(),
-            ending: outcome.map(|o| {
-                let (end, reason) = ending(o);
-                let winner = match end {
-                    End::Win(w) => Some(w),
-                    _ => None,
-                };
-                (winner, reason)
-            }),
+            ending: outcome.map(ending),
         })
     }
 }

@@ -139,17 +139,9 @@ impl HostedGame for Martian {
                 .play(rec.player, rec.action)
                 .map_err(|e| format!("action {n} ({}) is illegal on replay: {e}", rec.action))?;
         }
-        let ending = state.outcome().map(|o| {
-            let (end, reason) = ending(o);
-            let winner = match end {
-                End::Win(w) => Some(w),
-                _ => None,
-            };
-            (winner, reason)
-        });
         Ok(Replayed {
             position: state.to_string(),
-            ending,
+            ending: state.outcome().map(ending),
         })
     }
 

@@ -12,6 +12,7 @@ use jetan_rules::Color;
 use crate::codec::{encode, key2};
 use crate::game::{Clock, HostedGame};
 use crate::model::{EndReason, Game, GameKind, GameResult, Records, Terms};
+use crate::settle::End;
 use crate::{GameId, Result};
 
 /// Calls `$body` with `$g` bound to the type of `$kind`'s game: the one list of games.
@@ -98,13 +99,14 @@ pub(crate) fn replay(
                 "its {records} end it ({reason}), but it is still in progress"
             ))
         }
-        (Some((winner, reason)), Some((result, recorded))) => {
-            let want = match winner {
-                Some(w) => GameResult::Win {
+        (Some((end, reason)), Some((result, recorded))) => {
+            let want = match end {
+                End::Win(w) => GameResult::Win {
                     winner: game.player(w),
                     loser: game.player(w.other()),
                 },
-                None => GameResult::Draw,
+                End::Draw => GameResult::Draw,
+                End::Aborted => GameResult::Aborted,
             };
             if *result != want || recorded != EndReason::Rule(reason) {
                 return Err(format!(

@@ -612,18 +612,9 @@ impl Core {
             text::board_header(lang, player(Color::White), player(Color::Black)),
             text::status(lang, &view, &player)
         );
-        if let Some(deadline) = game.deadline() {
-            if deadline > req.now {
-                text.push('\n');
-                text.push_str(&crate::lang::tr!(
-                    lang,
-                    "mc-time-left",
-                    time = crate::text::format_duration(deadline - req.now)
-                ));
-            } else {
-                text.push('\n');
-                text.push_str(&crate::lang::tr!(lang, "mc-time-up"));
-            }
+        if let Some(line) = crate::text::clock_line(lang, game, req.now, "turn") {
+            text.push('\n');
+            text.push_str(&line);
         }
         Ok(self.with_martian_picture(Reply::public(text), game, &view, None))
     }

@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use jetan_core::{ButtonAction, Command, Core, MessageEdit, Reply, Request, UserRef};
+use jetan_core::{ButtonAction, Command, Core, MessageEdit, Reply, Request, Text, UserRef};
 
 use crate::grammar::{self, Kind, Value};
 
@@ -354,44 +354,24 @@ impl<'a> Console<'a> {
         })
     }
 
-    /// Replaces every `<@id>` with `@name` (the names typed in this session, else the
-    /// display names the data directory keeps) and `<#id>` with `#name`.
-    fn readable(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        let mut rest = text;
-        while let Some(at) = rest.find('<') {
-            out.push_str(&rest[..at]);
-            let tail = &rest[at..];
-            let mention = tail.find('>').and_then(|end| {
-                let inner = &tail[1..end];
-                let (kind, digits) = match inner.strip_prefix('@') {
-                    Some(d) => ('@', d.strip_prefix('!').unwrap_or(d)),
-                    None => ('#', inner.strip_prefix('#')?),
-                };
-                let id: u64 = digits.parse().ok()?;
-                let name = if kind == '@' {
-                    self.names
-                        .get(&id)
-                        .cloned()
-                        .or_else(|| self.core.store().display_name(id))?
-                } else {
-                    self.channels.get(&id)?.clone()
-                };
-                Some((format!("{kind}{name}"), end + 1))
-            });
-            match mention {
-                Some((name, len)) => {
-                    out.push_str(&name);
-                    rest = &tail[len..];
-                }
-                None => {
-                    out.push('<');
-                    rest = &tail[1..];
-                }
-            }
-        }
-        out.push_str(rest);
-        out
+    /// A core text as the console shows it: a user as `@name` (the names typed in this
+    /// session, else the display names the data directory keeps, else the id) and a
+    /// channel as `#name`.
+    fn readable(&self, text: &Text) -> String {
+        text.render(
+            |id| {
+                let name = self.names.get(&id).cloned();
+                format!(
+                    "@{}",
+                    name.or_else(|| self.core.store().display_name(id))
+                        .unwrap_or_else(|| id.to_string())
+                )
+            },
+            |id| match self.channels.get(&id) {
+                Some(name) => format!("#{name}"),
+                None => format!("#{id}"),
+            },
+        )
     }
 
     fn print_edits(&mut self, w: &mut impl Write, edits: &[MessageEdit]) -> std::io::Result<()> {

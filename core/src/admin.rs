@@ -132,7 +132,7 @@ impl Core {
                 .store
                 .abort_challenge(Self::store_req(req), req.channel)?;
             let mut response = self.closed_reply(req, &closed);
-            response.reply.text = format!("{}{why}", response.reply.text);
+            response.reply.text.push_str(&why);
             return Ok(response);
         }
         refuse(tr!(Lang::of(&req.locale), "nothing-to-abort"))

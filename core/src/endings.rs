@@ -73,11 +73,9 @@ impl Core {
         self.stop_thinking(game.id);
         let mut reply = self.ended(req, &game, &s)?;
         let lang = self.public_lang(req.guild);
-        reply.text = format!(
-            "{}\n{}",
-            tr!(lang, "resigns", who = req.user.mention()),
-            reply.text
-        );
+        reply
+            .text
+            .prepend_line(&tr!(lang, "resigns", who = req.user.mention()));
         Ok(reply)
     }
 
@@ -156,11 +154,9 @@ impl Core {
                 .store
                 .accept_draw(Self::store_req(req), req.channel, id)?;
             let mut reply = self.ended(req, &game, &s)?;
-            reply.text = format!(
-                "{}\n{}",
-                tr!(lang, "draw-accepted", who = who.as_str()),
-                reply.text
-            );
+            reply
+                .text
+                .prepend_line(&tr!(lang, "draw-accepted", who = who.as_str()));
             let edit = tr!(lang, "edit-draw-accepted", who = who.as_str());
             Ok(Response {
                 edits: self.answered_offer(id, edit).into_iter().collect(),
@@ -182,19 +178,15 @@ impl Core {
         let s = self.store.claim_time(Self::store_req(req), req.channel)?;
         let mut reply = self.ended(req, &game, &s)?;
         let lang = self.public_lang(req.guild);
-        reply.text = format!(
-            "{}\n{}",
-            tr!(
-                lang,
-                "claimed",
-                loser = mention(match s.result {
-                    jetan_store::GameResult::Win { loser, .. } => loser,
-                    _ => game.to_move(),
-                }),
-                who = req.user.mention()
-            ),
-            reply.text
-        );
+        reply.text.prepend_line(&tr!(
+            lang,
+            "claimed",
+            loser = mention(match s.result {
+                jetan_store::GameResult::Win { loser, .. } => loser,
+                _ => game.to_move(),
+            }),
+            who = req.user.mention()
+        ));
         Ok(reply)
     }
 

@@ -38,7 +38,9 @@ use rand_chacha::ChaCha8Rng;
 pub use buttons::ButtonAction;
 pub use lang::Lang;
 pub use pictures::labels as picture_labels;
-pub use reply::{Attachment, Button, ButtonStyle, Embed, Menu, MessageEdit, Reply, Shown};
+pub use reply::{
+    Attachment, Button, ButtonStyle, Embed, Menu, MessageEdit, Part, Reply, Shown, Text,
+};
 pub use request::{
     mention, AdminCommand, ChallengeArgs, Command, FirstMover, GameCommand, GameKind, Request,
     SettingsArgs, UserRef,

@@ -6,7 +6,7 @@ use super::lang::{tr, Lang};
 use super::lobby::amount;
 use super::request::{mention, Request, SettingsArgs, UserRef};
 use super::text::{self, money, signed_money};
-use super::{refuse, Core, CoreError, Embed, Reply};
+use super::{refuse, Core, CoreError, Embed, Reply, Text};
 
 /// Rows per standings page.
 pub const STANDINGS_PAGE: usize = 10;
@@ -97,17 +97,23 @@ impl Core {
             footer.push_str(&tr!(lang, "standings-more"));
         }
         let embed = Embed {
-            title: tr!(lang, "standings-title"),
-            description: String::new(),
+            title: tr!(lang, "standings-title").into(),
+            description: Text::default(),
             fields: vec![
-                (tr!(lang, "standings-by-balance"), balance_rows.join("\n")),
-                (tr!(lang, "standings-by-net"), net_rows.join("\n")),
+                (
+                    tr!(lang, "standings-by-balance").into(),
+                    balance_rows.join("\n").into(),
+                ),
+                (
+                    tr!(lang, "standings-by-net").into(),
+                    net_rows.join("\n").into(),
+                ),
             ],
-            footer: Some(footer),
+            footer: Some(footer.into()),
         };
         let mut text = tr!(lang, "standings-head", page = page, pages = pages);
         for (name, rows) in &embed.fields {
-            text.push_str(&format!("\n{name}:\n{rows}"));
+            text.push_str(&format!("\n{}:\n{}", &**name, &**rows));
         }
         let mut reply = Reply::public(text);
         reply.embed = Some(embed);
@@ -288,7 +294,7 @@ impl Core {
     fn settings_text(&self, lang: Lang, guild: u64, title: &str, s: &Settings) -> String {
         let list = |l: &[u64]| {
             l.iter()
-                .map(|c| format!("<#{c}>"))
+                .map(|c| crate::reply::Text::channel(*c))
                 .collect::<Vec<_>>()
                 .join(", ")
         };

@@ -40,7 +40,7 @@ impl Core {
                     _ => String::new(),
                 };
                 if !head.is_empty() {
-                    reply.text = format!("{head}\n{}", reply.text);
+                    reply.text.prepend_line(&head);
                 }
                 reply.into()
             }

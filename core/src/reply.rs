@@ -1,4 +1,182 @@
 //! What the bot answers: plain data that the Discord adapter and the console present.
+//!
+//! # The presentation boundary
+//! Reply text is a [`Text`]: words, with typed parts in it — a mention of a user or a
+//! channel ([`Part`]) — that each front end presents its own way (the Discord adapter as
+//! `<@id>` and `<#id>`, the console as `@name` and `#name`) through [`Text::parts`] or
+//! [`Text::render`]. The core writes no Discord mention syntax, and no front end has to
+//! parse one back out of the words. Emphasis and code are the message files' own
+//! Markdown subset (`**strong**`, `` `code` ``), which Discord and a terminal both read.
+
+use std::fmt;
+
+/// The mark that starts a typed part in a [`Text`]: then `@` and a user id, or `#` and a
+/// channel id, up to the first character that is not a digit. A private-use character,
+/// which nothing else the core writes holds.
+const MARK: char = '\u{E000}';
+
+/// One part of a [`Text`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part<'a> {
+    /// Words, as they are shown.
+    Words(&'a str),
+    /// A mention of a user.
+    User(u64),
+    /// A mention of a channel.
+    Channel(u64),
+}
+
+/// Reply text: words with typed parts (mentions) in them, for each front end to present.
+/// Reading it as a `str` (it derefs to one) shows a part as `@id` or `#id` after an
+/// invisible mark; [`Text::plain`] shows it as `@id` or `#id` alone; a front end presents
+/// it with [`Text::parts`] or [`Text::render`].
+#[derive(Clone, PartialEq, Eq, Default)]
+pub struct Text(String);
+
+impl Text {
+    /// A mention of `user`, to write into text.
+    pub fn user(id: u64) -> String {
+        format!("{MARK}@{id}")
+    }
+
+    /// A mention of `channel`, to write into text.
+    pub fn channel(id: u64) -> String {
+        format!("{MARK}#{id}")
+    }
+
+    /// The parts, in order.
+    pub fn parts(&self) -> impl Iterator<Item = Part<'_>> + '_ {
+        let mut rest = self.0.as_str();
+        std::iter::from_fn(move || {
+            if rest.is_empty() {
+                return None;
+            }
+            match rest.find(MARK) {
+                Some(0) => {
+                    let after = &rest[MARK.len_utf8()..];
+                    let kind = after.chars().next();
+                    let body = &after[kind.map_or(0, char::len_utf8)..];
+                    let digits = body.bytes().take_while(u8::is_ascii_digit).count();
+                    let id = body[..digits].parse::<u64>().ok();
+                    let part = match (kind, id) {
+                        (Some('@'), Some(id)) => Part::User(id),
+                        (Some('#'), Some(id)) => Part::Channel(id),
+                        // A mark without a part (never written by the core): skipped.
+                        _ => {
+                            rest = after;
+                            return Some(Part::Words(""));
+                        }
+                    };
+                    rest = &body[digits..];
+                    Some(part)
+                }
+                Some(at) => {
+                    let (words, tail) = rest.split_at(at);
+                    rest = tail;
+                    Some(Part::Words(words))
+                }
+                None => {
+                    let words = rest;
+                    rest = "";
+                    Some(Part::Words(words))
+                }
+            }
+        })
+        .filter(|p| *p != Part::Words(""))
+    }
+
+    /// The text with each user mention written by `user` and each channel mention by
+    /// `channel`.
+    pub fn render(&self, user: impl Fn(u64) -> String, channel: impl Fn(u64) -> String) -> String {
+        let mut out = String::with_capacity(self.0.len());
+        for part in self.parts() {
+            match part {
+                Part::Words(w) => out.push_str(w),
+                Part::User(id) => out.push_str(&user(id)),
+                Part::Channel(id) => out.push_str(&channel(id)),
+            }
+        }
+        out
+    }
+
+    /// The text with mentions as `@id` and `#id`, for logs and tests (a front end
+    /// presents them its own way, with [`Text::render`]). There is deliberately no
+    /// `Display`: formatting a text into other words would lose its parts.
+    pub fn plain(&self) -> String {
+        self.render(|id| format!("@{id}"), |id| format!("#{id}"))
+    }
+
+    /// The users the text mentions, in order, each once.
+    pub fn users(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        for p in self.parts() {
+            if let Part::User(id) = p {
+                if !out.contains(&id) {
+                    out.push(id);
+                }
+            }
+        }
+        out
+    }
+
+    /// Appends text in the core's encoding.
+    pub(crate) fn push_str(&mut self, s: &str) {
+        self.0.push_str(s);
+    }
+
+    /// Appends a character.
+    pub(crate) fn push(&mut self, c: char) {
+        self.0.push(c);
+    }
+
+    /// The text in the core's encoding, owned (to join with other text).
+    pub(crate) fn to_owned_encoded(&self) -> String {
+        self.0.clone()
+    }
+
+    /// Puts `s` (in the core's encoding) and a line break before the text.
+    pub(crate) fn prepend_line(&mut self, s: &str) {
+        self.0 = format!("{s}\n{}", self.0);
+    }
+}
+
+impl std::ops::Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.plain(), f)
+    }
+}
+
+impl From<String> for Text {
+    /// The core's own words (mentions written with [`Text::user`]).
+    fn from(s: String) -> Text {
+        Text(s)
+    }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Text {
+        Text(s.to_string())
+    }
+}
+
+impl PartialEq<str> for Text {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for Text {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
 
 /// A file sent with a reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,20 +224,20 @@ pub struct Menu {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Embed {
     /// The title.
-    pub title: String,
+    pub title: Text,
     /// The body.
-    pub description: String,
+    pub description: Text,
     /// Named fields, shown in order.
-    pub fields: Vec<(String, String)>,
+    pub fields: Vec<(Text, Text)>,
     /// The small print.
-    pub footer: Option<String>,
+    pub footer: Option<Text>,
 }
 
 /// A reply to one request.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Reply {
-    /// The message text (may mention users as `<@id>`).
-    pub text: String,
+    /// The message text.
+    pub text: Text,
     /// Seen only by the user who asked.
     pub ephemeral: bool,
     /// Pictures: the board PNG, a replay GIF.
@@ -81,7 +259,7 @@ pub struct Reply {
 
 impl Reply {
     /// A public text reply.
-    pub fn public(text: impl Into<String>) -> Reply {
+    pub fn public(text: impl Into<Text>) -> Reply {
         Reply {
             text: text.into(),
             ..Reply::default()
@@ -89,7 +267,7 @@ impl Reply {
     }
 
     /// A reply only the asker sees.
-    pub fn ephemeral(text: impl Into<String>) -> Reply {
+    pub fn ephemeral(text: impl Into<Text>) -> Reply {
         Reply {
             text: text.into(),
             ephemeral: true,
@@ -148,4 +326,46 @@ pub enum Shown {
     Challenge(u64),
     /// The draw offer in the game with this id.
     DrawOffer(u64),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_parts_are_typed_and_each_front_end_presents_them() {
+        let t = Text::from(format!(
+            "{} paid {} in {}: **3 coins**.",
+            Text::user(101),
+            Text::user(102),
+            Text::channel(7)
+        ));
+        assert_eq!(
+            t.parts().collect::<Vec<_>>(),
+            vec![
+                Part::User(101),
+                Part::Words(" paid "),
+                Part::User(102),
+                Part::Words(" in "),
+                Part::Channel(7),
+                Part::Words(": **3 coins**."),
+            ]
+        );
+        assert_eq!(
+            t.render(|id| format!("<@{id}>"), |id| format!("<#{id}>")),
+            "<@101> paid <@102> in <#7>: **3 coins**."
+        );
+        assert_eq!(t.plain(), "@101 paid @102 in #7: **3 coins**.");
+        assert_eq!(t.users(), vec![101, 102]);
+        // Words that look like Discord's mentions are words, not mentions.
+        let typed = Text::from("<@1> @everyone");
+        assert_eq!(
+            typed.parts().collect::<Vec<_>>(),
+            vec![Part::Words("<@1> @everyone")]
+        );
+        assert!(typed.users().is_empty());
+        // A stray mark (never written by the core) is dropped, not read as a mention.
+        let stray = Text::from(format!("a{MARK}b{MARK}@x"));
+        assert_eq!(stray.plain(), "ab@x");
+    }
 }

@@ -24,15 +24,16 @@ impl UserRef {
         }
     }
 
-    /// A Discord mention of the user.
+    /// A mention of the user.
     pub fn mention(&self) -> String {
         mention(self.id)
     }
 }
 
-/// A Discord mention of a user id.
+/// A mention of a user, to write into reply text ([`crate::reply::Text`]: each front
+/// end presents it its own way).
 pub fn mention(id: u64) -> String {
-    format!("<@{id}>")
+    crate::reply::Text::user(id)
 }
 
 /// One command from one user in one channel.

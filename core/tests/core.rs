@@ -89,7 +89,11 @@ impl Harness {
 
     fn ok(&mut self, user: &UserRef, command: Command) -> Reply {
         let r = self.send(user, command.clone()).reply;
-        assert!(!r.text.contains("went wrong"), "{command:?}: {}", r.text);
+        assert!(
+            !r.text.plain().contains("went wrong"),
+            "{command:?}: {}",
+            r.text.plain()
+        );
         r
     }
 
@@ -99,12 +103,15 @@ impl Harness {
         assert!(
             r.ephemeral,
             "{command:?} should be refused privately: {}",
-            r.text
+            r.text.plain()
         );
         assert!(
-            r.text.to_lowercase().contains(&expected.to_lowercase()),
-            "{command:?}: expected {expected:?} in {:?}",
             r.text
+                .plain()
+                .to_lowercase()
+                .contains(&expected.to_lowercase()),
+            "{command:?}: expected {expected:?} in {:?}",
+            r.text.plain()
         );
         assert_eq!(self.snapshot(), before, "{command:?} changed something");
     }
@@ -118,7 +125,7 @@ impl Harness {
                 notation: Some(text.into()),
             },
         );
-        assert!(!r.ephemeral, "move {text}: {}", r.text);
+        assert!(!r.ephemeral, "move {text}: {}", r.text.plain());
         assert_eq!(r.attachments.len(), 1, "a move shows the board");
         r
     }
@@ -126,7 +133,11 @@ impl Harness {
     /// Resigns: the typed command asks privately, the Confirm button resigns.
     fn resign(&mut self, user: &UserRef) -> Reply {
         let ask = self.ok(user, Command::Resign);
-        assert!(ask.ephemeral, "resign asks privately first: {}", ask.text);
+        assert!(
+            ask.ephemeral,
+            "resign asks privately first: {}",
+            ask.text.plain()
+        );
         self.ok(user, Command::Button(button(&ask, "Confirm resignation")))
     }
 
@@ -189,9 +200,9 @@ fn a_full_game_settles_stakes_and_piece_prices_exactly() {
     let mut h = Harness::new();
     let c = h.ok(&alice(), challenge(bob(), 50, 1));
     assert!(
-        c.text.contains("<@102>"),
+        c.text.plain().contains("@102"),
         "the challenge mentions the opponent: {}",
-        c.text
+        c.text.plain()
     );
     assert_eq!(
         h.balance(&alice()),
@@ -208,19 +219,23 @@ fn a_full_game_settles_stakes_and_piece_prices_exactly() {
         let player = if i % 2 == 0 { alice() } else { bob() };
         last = h.mv(&player, m);
         if i + 1 < PRINCESS_LINE.len() {
-            let next = if i % 2 == 0 { "<@102>" } else { "<@101>" };
+            let next = if i % 2 == 0 { "@102" } else { "@101" };
             assert!(
-                last.text.contains(&format!("{next}, your move")),
+                last.text.plain().contains(&format!("{next}, your move")),
                 "{}",
-                last.text
+                last.text.plain()
             );
         }
     }
-    assert!(last.text.contains("<@101> wins"), "{}", last.text);
     assert!(
-        last.text.contains("the Princess was captured"),
+        last.text.plain().contains("@101 wins"),
         "{}",
-        last.text
+        last.text.plain()
+    );
+    assert!(
+        last.text.plain().contains("the Princess was captured"),
+        "{}",
+        last.text.plain()
     );
     // Alice took a Flier (3) and the Princess (1), lost a Thoat (2), and won bob's stake.
     assert_eq!(h.balance(&alice()), (1052, 0));
@@ -228,9 +243,9 @@ fn a_full_game_settles_stakes_and_piece_prices_exactly() {
     let w = h.core().store().wallet(GUILD, alice().id).unwrap();
     assert_eq!((w.wins, w.losses, w.net_won), (1, 0, 52));
     let standings = h.ok(&carol(), Command::Standings { page: None });
-    let text = standings.text;
+    let text = standings.text.plain();
     assert!(
-        text.find("<@101>").unwrap() < text.find("<@102>").unwrap(),
+        text.find("@101").unwrap() < text.find("@102").unwrap(),
         "alice first: {text}"
     );
     // The channel is free again, and the game can be replayed.
@@ -258,7 +273,7 @@ fn every_refusal_is_private_and_changes_nothing() {
         bot: true,
     };
     h.refused(&alice(), challenge(other_bot, 0, 0), "Bots cannot play");
-    h.refused(&alice(), challenge(bob(), 5000, 0), "<@101> has 1000 coins");
+    h.refused(&alice(), challenge(bob(), 5000, 0), "@101 has 1000 coins");
     h.refused(&alice(), challenge(bob(), -5, 0), "cannot be negative");
     h.refused(&alice(), challenge(bob(), i64::MAX, 0), "too large");
     h.refused(&alice(), Command::Accept, "no open challenge");
@@ -277,11 +292,7 @@ fn every_refusal_is_private_and_changes_nothing() {
     );
     assert!(!c.buttons.is_empty());
     h.refused(&alice(), challenge(bob(), 1, 0), "already");
-    h.refused(
-        &alice(),
-        Command::Button(button(&c, "Accept")),
-        "Only <@103>",
-    );
+    h.refused(&alice(), Command::Button(button(&c, "Accept")), "Only @103");
     h.ok(&bob(), Command::Cancel);
     assert_eq!(
         h.balance(&bob()),
@@ -303,7 +314,7 @@ fn every_refusal_is_private_and_changes_nothing() {
             to: Some("e8".into()),
             notation: None,
         },
-        "It is <@101>'s turn",
+        "It is @101's turn",
     );
     h.refused(
         &carol(),
@@ -420,7 +431,11 @@ fn every_refusal_is_private_and_changes_nothing() {
     );
     s.manager = false;
     let r = h.core().handle(s).reply;
-    assert!(r.text.contains("Only server managers"), "{}", r.text);
+    assert!(
+        r.text.plain().contains("Only server managers"),
+        "{}",
+        r.text.plain()
+    );
 }
 
 #[test]
@@ -436,10 +451,10 @@ fn draws_by_agreement_use_buttons_and_return_the_stakes() {
         "no draw offer",
     );
     let declined = h.ok(&alice(), Command::Button(button(&offer, "Decline")));
-    assert!(declined.text.contains("declines"));
+    assert!(declined.text.plain().contains("declines"));
     let offer = h.ok(&alice(), Command::Draw);
     let done = h.ok(&bob(), Command::Button(button(&offer, "Accept draw")));
-    assert!(done.text.contains("Draw"), "{}", done.text);
+    assert!(done.text.plain().contains("Draw"), "{}", done.text.plain());
     assert_eq!(h.balance(&alice()), (1000, 0));
     assert_eq!(h.balance(&bob()), (1000, 0));
     // The old offer's buttons no longer act.
@@ -456,7 +471,7 @@ fn resigning_pays_the_stake_and_rematch_keeps_the_terms() {
     let c = h.ok(&alice(), challenge(bob(), 30, 0));
     h.ok(&bob(), Command::Button(button(&c, "Accept")));
     let r = h.resign(&alice());
-    assert!(r.text.contains("<@102> wins"), "{}", r.text);
+    assert!(r.text.plain().contains("@102 wins"), "{}", r.text.plain());
     assert_eq!(h.balance(&alice()), (970, 0));
     assert_eq!(h.balance(&bob()), (1030, 0));
     h.refused(
@@ -472,12 +487,16 @@ fn resigning_pays_the_stake_and_rematch_keeps_the_terms() {
             first: Some(FirstMover::Challenged),
         },
     );
-    assert!(again.text.contains("Stake: 30 coins"), "{}", again.text);
+    assert!(
+        again.text.plain().contains("Stake: 30 coins"),
+        "{}",
+        again.text.plain()
+    );
     let game = h.ok(&alice(), Command::Button(button(&again, "Accept")));
     assert!(
-        game.text.contains("<@101> plays Black"),
+        game.text.plain().contains("@101 plays Black"),
         "the loser moves first as bob chose: {}",
-        game.text
+        game.text.plain()
     );
     let history = h.ok(
         &alice(),
@@ -486,9 +505,9 @@ fn resigning_pays_the_stake_and_rematch_keeps_the_terms() {
         },
     );
     assert!(
-        history.text.contains("<@102> beat <@101>"),
+        history.text.plain().contains("@102 beat @101"),
         "{}",
-        history.text
+        history.text.plain()
     );
 }
 
@@ -520,7 +539,7 @@ fn challenges_expire_and_slow_players_lose_on_time() {
     h.refused(&bob(), Command::Claim, "it is your turn");
     h.now += 2 * 60 * 1000;
     let r = h.ok(&alice(), Command::Claim);
-    assert!(r.text.contains("<@101> wins"), "{}", r.text);
+    assert!(r.text.plain().contains("@101 wins"), "{}", r.text.plain());
     assert_eq!(h.balance(&alice()), (1040, 0));
     assert_eq!(h.balance(&bob()), (960, 0));
 }
@@ -564,8 +583,8 @@ fn manator_duels_are_decided_by_the_game_seed_and_replay() {
                 bob()
             };
             let r = h.mv(&player, &m.to_string());
-            if r.text.contains("duel") {
-                duels.push(r.text.contains("wins the duel"));
+            if r.text.plain().contains("duel") {
+                duels.push(r.text.plain().contains("wins the duel"));
             }
         }
         assert!(!duels.is_empty(), "attacks in Manator fight duels");
@@ -595,7 +614,11 @@ fn a_restart_mid_game_loses_nothing_and_old_buttons_still_work() {
     let offer = h.ok(&alice(), Command::Draw);
     h.restart();
     let board = h.ok(&carol(), Command::Board);
-    assert!(board.text.contains("move 3, Black"), "{}", board.text);
+    assert!(
+        board.text.plain().contains("move 3, Black"),
+        "{}",
+        board.text.plain()
+    );
     // The draw offer made before the restart can still be declined with its button.
     h.ok(&bob(), Command::Button(button(&offer, "Decline")));
     for (i, m) in PRINCESS_LINE[4..].iter().enumerate() {
@@ -616,7 +639,7 @@ fn a_repeated_request_acts_once() {
     assert!(
         !first.reply.ephemeral && !second.reply.ephemeral,
         "{:?}",
-        second.reply.text
+        second.reply.text.plain()
     );
     assert_eq!(h.balance(&bob()), (950, 50), "one escrow");
     let m = h.request(
@@ -628,7 +651,11 @@ fn a_repeated_request_acts_once() {
         },
     );
     let played = h.core().handle(m.clone()).reply;
-    assert!(played.text.contains("e2-e3"), "{}", played.text);
+    assert!(
+        played.text.plain().contains("e2-e3"),
+        "{}",
+        played.text.plain()
+    );
     // The opponent replies; then Discord redelivers the first move's interaction.
     h.mv(&bob(), "e9-e8");
     let again = h.core().handle(m).reply;
@@ -656,8 +683,12 @@ fn a_swapped_challenge_is_never_accepted_by_an_old_button_or_confirm() {
     let old = h.ok(&alice(), challenge(bob(), 10, 0));
     // Bob types accept: the terms privately, with a Confirm bound to this challenge.
     let terms = h.ok(&bob(), Command::Accept);
-    assert!(terms.ephemeral, "{}", terms.text);
-    assert!(terms.text.contains("Stake: 10 coins"), "{}", terms.text);
+    assert!(terms.ephemeral, "{}", terms.text.plain());
+    assert!(
+        terms.text.plain().contains("Stake: 10 coins"),
+        "{}",
+        terms.text.plain()
+    );
     assert_eq!(h.balance(&bob()), (1000, 0), "a typed accept takes nothing");
     // Alice swaps it for a bigger one.
     h.ok(&alice(), Command::Cancel);
@@ -688,9 +719,9 @@ fn resigning_asks_first_and_says_what_it_costs() {
     let ask = h.ok(&alice(), Command::Resign);
     assert!(ask.ephemeral);
     assert!(
-        ask.text.contains("pay <@102> the stake of 40 coins"),
+        ask.text.plain().contains("pay @102 the stake of 40 coins"),
         "{}",
-        ask.text
+        ask.text.plain()
     );
     assert_eq!(h.balance(&alice()), (960, 40), "asking changes nothing");
     // Carol cannot press alice's confirmation for her.
@@ -703,7 +734,11 @@ fn resigning_asks_first_and_says_what_it_costs() {
         &alice(),
         Command::Button(button(&ask, "Confirm resignation")),
     );
-    assert!(done.text.contains("<@101> resigns"), "{}", done.text);
+    assert!(
+        done.text.plain().contains("@101 resigns"),
+        "{}",
+        done.text.plain()
+    );
     assert_eq!(h.balance(&alice()), (960, 0));
     // The old confirmation no longer acts once the game is over.
     h.refused(
@@ -757,9 +792,9 @@ fn an_answered_challenge_loses_its_buttons() {
     assert_eq!((edit.channel, edit.message), (CHANNEL, 777));
     assert!(edit.reply.buttons.is_empty());
     assert!(
-        edit.reply.text.contains("declined by <@102>"),
+        edit.reply.text.plain().contains("declined by @102"),
         "{}",
-        edit.reply.text
+        edit.reply.text.plain()
     );
 }
 
@@ -775,7 +810,7 @@ fn the_sweep_expires_challenges_and_settles_games_nobody_plays() {
         1,
         "the challenge message says it expired"
     );
-    assert!(sweep.edits[0].reply.text.contains("expired"));
+    assert!(sweep.edits[0].reply.text.plain().contains("expired"));
     assert_eq!(h.balance(&alice()), (1000, 0), "refunded");
 
     // A game with money: the move time (the server's default, a day) passes three
@@ -789,9 +824,9 @@ fn the_sweep_expires_challenges_and_settles_games_nobody_plays() {
     let sweep = h.core().sweep(h.now);
     assert_eq!(sweep.posts.len(), 1, "{sweep:?}");
     assert!(
-        sweep.posts[0].1.text.contains("<@102> loses on time"),
+        sweep.posts[0].1.text.plain().contains("@102 loses on time"),
         "{}",
-        sweep.posts[0].1.text
+        sweep.posts[0].1.text.plain()
     );
     assert_eq!(h.balance(&alice()), (1020, 0));
     assert_eq!(h.balance(&bob()), (980, 0));
@@ -811,7 +846,10 @@ fn the_sweep_expires_challenges_and_settles_games_nobody_plays() {
     assert!(h.core().store().game(CHANNEL).unwrap().is_some());
     h.now += 31 * 60_000;
     let sweep = h.core().sweep(h.now);
-    assert!(sweep.posts[0].1.text.contains("abandoned"), "{sweep:?}");
+    assert!(
+        sweep.posts[0].1.text.plain().contains("abandoned"),
+        "{sweep:?}"
+    );
     assert!(
         h.core().store().game(CHANNEL).unwrap().is_none(),
         "the channel is free"
@@ -836,9 +874,9 @@ fn admins_abort_grant_and_take_and_members_cannot() {
         false,
     );
     assert!(
-        r.ephemeral && r.text.contains("Only server managers"),
+        r.ephemeral && r.text.plain().contains("Only server managers"),
         "{}",
-        r.text
+        r.text.plain()
     );
     assert!(h.core().store().game(CHANNEL).unwrap().is_some());
     let r = admin(
@@ -849,11 +887,11 @@ fn admins_abort_grant_and_take_and_members_cannot() {
         },
         true,
     );
-    assert!(!r.ephemeral, "an abort is public: {}", r.text);
+    assert!(!r.ephemeral, "an abort is public: {}", r.text.plain());
     assert!(
-        r.text.contains("Reason: spam") && r.text.contains("No result"),
+        r.text.plain().contains("Reason: spam") && r.text.plain().contains("No result"),
         "{}",
-        r.text
+        r.text.plain()
     );
     assert_eq!(h.balance(&alice()), (1000, 0));
     assert_eq!(h.balance(&bob()), (1000, 0));
@@ -867,9 +905,9 @@ fn admins_abort_grant_and_take_and_members_cannot() {
     };
     let r = admin(&mut h, &carol(), grant, true);
     assert!(
-        r.ephemeral && r.text.contains("Granted 250 coins"),
+        r.ephemeral && r.text.plain().contains("Granted 250 coins"),
         "{}",
-        r.text
+        r.text.plain()
     );
     assert_eq!(h.balance(&bob()), (1250, 0));
     let take = |amount| AdminCommand::Take {
@@ -879,15 +917,23 @@ fn admins_abort_grant_and_take_and_members_cannot() {
     };
     let r = admin(&mut h, &carol(), take(2000), true);
     assert!(
-        r.text.contains("has 1250 coins available"),
+        r.text.plain().contains("has 1250 coins available"),
         "never below zero: {}",
-        r.text
+        r.text.plain()
     );
     let r = admin(&mut h, &carol(), take(50), true);
-    assert!(r.text.contains("Took 50 coins"), "{}", r.text);
+    assert!(
+        r.text.plain().contains("Took 50 coins"),
+        "{}",
+        r.text.plain()
+    );
     assert_eq!(h.balance(&bob()), (1200, 0));
     let r = admin(&mut h, &bob(), take(50), false);
-    assert!(r.text.contains("Only server managers"), "{}", r.text);
+    assert!(
+        r.text.plain().contains("Only server managers"),
+        "{}",
+        r.text.plain()
+    );
     assert!(
         h.core().store().verify().unwrap().is_clean(),
         "grants and takes conserve money"
@@ -919,9 +965,11 @@ fn settings_cannot_break_the_server() {
         },
     );
     assert!(
-        r.text.contains(&format!("every channel except <#{other}>")),
-        "{}",
         r.text
+            .plain()
+            .contains(&format!("every channel except #{other}")),
+        "{}",
+        r.text.plain()
     );
     let s = h.core().store().settings(GUILD).unwrap();
     assert!(!s.allows(other) && s.allows(CHANNEL));
@@ -934,9 +982,9 @@ fn settings_cannot_break_the_server() {
         },
     );
     assert!(
-        r.ephemeral && !r.text.contains("Settings saved"),
+        r.ephemeral && !r.text.plain().contains("Settings saved"),
         "{}",
-        r.text
+        r.text.plain()
     );
     // Currency names: no markup, no mentions, no line breaks, at most 20 characters.
     for bad in [
@@ -955,9 +1003,9 @@ fn settings_cannot_break_the_server() {
             },
         );
         assert!(
-            r.text.contains("currency name needs"),
+            r.text.plain().contains("currency name needs"),
             "{bad:?}: {}",
-            r.text
+            r.text.plain()
         );
     }
     let r = change(
@@ -967,7 +1015,11 @@ fn settings_cannot_break_the_server() {
             ..Default::default()
         },
     );
-    assert!(r.text.contains("Currency: 🪙 gold"), "{}", r.text);
+    assert!(
+        r.text.plain().contains("Currency: 🪙 gold"),
+        "{}",
+        r.text.plain()
+    );
     // Two changes both land (one transaction each).
     change(
         &mut h,
@@ -1001,7 +1053,11 @@ fn the_computer_answers_practice_games_without_touching_wallets() {
             },
         },
     );
-    assert!(r.reply.text.contains("Practice game"), "{}", r.reply.text);
+    assert!(
+        r.reply.text.plain().contains("Practice game"),
+        "{}",
+        r.reply.text.plain()
+    );
     assert_eq!(
         r.computer_moves_in,
         Some(CHANNEL),
@@ -1012,14 +1068,14 @@ fn the_computer_answers_practice_games_without_touching_wallets() {
         .computer_turn(GUILD, CHANNEL, || T0)
         .expect("the computer moves");
     assert!(
-        reply.reply.text.contains("<@999> plays"),
+        reply.reply.text.plain().contains("@999 plays"),
         "{}",
-        reply.reply.text
+        reply.reply.text.plain()
     );
     assert!(
-        reply.reply.text.contains("<@101>, your move"),
+        reply.reply.text.plain().contains("@101, your move"),
         "{}",
-        reply.reply.text
+        reply.reply.text.plain()
     );
     let game = h.core().store().game(CHANNEL).unwrap().unwrap();
     assert_eq!(game.moves().len(), 1);
@@ -1121,7 +1177,11 @@ fn a_circular_game_crosses_the_seam() {
             },
         },
     );
-    assert!(c.text.contains("circular board"), "{}", c.text);
+    assert!(
+        c.text.plain().contains("circular board"),
+        "{}",
+        c.text.plain()
+    );
     h.ok(&bob(), Command::Button(button(&c, "Accept")));
     let game = h.core().store().game(CHANNEL).unwrap().unwrap();
     let pos = game.position().unwrap();
@@ -1134,7 +1194,11 @@ fn a_circular_game_crosses_the_seam() {
         .find(|m| m.from.file() == 0 && m.to.file() == 9)
         .expect("a piece on the a file can step across the seam");
     let r = h.mv(&alice(), &format!("{}-{}", across.from, across.to));
-    assert!(r.text.contains(&across.to.to_string()), "{}", r.text);
+    assert!(
+        r.text.plain().contains(&across.to.to_string()),
+        "{}",
+        r.text.plain()
+    );
     let game = h.core().store().game(CHANNEL).unwrap().unwrap();
     assert!(game.position.ends_with("circular"), "{}", game.position);
     assert!(h.core().store().verify().unwrap().is_clean());
@@ -1159,43 +1223,47 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
     h.locales.insert(bob().id, "es-ES");
     let r = set_language(&mut h, "es");
     assert!(
-        r.ephemeral && r.text.contains("Language of public messages: Spanish"),
+        r.ephemeral
+            && r.text
+                .plain()
+                .contains("Language of public messages: Spanish"),
         "the manager's own answer is in the manager's language: {}",
-        r.text
+        r.text.plain()
     );
     let c = h.ok(&alice(), challenge(bob(), 50, 1));
     assert!(!c.ephemeral);
     for words in [
-        "<@101> desafía a <@102> a una partida de **Jetan clásico**",
+        "@101 desafía a @102 a una partida de **Jetan clásico**",
         "Apuesta: 50 monedas cada uno",
         "un Dwar cuesta 3 monedas",
         "Cada jugador deja 92 monedas en depósito: la apuesta de 50 monedas + hasta 42 monedas por piezas perdidas",
-        "Empieza <@101>",
+        "Empieza @101",
     ] {
-        assert!(c.text.contains(words), "{words:?} in {}", c.text);
+        assert!(c.text.plain().contains(words), "{words:?} in {}", c.text.plain());
     }
     assert!(c.buttons.iter().any(|b| b.label == "Aceptar"));
     // Bob's private confirmation is in his Spanish.
     let ask = h.ok(&bob(), Command::Accept);
     assert!(
-        ask.ephemeral && ask.text.contains("¿Aceptas este desafío de <@101>?"),
+        ask.ephemeral && ask.text.plain().contains("¿Aceptas este desafío de @101?"),
         "{}",
-        ask.text
+        ask.text.plain()
     );
     let started = h.ok(&bob(), Command::Button(button(&ask, "Confirmar")));
     assert!(
-        started.text.contains("juega con Negras y empieza"),
+        started.text.plain().contains("juega con Negras y empieza"),
         "{}",
-        started.text
+        started.text.plain()
     );
     // Alice's refusals stay in her English; Bob's in his Spanish; squares in lower case.
     let board = h.ok(&bob(), Command::Board);
     assert!(
-        board.text.starts_with(
-            "<@101> (Negras) contra <@102> (Naranjas), jugada 1, Negras: le toca a <@101>."
-        ),
+        board
+            .text
+            .plain()
+            .starts_with("@101 (Negras) contra @102 (Naranjas), jugada 1, Negras: le toca a @101."),
         "{}",
-        board.text
+        board.text.plain()
     );
     h.refused(
         &bob(),
@@ -1206,15 +1274,16 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
     );
     let first = h.mv(&alice(), PRINCESS_LINE[0]);
     assert!(
-        first.text.contains("(jugada 1, Negras)"),
+        first.text.plain().contains("(jugada 1, Negras)"),
         "moves are counted per side: {}",
-        first.text
+        first.text.plain()
     );
     assert!(first
         .text
+        .plain()
         .contains("Tiempo que queda para esta jugada: 24 h."));
-    assert!(first.text.contains(
-        "En juego: apuesta de 50 monedas cada uno, 1 moneda por punto de pieza. Pagado por piezas perdidas hasta ahora: <@101> 0 monedas, <@102> 0 monedas."
+    assert!(first.text.plain().contains(
+        "En juego: apuesta de 50 monedas cada uno, 1 moneda por punto de pieza. Pagado por piezas perdidas hasta ahora: @101 0 monedas, @102 0 monedas."
     ));
     h.refused(
         &alice(),
@@ -1223,34 +1292,45 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
             to: None,
             notation: Some("e2-e3".into()),
         },
-        "It is <@102>'s turn.",
+        "It is @102's turn.",
     );
     let reply = h.mv(&bob(), PRINCESS_LINE[1]);
     assert!(
-        reply.text.contains("(jugada 1, Naranjas)"),
+        reply.text.plain().contains("(jugada 1, Naranjas)"),
         "{}",
-        reply.text
+        reply.text.plain()
     );
     for (i, m) in PRINCESS_LINE[2..].iter().enumerate() {
         let player = if i % 2 == 0 { alice() } else { bob() };
         let r = h.mv(&player, m);
         if i == PRINCESS_LINE.len() - 3 {
             for words in [
-                "**Gana <@101>** — capturó a la Princesa.",
+                "**Gana @101** — capturó a la Princesa.",
                 "pagó a",
-                "Resultado neto: <@101> +",
+                "Resultado neto: @101 +",
             ] {
-                assert!(r.text.contains(words), "{words:?} in {}", r.text);
+                assert!(
+                    r.text.plain().contains(words),
+                    "{words:?} in {}",
+                    r.text.plain()
+                );
             }
         }
     }
     let history = h.ok(&bob(), Command::History { user: None });
     assert!(
-        history.text.starts_with("La última partida de este canal"),
+        history
+            .text
+            .plain()
+            .starts_with("La última partida de este canal"),
         "one game, in the singular: {}",
-        history.text
+        history.text.plain()
     );
-    assert!(history.text.contains("5 jugadas"), "{}", history.text);
+    assert!(
+        history.text.plain().contains("5 jugadas"),
+        "{}",
+        history.text.plain()
+    );
     // The id history shows is the one replay takes.
     let id = history.text.split('`').nth(3).unwrap().to_string();
     let replay = h.ok(
@@ -1262,9 +1342,10 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
     assert!(
         replay
             .text
+            .plain()
             .starts_with(&format!("Repetición de la partida `{id}`")),
         "{}",
-        replay.text
+        replay.text.plain()
     );
     h.refused(
         &carol(),
@@ -1276,10 +1357,14 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
     // Back to the server's own language: English here (no guild locale).
     set_language(&mut h, "auto");
     let r = h.ok(&carol(), Command::Rules);
-    assert!(r.text.contains("may turn between them"));
+    assert!(r.text.plain().contains("may turn between them"));
     h.locales.insert(carol().id, "es-419");
     let r = h.ok(&carol(), Command::Rules);
-    assert!(r.text.contains("puede girar entre ellos"), "{}", r.text);
+    assert!(
+        r.text.plain().contains("puede girar entre ellos"),
+        "{}",
+        r.text.plain()
+    );
 }
 
 #[test]
@@ -1289,15 +1374,25 @@ fn the_guild_locale_sets_public_messages_until_the_server_names_a_language() {
     req.guild_locale = Some("es-419".into());
     let c = h.core().handle(req).reply;
     assert!(
-        c.text.contains("Partida amistosa: no se juega dinero."),
-        "{}",
         c.text
+            .plain()
+            .contains("Partida amistosa: no se juega dinero."),
+        "{}",
+        c.text.plain()
     );
     set_language(&mut h, "en");
     let r = h.ok(&alice(), Command::Cancel);
-    assert!(r.text.contains("withdraws the challenge"), "{}", r.text);
+    assert!(
+        r.text.plain().contains("withdraws the challenge"),
+        "{}",
+        r.text.plain()
+    );
     let r = set_language(&mut h, "fr");
-    assert!(r.ephemeral && r.text.contains("`auto`"), "{}", r.text);
+    assert!(
+        r.ephemeral && r.text.plain().contains("`auto`"),
+        "{}",
+        r.text.plain()
+    );
 }
 
 #[test]
@@ -1306,7 +1401,7 @@ fn the_guild_locale_survives_a_restart_for_the_bots_own_posts() {
     let mut req = h.request(&alice(), challenge(bob(), 20, 0));
     req.guild_locale = Some("es-ES".into());
     let c = h.core().handle(req);
-    assert!(!c.reply.ephemeral, "{}", c.reply.text);
+    assert!(!c.reply.ephemeral, "{}", c.reply.text.plain());
     h.core().remember_message(c.shows.unwrap(), CHANNEL, 9);
     assert_eq!(
         h.core()
@@ -1324,9 +1419,13 @@ fn the_guild_locale_survives_a_restart_for_the_bots_own_posts() {
     let sweep = h.core().sweep(h.now);
     assert_eq!(sweep.edits.len(), 1, "{sweep:?}");
     assert!(
-        sweep.edits[0].reply.text.contains("caducó sin respuesta"),
+        sweep.edits[0]
+            .reply
+            .text
+            .plain()
+            .contains("caducó sin respuesta"),
         "{}",
-        sweep.edits[0].reply.text
+        sweep.edits[0].reply.text.plain()
     );
     // The server's own `language` setting still wins.
     set_language(&mut h, "en");
@@ -1339,8 +1438,8 @@ fn the_guild_locale_survives_a_restart_for_the_bots_own_posts() {
 fn a_friendly_game_shows_no_money_and_the_princess_escape_is_listed_once() {
     let mut h = Harness::new();
     let c = h.ok(&alice(), challenge(bob(), 0, 0));
-    assert!(c.text.contains("Friendly game: nothing at stake."));
-    assert!(!c.text.contains("Dwar costs"), "{}", c.text);
+    assert!(c.text.plain().contains("Friendly game: nothing at stake."));
+    assert!(!c.text.plain().contains("Dwar costs"), "{}", c.text.plain());
     h.ok(&bob(), Command::Button(button(&c, "Accept")));
     let moves = h.ok(
         &alice(),
@@ -1349,20 +1448,36 @@ fn a_friendly_game_shows_no_money_and_the_princess_escape_is_listed_once() {
         },
     );
     assert!(moves.ephemeral);
-    assert_eq!(moves.text.matches("escape").count(), 1, "{}", moves.text);
-    assert!(
-        moves.text.contains("to any of 26 safe empty squares"),
+    assert_eq!(
+        moves.text.plain().matches("escape").count(),
+        1,
         "{}",
-        moves.text
+        moves.text.plain()
+    );
+    assert!(
+        moves
+            .text
+            .plain()
+            .contains("to any of 26 safe empty squares"),
+        "{}",
+        moves.text.plain()
     );
     let r = h.mv(&alice(), "f1-e4");
-    assert!(!r.text.contains("Wager"), "{}", r.text);
+    assert!(!r.text.plain().contains("Wager"), "{}", r.text.plain());
     h.resign(&bob());
     let last = h.core().store().last_finished(CHANNEL).unwrap().unwrap();
     assert_eq!(last.game.moves().len(), 1);
     let replay = h.ok(&alice(), Command::Replay { game: None });
-    assert!(replay.text.contains(", 1 move."), "{}", replay.text);
-    assert!(!replay.text.contains("Net"), "{}", replay.text);
+    assert!(
+        replay.text.plain().contains(", 1 move."),
+        "{}",
+        replay.text.plain()
+    );
+    assert!(
+        !replay.text.plain().contains("Net"),
+        "{}",
+        replay.text.plain()
+    );
     let wallet = h.send(
         &alice(),
         Command::Wallet {
@@ -1370,9 +1485,13 @@ fn a_friendly_game_shows_no_money_and_the_princess_escape_is_listed_once() {
         },
     );
     assert!(
-        wallet.reply.text.contains("is a bot and has no wallet"),
+        wallet
+            .reply
+            .text
+            .plain()
+            .contains("is a bot and has no wallet"),
         "{}",
-        wallet.reply.text
+        wallet.reply.text.plain()
     );
 }
 #[path = "martian/mod.rs"]

@@ -3,17 +3,23 @@
 
 use poise::serenity_prelude as serenity;
 
-use jetan_core::{ButtonStyle, Reply};
+use jetan_core::{ButtonStyle, Reply, Text};
 
 /// Discord allows 2000 characters of content.
 const MAX_CONTENT: usize = 2000;
 
+/// A core text as Discord writes it: a user mention as `<@id>`, a channel as `<#id>`.
+pub(crate) fn discord(text: &Text) -> String {
+    text.render(|id| format!("<@{id}>"), |id| format!("<#{id}>"))
+}
+
 /// The message text: the embed carries tables, so the content keeps its first line then.
 pub(crate) fn content(reply: &Reply) -> String {
+    let all = discord(&reply.text);
     let mut text = if reply.embed.is_some() {
-        reply.text.lines().next().unwrap_or_default().to_string()
+        all.lines().next().unwrap_or_default().to_string()
     } else {
-        reply.text.clone()
+        all
     };
     if text.chars().count() > MAX_CONTENT {
         text = text.chars().take(MAX_CONTENT - 10).collect::<String>() + " …";
@@ -81,17 +87,21 @@ fn embeds(reply: &Reply) -> Vec<serenity::CreateEmbed> {
         return Vec::new();
     };
     let mut out = serenity::CreateEmbed::new()
-        .title(e.title.clone())
+        .title(discord(&e.title))
         .colour(0xD9_7A_1E);
     if !e.description.is_empty() {
-        out = out.description(e.description.clone());
+        out = out.description(discord(&e.description));
     }
     for (name, value) in &e.fields {
-        let value = if value.is_empty() { "—" } else { value };
-        out = out.field(name.clone(), value, true);
+        let value = if value.is_empty() {
+            "—".to_string()
+        } else {
+            discord(value)
+        };
+        out = out.field(discord(name), value, true);
     }
     if let Some(f) = &e.footer {
-        out = out.footer(serenity::CreateEmbedFooter::new(f.clone()));
+        out = out.footer(serenity::CreateEmbedFooter::new(discord(f)));
     }
     vec![out]
 }

@@ -22,9 +22,17 @@ fn martian_challenge(opponent: UserRef, stake: i64, price: i64) -> Command {
 /// Alice (White) and Bob (Black) start a game of Martian Chess.
 fn start(h: &mut Harness, stake: i64, price: i64) {
     let c = h.ok(&alice(), martian_challenge(bob(), stake, price));
-    assert!(c.text.contains("Martian Chess"), "{}", c.text);
+    assert!(
+        c.text.plain().contains("Martian Chess"),
+        "{}",
+        c.text.plain()
+    );
     let r = h.ok(&bob(), Command::Button(button(&c, "Accept")));
-    assert!(r.text.contains("rolls a"), "the die is posted: {}", r.text);
+    assert!(
+        r.text.plain().contains("rolls a"),
+        "the die is posted: {}",
+        r.text.plain()
+    );
     assert_eq!(r.attachments.len(), 1, "with the board");
 }
 
@@ -81,7 +89,7 @@ fn step(h: &mut Harness, n: u64) -> bool {
     let side = s.player_to_act().unwrap();
     let a = ai::choose(&s.public_view(side), ai::Level::Greedy, n).unwrap();
     let r = h.ok(&user(side), command(a));
-    assert!(!r.ephemeral, "{a} was refused: {}", r.text);
+    assert!(!r.ephemeral, "{a} was refused: {}", r.text.plain());
     true
 }
 
@@ -90,7 +98,7 @@ fn martian_refusals_say_why_and_change_nothing() {
     let mut h = Harness::new();
     start(&mut h, 10, 1);
     let e2e4 = command("e2-e4".parse().unwrap());
-    h.refused(&bob(), command("e7-e5".parse().unwrap()), "<@101>'s turn");
+    h.refused(&bob(), command("e7-e5".parse().unwrap()), "@101's turn");
     h.refused(&carol(), e2e4.clone(), "not playing");
     h.refused(
         &alice(),
@@ -122,9 +130,9 @@ fn martian_refusals_say_why_and_change_nothing() {
     // The hand is private; a discard without a card is a private menu of it.
     let hand = h.ok(&alice(), Command::Game(GameCommand::new("hand").private()));
     assert!(
-        hand.ephemeral && hand.text.contains("Your hand"),
+        hand.ephemeral && hand.text.plain().contains("Your hand"),
         "{}",
-        hand.text
+        hand.text.plain()
     );
     let menu = h.ok(
         &alice(),
@@ -201,7 +209,7 @@ fn martian_refusals_say_why_and_change_nothing() {
                         })
                         .unwrap();
                     let r = h.ok(&user(c), command(Action::Drop { role, to }));
-                    assert!(r.text.contains("paradrops"), "{}", r.text);
+                    assert!(r.text.plain().contains("paradrops"), "{}", r.text.plain());
                     let dest = Square::all().find(|q| q != &to).unwrap();
                     h.refused(
                         &user(c),
@@ -298,17 +306,27 @@ fn practice_against_the_computer_plays_whole_turns() {
             },
         },
     );
-    assert!(r.reply.text.contains("Practice game"), "{}", r.reply.text);
+    assert!(
+        r.reply.text.plain().contains("Practice game"),
+        "{}",
+        r.reply.text.plain()
+    );
     // The computer is White and moves first: its whole turn is one reply.
     let ch = r.computer_moves_in.expect("the computer starts");
     let turn = h.core().computer_turn(GUILD, ch, || T0).expect("it acts");
     assert!(
-        turn.reply.text.contains("ends the turn") || turn.reply.text.contains("card"),
+        turn.reply.text.plain().contains("ends the turn")
+            || turn.reply.text.plain().contains("card"),
         "{}",
-        turn.reply.text
+        turn.reply.text.plain()
     );
     let s = state(&h);
-    assert_eq!(s.player_to_act(), Some(Color::Black), "{}", turn.reply.text);
+    assert_eq!(
+        s.player_to_act(),
+        Some(Color::Black),
+        "{}",
+        turn.reply.text.plain()
+    );
     // Level 4 does not exist in Martian Chess.
     h.ok(&alice(), Command::Resign);
     let mut h = Harness::new();
@@ -331,40 +349,44 @@ fn martian_chess_speaks_the_server_and_player_languages() {
     let c = h.ok(&alice(), martian_challenge(bob(), 10, 1));
     let r = h.ok(&bob(), Command::Button(button(&c, "Aceptar")));
     for words in [
-        "<@101> (Blancas) saca un **",
+        "@101 (Blancas) saca un **",
         "con el dado:",
-        "<@101> juega con Blancas y empieza",
+        "@101 juega con Blancas y empieza",
         "Mazo: ",
-        "<@101>, te toca.",
+        "@101, te toca.",
     ] {
-        assert!(r.text.contains(words), "{words:?} in {}", r.text);
+        assert!(
+            r.text.plain().contains(words),
+            "{words:?} in {}",
+            r.text.plain()
+        );
     }
-    assert!(!r.text.contains("rolls a"), "{}", r.text);
+    assert!(!r.text.plain().contains("rolls a"), "{}", r.text.plain());
     // Bob's hand is answered in his Spanish, Alice's in her English.
     let hand = h.ok(&bob(), Command::Game(GameCommand::new("hand").private()));
     assert!(
-        hand.ephemeral && hand.text.starts_with("Tu mano ("),
+        hand.ephemeral && hand.text.plain().starts_with("Tu mano ("),
         "{}",
-        hand.text
+        hand.text.plain()
     );
     let hand = h.ok(&alice(), Command::Game(GameCommand::new("hand").private()));
     assert!(
-        hand.ephemeral && hand.text.starts_with("Your hand ("),
+        hand.ephemeral && hand.text.plain().starts_with("Your hand ("),
         "{}",
-        hand.text
+        hand.text.plain()
     );
     // Bob's refusal is in Spanish; Alice's public turn end in the server's Spanish.
     h.refused(
         &bob(),
         Command::Game(GameCommand::new("end")),
-        "Le toca a <@101>",
+        "Le toca a @101",
     );
     let r = h.ok(&alice(), Command::Game(GameCommand::new("end")));
     assert!(
-        r.text.contains("<@101> (Blancas) termina el turno.")
-            && r.text.contains("<@102> (Negras) saca un **"),
+        r.text.plain().contains("@101 (Blancas) termina el turno.")
+            && r.text.plain().contains("@102 (Negras) saca un **"),
         "{}",
-        r.text
+        r.text.plain()
     );
     // The rules' less common refusals, a malformed move and a stray menu, in Bob's
     // Spanish; none changes anything.
@@ -428,9 +450,12 @@ fn martian_chess_speaks_the_server_and_player_languages() {
     // The board in the server's Spanish, with the time left for the turn.
     let board = h.ok(&alice(), Command::Board);
     assert!(
-        board.text.contains("Tiempo que queda para este turno: "),
+        board
+            .text
+            .plain()
+            .contains("Tiempo que queda para este turno: "),
         "{}",
-        board.text
+        board.text.plain()
     );
     // Autocomplete in the asker's language.
     let from = h.core().suggest_from(CHANNEL, bob().id, "es-ES", "b8");
@@ -448,9 +473,10 @@ fn martian_chess_speaks_the_server_and_player_languages() {
     assert!(
         replay
             .text
-            .contains("(**Martian Chess**): <@101> (Blancas) contra <@102> (Negras), 1 acción;"),
+            .plain()
+            .contains("(**Martian Chess**): @101 (Blancas) contra @102 (Negras), 1 acción;"),
         "{}",
-        replay.text
+        replay.text.plain()
     );
     let file = String::from_utf8(replay.attachments[0].bytes.clone()).unwrap();
     assert!(file.starts_with("1. Blancas: "), "{file}");

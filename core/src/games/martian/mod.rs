@@ -534,7 +534,7 @@ impl Core {
             }
             _ => {}
         }
-        reply.text = lines.join("\n");
+        reply.text = lines.join("\n").into();
         if new_turn {
             reply = self.with_martian_picture(reply, &game, &public, None);
         }
@@ -563,7 +563,7 @@ impl Core {
             lines.push(text::your_turn(lang, white));
             reply = reply.pinging(white);
         }
-        reply.text = lines.join("\n");
+        reply.text = lines.join("\n").into();
         let reply = self.with_martian_picture(reply, game, &view, None);
         Ok(Response {
             computer_moves_in: computer.then_some(game.channel),
@@ -732,7 +732,7 @@ impl Core {
                 Err(e) => return Err(e.into()),
             };
             let response = self.martian_acted(&result)?;
-            texts.push(response.reply.text.clone());
+            texts.push(response.reply.text.to_owned_encoded());
             attachments = if response.reply.attachments.is_empty() {
                 attachments
             } else {
@@ -745,7 +745,7 @@ impl Core {
             }
         }
         Ok(last.map(|mut r| {
-            r.reply.text = texts.join("\n");
+            r.reply.text = texts.join("\n").into();
             r.reply.attachments = attachments;
             r.computer_moves_in = None;
             r

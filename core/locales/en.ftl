@@ -728,6 +728,10 @@ mc-move-which = Say which move: `from` and `to` squares (like e2 and e4), or `no
 mc-not-a-move = `{ $typed }` is not a move: write it like e2-e4 (or e7-e8=N to promote to a Knight).
 mc-not-a-move-square = `{ $typed }` is not a move: `{ $part }` is not a square (squares go from a1 to h8).
 mc-not-a-move-piece = `{ $typed }` is not a move: `{ $part }` is not a piece to promote to (Q, R, B or N).
+mc-actions-count = { $n ->
+    [one] { $n } action
+   *[other] { $n } actions
+}
 mc-replay-header = Replay of game #{ $id } (**Martian Chess**): { $white } (White) vs { $black } (Black), { $n ->
     [one] { $n } action
    *[other] { $n } actions

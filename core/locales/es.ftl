@@ -725,6 +725,10 @@ mc-move-which = Di qué jugada: las casillas `desde` y `hasta` (como e2 y e4), o
 mc-not-a-move = `{ $typed }` no es una jugada: escríbela como e2-e4 (o e7-e8=N para promover a Caballo).
 mc-not-a-move-square = `{ $typed }` no es una jugada: `{ $part }` no es una casilla (van de a1 a h8).
 mc-not-a-move-piece = `{ $typed }` no es una jugada: `{ $part }` no es una pieza a la que promover (Q, R, B o N).
+mc-actions-count = { $n ->
+    [one] { $n } acción
+   *[other] { $n } acciones
+}
 mc-replay-header = Repetición de la partida #{ $id } (**Martian Chess**): { $white } (Blancas) contra { $black } (Negras), { $n ->
     [one] { $n } acción
    *[other] { $n } acciones

@@ -78,6 +78,8 @@ pub(crate) trait GameUi: Sync {
     /// A payment for a lost piece, in words: "`from` paid `to` `amount` for the Dwar"
     /// (`letter`: the piece in the game's notation).
     fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String;
+    /// How long a game is, in words ("17 moves"), for history lists.
+    fn length(&self, lang: Lang, game: &Game) -> String;
     /// The board, publicly.
     fn board(&self, cx: Cx<'_>) -> Result<Reply, CoreError>;
     /// The legal moves of the piece on `square`, privately.

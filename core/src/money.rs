@@ -204,7 +204,7 @@ impl Core {
                 id = g.id.to_string(),
                 who = who,
                 reason = text::reason(lang, f.reason),
-                moves = text::moves_count(lang, g.records.len()),
+                moves = crate::games::of(g).length(lang, g),
                 stakes = stakes,
                 ago = text::format_duration(req.now.saturating_sub(f.ended_at))
             ));

@@ -99,6 +99,10 @@ impl GameUi for Jetan {
         core.moved(req.guild, &before, r, req.now)
     }
 
+    fn length(&self, lang: Lang, game: &Game) -> String {
+        text::moves_count(lang, game.moves().len())
+    }
+
     fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String {
         let role = jetan_rules::Piece::from_char(letter).map(|p| p.role);
         tr!(

@@ -205,6 +205,10 @@ impl GameUi for Martian {
         }
     }
 
+    fn length(&self, lang: Lang, game: &Game) -> String {
+        crate::lang::tr!(lang, "mc-actions-count", n = game.actions().len())
+    }
+
     fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String {
         crate::lang::tr!(
             lang,

@@ -22,6 +22,7 @@ use jetan_core::{
     AdminCommand, ChallengeArgs, Command, FirstMover, GameCommand, GameKind, SettingsArgs, UserRef,
 };
 use jetan_rules::{Topology, Variant};
+use jetan_store::RatingPool;
 
 /// What kind of value an option takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -619,6 +620,23 @@ pub const BOARD: [(&str, Topology); 2] =
     [("flat", Topology::Flat), ("circular", Topology::Circular)];
 static BOARD_NAMES: [&str; 2] = names(&BOARD);
 
+/// `rating` of a challenge: rated (the default) or casual.
+pub const RATED: [(&str, bool); 2] = [("rated", true), ("casual", false)];
+static RATED_NAMES: [&str; 2] = names(&RATED);
+
+/// `order` of the standings: by money (the default) or by rating.
+pub const ORDER: [(&str, bool); 2] = [("money", false), ("rating", true)];
+static ORDER_NAMES: [&str; 2] = names(&ORDER);
+
+/// `game` of the standings by rating: the pool of ratings.
+pub const POOL: [(&str, RatingPool); 4] = [
+    ("classic", RatingPool::Classic),
+    ("manator", RatingPool::Manator),
+    ("ninth-ray", RatingPool::NinthRay),
+    ("martian-chess", RatingPool::MartianChess),
+];
+static POOL_NAMES: [&str; 4] = names(&POOL);
+
 /// `promote`: what a Martian Chess pawn reaching the last rank becomes (its letter).
 pub const PROMOTE: [(&str, char); 4] = [
     ("queen", 'Q'),
@@ -698,6 +716,7 @@ pub static JETAN: Spec = Spec {
                 opt("board", Kind::Choice(&BOARD_NAMES), "flat"),
                 opt("move_time", MINUTES, "60"),
                 opt("level", int(Some(1), Some(5)), "3"),
+                opt("rating", Kind::Choice(&RATED_NAMES), "casual"),
             ],
             |a| {
                 let opponent = a.need_user("opponent")?;
@@ -710,6 +729,7 @@ pub static JETAN: Spec = Spec {
                     board: a.choice("board", &BOARD),
                     move_time: a.int("move_time"),
                     level: a.int("level"),
+                    casual: a.choice("rating", &RATED) == Some(false),
                 };
                 Ok(Command::Challenge { opponent, args })
             },
@@ -768,11 +788,27 @@ pub static JETAN: Spec = Spec {
                 user: a.user("user"),
             })
         }),
-        cmd("standings", &[opt("page", int(Some(1), None), "2")], |a| {
-            Ok(Command::Standings {
-                page: a.int("page"),
-            })
-        }),
+        cmd(
+            "standings",
+            &[
+                opt("page", int(Some(1), None), "2"),
+                opt("order", Kind::Choice(&ORDER_NAMES), "rating"),
+                opt("game", Kind::Choice(&POOL_NAMES), "manator"),
+            ],
+            |a| {
+                // Ranked by rating when the order says so or a game is named.
+                let pool = a.choice("game", &POOL);
+                let rating = match a.choice("order", &ORDER) {
+                    Some(true) | None if pool.is_some() => pool.or(Some(RatingPool::Classic)),
+                    Some(true) => Some(RatingPool::Classic),
+                    _ => None,
+                };
+                Ok(Command::Standings {
+                    page: a.int("page"),
+                    rating,
+                })
+            },
+        ),
         cmd("daily", &[], |_| Ok(Command::Daily)),
         cmd("history", &[opt("user", Kind::User, "@bob")], |a| {
             Ok(Command::History {

@@ -320,7 +320,10 @@ impl Core {
             Command::Rematch { first } => self.rematch(req, *first),
             Command::Replay { game } => self.replay(req, game.as_deref()).map(Into::into),
             Command::Wallet { user } => self.wallet(req, user.as_ref()).map(Into::into),
-            Command::Standings { page } => self.standings(req, *page).map(Into::into),
+            Command::Standings { page, rating } => match rating {
+                Some(pool) => self.rating_standings(req, *page, *pool).map(Into::into),
+                None => self.standings(req, *page).map(Into::into),
+            },
             Command::Daily => self.daily(req).map(Into::into),
             Command::History { user } => self.history(req, user.as_ref()).map(Into::into),
             Command::Rules => {

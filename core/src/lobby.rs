@@ -95,6 +95,7 @@ impl Core {
             first,
             move_time_minutes: move_time,
             practice,
+            casual: args.casual,
         };
         let challenge = self.store.challenge(
             Self::store_req(req),
@@ -445,6 +446,7 @@ impl Core {
             board: variants.then_some(g.terms.topology),
             move_time: g.terms.move_time_minutes.map(i64::from),
             level: practice.then(|| i64::from(self.level(g.id).get())),
+            casual: g.terms.casual,
         };
         self.challenge(req, &opponent_ref, &args)
     }

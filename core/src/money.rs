@@ -1,6 +1,8 @@
 //! Money and records: wallet, standings, daily, history, settings.
 
-use jetan_store::{DailyClaim, GameResult, Settings, SettingsChange, StandingsOrder};
+use jetan_store::{
+    DailyClaim, GameResult, RatingPool, Settings, SettingsChange, StandingsOrder, MIN_RATED_GAMES,
+};
 
 use super::lang::{tr, Lang};
 use super::lobby::amount;
@@ -118,6 +120,58 @@ impl Core {
         let mut reply = Reply::public(text);
         reply.embed = Some(embed);
         Ok(reply)
+    }
+
+    /// The standings by rating in `pool`: rating ± deviation, games, among the players
+    /// with enough rated games there.
+    pub(crate) fn rating_standings(
+        &self,
+        req: &Request,
+        page: Option<i64>,
+        pool: RatingPool,
+    ) -> Result<Reply, CoreError> {
+        let asker = Lang::of(&req.locale);
+        let lang = self.public_lang(req.guild);
+        let page = page.unwrap_or(1);
+        if page < 1 {
+            return refuse(tr!(asker, "pages-start"));
+        }
+        let page = usize::try_from(page).unwrap_or(usize::MAX);
+        let offset = (page - 1).saturating_mul(STANDINGS_PAGE);
+        let rows = self.store.standings(
+            req.guild,
+            StandingsOrder::Rating(pool),
+            offset,
+            STANDINGS_PAGE,
+        )?;
+        let name = text::pool_name(lang, pool);
+        if rows.total == 0 {
+            return Ok(Reply::public(tr!(
+                lang,
+                "rating-nobody",
+                game = name,
+                games = MIN_RATED_GAMES
+            )));
+        }
+        let pages = rows.total.div_ceil(STANDINGS_PAGE).max(1);
+        if page > pages {
+            return refuse(tr!(asker, "pages-only", pages = pages));
+        }
+        let mut text = tr!(lang, "rating-head", game = name, page = page, pages = pages);
+        for (rank, user, w) in &rows.rows {
+            let r = w.ratings.get(&pool).copied().unwrap_or_default();
+            text.push('\n');
+            text.push_str(&tr!(
+                lang,
+                "rating-row",
+                rank = *rank,
+                who = mention(*user),
+                rating = r.rating.round() as i64,
+                deviation = r.deviation.round() as i64,
+                games = r.games
+            ));
+        }
+        Ok(Reply::public(text))
     }
 
     pub(crate) fn daily(&self, req: &Request) -> Result<Reply, CoreError> {

@@ -79,6 +79,8 @@ pub struct ChallengeArgs {
     pub move_time: Option<i64>,
     /// The computer's strength, for a game against the bot (1–5; a game may take fewer).
     pub level: Option<i64>,
+    /// A casual game: not rated (a challenge is rated unless it says so).
+    pub casual: bool,
 }
 
 /// A server manager's tool (`/jetan admin …`).
@@ -214,6 +216,8 @@ pub enum Command {
     Standings {
         /// Page, from 1.
         page: Option<i64>,
+        /// By rating in this pool, rather than by money.
+        rating: Option<jetan_store::RatingPool>,
     },
     /// Claim the daily allowance.
     Daily,

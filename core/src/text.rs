@@ -116,6 +116,34 @@ pub(crate) fn clock_line(
     })
 }
 
+/// The name of a pool of ratings ("Classic Jetan"): the message `pool-<name>`.
+pub(crate) fn pool_name(lang: Lang, pool: jetan_store::RatingPool) -> String {
+    lang.tr(&format!("pool-{}", pool.name().replace('_', "-")), &[])
+}
+
+/// The rating change of a rated game, in one line.
+pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<String> {
+    let change = s.rating?;
+    let side = |c: Color| {
+        let (b, a) = (change.before[c].rating, change.after[c].rating);
+        tr!(
+            lang,
+            "rating-change",
+            who = mention(s.players[c]),
+            before = b.round() as i64,
+            after = a.round() as i64,
+            delta = format!("{:+}", (a.round() - b.round()) as i64)
+        )
+    };
+    Some(tr!(
+        lang,
+        "rating-changes",
+        game = pool_name(lang, change.pool),
+        black = side(Color::Black),
+        orange = side(Color::Orange)
+    ))
+}
+
 /// A button or menu whose game is over or was replaced.
 pub(crate) fn stale_button(lang: Lang) -> String {
     tr!(lang, "stale-menu")
@@ -158,6 +186,10 @@ pub fn result_banner(
 /// where no money moved says so instead).
 pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) -> String {
     let mut out = result_line(lang, &s.result, s.reason);
+    if let Some(line) = rating_line(lang, s) {
+        out.push('\n');
+        out.push_str(&line);
+    }
     if practice {
         out.push('\n');
         out.push_str(&tr!(lang, "practice-no-money-moved"));

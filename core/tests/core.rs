@@ -242,7 +242,13 @@ fn a_full_game_settles_stakes_and_piece_prices_exactly() {
     assert_eq!(h.balance(&bob()), (948, 0));
     let w = h.core().store().wallet(GUILD, alice().id).unwrap();
     assert_eq!((w.wins, w.losses, w.net_won), (1, 0, 52));
-    let standings = h.ok(&carol(), Command::Standings { page: None });
+    let standings = h.ok(
+        &carol(),
+        Command::Standings {
+            page: None,
+            rating: None,
+        },
+    );
     let text = standings.text.plain();
     assert!(
         text.find("@101").unwrap() < text.find("@102").unwrap(),
@@ -771,7 +777,10 @@ fn messages_ping_only_who_must_act() {
     );
     for quiet in [
         Command::Board,
-        Command::Standings { page: None },
+        Command::Standings {
+            page: None,
+            rating: None,
+        },
         Command::Wallet { user: None },
         Command::History { user: None },
     ] {

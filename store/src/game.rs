@@ -20,7 +20,7 @@ use jetan_rules::Color;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::model::{Game, GameHead, GameKind, PaymentKind, Record, RuleEnding, Terms};
+use crate::model::{Game, GameHead, GameKind, PaymentKind, RatingPool, Record, RuleEnding, Terms};
 use crate::settle::End;
 use crate::{Millis, Result, StoreError};
 
@@ -95,6 +95,8 @@ pub(crate) trait HostedGame {
     fn reserve_points(terms: &Terms) -> u64;
     /// Refuses terms the game does not take.
     fn check_terms(terms: &Terms) -> Result<()>;
+    /// The pool of ratings that games on `terms` rate.
+    fn rating_pool(terms: &Terms) -> RatingPool;
     /// Who must act now.
     fn clock(game: &Game) -> Result<Clock>;
     /// Plays `seat`'s action against the stored state of `head` at `at`; `timeout`: the

@@ -159,6 +159,7 @@ mod lobby;
 mod migrate;
 mod play;
 mod profiles;
+pub mod ratings;
 pub mod schema;
 mod settings;
 mod settle;
@@ -177,8 +178,9 @@ pub use jetan_rules::ByColor;
 pub use model::{
     Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
     FirstMover, Game, GameKind, GameResult, Granted, HostEnding, LedgerEntry, Payment, PaymentKind,
-    PlayResult, Receipt, Record, Records, Refusal, Release, RuleEnding, Settings, Settlement,
-    Stamp, Standings, StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
+    PlayResult, Rating, RatingChange, RatingPool, Receipt, Record, Records, Refusal, Release,
+    RuleEnding, Settings, Settlement, Stamp, Standings, StandingsOrder, Terms, Wallet, DAY_MS,
+    DEFAULT_MOVE_TIME_MS, MAX_AMOUNT, MIN_RATED_GAMES,
 };
 pub use profiles::MessageRef;
 pub use settings::SettingsChange;

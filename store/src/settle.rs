@@ -177,6 +177,7 @@ pub(crate) fn settle(
             })?;
         }
     }
+    let rating = crate::ratings::rate(tx, &game, end)?;
     let result = match end {
         End::Win(w) => GameResult::Win {
             winner: game.player(w),
@@ -199,6 +200,7 @@ pub(crate) fn settle(
         payments,
         released,
         net: game.net,
+        rating,
     };
     tx.remove(t::GAMES, &key1(game.channel))?;
     tx.index_finished(game.id, game.guild, game.channel, [game.black, game.orange])?;
@@ -208,6 +210,7 @@ pub(crate) fn settle(
         reason,
         ended_at: now,
         note,
+        rating,
         game,
     };
     // The moves stay where the game wrote them, under its id.

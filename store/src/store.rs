@@ -13,7 +13,7 @@ use crate::kv::pg::PgKv;
 use crate::kv::Kv;
 use crate::model::{
     Challenge, FinishedGame, FinishedHead, Game, GameHead, LedgerEntry, Receipt, Settings,
-    Standings, StandingsOrder, StoredReceipt, Wallet,
+    Standings, StandingsOrder, StoredReceipt, Wallet, MIN_RATED_GAMES,
 };
 use crate::schema::tree_name;
 use crate::tx::{challenge_name, game_name, t, wallet_name, Tx, TxResult};
@@ -487,6 +487,17 @@ impl Store {
             }),
             StandingsOrder::NetWon => {
                 all.sort_by(|a, b| b.1.net_won.cmp(&a.1.net_won).then(a.0.cmp(&b.0)))
+            }
+            StandingsOrder::Rating(pool) => {
+                let rating = |w: &Wallet| w.ratings.get(&pool).copied();
+                all.retain(|(_, w)| rating(w).is_some_and(|r| r.games >= MIN_RATED_GAMES));
+                all.sort_by(|a, b| {
+                    let (ra, rb) = (
+                        rating(&a.1).unwrap_or_default(),
+                        rating(&b.1).unwrap_or_default(),
+                    );
+                    rb.rating.total_cmp(&ra.rating).then(a.0.cmp(&b.0))
+                });
             }
         }
         let total = all.len();

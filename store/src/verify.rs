@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use jetan_rules::Color;
+use jetan_rules::{ByColor, Color};
 
 use crate::codec::{decode, key1, key_part};
 use crate::games;
@@ -267,6 +267,7 @@ impl Store {
 
         // W/L/D and net won, recomputed from the archive.
         let mut records: BTreeMap<(GuildId, UserId), Record> = BTreeMap::new();
+        let mut rated = Vec::new();
         for item in self.kv().scan(t::FINISHED, &[]) {
             let (k, v) = item?;
             let id = key_part(&k, 0).unwrap_or_default();
@@ -306,6 +307,19 @@ impl Store {
                     "finished game {id}: the players' net results do not cancel out"
                 ));
             }
+            if let Some(change) = f.rating {
+                rated.push(crate::ratings::Rated {
+                    ended_at: f.ended_at,
+                    id: g.id,
+                    guild: g.guild,
+                    players: ByColor {
+                        black: g.black,
+                        orange: g.orange,
+                    },
+                    result: f.result,
+                    change,
+                });
+            }
             if g.terms.practice {
                 continue;
             }
@@ -343,6 +357,10 @@ impl Store {
                 ));
             }
         }
+
+        // Every rating, recomputed from the rated games in order.
+        r.problems
+            .extend(crate::ratings::recompute(rated, &wallets));
 
         // Every move record belongs to a game, which has exactly its count of them.
         for tree in GameKind::ALL.map(games::records_tree) {

@@ -18,6 +18,7 @@ impl Terms {
             first: FirstMover::Challenger,
             move_time_minutes: None,
             practice: false,
+            casual: false,
         }
     }
 

@@ -6,7 +6,9 @@
 use jetan_rules::{Color, DuelStream, Position, Role, Square, Variant};
 
 use crate::game::{Applied, Clock, HostedGame, Replayed};
-use crate::model::{Game, GameHead, GameKind, PaymentKind, PlayResult, Receipt, Records, Terms};
+use crate::model::{
+    Game, GameHead, GameKind, PaymentKind, PlayResult, RatingPool, Receipt, Records, Terms,
+};
 use crate::schema::jetan::{Ending, MoveRecord};
 use crate::schema::{t, Refusal, RuleEnding};
 use crate::settle::End;
@@ -39,6 +41,16 @@ impl HostedGame for Jetan {
 
     fn check_terms(_terms: &Terms) -> Result<()> {
         Ok(())
+    }
+
+    /// Classic and Manator on the flat board; either on the circular board is
+    /// Ninth-Ray Jetan, a game of its own.
+    fn rating_pool(terms: &Terms) -> RatingPool {
+        match (terms.topology, terms.variant) {
+            (jetan_rules::Topology::Circular, _) => RatingPool::NinthRay,
+            (_, Variant::Classic) => RatingPool::Classic,
+            (_, Variant::Manator) => RatingPool::Manator,
+        }
     }
 
     fn clock(game: &Game) -> Result<Clock> {

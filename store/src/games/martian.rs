@@ -12,7 +12,9 @@ use jetan_rules::Color;
 use martian_chess::{Action, BattleSide, Event, Outcome, State, ToAct};
 
 use crate::game::{read_state, Applied, Clock, HostedGame, Replayed};
-use crate::model::{Game, GameHead, GameKind, PaymentKind, PlayResult, Receipt, Records, Terms};
+use crate::model::{
+    Game, GameHead, GameKind, PaymentKind, PlayResult, RatingPool, Receipt, Records, Terms,
+};
 use crate::schema::martian::{ActionRecord, Ending};
 use crate::schema::{t, Refusal, RuleEnding};
 use crate::settle::End;
@@ -52,6 +54,10 @@ impl HostedGame for Martian {
             ));
         }
         Ok(())
+    }
+
+    fn rating_pool(_terms: &Terms) -> RatingPool {
+        RatingPool::MartianChess
     }
 
     fn clock(game: &Game) -> Result<Clock> {

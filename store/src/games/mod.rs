@@ -56,6 +56,11 @@ pub(crate) fn check_terms(terms: &Terms) -> Result<()> {
     with_game!(terms.game, G => G::check_terms(terms))
 }
 
+/// The pool of ratings that games on `terms` rate.
+pub(crate) fn rating_pool(terms: &Terms) -> crate::model::RatingPool {
+    with_game!(terms.game, G => G::rating_pool(terms))
+}
+
 /// The tree of the records of a game of `kind`, and the records' name for messages.
 pub(crate) fn records_tree(kind: GameKind) -> usize {
     with_game!(kind, G => G::RECORDS)

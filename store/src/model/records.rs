@@ -8,7 +8,7 @@ use std::fmt;
 use jetan_rules::{ByColor, Color, Topology, Variant};
 use serde::{Deserialize, Serialize};
 
-pub use crate::schema::{GameKind, Record, Records, Refusal, RuleEnding};
+pub use crate::schema::{GameKind, RatingPool, Record, Records, Refusal, RuleEnding};
 use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, UserId};
 
 /// The largest amount the store accepts anywhere (a stake, a price, a grant): 10^15. It
@@ -35,6 +35,62 @@ pub struct Wallet {
     pub net_won: i64,
     /// When the daily allowance was last claimed.
     pub last_daily: Option<Millis>,
+    /// The player's rating in each pool they played a rated game in.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub ratings: std::collections::BTreeMap<RatingPool, Rating>,
+    /// The rated games of the last 24 hours, by opponent and end: the farming guard
+    /// ([`crate::ratings`]) rates at most a few games a day between the same two players.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rated_with: Vec<(UserId, Millis)>,
+}
+
+/// A Glicko-2 rating (Glickman 2012): the rating, its deviation (how unsure it is) and
+/// its volatility, and how many rated games made it.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+pub struct Rating {
+    /// The rating; a new player starts at 1500.
+    pub rating: f64,
+    /// The rating deviation; a new player starts at 350.
+    pub deviation: f64,
+    /// The volatility; a new player starts at 0.06.
+    pub volatility: f64,
+    /// Rated games played.
+    pub games: u32,
+}
+
+impl Default for Rating {
+    /// A new player's: 1500 ± 350, volatility 0.06, no games.
+    fn default() -> Rating {
+        Rating {
+            rating: 1500.0,
+            deviation: 350.0,
+            volatility: 0.06,
+            games: 0,
+        }
+    }
+}
+
+impl PartialEq for Rating {
+    /// The same numbers, bit for bit (ratings are recomputed exactly by `verify`).
+    fn eq(&self, other: &Rating) -> bool {
+        self.rating.to_bits() == other.rating.to_bits()
+            && self.deviation.to_bits() == other.deviation.to_bits()
+            && self.volatility.to_bits() == other.volatility.to_bits()
+            && self.games == other.games
+    }
+}
+
+impl Eq for Rating {}
+
+/// What a rated game did to its players' ratings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The pool.
+    pub pool: RatingPool,
+    /// Each side's rating before the game.
+    pub before: ByColor<Rating>,
+    /// And after it.
+    pub after: ByColor<Rating>,
 }
 
 impl Wallet {
@@ -341,6 +397,9 @@ pub struct Settlement {
     pub released: Vec<Release>,
     /// Each side's money gained (+) or lost (−) over the whole game.
     pub net: ByColor<i64>,
+    /// What the game did to the players' ratings, if it was rated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<RatingChange>,
 }
 
 /// A finished game in the archive.
@@ -359,6 +418,9 @@ pub struct FinishedGame {
     /// The admin's reason, for an aborted game.
     #[serde(default)]
     pub note: Option<String>,
+    /// What the game did to the players' ratings, if it was rated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<RatingChange>,
 }
 
 /// The kinds of money movement in the ledger.
@@ -461,6 +523,9 @@ pub struct Terms {
     /// A game against the computer: no money (stake and price must be 0), not counted in
     /// the wins, losses and draws.
     pub practice: bool,
+    /// A casual game: not rated (challenges are rated unless they say `casual`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub casual: bool,
 }
 
 /// A server's settings.

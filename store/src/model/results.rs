@@ -177,4 +177,10 @@ pub enum StandingsOrder {
     Balance,
     /// Most won first.
     NetWon,
+    /// Highest rating in a pool first, among the players with at least
+    /// [`MIN_RATED_GAMES`] rated games in it.
+    Rating(RatingPool),
 }
+
+/// How many rated games a player needs in a pool to be ranked by rating there.
+pub const MIN_RATED_GAMES: u32 = 3;

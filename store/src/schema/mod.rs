@@ -288,6 +288,41 @@ impl std::fmt::Display for RuleEnding {
     }
 }
 
+/// A pool of ratings: the games whose results rate one another (a player has a rating
+/// per server and per pool). Which pool a game's terms play in is the game's to say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RatingPool {
+    /// Classic Jetan on the flat board.
+    Classic,
+    /// Manator Jetan on the flat board.
+    Manator,
+    /// Jetan on the circular board of the Ninth Ray (either variant).
+    NinthRay,
+    /// Martian Chess.
+    MartianChess,
+}
+
+impl RatingPool {
+    /// Every pool.
+    pub const ALL: [RatingPool; 4] = [
+        RatingPool::Classic,
+        RatingPool::Manator,
+        RatingPool::NinthRay,
+        RatingPool::MartianChess,
+    ];
+
+    /// Its name as stored and typed (`classic`, `ninth_ray`).
+    pub fn name(self) -> &'static str {
+        match self {
+            RatingPool::Classic => "classic",
+            RatingPool::Manator => "manator",
+            RatingPool::NinthRay => "ninth_ray",
+            RatingPool::MartianChess => "martian_chess",
+        }
+    }
+}
+
 /// Why a game's rules refuse an action, in the rules' own words (the core translates
 /// them).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -15,3 +15,4 @@ mod migrate;
 mod model;
 mod ops;
 mod race;
+mod ratings;

@@ -26,3 +26,5 @@ mod model;
 mod ops;
 #[path = "../store/race.rs"]
 mod race;
+#[path = "../store/ratings.rs"]
+mod ratings;

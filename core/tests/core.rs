@@ -478,6 +478,14 @@ fn resigning_pays_the_stake_and_rematch_keeps_the_terms() {
     h.ok(&bob(), Command::Button(button(&c, "Accept")));
     let r = h.resign(&alice());
     assert!(r.text.plain().contains("@102 wins"), "{}", r.text.plain());
+    // A rated game: the result says what it did to both ratings.
+    assert!(
+        r.text
+            .plain()
+            .contains("Ratings (Classic Jetan): @101 1500 → 1338 (-162), @102 1500 → 1662 (+162)."),
+        "{}",
+        r.text.plain()
+    );
     assert_eq!(h.balance(&alice()), (970, 0));
     assert_eq!(h.balance(&bob()), (1030, 0));
     h.refused(

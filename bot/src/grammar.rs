@@ -783,6 +783,11 @@ pub static JETAN: Spec = Spec {
                 game: a.text("game"),
             })
         }),
+        cmd("record", &[opt("game", text_max(24), "42")], |a| {
+            Ok(Command::Record {
+                game: a.text("game"),
+            })
+        }),
         cmd("wallet", &[opt("user", Kind::User, "@bob")], |a| {
             Ok(Command::Wallet {
                 user: a.user("user"),

@@ -193,6 +193,67 @@ impl Core {
     /// An animated replay of the channel's last finished game, or of the finished game
     /// `id` of this server (as `history` shows it).
     pub(crate) fn replay(&self, req: &Request, id: Option<&str>) -> Result<Reply, CoreError> {
+        let last = self.finished_named(req, id)?;
+        crate::games::of(&last.game).replay(self, req, &last)
+    }
+
+    /// The record of the channel's last finished game, or of the game `id` of this
+    /// server, as a text file (the README's record format): public, as the game was.
+    pub(crate) fn record(&self, req: &Request, id: Option<&str>) -> Result<Reply, CoreError> {
+        let last = self.finished_named(req, id)?;
+        let lang = self.public_lang(req.guild);
+        let text = self.game_record(&last);
+        Ok(Reply::public(tr!(
+            lang,
+            "record-posted",
+            id = last.game.id.to_string(),
+            black = mention(last.game.black),
+            orange = mention(last.game.orange)
+        ))
+        .with_file(&format!("game-{}.txt", last.game.id), text.into_bytes()))
+    }
+
+    /// The record of a finished game as text (the README's record format), with the
+    /// players' display names: what `/jetan record` posts and `jetan export-game` writes.
+    pub fn game_record(&self, last: &FinishedGame) -> String {
+        let g = &last.game;
+        let name = |id: u64| {
+            let n = self.name_of(id, Lang::En);
+            format!("{n} ({id})")
+        };
+        let result = match last.result {
+            jetan_store::GameResult::Win { winner, .. } if winner == g.black => "1-0",
+            jetan_store::GameResult::Win { .. } => "0-1",
+            jetan_store::GameResult::Draw => "1/2-1/2",
+            jetan_store::GameResult::Aborted => "*",
+        };
+        let date = crate::words::date(last.ended_at);
+        let mut tags = vec![
+            ("Game".to_string(), crate::games::name(Lang::En, &g.terms)),
+            ("Server".to_string(), g.guild.to_string()),
+            ("Channel".to_string(), g.channel.to_string()),
+            ("GameId".to_string(), g.id.to_string()),
+            ("Date".to_string(), date),
+            ("Stake".to_string(), g.terms.stake.to_string()),
+            ("PiecePrice".to_string(), g.terms.piece_price.to_string()),
+            (
+                "MoveTime".to_string(),
+                g.terms
+                    .move_time_minutes
+                    .map_or_else(|| "-".to_string(), |m| format!("{m}m")),
+            ),
+            (
+                "Rated".to_string(),
+                if last.rating.is_some() { "yes" } else { "no" }.to_string(),
+            ),
+            ("Result".to_string(), result.to_string()),
+            ("Termination".to_string(), last.reason.name()),
+        ];
+        crate::games::of(g).record(&mut tags, &name, last, result)
+    }
+
+    /// A finished game by the id typed (`#12`, `12`) in this server, or the channel's last.
+    fn finished_named(&self, req: &Request, id: Option<&str>) -> Result<FinishedGame, CoreError> {
         let asker = Lang::of(&req.locale);
         let last = match id.map(str::trim) {
             None | Some("") => match self.store.last_finished(req.channel)? {
@@ -212,7 +273,7 @@ impl Core {
                 }
             }
         };
-        crate::games::of(&last.game).replay(self, req, &last)
+        Ok(last)
     }
 
     /// An animated replay of a finished game of Jetan.

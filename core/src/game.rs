@@ -86,6 +86,16 @@ pub(crate) trait GameUi: Sync {
     fn moves(&self, cx: Cx<'_>, square: &str) -> Result<Reply, CoreError>;
     /// The public reply to the game's end (the settlement in words, the last board).
     fn ended(&self, cx: Cx<'_>, s: &Settlement, currency: &str) -> Result<Reply, CoreError>;
+    /// The text record of a finished game: the host's `tags` (to which the game adds its
+    /// own, and its players named by `name`), then its records in the game's notation
+    /// (only what was public: a hand never played stays out), then `result`.
+    fn record(
+        &self,
+        tags: &mut Vec<(String, String)>,
+        name: &dyn Fn(u64) -> String,
+        last: &FinishedGame,
+        result: &str,
+    ) -> String;
     /// An animated replay of a finished game.
     fn replay(&self, core: &Core, req: &Request, last: &FinishedGame) -> Result<Reply, CoreError>;
     /// Autocomplete of `move`'s `from`: the squares of `user`'s pieces that can act,

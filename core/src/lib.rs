@@ -319,6 +319,7 @@ impl Core {
             Command::Claim => self.claim(req).map(Into::into),
             Command::Rematch { first } => self.rematch(req, *first),
             Command::Replay { game } => self.replay(req, game.as_deref()).map(Into::into),
+            Command::Record { game } => self.record(req, game.as_deref()).map(Into::into),
             Command::Wallet { user } => self.wallet(req, user.as_ref()).map(Into::into),
             Command::Standings { page, rating } => match rating {
                 Some(pool) => self.rating_standings(req, *page, *pool).map(Into::into),

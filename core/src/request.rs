@@ -219,6 +219,11 @@ pub enum Command {
         /// By rating in this pool, rather than by money.
         rating: Option<jetan_store::RatingPool>,
     },
+    /// The text record of a finished game (the channel's last, or `game` by id).
+    Record {
+        /// The game's id, as `history` lists it.
+        game: Option<String>,
+    },
     /// Claim the daily allowance.
     Daily,
     /// Recent finished games.

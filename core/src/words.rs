@@ -4,6 +4,21 @@
 
 use super::lang::{tr, Lang};
 
+/// A day as `YYYY.MM.DD` (UTC) from Unix milliseconds, as game records date games.
+pub fn date(ms: u64) -> String {
+    // Days to a civil date (Howard Hinnant's algorithm).
+    let days = (ms / 86_400_000) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let doe = days.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 /// The first letter in upper case.
 pub fn capitalise(s: &str) -> String {
     let mut c = s.chars();
@@ -56,5 +71,15 @@ pub fn list(lang: Lang, items: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} {} {last}", rest.join(", "), tr!(lang, "and")),
+    }
+}
+
+#[cfg(test)]
+mod date_tests {
+    #[test]
+    fn dates_are_civil_days_in_utc() {
+        assert_eq!(super::date(0), "1970.01.01");
+        assert_eq!(super::date(951_782_400_000), "2000.02.29");
+        assert_eq!(super::date(1_796_169_600_000 + 86_399_999), "2026.12.02");
     }
 }

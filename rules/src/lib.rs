@@ -71,6 +71,7 @@ mod mv;
 mod outcome;
 mod perft;
 mod position;
+mod record;
 mod replay;
 mod role;
 #[cfg(feature = "serde")]
@@ -91,6 +92,7 @@ pub use mv::{Move, MoveList, MAX_MOVES};
 pub use outcome::{DrawReason, Duel, Outcome, Report, WinReason};
 pub use perft::{divide, perft};
 pub use position::{PlayError, Position};
+pub use record::{GameRecord, RecordError, RecordMove};
 pub use replay::{replay, Replay, ReplayError, Step};
 pub use role::{Piece, Role};
 pub use setup::{InvalidSetup, Setup, SetupProblem, Variant};

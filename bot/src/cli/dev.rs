@@ -38,11 +38,17 @@ pub enum Command {
     },
     /// Plays moves from a position. After each move prints two lines: the position string,
     /// then `-` if the game goes on or how it ended (`black wins: princess captured`,
-    /// `draw: countdown`, …). An illegal move stops with exit status 1 and says why.
+    /// `draw: countdown`, …). An illegal move stops with exit status 1 and says why. With
+    /// `--record FILE`, plays a game record (`/jetan record`, `jetan export-game`) from
+    /// its variant's start, its duels as recorded.
     Play {
         /// A position string, or `start`, `manator-start`, `circular-start`,
         /// `manator-circular-start`.
-        position: String,
+        #[arg(required_unless_present = "record")]
+        position: Option<String>,
+        /// A game record to play instead of POSITION and MOVES.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves"])]
+        record: Option<std::path::PathBuf>,
         /// The moves, in order: `e2-e3`, `b1xd3`, `Ab1-d3`, …
         moves: Vec<String>,
         /// Manator duels are decided by the game's duel stream seeded with N (as the bot
@@ -104,12 +110,32 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             }
         }
         Command::Play {
+            record: Some(file), ..
+        } => {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            let record: jetan_rules::GameRecord = text
+                .parse()
+                .with_context(|| format!("{} is not a game record", file.display()))?;
+            let game = record
+                .replay()
+                .with_context(|| format!("{} does not replay", file.display()))?;
+            for step in game.steps() {
+                writeln!(out, "{}", step.position)?;
+                match step.report.outcome.or_else(|| step.position.outcome()) {
+                    Some(o) => writeln!(out, "{}", o.summary())?,
+                    None => writeln!(out, "-")?,
+                }
+            }
+        }
+        Command::Play {
             position,
             moves,
             seed,
             duels,
+            ..
         } => {
-            let mut pos = parse_position(&position)?;
+            let mut pos = parse_position(position.as_deref().unwrap_or("start"))?;
             let mut dice = DuelStream::resume(seed, duels);
             for (i, text) in moves.iter().enumerate() {
                 let n = i + 1;

@@ -34,6 +34,19 @@ pub enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Writes the text record of one finished game (the README's record format: tags,
+    /// then the moves or actions, then the result), as `/jetan record` posts it.
+    ExportGame {
+        /// The data directory (the bot must not be running on it), or a PostgreSQL URL.
+        #[arg(long)]
+        data: PathBuf,
+        /// The game's id, as `/jetan history` lists it.
+        #[arg(long)]
+        game: u64,
+        /// Where to write; standard output if not given.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Restores an export into a new data directory, all or nothing: every line is
     /// checked first, the data is written to `DATA.importing` beside it and renamed to
     /// DATA when complete. Into a PostgreSQL URL: every line checked, then one
@@ -69,6 +82,20 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             println!("{report}");
             if !report.is_clean() {
                 bail!("{} problems found in {data}", report.problems.len());
+            }
+        }
+        Command::ExportGame { data, game, out } => {
+            let data = location(&data);
+            let store = open_existing(&data)?;
+            let Some(finished) = store.finished_game(game)? else {
+                bail!("there is no finished game {game} in {data}");
+            };
+            let core = jetan_core::Core::new(store, jetan::console::bot_user(), 0);
+            let text = core.game_record(&finished);
+            match out {
+                Some(path) => std::fs::write(&path, text)
+                    .with_context(|| format!("cannot write {}", path.display()))?,
+                None => io::stdout().write_all(text.as_bytes())?,
             }
         }
         Command::Export { data, out } => {

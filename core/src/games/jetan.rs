@@ -99,6 +99,37 @@ impl GameUi for Jetan {
         core.moved(req.guild, &before, r, req.now)
     }
 
+    fn record(
+        &self,
+        tags: &mut Vec<(String, String)>,
+        name: &dyn Fn(u64) -> String,
+        last: &FinishedGame,
+        result: &str,
+    ) -> String {
+        let g = &last.game;
+        tags.insert(1, ("Variant".into(), format!("{:?}", g.terms.variant)));
+        tags.insert(2, ("Board".into(), g.terms.topology.to_string()));
+        tags.insert(3, ("Black".into(), name(g.black)));
+        tags.insert(4, ("Orange".into(), name(g.orange)));
+        jetan_rules::GameRecord {
+            tags: std::mem::take(tags),
+            moves: g
+                .moves()
+                .iter()
+                .map(|m| jetan_rules::RecordMove {
+                    text: jetan_rules::MoveText {
+                        role: Some(m.piece.role),
+                        from: m.from,
+                        to: m.to,
+                    },
+                    duel: m.duel,
+                })
+                .collect(),
+            result: result.to_string(),
+        }
+        .to_string()
+    }
+
     fn length(&self, lang: Lang, game: &Game) -> String {
         text::moves_count(lang, game.moves().len())
     }

@@ -205,6 +205,40 @@ impl GameUi for Martian {
         }
     }
 
+    /// The actions, each as the rules write it (`e2-e4`, `drop N e5`, `play AS`,
+    /// `discard 7H`, `end`): every one was public when played; the hands and the deck
+    /// never appear, nor the seed that shuffled them.
+    fn record(
+        &self,
+        tags: &mut Vec<(String, String)>,
+        name: &dyn Fn(u64) -> String,
+        last: &FinishedGame,
+        result: &str,
+    ) -> String {
+        let g = &last.game;
+        tags.insert(1, ("White".into(), name(g.martian_player(Color::White))));
+        tags.insert(2, ("Black".into(), name(g.martian_player(Color::Black))));
+        let mut out = String::new();
+        for (n, v) in tags.iter() {
+            out.push_str(&format!(
+                "[{n} \"{}\"]\n",
+                v.replace('\\', "\\\\").replace('"', "\\\"")
+            ));
+        }
+        out.push('\n');
+        for (i, rec) in g.actions().iter().enumerate() {
+            let side = match rec.player {
+                Color::White => "W",
+                Color::Black => "B",
+            };
+            let timeout = if rec.timeout { " {timeout}" } else { "" };
+            out.push_str(&format!("{}. {side} {}{timeout}\n", i + 1, rec.action));
+        }
+        out.push_str(result);
+        out.push('\n');
+        out
+    }
+
     fn length(&self, lang: Lang, game: &Game) -> String {
         crate::lang::tr!(lang, "mc-actions-count", n = game.actions().len())
     }

@@ -980,7 +980,7 @@ mod tests {
         let leaves = leaves();
         assert_eq!(
             leaves.len(),
-            28,
+            29,
             "{:?}",
             leaves.iter().map(|l| &l.0).collect::<Vec<_>>()
         );

@@ -7,5 +7,6 @@ mod end;
 mod helpers;
 mod moves;
 mod props;
+mod search;
 mod text;
 mod turn;

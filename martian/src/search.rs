@@ -17,7 +17,8 @@
 //!    hands, so a card's worth shows in the battles it wins). The position reached is
 //!    scored by level 3's evaluation from the player's own view (board, prisons,
 //!    reserves, threats weighed by its own cards' odds); a won game scores +1000, a lost
-//!    one −1000. Every candidate is tried on the same samples (common random numbers).
+//!    one −1000; the quiet turns toward the fifty-turn draw count against a player who is
+//!    not behind (and for one who is well behind). Every candidate is tried on the same samples (common random numbers).
 //! 3. **Successive halving.** The budget of playouts is spread over rounds; after each
 //!    round the worse half of the candidates is dropped. The best mean wins.
 //!
@@ -51,7 +52,7 @@ impl Budget {
                 wall: Duration::from_millis(500),
             }),
             Level::DeepSearch => Some(Budget {
-                playouts: 160,
+                playouts: 240,
                 candidates: 8,
                 wall: Duration::from_millis(1000),
             }),
@@ -65,6 +66,9 @@ const POLICY: Level = Level::Lookahead;
 
 /// A mixing constant (the golden ratio, as SplitMix64's).
 const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The weight, per quiet turn, of the fifty-turn draw in a playout's score.
+const QUIET_PUSH: f64 = 0.03;
 
 /// The most actions a playout plays before it is scored.
 const PLAYOUT_CAP: u32 = 120;
@@ -210,5 +214,14 @@ fn score(s: &State, me: Color) -> f64 {
         };
     }
     let v = s.public_view(me);
-    ai::evaluate(&v.table, me, POLICY, &Odds::of(&v))
+    let value = ai::evaluate(&v.table, me, POLICY, &Odds::of(&v));
+    // The fifty-turn draw lies beyond the playouts: a player not behind is pushed, more as
+    // the quiet turns mount, toward a turn that resets them (an attack, a pawn move, a
+    // paradrop); a player well behind, toward the draw.
+    let quiet = QUIET_PUSH * f64::from(s.table.quiet);
+    if value > -1.0 {
+        value - quiet
+    } else {
+        value + quiet
+    }
 }

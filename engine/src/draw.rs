@@ -212,7 +212,11 @@ pub fn judge_draw(
 /// use jetan_rules::Position;
 /// assert_eq!(should_offer_draw(&Position::start(), &[], Level::new(3).unwrap()), None);
 /// ```
-pub fn should_offer_draw(pos: &Position, earlier: &[Position], level: Level) -> Option<DrawGrounds> {
+pub fn should_offer_draw(
+    pos: &Position,
+    earlier: &[Position],
+    level: Level,
+) -> Option<DrawGrounds> {
     if pos.is_game_over() {
         return None;
     }

@@ -5,6 +5,9 @@
 //! King out of attack, drops and exchanges, plays battle cards sensibly); 3 also weighs
 //! every threatened piece, the result of both battle outcomes, and the cards already seen.
 //!
+//! Draws: [`judge_draw`] (whether the computer accepts a draw offered to it, and why) and
+//! [`should_offer_draw`] (whether it offers one), from the same view.
+//!
 //! ```
 //! use martian_chess::{ai, Color, State};
 //! let mut g = State::new(3);
@@ -15,6 +18,10 @@
 //! }
 //! ```
 
+pub use crate::draw::{
+    judge_draw, should_offer_draw, DrawGrounds, DrawJudgement, ACCEPT_BELOW, AHEAD, DEAD_QUIET,
+    OFFER_AT_MOST,
+};
 use crate::table::{Checked, Table};
 use crate::{
     Action, BattleSide, Card, Color, Piece, PublicView, Role, Square, Stream, Suit, ToAct,

@@ -85,6 +85,7 @@ mod board;
 mod card;
 mod castling;
 mod color;
+mod draw;
 mod error;
 mod event;
 mod outcome;

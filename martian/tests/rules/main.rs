@@ -3,6 +3,7 @@
 mod ai;
 mod battle;
 mod cards;
+mod draws;
 mod end;
 mod helpers;
 mod moves;

@@ -30,6 +30,9 @@
 //!   call.
 //! - [`players`]: random, greedy and engine players and [`players::play_game`] for
 //!   self-play.
+//! - Draws: [`judge_draw`] (whether the computer accepts a draw offered to it, and why)
+//!   and [`should_offer_draw`] (whether it offers one itself in a dead or stale game), by
+//!   a depth-bounded search.
 //!
 //! The crate is deterministic: randomness (the noise of low levels, the random players)
 //! comes from seeds the caller passes.
@@ -57,6 +60,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod draw;
 mod error;
 mod eval;
 mod level;
@@ -70,6 +74,9 @@ use std::time::Duration;
 
 use jetan_rules::{Move, Position};
 
+pub use draw::{
+    judge_draw, plies_without_capture, should_offer_draw, DrawGrounds, DrawJudgement, ACCEPT_BELOW,
+};
 pub use error::Error;
 pub use eval::evaluate;
 pub use level::Level;

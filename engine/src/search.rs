@@ -27,10 +27,10 @@ const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 /// How much worse than an even game the engine finds a draw, in centipawns.
 const CONTEMPT: i32 = 80;
 /// What a draw in a dead ending (see `eval::dead`) is worth to the engine's side.
-const DEAD_DRAW: i32 = 30;
+pub(crate) const DEAD_DRAW: i32 = 30;
 /// Plies without a capture after which the engine counts the game as a dead ending, as
 /// the side ahead has shown it cannot make progress (fifty moves each, as in chess).
-const STALE_PLIES: u32 = 100;
+pub(crate) const STALE_PLIES: u32 = 100;
 /// How far the evaluation of a stale game may stray from even, either way, before the
 /// pull towards a draw (`eval::stale_meeting`, at most [`eval::MEETING_MAX`]) is added: the
 /// two together stay below [`DEAD_DRAW`].

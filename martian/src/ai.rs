@@ -5,6 +5,9 @@
 //! King out of attack, drops and exchanges, plays battle cards sensibly); 3 also weighs
 //! every threatened piece, the result of both battle outcomes, and the cards already seen.
 //!
+//! Draws: [`judge_draw`] (whether the computer accepts a draw offered to it, and why) and
+//! [`should_offer_draw`] (whether it offers one), from the same view.
+//!
 //! ```
 //! use martian_chess::{ai, Color, State};
 //! let mut g = State::new(3);
@@ -15,6 +18,10 @@
 //! }
 //! ```
 
+pub use crate::draw::{
+    judge_draw, should_offer_draw, DrawGrounds, DrawJudgement, ACCEPT_BELOW, AHEAD, DEAD_QUIET,
+    OFFER_AT_MOST,
+};
 use crate::table::{Checked, Table};
 use crate::{
     Action, BattleSide, Card, Color, Piece, PublicView, Role, Square, Stream, Suit, ToAct,
@@ -29,17 +36,28 @@ pub enum Level {
     Greedy = 2,
     /// 3: greedy with every threat and both battle outcomes weighed.
     Lookahead = 3,
+    /// 4: a Monte Carlo search over sampled hidden cards ([`crate::search`]), small budget.
+    Search = 4,
+    /// 5: the same search with a larger budget.
+    DeepSearch = 5,
 }
 
 impl Level {
-    /// The level of a number 1–3.
+    /// The level of a number 1–5.
     pub const fn from_number(n: u8) -> Option<Level> {
         match n {
             1 => Some(Level::Random),
             2 => Some(Level::Greedy),
             3 => Some(Level::Lookahead),
+            4 => Some(Level::Search),
+            5 => Some(Level::DeepSearch),
             _ => None,
         }
+    }
+
+    /// The level's number, 1–5.
+    pub const fn number(self) -> u8 {
+        self as u8
     }
 }
 
@@ -47,6 +65,17 @@ impl Level {
 /// the one to act (or the game is over). `seed` varies the random choices (level 1 and
 /// ties); the same inputs always give the same action.
 pub fn choose(view: &PublicView, level: Level, seed: u64) -> Option<Action> {
+    choose_with_cap(view, level, seed, true)
+}
+
+/// [`choose`] without the search's wall-time cap: the search always spends its whole work
+/// budget, so the action depends on the inputs alone however slow the machine (for tests).
+#[doc(hidden)]
+pub fn choose_untimed(view: &PublicView, level: Level, seed: u64) -> Option<Action> {
+    choose_with_cap(view, level, seed, false)
+}
+
+fn choose_with_cap(view: &PublicView, level: Level, seed: u64, cap: bool) -> Option<Action> {
     let legal = view.legal_actions();
     if legal.is_empty() {
         return None;
@@ -54,6 +83,12 @@ pub fn choose(view: &PublicView, level: Level, seed: u64) -> Option<Action> {
     let mut rng = Stream::new(seed ^ (view.hand.len() as u64) << 32 ^ u64::from(view.table.left));
     if level == Level::Random {
         return Some(legal[rng.below(legal.len() as u64) as usize]);
+    }
+    if let Some(mut budget) = crate::search::Budget::of(level) {
+        if !cap {
+            budget.wall = std::time::Duration::MAX;
+        }
+        return crate::search::choose(view, &legal, &budget, rng.next_u64());
     }
     match view.to_act() {
         ToAct::Battle { side, .. } => battle_card(view, side),
@@ -133,7 +168,7 @@ fn defence_loss_odds(view: &PublicView) -> f64 {
     worst
 }
 
-fn battle_card(view: &PublicView, side: BattleSide) -> Option<Action> {
+pub(crate) fn battle_card(view: &PublicView, side: BattleSide) -> Option<Action> {
     let b = view.battle()?;
     let legal: Vec<Card> = b.legal_cards(&view.hand).collect();
     let lowest = |cs: &[Card]| cs.iter().copied().min();
@@ -193,13 +228,23 @@ fn value(p: Piece) -> f64 {
     }
 }
 
-struct Odds {
-    attack: f64,
-    defend_loss: f64,
+pub(crate) struct Odds {
+    pub(crate) attack: f64,
+    pub(crate) defend_loss: f64,
+}
+
+impl Odds {
+    /// The viewer's odds of winning its attacks and of losing its defences.
+    pub(crate) fn of(view: &PublicView) -> Odds {
+        Odds {
+            attack: attack_odds(view),
+            defend_loss: defence_loss_odds(view),
+        }
+    }
 }
 
 /// The viewer's evaluation of a table (higher is better for `me`).
-fn evaluate(t: &Table, me: Color, level: Level, odds: &Odds) -> f64 {
+pub(crate) fn evaluate(t: &Table, me: Color, level: Level, odds: &Odds) -> f64 {
     let mut score = 0.0;
     for (s, p) in t.board.pieces() {
         let sign = if p.color == me { 1.0 } else { -1.0 };
@@ -299,12 +344,27 @@ fn turn_action(
     legal: &[Action],
     rng: &mut Stream,
 ) -> Option<Action> {
+    let mut best: Option<(f64, Action)> = None;
+    for (score, a) in turn_scores(view, level, legal, rng) {
+        if best.as_ref().is_none_or(|(b, _)| score > *b) {
+            best = Some((score, a));
+        }
+    }
+    best.map(|(s, a)| if s > 0.001 { a } else { Action::End })
+}
+
+/// The heuristic score of each sensible turn action (gain over the current table; ending
+/// the turn scores 0), with a small random tie-break. Non-Queen promotions and discards
+/// other than of the lowest low card are left out.
+pub(crate) fn turn_scores(
+    view: &PublicView,
+    level: Level,
+    legal: &[Action],
+    rng: &mut Stream,
+) -> Vec<(f64, Action)> {
     let t = &view.table;
     let me = view.viewer;
-    let odds = Odds {
-        attack: attack_odds(view),
-        defend_loss: defence_loss_odds(view),
-    };
+    let odds = Odds::of(view);
     let base = evaluate(t, me, level, &odds);
     let lowest = view
         .hand
@@ -312,7 +372,7 @@ fn turn_action(
         .map(|c| c.rank().value())
         .min()
         .unwrap_or(14);
-    let mut best: Option<(f64, Action)> = None;
+    let mut out = Vec::with_capacity(legal.len());
     for &a in legal {
         let score = match a {
             Action::End => 0.0,
@@ -389,9 +449,7 @@ fn turn_action(
         };
         // Small random tie-break.
         let score = score + (rng.below(1000) as f64) * 1e-6;
-        if best.as_ref().is_none_or(|(b, _)| score > *b) {
-            best = Some((score, a));
-        }
+        out.push((score, a));
     }
-    best.map(|(s, a)| if s > 0.001 { a } else { Action::End })
+    out
 }

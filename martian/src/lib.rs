@@ -13,7 +13,8 @@
 //!   [`State::play`] (`(self, player, action) -> Result<State, PlayError>`, the state handed
 //!   back on error, [`IllegalAction`] saying why), [`State::lowest_legal_card`] for a
 //!   defender who ran out of time, [`State::public_view`].
-//! - [`PublicView`] is what one player may see; the [`ai`] module plays from it.
+//! - [`PublicView`] is what one player may see; the [`ai`] module plays from it (levels
+//!   1–5; levels 4 and 5 by the Monte Carlo [`search`]).
 //! - Wagers: [`piece_price`], [`PieceAccount`] (payments capped at `unit × 39`).
 //!
 //! ```
@@ -84,12 +85,14 @@ mod board;
 mod card;
 mod castling;
 mod color;
+mod draw;
 mod error;
 mod event;
 mod outcome;
 mod pool;
 mod rng;
 mod role;
+pub mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod square;

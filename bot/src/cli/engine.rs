@@ -37,10 +37,13 @@ pub enum Command {
         /// A game without a result after this many plies is scored a draw.
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
-        /// `jetan`, or `martian-chess`: then `--black` plays White (who moves first)
-        /// and `--orange` Black, `random`, `greedy` and `engine:L` being the Martian
-        /// Chess computer's levels 1, 2 and 3; `--max-plies` counts actions (turns
-        /// are many actions: give it 4000).
+        /// `jetan`, or `martian-chess`: then `--black` plays White in odd games and
+        /// Black in even ones (`--orange` the other colour), `random`, `greedy` and
+        /// `engine:L` being the Martian Chess computer's levels 1, 2 and L (1–5); the
+        /// run prints `--black`'s score with a 95 % interval and the Elo difference,
+        /// the decisions' speed, and `white W, black B, draws D` counting the wins of
+        /// `--black`'s player (W) and `--orange`'s (B); `--max-plies` counts actions
+        /// (turns are many actions: give it 4000).
         #[arg(long, default_value = "jetan")]
         game: String,
     },

@@ -52,28 +52,51 @@ pub fn run(command: Command) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The Martian Chess computer level standing in for a Jetan player kind.
+/// The Martian Chess computer level of a player kind: `random` is level 1, `greedy` level
+/// 2, `engine:L` level L (1–5).
 fn level(kind: PlayerKind) -> ai::Level {
     match kind {
         PlayerKind::Random => ai::Level::Random,
         PlayerKind::Greedy => ai::Level::Greedy,
-        PlayerKind::Engine(_) => ai::Level::Lookahead,
+        PlayerKind::Engine(l) => ai::Level::from_number(l.get()).unwrap_or(ai::Level::Lookahead),
     }
 }
 
-/// Plays `games` games of Martian Chess between two computer players (`white` moves
-/// first), each game from its own seed; prints each result, then the totals.
+/// A seed for one purpose of one game, from the run's seed (SplitMix64 mixing).
+fn derive_seed(seed: u64, game: u32, purpose: u64) -> u64 {
+    martian_chess::Stream::new(
+        seed ^ (u64::from(game) << 8 | purpose).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    )
+    .next_u64()
+}
+
+/// Plays `games` games of Martian Chess between two computer players, `first` (the
+/// `--black` player) playing White in odd games and Black in even ones, each game from its
+/// own seed; prints each result, the first player's score with a 95 % interval and the Elo
+/// difference, the decisions' speed, then the totals by player: `white W, black B, draws D`
+/// where `white` counts the first player's wins and `black` the second's.
 pub fn selfplay(
-    white: PlayerKind,
-    black: PlayerKind,
+    first: PlayerKind,
+    second: PlayerKind,
     games: u32,
     seed: u64,
     max_actions: u32,
 ) -> anyhow::Result<()> {
-    let (mut white_wins, mut black_wins, mut draws) = (0, 0, 0);
+    let (mut first_wins, mut second_wins, mut draws) = (0u32, 0u32, 0u32);
+    let mut white_side_wins = 0u32;
+    // Per player: decisions made and the time they took.
+    let mut decisions = [0u64; 2];
+    let mut thinking = [std::time::Duration::ZERO; 2];
     let started = std::time::Instant::now();
     for game in 1..=games {
         let game_seed = seed.wrapping_add(u64::from(game));
+        let player_seed = derive_seed(seed, game, 1);
+        let first_is_white = game % 2 == 1;
+        let (white, black) = if first_is_white {
+            (first, second)
+        } else {
+            (second, first)
+        };
         let mut state = State::new(game_seed);
         let mut actions = 0u32;
         while let Some(p) = state.player_to_act() {
@@ -81,9 +104,13 @@ pub fn selfplay(
                 break;
             }
             let kind = if p == Color::White { white } else { black };
+            let who = usize::from((p == Color::White) != first_is_white);
             let view = state.public_view(p);
-            let a = ai::choose(&view, level(kind), game_seed ^ u64::from(actions))
+            let t0 = std::time::Instant::now();
+            let a = ai::choose(&view, level(kind), player_seed ^ u64::from(actions))
                 .context("the player to act has no action")?;
+            thinking[who] += t0.elapsed();
+            decisions[who] += 1;
             state = state
                 .play(p, a)
                 .map_err(|e| anyhow::anyhow!("game {game}: {a} refused: {e}"))?;
@@ -91,9 +118,12 @@ pub fn selfplay(
         }
         let end = match state.outcome() {
             Some(o) => {
+                if o.winner() == Some(Color::White) {
+                    white_side_wins += 1;
+                }
                 match o.winner() {
-                    Some(Color::White) => white_wins += 1,
-                    Some(Color::Black) => black_wins += 1,
+                    Some(w) if (w == Color::White) == first_is_white => first_wins += 1,
+                    Some(_) => second_wins += 1,
                     None => draws += 1,
                 }
                 o.to_string()
@@ -109,6 +139,50 @@ pub fn selfplay(
         "{games} Martian Chess games in {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    println!("white {white_wins}, black {black_wins}, draws {draws}");
+    println!(
+        "by colour: White won {white_side_wins}, Black won {}",
+        games - draws - white_side_wins
+    );
+    if games > 0 {
+        let n = f64::from(games);
+        let score = (f64::from(first_wins) + 0.5 * f64::from(draws)) / n;
+        // The standard error of the mean game score (win 1, draw ½, loss 0).
+        let sq = (f64::from(first_wins) + 0.25 * f64::from(draws)) / n;
+        let se = ((sq - score * score).max(0.0) / n).sqrt();
+        let (lo, hi) = ((score - 1.96 * se).max(0.0), (score + 1.96 * se).min(1.0));
+        println!(
+            "{first} scores {:.1} % ± {:.1} (95 %: {:.1}–{:.1} %) against {second}: Elo {} ({} to {})",
+            100.0 * score,
+            196.0 * se,
+            100.0 * lo,
+            100.0 * hi,
+            elo(score),
+            elo(lo),
+            elo(hi)
+        );
+    }
+    for (i, kind) in [first, second].into_iter().enumerate() {
+        let secs = thinking[i].as_secs_f64();
+        if decisions[i] > 0 {
+            println!(
+                "{kind}: {} decisions, {:.0} decisions/s, {:.3} ms per decision",
+                decisions[i],
+                decisions[i] as f64 / secs.max(1e-9),
+                1000.0 * secs / decisions[i] as f64
+            );
+        }
+    }
+    println!("white {first_wins}, black {second_wins}, draws {draws}");
     Ok(())
+}
+
+/// The Elo difference of a score (a fraction), written with its sign; `±inf` at 0 and 1.
+fn elo(score: f64) -> String {
+    if score <= 0.0 {
+        return "-inf".to_string();
+    }
+    if score >= 1.0 {
+        return "+inf".to_string();
+    }
+    format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
 }

@@ -1,5 +1,7 @@
-//! Tests of the engine: tactics it must find, the time limit, random positions, players.
+//! Tests of the engine: tactics it must find, the time limit, random positions, players,
+//! draws with the computer.
 
+mod draws;
 mod players;
 mod properties;
 mod tactics;

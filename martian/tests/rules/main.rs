@@ -3,9 +3,11 @@
 mod ai;
 mod battle;
 mod cards;
+mod draws;
 mod end;
 mod helpers;
 mod moves;
 mod props;
+mod search;
 mod text;
 mod turn;

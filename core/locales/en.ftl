@@ -207,7 +207,16 @@ resign-confirm-stake = **Resign and pay { $who } the stake of { $amount }?** { $
 game-over-already = That game is already over.
 resigns = { $who } resigns.
 draw-offered-confirm = { $who } has offered a draw. **Accept it?** The game ends as a draw and both stakes are returned.
-computer-no-draws = The computer plays on: it does not take draws. Resign if you want to stop.
+computer-declines-draw = The computer plays on: { $why }.
+computer-accepts-draw = { $bot } accepts the draw: { $why }.
+computer-draw-dead-material = neither side has enough left to trap the other's Princess
+computer-draw-stale = { $plies } moves in a row without a capture: the game is going nowhere
+computer-draw-winning = it sees a win ({ $score })
+computer-draw-behind = it judges itself behind ({ $score })
+computer-draw-not-behind = it does not judge itself behind ({ $score })
+mc-computer-draw-dead = { $quiet } turns without an attack, a pawn move or a paradrop, and it is not clearly ahead ({ $estimate } pawns)
+mc-computer-draw-behind = it judges itself behind ({ $estimate } pawns)
+mc-computer-draw-not-behind = it does not judge itself behind ({ $estimate } pawns)
 draw-offer = { $by } offers a draw. { $to }, do you accept?
 draw-offer-closed = This draw offer is no longer open.
 draw-accepted = { $who } accepts the draw.
@@ -392,7 +401,7 @@ opt-challenge-board-desc = flat (default) or circular (Ninth-Ray Jetan)
 opt-challenge-move_time = move_time
 opt-challenge-move_time-desc = Longest time per move, in minutes
 opt-challenge-level = level
-opt-challenge-level-desc = The computer's strength, 1 (easy) to 5 (strongest; Martian Chess 1 to 3)
+opt-challenge-level-desc = The computer's strength, 1 (easy) to 5 (strongest)
 opt-challenge-rating = rating
 opt-challenge-rating-desc = rated (default: the result changes both ratings) or casual
 cmd-accept = accept
@@ -791,7 +800,6 @@ mc-suggest-attack = { $square } — attack the { $role ->
 menu-not-mine = That menu is not one of mine.
 mc-choose-in-menu = Choose a card in the menu.
 mc-no-variants = Martian Chess has no variants and one board: leave out `variant` and `board`.
-mc-level-range = In Martian Chess the computer plays at level 1 (random), 2 (greedy) or 3 (careful).
 
 ## Words drawn on the Martian Chess picture (`{ $n }`, `{ $color }`, `{ $left }`, `{ $die }`
 ## stay as they are: the renderer fills them in).

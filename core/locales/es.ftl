@@ -204,7 +204,16 @@ resign-confirm-stake = **¿Te rindes y pagas a { $who } la apuesta de { $amount 
 game-over-already = Esa partida ya ha terminado.
 resigns = { $who } se rinde.
 draw-offered-confirm = { $who } ofrece tablas. **¿Las aceptas?** La partida termina en tablas y se devuelven las dos apuestas.
-computer-no-draws = El ordenador sigue jugando: no acepta tablas. Ríndete si quieres parar.
+computer-declines-draw = El ordenador sigue jugando: { $why }.
+computer-accepts-draw = { $bot } acepta las tablas: { $why }.
+computer-draw-dead-material = a ningún bando le queda bastante para atrapar a la Princesa del otro
+computer-draw-stale = { $plies } jugadas seguidas sin una captura: la partida no avanza
+computer-draw-winning = ve una victoria ({ $score })
+computer-draw-behind = se ve por detrás ({ $score })
+computer-draw-not-behind = no se ve por detrás ({ $score })
+mc-computer-draw-dead = { $quiet } turnos sin un ataque, un movimiento de peón ni un paracaidista, y no va claramente por delante ({ $estimate } peones)
+mc-computer-draw-behind = se ve por detrás ({ $estimate } peones)
+mc-computer-draw-not-behind = no se ve por detrás ({ $estimate } peones)
 draw-offer = { $by } ofrece tablas. { $to }, ¿las aceptas?
 draw-offer-closed = Esta oferta de tablas ya no está abierta.
 draw-accepted = { $who } acepta las tablas.
@@ -389,7 +398,7 @@ opt-challenge-board-desc = plano (por defecto) o circular (Jetan del Noveno Rayo
 opt-challenge-move_time = tiempo_jugada
 opt-challenge-move_time-desc = Tiempo máximo por jugada, en minutos
 opt-challenge-level = nivel
-opt-challenge-level-desc = La fuerza del ordenador, de 1 (fácil) a 5 (el más fuerte; ajedrez marciano, de 1 a 3)
+opt-challenge-level-desc = La fuerza del ordenador, de 1 (fácil) a 5 (el más fuerte)
 opt-challenge-rating = puntuacion
 opt-challenge-rating-desc = puntuada (por defecto: el resultado cambia las dos puntuaciones) o amistosa
 cmd-accept = aceptar
@@ -788,7 +797,6 @@ mc-suggest-attack = { $square } — atacar { $role ->
 menu-not-mine = Ese menú no es mío.
 mc-choose-in-menu = Elige una carta en el menú.
 mc-no-variants = Martian Chess no tiene variantes y tiene un solo tablero: deja fuera `variante` y `tablero`.
-mc-level-range = En Martian Chess el ordenador juega en el nivel 1 (al azar), 2 (codicioso) o 3 (prudente).
 
 ## Palabras dibujadas en la imagen de Martian Chess (`{ $n }`, `{ $color }`, `{ $left }`,
 ## `{ $die }` se quedan tal cual: las rellena el dibujo).

@@ -4,8 +4,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use jetan_engine::Level;
+use jetan_engine::{DrawGrounds, Level};
 
+use super::lang::{tr, Lang};
 use super::{Core, CoreError, Response};
 
 impl Core {
@@ -106,6 +107,36 @@ impl Core {
             }
             Err(e) => Err(e.into()),
         }
+    }
+}
+
+impl Core {
+    /// The engine's answer to a draw offered to it in the practice game `game`.
+    pub(crate) fn jetan_computer_draw(
+        &self,
+        lang: Lang,
+        game: &jetan_store::Game,
+    ) -> Result<(bool, String), CoreError> {
+        let pos = game.position()?;
+        let me = game
+            .color_of(self.bot.id)
+            .unwrap_or(jetan_rules::Color::Orange);
+        let j = jetan_engine::judge_draw(&pos, &earlier_positions(game), me, self.level(game.id));
+        let why = match j.reason {
+            DrawGrounds::Over => tr!(lang, "illegal-game-over"),
+            DrawGrounds::DeadMaterial => tr!(lang, "computer-draw-dead-material"),
+            DrawGrounds::Stale { plies } => tr!(lang, "computer-draw-stale", plies = plies),
+            DrawGrounds::Winning { score } => {
+                tr!(lang, "computer-draw-winning", score = score.to_string())
+            }
+            DrawGrounds::Behind { score } => {
+                tr!(lang, "computer-draw-behind", score = score.to_string())
+            }
+            DrawGrounds::NotBehind { score } => {
+                tr!(lang, "computer-draw-not-behind", score = score.to_string())
+            }
+        };
+        Ok((j.accept, why))
     }
 }
 

@@ -100,10 +100,36 @@ impl Core {
             .into());
         }
         if game.terms.practice {
-            return refuse(tr!(lang, "computer-no-draws"));
+            return self.offer_computer_draw(req, &game);
         }
         let game = self.store.offer_draw(Self::store_req(req), req.channel)?;
         Ok(self.draw_offer_reply(&game, req.user.id, opponent))
+    }
+
+    /// A draw offered to the computer: it answers by its own judgement, at once. Taken,
+    /// the game ends drawn (the offer and the acceptance are two stored operations, each
+    /// idempotent under this request); refused, the player is told why, privately, and
+    /// nothing changes.
+    fn offer_computer_draw(&self, req: &Request, game: &Game) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
+        let (accept, why) = crate::games::of(game).computer_draw(self, lang, game)?;
+        if !accept {
+            return refuse(tr!(lang, "computer-declines-draw", why = why));
+        }
+        let offered = self.store.offer_draw(Self::store_req(req), req.channel)?;
+        let stamp = jetan_store::Stamp::new(Self::derived_id(&[req.id, 2]), self.bot.id, req.now);
+        let s = self.store.accept_draw(stamp, req.channel, offered.id)?;
+        self.stop_thinking(offered.id);
+        let public = self.public_lang(req.guild);
+        let (_, why) = crate::games::of(game).computer_draw(self, public, game)?;
+        let mut reply = self.ended(req, &offered, &s)?;
+        reply.text.prepend_line(&tr!(
+            public,
+            "computer-accepts-draw",
+            bot = mention(self.bot.id),
+            why = why
+        ));
+        Ok(reply.into())
     }
 
     /// The public message of a draw offer, with its buttons.

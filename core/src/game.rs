@@ -113,6 +113,14 @@ pub(crate) trait GameUi: Sync {
     fn upkeep(&self, _core: &Core, _now: u64) -> Vec<(u64, Reply)> {
         Vec::new()
     }
+    /// The computer's answer to a draw offered to it in the practice game `game`, by its
+    /// own judgement at its level: whether it accepts, and why, in words.
+    fn computer_draw(
+        &self,
+        core: &Core,
+        lang: Lang,
+        game: &Game,
+    ) -> Result<(bool, String), CoreError>;
     /// The computer's turn in a practice game where it must act (blocking: it thinks).
     fn computer_turn(
         &self,

@@ -1096,6 +1096,13 @@ fn the_computer_answers_practice_games_without_touching_wallets() {
     );
     let game = h.core().store().game(CHANNEL).unwrap().unwrap();
     assert_eq!(game.moves().len(), 1);
+    // A draw offered at the start: the computer judges the game, declines, and says why,
+    // privately; nothing changes.
+    h.refused(
+        &alice(),
+        Command::Draw,
+        "The computer plays on: it does not judge itself behind",
+    );
     // Alice answers with her first legal move; the computer is asked to move again.
     let pos = game.position().unwrap();
     let m = pos.legal_moves()[0];

@@ -146,6 +146,15 @@ impl GameUi for Jetan {
         )
     }
 
+    fn computer_draw(
+        &self,
+        core: &Core,
+        lang: Lang,
+        game: &Game,
+    ) -> Result<(bool, String), CoreError> {
+        core.jetan_computer_draw(lang, game)
+    }
+
     fn computer_turn(
         &self,
         core: &Core,

@@ -69,10 +69,10 @@ impl MartianCommand {
     }
 }
 
-/// The computer's level in Martian Chess from the practice level (1–5): 1, 2, or 3 for
-/// anything above.
+/// The computer's level in Martian Chess from the practice level (1–5, as Jetan's): 1
+/// random, 2 greedy, 3 careful, 4 and 5 the search (`martian_chess::search`).
 pub(crate) fn ai_level(level: u8) -> ai::Level {
-    ai::Level::from_number(level.clamp(1, 3)).unwrap_or(ai::Level::Lookahead)
+    ai::Level::from_number(level.clamp(1, 5)).unwrap_or(ai::Level::Lookahead)
 }
 
 fn state_of(game: &Game) -> Result<State, CoreError> {
@@ -99,14 +99,11 @@ impl GameUi for Martian {
         &self,
         lang: Lang,
         args: &ChallengeArgs,
-        practice: bool,
-        level: u8,
+        _practice: bool,
+        _level: u8,
     ) -> Result<(), CoreError> {
         if args.variant.is_some() || args.board.is_some() {
             return refuse(crate::lang::tr!(lang, "mc-no-variants"));
-        }
-        if practice && level > 3 {
-            return refuse(crate::lang::tr!(lang, "mc-level-range"));
         }
         Ok(())
     }
@@ -257,6 +254,37 @@ impl GameUi for Martian {
     /// The battle cards the host played for defenders out of time.
     fn upkeep(&self, core: &Core, now: u64) -> Vec<(u64, Reply)> {
         core.martian_timeouts(now)
+    }
+
+    fn computer_draw(
+        &self,
+        core: &Core,
+        lang: Lang,
+        game: &Game,
+    ) -> Result<(bool, String), CoreError> {
+        let side = Core::side_of(lang, game, core.bot.id)?;
+        let view = state_of(game)?.public_view(side);
+        let level = ai_level(core.level(game.id).get());
+        let j = ai::judge_draw(&view, level, game.version);
+        let pawns = |e: f64| format!("{e:+.1}");
+        let why = match j.reason {
+            ai::DrawGrounds::Over => crate::lang::tr!(lang, "mc-game-over"),
+            ai::DrawGrounds::Dead { quiet, estimate } => crate::lang::tr!(
+                lang,
+                "mc-computer-draw-dead",
+                quiet = quiet,
+                estimate = pawns(estimate)
+            ),
+            ai::DrawGrounds::Behind { estimate } => {
+                crate::lang::tr!(lang, "mc-computer-draw-behind", estimate = pawns(estimate))
+            }
+            ai::DrawGrounds::NotBehind { estimate } => crate::lang::tr!(
+                lang,
+                "mc-computer-draw-not-behind",
+                estimate = pawns(estimate)
+            ),
+        };
+        Ok((j.accept, why))
     }
 
     fn computer_turn(

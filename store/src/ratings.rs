@@ -1,6 +1,6 @@
 //! Ratings: a Glicko-2 rating (Glickman 2012, through the `skillratings` crate) per
-//! player, per server and per rating pool (Classic, Manator, Ninth-Ray Jetan, Martian
-//! Chess), kept in the player's wallet and updated in the transaction that settles the
+//! player, per server and per rating pool (Classic, Manator and Ninth-Ray Jetan, and each
+//! other game's own: [`crate::RatingPool`]), kept in the player's wallet and updated in the transaction that settles the
 //! game (so a result and its rating change are one fact).
 //!
 //! A game is rated when it is between two people (not practice against the computer),

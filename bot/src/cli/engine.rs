@@ -37,13 +37,14 @@ pub enum Command {
         /// A game without a result after this many plies is scored a draw.
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
-        /// `jetan`, or `martian-chess`: then `--black` plays White in odd games and
-        /// Black in even ones (`--orange` the other colour), `random`, `greedy` and
-        /// `engine:L` being the Martian Chess computer's levels 1, 2 and L (1–5); the
-        /// run prints `--black`'s score with a 95 % interval and the Elo difference,
-        /// the decisions' speed, and `white W, black B, draws D` counting the wins of
-        /// `--black`'s player (W) and `--orange`'s (B); `--max-plies` counts actions
-        /// (turns are many actions: give it 4000).
+        /// `jetan`, or another game the bot hosts, by its `game:` name in `/jetan
+        /// challenge`: then `--black` plays that game's first mover in odd games and
+        /// the other side in even ones (`--orange` the other), `random`, `greedy` and
+        /// `engine:L` being that game's computer levels 1, 2 and L (1–5); the run
+        /// prints `--black`'s score with a 95 % interval and the Elo difference, the
+        /// decisions' speed, and `white W, black B, draws D` counting the wins of
+        /// `--black`'s player (W) and `--orange`'s (B); `--max-plies` counts its
+        /// actions (a turn may be many: give it 4000).
         #[arg(long, default_value = "jetan")]
         game: String,
     },
@@ -78,9 +79,10 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             max_plies,
             game,
             ..
-        } if game == "martian-chess" => {
-            super::martian::selfplay(black, orange, games, seed, max_plies)
-        }
+        } if game != "jetan" => match super::game_selfplay(&game) {
+            Some(play) => play(black, orange, games, seed, max_plies),
+            None => anyhow::bail!("`{game}` is not a game: write {}", super::GAME_NAMES),
+        },
         Command::Selfplay {
             black,
             orange,
@@ -89,8 +91,8 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             variant,
             time_ms,
             max_plies,
-            game,
-        } if game == "jetan" => selfplay(
+            game: _,
+        } => selfplay(
             black,
             orange,
             games,
@@ -99,9 +101,6 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             Duration::from_millis(time_ms),
             max_plies,
         ),
-        Command::Selfplay { game, .. } => {
-            anyhow::bail!("`{game}` is not a game: write jetan or martian-chess")
-        }
         Command::Analyse {
             position,
             time_ms,

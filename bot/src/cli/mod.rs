@@ -32,6 +32,27 @@ pub enum Command {
     Martian(martian::Command),
 }
 
+/// The games `jetan selfplay --game` plays, for messages.
+pub(crate) const GAME_NAMES: &str = "jetan or martian-chess";
+
+/// What plays games of another game than Jetan against each other (`jetan selfplay
+/// --game NAME`): white and black players, games, seed, the action cap.
+pub(crate) type GameSelfplay = fn(
+    jetan_engine::players::PlayerKind,
+    jetan_engine::players::PlayerKind,
+    u32,
+    u64,
+    u32,
+) -> anyhow::Result<()>;
+
+/// The self-play of the game called `name` in `/jetan challenge game:`, if it is one.
+pub(crate) fn game_selfplay(name: &str) -> Option<GameSelfplay> {
+    match name {
+        "martian-chess" => Some(martian::selfplay),
+        _ => None,
+    }
+}
+
 /// Runs one subcommand.
 ///
 /// Output to a pipe that was closed early (`jetan moves start | head -1`) ends the command

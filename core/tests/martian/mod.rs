@@ -327,18 +327,19 @@ fn practice_against_the_computer_plays_whole_turns() {
         "{}",
         turn.reply.text.plain()
     );
-    // Level 4 does not exist in Martian Chess.
+    // Levels 4 and 5 are the search player, as strong as Jetan's levels are named.
     h.ok(&alice(), Command::Resign);
     let mut h = Harness::new();
-    let too_strong = Command::Challenge {
+    let strongest = Command::Challenge {
         opponent: computer(),
         args: ChallengeArgs {
             game: Some(GameKind::MartianChess),
-            level: Some(4),
+            level: Some(5),
             ..Default::default()
         },
     };
-    h.refused(&alice(), too_strong, "level 1");
+    let r = h.ok(&alice(), strongest);
+    assert!(r.text.plain().contains("(level 5)"), "{}", r.text.plain());
 }
 
 #[test]

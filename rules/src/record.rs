@@ -275,7 +275,10 @@ mod tests {
             pos = next;
         }
         let result = match pos.outcome() {
-            Some(Outcome::Win { winner, .. }) if winner == crate::Color::Black => "1-0",
+            Some(Outcome::Win {
+                winner: crate::Color::Black,
+                ..
+            }) => "1-0",
             Some(Outcome::Win { .. }) => "0-1",
             Some(Outcome::Draw { .. }) => "1/2-1/2",
             None => "*",

@@ -122,8 +122,8 @@ fn a_finished_game_is_no_draw_to_take_or_offer() {
     let over = after(&p, mv(&p, "e5-e6"));
     assert!(over.is_game_over());
     for level in levels() {
-        let j = judge_draw(&over, &[p.clone()], Color::Orange, level);
+        let j = judge_draw(&over, std::slice::from_ref(&p), Color::Orange, level);
         assert_eq!((j.accept, j.reason), (false, DrawGrounds::Over));
-        assert_eq!(should_offer_draw(&over, &[p.clone()], level), None);
+        assert_eq!(should_offer_draw(&over, std::slice::from_ref(&p), level), None);
     }
 }

@@ -124,6 +124,9 @@ fn a_finished_game_is_no_draw_to_take_or_offer() {
     for level in levels() {
         let j = judge_draw(&over, std::slice::from_ref(&p), Color::Orange, level);
         assert_eq!((j.accept, j.reason), (false, DrawGrounds::Over));
-        assert_eq!(should_offer_draw(&over, std::slice::from_ref(&p), level), None);
+        assert_eq!(
+            should_offer_draw(&over, std::slice::from_ref(&p), level),
+            None
+        );
     }
 }

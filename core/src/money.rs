@@ -37,15 +37,20 @@ impl Core {
         )))
     }
 
+    /// The page asked for (from 1) and the offset of its first row.
+    fn standings_page(req: &Request, page: Option<i64>) -> Result<(usize, usize), CoreError> {
+        let page = page.unwrap_or(1);
+        if page < 1 {
+            return refuse(tr!(Lang::of(&req.locale), "pages-start"));
+        }
+        let page = usize::try_from(page).unwrap_or(usize::MAX);
+        Ok((page, (page - 1).saturating_mul(STANDINGS_PAGE)))
+    }
+
     pub(crate) fn standings(&self, req: &Request, page: Option<i64>) -> Result<Reply, CoreError> {
         let asker = Lang::of(&req.locale);
         let lang = self.public_lang(req.guild);
-        let page = page.unwrap_or(1);
-        if page < 1 {
-            return refuse(tr!(asker, "pages-start"));
-        }
-        let page = usize::try_from(page).unwrap_or(usize::MAX);
-        let offset = (page - 1).saturating_mul(STANDINGS_PAGE);
+        let (page, offset) = Self::standings_page(req, page)?;
         let currency = self.store.settings(req.guild)?.currency;
         let by_balance =
             self.store
@@ -132,12 +137,7 @@ impl Core {
     ) -> Result<Reply, CoreError> {
         let asker = Lang::of(&req.locale);
         let lang = self.public_lang(req.guild);
-        let page = page.unwrap_or(1);
-        if page < 1 {
-            return refuse(tr!(asker, "pages-start"));
-        }
-        let page = usize::try_from(page).unwrap_or(usize::MAX);
-        let offset = (page - 1).saturating_mul(STANDINGS_PAGE);
+        let (page, offset) = Self::standings_page(req, page)?;
         let rows = self.store.standings(
             req.guild,
             StandingsOrder::Rating(pool),

@@ -487,6 +487,22 @@ fn resigning_pays_the_stake_and_rematch_keeps_the_terms() {
         r.text.plain()
     );
     assert_eq!(h.balance(&alice()), (970, 0));
+    // One rated game is not enough to be ranked by rating.
+    let by_rating = h.ok(
+        &carol(),
+        Command::Standings {
+            page: None,
+            rating: Some(jetan_store::RatingPool::Classic),
+        },
+    );
+    assert!(
+        by_rating
+            .text
+            .plain()
+            .contains("Nobody has played 3 rated games of Classic Jetan yet."),
+        "{}",
+        by_rating.text.plain()
+    );
     assert_eq!(h.balance(&bob()), (1030, 0));
     h.refused(
         &alice(),

@@ -60,6 +60,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod analysis;
 mod draw;
 mod error;
 mod eval;

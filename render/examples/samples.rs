@@ -115,6 +115,107 @@ fn main() {
         &manator,
         &View::new(Color::Black).with_names("U-Dor", "O-Tar, Jeddak of Manator"),
     );
+    profile(&dir);
+}
+
+/// A profile card with two rated pools, a wallet and a record table.
+fn profile(dir: &str) {
+    use jetan_render::{profile_png, Chart, Point, ProfileCard, Series};
+    let walk = |seed: u64, n: usize, start: f64, step: f64, spread: f64| -> Vec<Point> {
+        let mut x = seed;
+        let mut y = start;
+        (0..n)
+            .map(|i| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                y += ((x >> 33) % 100) as f64 / 50.0 * step - step;
+                Point {
+                    x: i as f64,
+                    y,
+                    spread: (spread - i as f64 * 4.0).max(60.0),
+                }
+            })
+            .collect()
+    };
+    let card = ProfileCard {
+        name: "Tara of Helium".into(),
+        subtitle: "Helium · 58 games since 3 Oct 2026".into(),
+        charts: vec![
+            Chart {
+                title: "Rating".into(),
+                series: vec![
+                    Series {
+                        name: "Classic Jetan".into(),
+                        points: walk(1, 40, 1500.0, 30.0, 350.0),
+                    },
+                    Series {
+                        name: "Martian Chess".into(),
+                        points: walk(7, 18, 1500.0, 25.0, 350.0),
+                    },
+                ],
+                from: "3 Oct 2026".into(),
+                to: "2 Dec 2026".into(),
+                empty: "No rated game yet".into(),
+            },
+            Chart {
+                title: "Wallet".into(),
+                series: vec![Series {
+                    name: "Total".into(),
+                    points: walk(3, 60, 1000.0, 80.0, 0.0)
+                        .into_iter()
+                        .map(|p| Point { spread: 0.0, ..p })
+                        .collect(),
+                }],
+                from: "3 Oct 2026".into(),
+                to: "2 Dec 2026".into(),
+                empty: "No movement yet".into(),
+            },
+        ],
+        table: vec![
+            vec![
+                "Game".into(),
+                "Seat".into(),
+                "Won".into(),
+                "Drawn".into(),
+                "Lost".into(),
+            ],
+            vec![
+                "Classic Jetan".into(),
+                "Orange".into(),
+                "12".into(),
+                "2".into(),
+                "7".into(),
+            ],
+            vec![
+                "Classic Jetan".into(),
+                "Black".into(),
+                "9".into(),
+                "1".into(),
+                "9".into(),
+            ],
+            vec![
+                "Martian Chess".into(),
+                "North".into(),
+                "6".into(),
+                "0".into(),
+                "3".into(),
+            ],
+        ],
+        facts: vec![
+            ("Streak".into(), "3 wins".into()),
+            ("Favourite opening".into(), "e2-e3 (14 games)".into()),
+            ("Biggest win".into(), "+420 against Gahan of Gathol".into()),
+        ],
+    };
+    let png = profile_png(&card).unwrap();
+    let path = format!("{dir}/profile.png");
+    std::fs::write(&path, &png).unwrap();
+    println!("{path}: {} KB", png.len() / 1024);
+    // As a Discord chat shows it.
+    let img = image::load_from_memory(&png).unwrap();
+    let small = img.resize(400, 2000, image::imageops::FilterType::Lanczos3);
+    small.save(format!("{dir}/profile-400.png")).unwrap();
 }
 
 #[allow(dead_code)]

@@ -53,6 +53,7 @@ mod labels;
 mod martian;
 mod paint;
 mod palette;
+mod profile;
 mod render;
 mod replay;
 mod text;
@@ -67,6 +68,7 @@ use jetan_rules::{
 
 pub use labels::Labels;
 pub use martian::{martian_image, martian_png, MartianLabels, MartianScene};
+pub use profile::{profile_image, profile_png, Chart, Point, ProfileCard, Series};
 pub use render::Renderer;
 pub use replay::{replay_gif, Replay, DISCORD_ATTACHMENT_LIMIT};
 

@@ -138,7 +138,8 @@ impl MartianLabels {
 
 static FONTS: LazyLock<Result<Fonts, RenderError>> = LazyLock::new(Fonts::load);
 
-fn fonts() -> Result<&'static Fonts, RenderError> {
+/// The embedded fonts, parsed once.
+pub(crate) fn fonts() -> Result<&'static Fonts, RenderError> {
     FONTS.as_ref().map_err(Clone::clone)
 }
 

@@ -57,7 +57,7 @@ pub(crate) fn check_terms(terms: &Terms) -> Result<()> {
 }
 
 /// The pool of ratings that games on `terms` rate.
-pub(crate) fn rating_pool(terms: &Terms) -> crate::model::RatingPool {
+pub fn rating_pool(terms: &Terms) -> crate::model::RatingPool {
     with_game!(terms.game, G => G::rating_pool(terms))
 }
 

@@ -461,6 +461,11 @@ impl<'a> Console<'a> {
                     self.core.remember_message(shown, channel_id, self.messages);
                 }
                 self.print_edits(w, &response.edits)?;
+                if let Some(job) = &response.analysis {
+                    // The console waits for it: one thing at a time.
+                    let reply = self.core.run_analysis(job);
+                    self.print(w, &reply, &format!("#{channel}"))?;
+                }
                 let mut next = response.computer_moves_in;
                 while let Some(ch) = next {
                     let offset = self.offset_ms;

@@ -624,6 +624,10 @@ static BOARD_NAMES: [&str; 2] = names(&BOARD);
 pub const RATED: [(&str, bool); 2] = [("rated", true), ("casual", false)];
 static RATED_NAMES: [&str; 2] = names(&RATED);
 
+/// `show` of a profile: only to the asker (the default) or in the channel.
+pub const SHOW: [(&str, bool); 2] = [("me", false), ("channel", true)];
+static SHOW_NAMES: [&str; 2] = names(&SHOW);
+
 /// `order` of the standings: by money (the default) or by rating.
 pub const ORDER: [(&str, bool); 2] = [("money", false), ("rating", true)];
 static ORDER_NAMES: [&str; 2] = names(&ORDER);
@@ -820,6 +824,24 @@ pub static JETAN: Spec = Spec {
                 user: a.user("user"),
             })
         }),
+        cmd(
+            "profile",
+            &[
+                opt("user", Kind::User, "@bob"),
+                opt("show", Kind::Choice(&SHOW_NAMES), "channel"),
+            ],
+            |a| {
+                Ok(Command::Profile {
+                    user: a.user("user"),
+                    share: a.choice("show", &SHOW) == Some(true),
+                })
+            },
+        ),
+        cmd("analyse", &[opt("game", text_max(24), "42")], |a| {
+            Ok(Command::Analyse {
+                game: a.text("game"),
+            })
+        }),
         cmd("rules", &[], |_| Ok(Command::Rules)),
         cmd("settings", &[], |_| Ok(Command::Settings)),
         Spec {
@@ -980,7 +1002,7 @@ mod tests {
         let leaves = leaves();
         assert_eq!(
             leaves.len(),
-            29,
+            31,
             "{:?}",
             leaves.iter().map(|l| &l.0).collect::<Vec<_>>()
         );

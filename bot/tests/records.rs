@@ -62,6 +62,12 @@ fn play_out(core: &Core, console: &mut Console<'_>, seed: u64) {
     panic!("the game does not end");
 }
 
+/// How many moves a record file holds.
+fn first_moves(file: &std::path::Path) -> usize {
+    let record: GameRecord = std::fs::read_to_string(file).unwrap().parse().unwrap();
+    record.moves.len()
+}
+
 /// The record `/jetan record` posts, read from its attachment.
 fn posted_record(console: &mut Console<'_>) -> String {
     let out = run(console, "#g @carol record");
@@ -138,6 +144,36 @@ fn every_finished_game_of_a_session_round_trips_through_its_record() {
     assert_eq!(actions.len(), last.game.actions().len(), "{text}");
     assert!(!text.to_lowercase().contains("hand"), "{text}");
     assert!(core.store().verify().unwrap().is_clean());
+    // The engine analyses Jetan only, and says so.
+    let out = run(&mut console, "#g @carol analyse");
+    assert!(
+        out.contains("[ephemeral]") && out.contains("Jetan games only"),
+        "{out}"
+    );
+
+    // `jetan analyse --record` judges every move of a recorded game.
+    let (first, _) = &files[0];
+    let plies = first_moves(first);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jetan"))
+        .args(["analyse", "--time-ms", "5", "--record"])
+        .arg(first)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let judged = stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    assert_eq!(judged, plies, "a line per move: {stdout}");
+    assert!(
+        stdout.contains("mistake 1: ") || stdout.contains("no mistake"),
+        "{stdout}"
+    );
 
     // `jetan play --record` replays each file to the same final position.
     for (file, end) in files {

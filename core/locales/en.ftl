@@ -456,6 +456,16 @@ opt-standings-game = game
 opt-standings-game-desc = The game whose ratings rank (with order:rating; default classic)
 cmd-daily = daily
 cmd-daily-desc = Claim your daily allowance.
+cmd-profile = profile
+cmd-profile-desc = A player's profile: ratings and wallet over time, record, streak, favourite opening.
+opt-profile-user = user
+opt-profile-user-desc = Whose (default: yours)
+opt-profile-show = show
+opt-profile-show-desc = me (default: only you see it) or channel
+cmd-analyse = analyse
+cmd-analyse-desc = The engine's three biggest mistakes of a finished Jetan game, with better moves.
+opt-analyse-game = game
+opt-analyse-game-desc = The game's id from history (default: this channel's last game)
 cmd-history = history
 cmd-history-desc = Recent finished games (of a player, or of this channel).
 opt-history-user = user
@@ -551,6 +561,7 @@ choice-jetan = jetan
 choice-martian-chess = martian-chess
 choice-rated = rated
 choice-casual = casual
+choice-channel = channel
 choice-money = money
 choice-rating = rating
 choice-ninth-ray = ninth-ray
@@ -817,3 +828,62 @@ mc-label-battle = BATTLE
 mc-label-attacker-leads = attacker leads
 mc-label-deck = DECK
 mc-label-discard = DISCARD
+
+## Profiles (`/jetan profile`)
+bot-no-profile = { $who } is a bot and has no profile.
+profile-head = { $who }'s profile
+profile-subtitle = { $games ->
+    [one] 1 finished game since { $since }
+   *[other] { $games } finished games since { $since }
+}
+profile-no-games = No finished games yet
+profile-rating = Rating
+profile-rating-none = No rated game yet
+profile-rating-row = { $game }: rating { $rating } ± { $deviation }
+profile-wallet = Wallet
+profile-wallet-total = Balance and escrow
+profile-wallet-none = No money moved yet
+profile-wallet-value = { $balance } available, { $escrow } in escrow
+profile-col-game = Game
+profile-col-seat = Colour
+profile-col-won = Won
+profile-col-drawn = Drawn
+profile-col-lost = Lost
+profile-row = { $game }, { $seat }: { $won } won, { $drawn } drawn, { $lost } lost
+profile-streak = Streak
+profile-streak-won = { $n ->
+    [one] 1 win
+   *[other] { $n } wins in a row
+}
+profile-streak-drawn = { $n ->
+    [one] 1 draw
+   *[other] { $n } draws in a row
+}
+profile-streak-lost = { $n ->
+    [one] 1 loss
+   *[other] { $n } losses in a row
+}
+profile-opening = Favourite opening
+profile-opening-value = { $opening } ({ $n ->
+    [one] 1 game
+   *[other] { $n } games
+})
+profile-biggest-win = Biggest win
+profile-biggest-win-value = { $amount } against { $who }
+
+## Analysis after the game (`/jetan analyse`)
+analysis-in-progress = That game is still being played: it can be analysed once it is over.
+analysis-not-this-game = The engine analyses Jetan games only; Martian Chess has no analysis yet.
+analysis-no-moves = That game ended before any move: there is nothing to analyse.
+analysis-busy = The engine is busy with other analyses. Try again in a minute.
+analysis-started = Analysing game `{ $id }` for { $who }: about { $seconds } s.
+analysis-failed = { $who }, the analysis could not be finished. Nothing was changed; try again later.
+analysis-head = { $who }, the analysis of game `{ $id }` ({ $black } vs { $orange }, { $moves }). Scores are for the side that moved, in Panthans:
+analysis-clean = No move lost as much as a third of a Panthan: a clean game.
+analysis-drop = { $n }. { $move_number }, { $played }: { $before } → { $after }{ $loss }. Better: { $better }
+analysis-forced-win = a forced win
+analysis-forced-loss = a forced loss
+analysis-no-better = none found
+analysis-picture = Mistake { $n } · better { $better }
+analysis-picture-plain = Mistake { $n }
+analysis-stopped = The analysis was stopped before the end of the game.

@@ -453,6 +453,16 @@ opt-standings-game = juego
 opt-standings-game-desc = El juego cuyas puntuaciones se ordenan (con orden:puntuacion; por defecto clásico)
 cmd-daily = paga
 cmd-daily-desc = Cobra tu paga diaria.
+cmd-profile = perfil
+cmd-profile-desc = El perfil de un jugador: puntuación y cartera en el tiempo, récord, racha, apertura.
+opt-profile-user = usuario
+opt-profile-user-desc = De quién (por defecto, el tuyo)
+opt-profile-show = mostrar
+opt-profile-show-desc = yo (por defecto: solo tú lo ves) o canal
+cmd-analyse = analizar
+cmd-analyse-desc = Los tres mayores errores de una partida de Jetan terminada, con jugadas mejores.
+opt-analyse-game = partida
+opt-analyse-game-desc = El id de la partida en el historial (por defecto, la última del canal)
 cmd-history = historial
 cmd-history-desc = Las últimas partidas terminadas (de un jugador o de este canal).
 opt-history-user = usuario
@@ -548,6 +558,7 @@ choice-jetan = jetan
 choice-martian-chess = ajedrez-marciano
 choice-rated = puntuada
 choice-casual = amistosa
+choice-channel = canal
 choice-money = dinero
 choice-rating = puntuacion
 choice-ninth-ray = noveno-rayo
@@ -814,3 +825,62 @@ mc-label-battle = BATALLA
 mc-label-attacker-leads = sale el atacante
 mc-label-deck = MAZO
 mc-label-discard = DESCARTES
+
+## Perfiles (`/jetan profile`)
+bot-no-profile = { $who } es un bot y no tiene perfil.
+profile-head = Perfil de { $who }
+profile-subtitle = { $games ->
+    [one] 1 partida terminada desde el { $since }
+   *[other] { $games } partidas terminadas desde el { $since }
+}
+profile-no-games = Aún no hay partidas terminadas
+profile-rating = Puntuación
+profile-rating-none = Aún no hay partidas puntuadas
+profile-rating-row = { $game }: puntuación { $rating } ± { $deviation }
+profile-wallet = Cartera
+profile-wallet-total = Saldo y depósito
+profile-wallet-none = Aún no se ha movido dinero
+profile-wallet-value = { $balance } disponibles, { $escrow } en depósito
+profile-col-game = Juego
+profile-col-seat = Color
+profile-col-won = Ganadas
+profile-col-drawn = Tablas
+profile-col-lost = Perdidas
+profile-row = { $game }, { $seat }: { $won } ganadas, { $drawn } tablas, { $lost } perdidas
+profile-streak = Racha
+profile-streak-won = { $n ->
+    [one] 1 victoria
+   *[other] { $n } victorias seguidas
+}
+profile-streak-drawn = { $n ->
+    [one] 1 tablas
+   *[other] { $n } tablas seguidas
+}
+profile-streak-lost = { $n ->
+    [one] 1 derrota
+   *[other] { $n } derrotas seguidas
+}
+profile-opening = Apertura favorita
+profile-opening-value = { $opening } ({ $n ->
+    [one] 1 partida
+   *[other] { $n } partidas
+})
+profile-biggest-win = Mayor victoria
+profile-biggest-win-value = { $amount } contra { $who }
+
+## Análisis tras la partida (`/jetan analyse`)
+analysis-in-progress = Esa partida aún se está jugando: se podrá analizar cuando termine.
+analysis-not-this-game = El motor solo analiza partidas de Jetan; el Ajedrez marciano aún no tiene análisis.
+analysis-no-moves = Esa partida terminó antes de la primera jugada: no hay nada que analizar.
+analysis-busy = El motor está ocupado con otros análisis. Vuelve a intentarlo dentro de un minuto.
+analysis-started = Analizando la partida `{ $id }` para { $who }: unos { $seconds } s.
+analysis-failed = { $who }, el análisis no pudo terminar. No se ha cambiado nada; inténtalo más tarde.
+analysis-head = { $who }, el análisis de la partida `{ $id }` ({ $black } contra { $orange }, { $moves }). Las valoraciones son para el bando que movió, en Panthans:
+analysis-clean = Ninguna jugada perdió ni un tercio de Panthan: una partida limpia.
+analysis-drop = { $n }. { $move_number }, { $played }: { $before } → { $after }{ $loss }. Mejor: { $better }
+analysis-forced-win = victoria forzada
+analysis-forced-loss = derrota forzada
+analysis-no-better = ninguna
+analysis-picture = Error { $n } · mejor { $better }
+analysis-picture-plain = Error { $n }
+analysis-stopped = El análisis se detuvo antes del final de la partida.

@@ -279,7 +279,11 @@ impl Core {
     }
 
     /// A finished game by the id typed (`#12`, `12`) in this server, or the channel's last.
-    fn finished_named(&self, req: &Request, id: Option<&str>) -> Result<FinishedGame, CoreError> {
+    pub(crate) fn finished_named(
+        &self,
+        req: &Request,
+        id: Option<&str>,
+    ) -> Result<FinishedGame, CoreError> {
         let asker = Lang::of(&req.locale);
         let last = match id.map(str::trim) {
             None | Some("") => match self.store.last_finished(req.channel)? {

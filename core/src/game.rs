@@ -5,6 +5,7 @@
 //! computer's turn. Each game implements [`GameUi`] once, in its own module under
 //! `games`, whose `mod.rs` is the one place that lists them.
 
+use jetan_rules::Color;
 use jetan_store::{FinishedGame, Game, PlayResult, Settlement, StoreError, Terms};
 
 use crate::request::{ChallengeArgs, GameCommand, Request};
@@ -80,6 +81,33 @@ pub(crate) trait GameUi: Sync {
     fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String;
     /// How long a game is, in words ("17 moves"), for history lists.
     fn length(&self, lang: Lang, game: &Game) -> String;
+    /// The name of a seat of the host's (`Color`) in this game's words ("Orange",
+    /// "White"), for a profile's record table.
+    fn seat_name(&self, lang: Lang, seat: Color) -> String;
+    /// The first move the player in `seat` made in `game`, in the game's notation (a
+    /// profile's favourite opening); `None` if they made none.
+    fn opening(&self, game: &Game, seat: Color) -> Option<String>;
+    /// Whether the engine can analyse a finished game of this game
+    /// ([`GameUi::analysis`]).
+    fn analyses(&self) -> bool {
+        false
+    }
+    /// The engine's analysis of the finished game `last`, with `per_position` of search
+    /// for each position (blocking: it thinks), in `lang`, for `asker`.
+    fn analysis(
+        &self,
+        core: &Core,
+        lang: Lang,
+        asker: u64,
+        last: &FinishedGame,
+        per_position: std::time::Duration,
+    ) -> Result<Reply, CoreError> {
+        let _ = (core, asker, last, per_position);
+        Err(CoreError::User(crate::lang::tr!(
+            lang,
+            "analysis-not-this-game"
+        )))
+    }
     /// The board, publicly.
     fn board(&self, cx: Cx<'_>) -> Result<Reply, CoreError>;
     /// The legal moves of the piece on `square`, privately.

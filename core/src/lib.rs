@@ -10,6 +10,7 @@
 //! random source (coin tosses, duel seeds) is seeded by its creator.
 
 mod admin;
+pub mod analysis;
 pub mod buttons;
 mod computer;
 mod endings;
@@ -20,6 +21,7 @@ mod lobby;
 mod money;
 mod pictures;
 mod play;
+mod profile;
 mod repeat;
 pub mod reply;
 pub mod request;
@@ -35,6 +37,7 @@ use jetan_store::{Store, StoreError};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+pub use analysis::AnalysisJob;
 pub use buttons::ButtonAction;
 pub use lang::Lang;
 pub use pictures::labels as picture_labels;
@@ -60,6 +63,10 @@ pub struct Response {
     /// The reply shows this challenge or draw offer: once posted, tell the core where
     /// with [`Core::remember_message`], so that it can edit the message when answered.
     pub shows: Option<Shown>,
+    /// After this reply, an analysis of a finished game is to run: call
+    /// [`Core::run_analysis`] (off the request's critical path: it thinks) and post its
+    /// reply.
+    pub analysis: Option<AnalysisJob>,
 }
 
 impl From<Reply> for Response {
@@ -69,6 +76,7 @@ impl From<Reply> for Response {
             computer_moves_in: None,
             edits: Vec::new(),
             shows: None,
+            analysis: None,
         }
     }
 }
@@ -141,6 +149,10 @@ pub struct Core {
     /// Each server's preferred locale, as Discord last sent it (for public messages when
     /// the server sets no language).
     guild_locales: Mutex<HashMap<u64, String>>,
+    /// Held while an analysis runs (one at a time per process).
+    analysis_running: Mutex<()>,
+    /// Analyses running or waiting to run.
+    analyses_waiting: std::sync::atomic::AtomicUsize,
 }
 
 impl Core {
@@ -156,6 +168,8 @@ impl Core {
             think: computer::DEFAULT_THINK,
             owns: std::sync::Arc::new(|_| true),
             guild_locales: Mutex::new(HashMap::new()),
+            analysis_running: Mutex::new(()),
+            analyses_waiting: std::sync::atomic::AtomicUsize::new(0),
         }
     }
 
@@ -327,6 +341,10 @@ impl Core {
             },
             Command::Daily => self.daily(req).map(Into::into),
             Command::History { user } => self.history(req, user.as_ref()).map(Into::into),
+            Command::Profile { user, share } => {
+                self.profile(req, user.as_ref(), *share).map(Into::into)
+            }
+            Command::Analyse { game } => self.analyse(req, game.as_deref()),
             Command::Rules => {
                 Ok(Reply::ephemeral(text::rules_summary(Lang::of(&req.locale))).into())
             }

@@ -142,6 +142,30 @@ impl Core {
         Ok(board_png(pos, &view)?)
     }
 
+    /// The board of `game` at `pos` just after the move `report` tells of, with `bottom`
+    /// at the bottom and `caption` in the result strip (the analysis's pictures).
+    pub(crate) fn move_picture(
+        &self,
+        lang: Lang,
+        game: &Game,
+        pos: &Position,
+        bottom: Color,
+        report: &jetan_rules::Report,
+        caption: String,
+    ) -> Result<Vec<u8>, CoreError> {
+        let (black, orange) = self.names(game, lang);
+        let mut view = View::new(bottom)
+            .with_names(black, orange)
+            .with_shape(shape(game))
+            .with_labels(labels(lang))
+            .with_last_move(LastMove::from(report))
+            .with_result(caption);
+        if let Some(duel) = report.duel {
+            view = view.with_duel(duel);
+        }
+        Ok(board_png(pos, &view)?)
+    }
+
     /// A stored game replayed by the rules from its start, its Manator duels drawn from
     /// the game's own duel stream (as the store played them).
     pub(crate) fn replayed(game: &Game) -> Result<jetan_rules::Replay, CoreError> {

@@ -148,6 +148,7 @@ impl Command {
                 | Command::Game(GameCommand { private: true, .. })
                 | Command::Wallet { .. }
                 | Command::History { .. }
+                | Command::Profile { share: false, .. }
                 | Command::Rules
                 | Command::Settings
                 | Command::Admin(
@@ -230,6 +231,18 @@ pub enum Command {
     History {
         /// Whose (default: the channel's).
         user: Option<UserRef>,
+    },
+    /// A player's profile: ratings and wallet over time, record, habits, as a picture.
+    Profile {
+        /// Whose (default: one's own).
+        user: Option<UserRef>,
+        /// Post it in the channel (else only the asker sees it).
+        share: bool,
+    },
+    /// The engine's analysis of a finished game: the three biggest mistakes.
+    Analyse {
+        /// The game's id as `history` shows it (default: the channel's last game).
+        game: Option<String>,
     },
     /// The rules, short.
     Rules,

@@ -1535,4 +1535,178 @@ fn a_friendly_game_shows_no_money_and_the_princess_escape_is_listed_once() {
     );
 }
 #[path = "martian/mod.rs"]
+/// Plays the Princess line: alice (Black) beats bob, rated, 50 at stake and 1 a point.
+fn princess_game(h: &mut Harness) -> u64 {
+    let c = h.ok(&alice(), challenge(bob(), 50, 1));
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    let id = h.core().store().game(CHANNEL).unwrap().unwrap().id;
+    for (i, m) in PRINCESS_LINE.iter().enumerate() {
+        let player = if i % 2 == 0 { alice() } else { bob() };
+        h.mv(&player, m);
+    }
+    assert!(h.core().store().game(CHANNEL).unwrap().is_none());
+    id
+}
+
+/// A profile is private unless shared, comes as a picture with the same facts in words
+/// (the record by game and colour, streak, favourite opening, biggest win), in the
+/// asker's language; a bot has none.
+#[test]
+fn a_profile_shows_the_record_privately_as_a_picture_unless_shared() {
+    let mut h = Harness::new();
+    princess_game(&mut h);
+    h.now += 60_000;
+    let mine = h.ok(
+        &alice(),
+        Command::Profile {
+            user: None,
+            share: false,
+        },
+    );
+    assert!(mine.ephemeral, "private by default: {}", mine.text.plain());
+    assert_eq!(mine.attachments.len(), 1);
+    assert_eq!(mine.attachments[0].name, "profile.png");
+    let (w, ht) = png_size(&mine.attachments[0].bytes);
+    assert!(w == 720 && ht > 500, "{w}x{ht}");
+    let text = mine.text.plain();
+    for fact in [
+        "@101's profile",
+        "1 finished game since",
+        "Classic Jetan, Black: 1 won, 0 drawn, 0 lost",
+        "Classic Jetan: rating 1",
+        "Streak: 1 win",
+        "Favourite opening: f1-e4 (1 game)",
+        "Biggest win: +52 coins against bob",
+        "1052 coins available",
+    ] {
+        assert!(text.contains(fact), "{fact:?} in {text}");
+    }
+    // Shared: in the channel, in the server's language.
+    let shared = h.ok(
+        &bob(),
+        Command::Profile {
+            user: Some(alice()),
+            share: true,
+        },
+    );
+    assert!(!shared.ephemeral);
+    assert!(shared.pings.is_empty(), "a shared profile pings nobody");
+    // Bob's own, in Spanish: a loss, and no biggest win.
+    h.locales.insert(bob().id, "es-ES");
+    let his = h.ok(
+        &bob(),
+        Command::Profile {
+            user: None,
+            share: false,
+        },
+    );
+    let text = his.text.plain();
+    assert!(his.ephemeral);
+    assert!(text.contains("Perfil de @102"), "{text}");
+    assert!(
+        text.contains("Jetan clásico, Naranjas: 0 ganadas, 0 tablas, 1 perdidas"),
+        "{text}"
+    );
+    assert!(text.contains("Racha: 1 derrota"), "{text}");
+    assert!(!text.contains("Mayor victoria"), "{text}");
+    // Someone who never played: the picture says so; a bot has no profile.
+    let new = h.ok(
+        &carol(),
+        Command::Profile {
+            user: None,
+            share: false,
+        },
+    );
+    assert!(
+        new.text.plain().contains("No finished games yet"),
+        "{}",
+        new.text.plain()
+    );
+    assert_eq!(new.attachments.len(), 1);
+    h.refused(
+        &carol(),
+        Command::Profile {
+            user: Some(computer()),
+            share: false,
+        },
+        "is a bot",
+    );
+}
+
+/// The analysis of a finished game answers at once, then posts the biggest mistakes
+/// with a picture each and a better move, pinging only the asker; a game in progress,
+/// an unknown id and a game without moves are refused and nothing runs.
+#[test]
+fn an_analysis_names_the_mistakes_of_a_finished_game_only() {
+    let mut h = Harness::new();
+    let c = h.ok(&alice(), challenge(bob(), 0, 0));
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    let live = h.core().store().game(CHANNEL).unwrap().unwrap().id;
+    h.mv(&alice(), "f1-e4");
+    let r = h.send(
+        &carol(),
+        Command::Analyse {
+            game: Some(live.to_string()),
+        },
+    );
+    assert!(
+        r.reply.ephemeral && r.analysis.is_none(),
+        "{}",
+        r.reply.text.plain()
+    );
+    assert!(
+        r.reply.text.plain().contains("still being played"),
+        "{}",
+        r.reply.text.plain()
+    );
+    h.resign(&bob());
+    // Resigned after one move: nothing of bob's to judge, but the game is analysable.
+    let id = princess_game(&mut h);
+    h.refused(
+        &carol(),
+        Command::Analyse {
+            game: Some("424242".into()),
+        },
+        "no finished game `424242`",
+    );
+    let r = h.send(
+        &carol(),
+        Command::Analyse {
+            game: Some(id.to_string()),
+        },
+    );
+    assert!(!r.reply.ephemeral, "{}", r.reply.text.plain());
+    assert!(
+        r.reply
+            .text
+            .plain()
+            .contains(&format!("Analysing game `{id}` for @103")),
+        "{}",
+        r.reply.text.plain()
+    );
+    let job = r.analysis.expect("an analysis to run");
+    assert_eq!((job.game, job.asker), (id, carol().id));
+    let done = h.core().run_analysis(&job);
+    let text = done.text.plain();
+    assert!(!done.ephemeral);
+    assert_eq!(
+        done.pings,
+        vec![carol().id],
+        "only the asker is pinged: {text}"
+    );
+    assert!(
+        text.contains(&format!("the analysis of game `{id}`")),
+        "{text}"
+    );
+    let drops: Vec<&str> = text.lines().filter(|l| l.contains("Better:")).collect();
+    assert!(!drops.is_empty() && drops.len() <= 3, "{text}");
+    assert_eq!(done.attachments.len(), drops.len(), "a picture per mistake");
+    assert!(done
+        .attachments
+        .iter()
+        .all(|a| a.bytes.starts_with(b"\x89PNG")));
+    // The loser made the biggest mistake: their Princess was left to be taken.
+    assert!(drops[0].contains("Orange"), "{text}");
+}
+
 mod martian;

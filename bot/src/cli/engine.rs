@@ -49,11 +49,18 @@ pub enum Command {
         game: String,
     },
     /// Searches a position and prints the best move, its score and the depth reached.
+    /// With `--record FILE` (a game record: `/jetan record`, `jetan export-game`),
+    /// analyses the whole game as `/jetan analyse` does, `--time-ms` per position, and
+    /// prints each move's score before and after and the three biggest mistakes.
     Analyse {
         /// A position string, or `start`, `manator-start`, `circular-start`,
         /// `manator-circular-start`.
-        position: String,
-        /// How long to think, in milliseconds.
+        #[arg(required_unless_present = "record")]
+        position: Option<String>,
+        /// A game record to analyse instead of POSITION.
+        #[arg(long, value_name = "FILE", conflicts_with = "position")]
+        record: Option<std::path::PathBuf>,
+        /// How long to think, in milliseconds (per position with `--record`).
         #[arg(long, default_value_t = 1000)]
         time_ms: u64,
         /// Stop at this depth (plies) even if time is left.
@@ -102,11 +109,17 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             max_plies,
         ),
         Command::Analyse {
+            record: Some(file),
+            time_ms,
+            ..
+        } => analyse_record(&file, Duration::from_millis(time_ms)),
+        Command::Analyse {
             position,
             time_ms,
             depth,
+            ..
         } => {
-            let pos = parse_position(&position)?;
+            let pos = parse_position(position.as_deref().unwrap_or("start"))?;
             if let Some(outcome) = pos.outcome() {
                 println!("the game is over: {outcome}");
                 return Ok(());
@@ -132,6 +145,58 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// `jetan analyse --record FILE`: every move's score, then the biggest mistakes.
+fn analyse_record(file: &std::path::Path, per_position: Duration) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let record: jetan_rules::GameRecord = text
+        .parse()
+        .with_context(|| format!("{} is not a game record", file.display()))?;
+    let game = record
+        .replay()
+        .with_context(|| format!("{} does not replay", file.display()))?;
+    let started = std::time::Instant::now();
+    let analysis = jetan_engine::analysis::analyse(&game, per_position, None);
+    println!("ply  mover   move       before   after    loss  better");
+    for m in &analysis.moves {
+        println!(
+            "{:>3}  {:<6}  {:<9} {:>7.2} {:>7.2} {:>7.2}  {}",
+            m.ply,
+            m.mover.to_string(),
+            format!("{:#}", m.played),
+            f64::from(m.before) / 100.0,
+            f64::from(m.after) / 100.0,
+            f64::from(m.loss) / 100.0,
+            m.better
+                .map_or_else(|| "-".to_string(), |b| format!("{b:#}"))
+                + if m.chance { " (duel)" } else { "" }
+        );
+    }
+    let drops = analysis.biggest_drops(3);
+    if drops.is_empty() {
+        println!("no mistake: no move lost a third of a Panthan");
+    }
+    for (i, d) in drops.iter().enumerate() {
+        println!(
+            "mistake {}: ply {} {} {:#}, lost {:.2}, better {}",
+            i + 1,
+            d.ply,
+            d.mover,
+            d.played,
+            f64::from(d.loss) / 100.0,
+            d.better
+                .map_or_else(|| "-".to_string(), |b| format!("{b:#}"))
+        );
+    }
+    eprintln!(
+        "{} positions in {:.2} s",
+        analysis.evals.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 fn selfplay(

@@ -76,6 +76,34 @@ pub(crate) fn play_in_background(
     });
 }
 
+/// Runs an analysis of a finished game in the background (on the blocking pool, like
+/// the computer's searches) and posts its reply as a follow-up of the command (a
+/// channel message once the interaction's token has expired).
+pub(crate) fn analyse_in_background(
+    data: &Data,
+    http: Arc<serenity::Http>,
+    job: jetan_core::AnalysisJob,
+    post: Post,
+) {
+    // Not held against shutdown (it writes nothing): a stopped bot loses only the reply.
+    let core = data.core.clone();
+    tokio::spawn(async move {
+        let channel = job.channel;
+        let Ok(reply) = tokio::task::spawn_blocking(move || core.run_analysis(&job)).await else {
+            return;
+        };
+        if let Err(e) = post.send(&http, channel, &reply).await {
+            tracing::warn!(
+                channel,
+                "cannot follow up with an analysis ({e}): posting it"
+            );
+            if let Err(e) = Post::Channel.send(&http, channel, &reply).await {
+                tracing::error!(channel, "cannot post an analysis: {e}");
+            }
+        }
+    });
+}
+
 /// At start-up: the computer moves in every practice game where it is to move (it was
 /// thinking when the bot stopped).
 pub(crate) fn resume_all(data: &Data, http: Arc<serenity::Http>) {

@@ -134,6 +134,30 @@ impl GameUi for Jetan {
         text::moves_count(lang, game.moves().len())
     }
 
+    fn seat_name(&self, lang: Lang, seat: jetan_rules::Color) -> String {
+        text::color_name(lang, seat)
+    }
+
+    fn opening(&self, game: &Game, seat: jetan_rules::Color) -> Option<String> {
+        let first = game.moves().iter().find(|m| m.piece.color == seat)?;
+        Some(first.to_string())
+    }
+
+    fn analyses(&self) -> bool {
+        true
+    }
+
+    fn analysis(
+        &self,
+        core: &Core,
+        lang: Lang,
+        asker: u64,
+        last: &FinishedGame,
+        per_position: std::time::Duration,
+    ) -> Result<Reply, CoreError> {
+        core.jetan_analysis(lang, asker, last, per_position)
+    }
+
     fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String {
         let role = jetan_rules::Piece::from_char(letter).map(|p| p.role);
         tr!(

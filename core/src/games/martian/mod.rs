@@ -240,6 +240,20 @@ impl GameUi for Martian {
         crate::lang::tr!(lang, "mc-actions-count", n = game.actions().len())
     }
 
+    fn seat_name(&self, lang: Lang, seat: jetan_rules::Color) -> String {
+        text::color_name(lang, martian_side(seat))
+    }
+
+    fn opening(&self, game: &Game, seat: jetan_rules::Color) -> Option<String> {
+        let side = martian_side(seat);
+        game.actions()
+            .iter()
+            .find(|a| {
+                a.player == side && matches!(a.action, Action::Move { .. } | Action::Drop { .. })
+            })
+            .map(|a| a.action.to_string())
+    }
+
     fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String {
         crate::lang::tr!(
             lang,

@@ -1,0 +1,226 @@
+//! Analysis after the game (`/jetan analyse`): the engine searches every position of a
+//! finished game and posts the three moves where the evaluation dropped most, each with
+//! its picture and the move the engine prefers.
+//!
+//! The request is answered at once ("analysing…") with an [`AnalysisJob`] in the
+//! [`Response`]; the front end runs [`Core::run_analysis`] off the request's critical path
+//! (it thinks for up to [`ANALYSIS_BUDGET`]) and posts its reply. One analysis runs at a
+//! time in a process; at most [`MAX_WAITING`] wait for it, and further requests are
+//! refused until one finishes. A game in progress is never analysed: that would help a
+//! player mid-game.
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use jetan_engine::analysis::CAP;
+use jetan_store::FinishedGame;
+
+use crate::lang::{tr, Lang};
+use crate::request::{mention, Request};
+use crate::{refuse, Core, CoreError, Reply, Response};
+
+/// The longest an analysis thinks in all (the time per position is this divided by the
+/// game's length, and never more than a quarter of the computer's thinking time).
+pub const ANALYSIS_BUDGET: Duration = Duration::from_secs(30);
+/// The least time per position: below it the search sees too little to judge a move.
+pub const MIN_PER_POSITION: Duration = Duration::from_millis(10);
+/// How many analyses may wait for the one running.
+pub const MAX_WAITING: usize = 3;
+
+/// An analysis to run after the reply ([`Core::run_analysis`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnalysisJob {
+    /// The server.
+    pub guild: u64,
+    /// The channel it was asked in (where the reply goes).
+    pub channel: u64,
+    /// The finished game.
+    pub game: u64,
+    /// Who asked (pinged when it is done).
+    pub asker: u64,
+}
+
+impl Core {
+    /// `/jetan analyse [game]`: checks the game can be analysed and answers at once; the
+    /// analysis itself is the response's [`Response::analysis`].
+    pub(crate) fn analyse(&self, req: &Request, id: Option<&str>) -> Result<Response, CoreError> {
+        let asker = Lang::of(&req.locale);
+        if let Some(typed) = id {
+            let n = typed.trim().trim_start_matches('#').parse::<u64>().ok();
+            let live = self.store.game(req.channel)?;
+            if n.is_some() && live.is_some_and(|g| Some(g.id) == n) {
+                return refuse(tr!(asker, "analysis-in-progress"));
+            }
+        }
+        let last = self.finished_named(req, id)?;
+        let ui = crate::games::of(&last.game);
+        if !ui.analyses() {
+            return refuse(tr!(asker, "analysis-not-this-game"));
+        }
+        if last.game.records.is_empty() {
+            return refuse(tr!(asker, "analysis-no-moves"));
+        }
+        if self.analyses_waiting.load(Ordering::SeqCst) > MAX_WAITING {
+            return refuse(tr!(asker, "analysis-busy"));
+        }
+        let lang = self.public_lang(req.guild);
+        let per = self.per_position(last.game.records.len());
+        let seconds = (per.as_millis() as u64 * last.game.records.len() as u64).div_ceil(1000);
+        let mut response = Response::from(Reply::public(tr!(
+            lang,
+            "analysis-started",
+            id = last.game.id.to_string(),
+            who = mention(req.user.id),
+            seconds = seconds.max(1)
+        )));
+        response.analysis = Some(AnalysisJob {
+            guild: req.guild,
+            channel: req.channel,
+            game: last.game.id,
+            asker: req.user.id,
+        });
+        Ok(response)
+    }
+
+    /// The search time per position for a game of `plies` moves.
+    fn per_position(&self, plies: usize) -> Duration {
+        let share = ANALYSIS_BUDGET / u32::try_from(plies.max(1)).unwrap_or(u32::MAX);
+        share.min(self.think / 4).max(MIN_PER_POSITION)
+    }
+
+    /// Runs an analysis the core answered with (blocking: it thinks, up to
+    /// [`ANALYSIS_BUDGET`], after any analysis already running) and returns the public
+    /// reply that pings the asker; a failure is the asker's apology, logged.
+    pub fn run_analysis(&self, job: &AnalysisJob) -> Reply {
+        self.analyses_waiting.fetch_add(1, Ordering::SeqCst);
+        let reply = {
+            let _one_at_a_time = self
+                .analysis_running
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            self.analysis_reply(job)
+        };
+        self.analyses_waiting.fetch_sub(1, Ordering::SeqCst);
+        let lang = self.public_lang(job.guild);
+        match reply {
+            Ok(reply) => reply,
+            Err(CoreError::User(msg)) => Reply::public(msg).pinging(job.asker),
+            Err(e) => {
+                tracing::error!(game = job.game, "analysis failed: {e}");
+                Reply::public(tr!(lang, "analysis-failed", who = mention(job.asker)))
+                    .pinging(job.asker)
+            }
+        }
+    }
+
+    fn analysis_reply(&self, job: &AnalysisJob) -> Result<Reply, CoreError> {
+        let lang = self.public_lang(job.guild);
+        let last: FinishedGame = match self.store.finished_game(job.game)? {
+            Some(f) if f.game.guild == job.guild => f,
+            _ => return Err(CoreError::Internal(format!("game {} is gone", job.game))),
+        };
+        let per = self.per_position(last.game.records.len());
+        crate::games::of(&last.game).analysis(self, lang, job.asker, &last, per)
+    }
+
+    /// The analysis of a finished game of Jetan (the game interface's
+    /// [`crate::game::GameUi::analysis`]).
+    pub(crate) fn jetan_analysis(
+        &self,
+        lang: Lang,
+        asker: u64,
+        last: &FinishedGame,
+        per_position: Duration,
+    ) -> Result<Reply, CoreError> {
+        let game = &last.game;
+        let replay = Self::replayed(game)?;
+        let analysis = jetan_engine::analysis::analyse(&replay, per_position, None);
+        let drops = analysis.biggest_drops(3);
+        let mut text = tr!(
+            lang,
+            "analysis-head",
+            id = game.id.to_string(),
+            who = mention(asker),
+            black = mention(game.black),
+            orange = mention(game.orange),
+            moves = crate::text::moves_count(lang, game.moves().len())
+        );
+        if drops.is_empty() {
+            text.push('\n');
+            text.push_str(&tr!(lang, "analysis-clean"));
+        }
+        let mut pictures = Vec::new();
+        for (i, d) in drops.iter().enumerate() {
+            let better = d.better.map(|m| format!("{m:#}"));
+            // A forced win or loss is said so; the difference is counted between
+            // scores only.
+            let forced = |cp: i32| cp.abs() >= CAP;
+            let loss = if forced(d.before) || forced(d.after) {
+                String::new()
+            } else {
+                format!(" ({})", pawns(-d.loss))
+            };
+            let line = tr!(
+                lang,
+                "analysis-drop",
+                n = i + 1,
+                move_number = crate::text::move_number(lang, d.ply, d.mover),
+                played = format!("{:#}", d.played),
+                before = score(lang, d.before),
+                after = score(lang, d.after),
+                loss = loss,
+                better = better
+                    .clone()
+                    .unwrap_or_else(|| tr!(lang, "analysis-no-better"))
+            );
+            text.push('\n');
+            text.push_str(&line);
+            let step = &replay.steps()[d.ply];
+            let caption = match &better {
+                Some(b) => tr!(lang, "analysis-picture", n = i + 1, better = b.as_str()),
+                None => tr!(lang, "analysis-picture-plain", n = i + 1),
+            };
+            let png =
+                self.move_picture(lang, game, &step.position, d.mover, &step.report, caption)?;
+            pictures.push((format!("mistake-{}.png", i + 1), png));
+        }
+        if analysis.stopped {
+            text.push('\n');
+            text.push_str(&tr!(lang, "analysis-stopped"));
+        }
+        let mut reply = Reply::public(text).pinging(asker);
+        for (name, png) in pictures {
+            reply = reply.with_file(&name, png);
+        }
+        Ok(reply)
+    }
+}
+
+/// A score for the mover: "a forced win", "a forced loss", or Panthans.
+fn score(lang: Lang, cp: i32) -> String {
+    if cp >= CAP {
+        tr!(lang, "analysis-forced-win")
+    } else if cp <= -CAP {
+        tr!(lang, "analysis-forced-loss")
+    } else {
+        pawns(cp)
+    }
+}
+
+/// A score in centipawns as Panthans, signed, two decimals: "+0.40", "-2.10".
+fn pawns(cp: i32) -> String {
+    let sign = if cp < 0 { '-' } else { '+' };
+    let a = cp.unsigned_abs();
+    format!("{sign}{}.{:02}", a / 100, a % 100)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn scores_read_as_signed_panthans() {
+        assert_eq!(super::pawns(40), "+0.40");
+        assert_eq!(super::pawns(-210), "-2.10");
+        assert_eq!(super::pawns(0), "+0.00");
+        assert_eq!(super::pawns(-2000), "-20.00");
+    }
+}

@@ -3,6 +3,7 @@
 
 mod accept_confirm;
 mod admin;
+mod analysis;
 mod autocomplete;
 mod burst;
 mod circular;

@@ -1,5 +1,5 @@
 //! Private answers stay private on every path, with `JETAN_DEFER_AFTER_MS=0` (every command
-//! deferred before its work starts): the private commands (wallet, moves, history, rules,
+//! deferred before its work starts): the private commands (wallet, moves, history, profile, rules,
 //! settings, admin grant/take/settings) defer privately and answer privately; a public
 //! command that is refused has its public "thinking…" deleted and the refusal sent
 //! privately. Afterwards no public message — deleted ones included, every version — holds
@@ -75,6 +75,9 @@ async fn private_answers_never_appear_in_public_even_when_deferred_first() -> an
         &private(&bob, "jetan moves", &[("square", Opt::Str(square))]).await?,
     );
     keep("history", &private(&alice, "jetan history", &[]).await?);
+    let profile = private(&alice, "jetan profile", &[]).await?;
+    anyhow::ensure!(profile.files.len() == 1, "the profile is a picture");
+    keep("profile", &profile);
     keep("rules", &private(&carol, "jetan rules", &[]).await?);
     keep("settings", &private(&carol, "jetan settings", &[]).await?);
     keep(

@@ -50,6 +50,8 @@ async fn the_bot_connects_registers_jetan_and_answers_in_time() -> anyhow::Resul
         "standings",
         "daily",
         "history",
+        "profile",
+        "analyse",
         "rules",
         "settings",
     ] {

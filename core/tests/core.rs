@@ -1534,7 +1534,7 @@ fn a_friendly_game_shows_no_money_and_the_princess_escape_is_listed_once() {
         wallet.reply.text.plain()
     );
 }
-#[path = "martian/mod.rs"]
+
 /// Plays the Princess line: alice (Black) beats bob, rated, 50 at stake and 1 a point.
 fn princess_game(h: &mut Harness) -> u64 {
     let c = h.ok(&alice(), challenge(bob(), 50, 1));
@@ -1709,4 +1709,5 @@ fn an_analysis_names_the_mistakes_of_a_finished_game_only() {
     assert!(drops[0].contains("Orange"), "{text}");
 }
 
+#[path = "martian/mod.rs"]
 mod martian;

@@ -840,13 +840,13 @@ profile-rating-row = { $game }: puntuación { $rating } ± { $deviation }
 profile-wallet = Cartera
 profile-wallet-total = Saldo y depósito
 profile-wallet-none = Aún no se ha movido dinero
-profile-wallet-value = { $balance } disponibles, { $escrow } en depósito
+profile-wallet-value = { $balance } ({ $escrow } en depósito)
 profile-col-game = Juego
 profile-col-seat = Color
 profile-col-won = Ganadas
 profile-col-drawn = Tablas
 profile-col-lost = Perdidas
-profile-row = { $game }, { $seat }: { $won } ganadas, { $drawn } tablas, { $lost } perdidas
+profile-row = { $game }, { $seat }: ganadas { $won }, tablas { $drawn }, perdidas { $lost }
 profile-streak = Racha
 profile-streak-won = { $n ->
     [one] 1 victoria

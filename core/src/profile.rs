@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use jetan_render::{profile_png, Chart, Point, ProfileCard, Series};
 use jetan_rules::Color;
-use jetan_store::{FinishedGame, GameResult, LedgerEntry, RatingPool};
+use jetan_store::{EntryKind, FinishedGame, GameResult, LedgerEntry, RatingPool};
 
 use crate::lang::{tr, Lang};
 use crate::request::{Request, UserRef};
@@ -50,7 +50,8 @@ fn outcome_for(f: &FinishedGame, user: u64) -> Option<Outcome> {
 
 /// The wallet's total (balance and escrow) after each ledger entry, oldest first, from
 /// the total now and the entries newest first: each entry undone in turn. The first
-/// point is the total before the oldest entry read.
+/// point is the total before the oldest entry read (unless that entry is the starting
+/// grant: the wallet began there).
 fn wallet_points(total_now: u64, newest_first: &[LedgerEntry]) -> Vec<Point> {
     let mut total = i128::from(total_now);
     let mut points = Vec::with_capacity(newest_first.len() + 1);
@@ -62,7 +63,11 @@ fn wallet_points(total_now: u64, newest_first: &[LedgerEntry]) -> Vec<Point> {
         });
         total -= i128::from(e.balance_delta) + i128::from(e.escrow_delta);
     }
-    if let Some(oldest) = newest_first.last() {
+    // Before the oldest entry, unless the wallet began with it.
+    if let Some(oldest) = newest_first
+        .last()
+        .filter(|e| e.kind != EntryKind::StartingGrant)
+    {
         points.push(Point {
             x: oldest.at.saturating_sub(1) as f64,
             y: total.max(0) as f64,
@@ -361,7 +366,6 @@ impl Core {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jetan_store::EntryKind;
 
     fn entry(at: u64, balance: i64, escrow: i64) -> LedgerEntry {
         LedgerEntry {
@@ -389,6 +393,11 @@ mod tests {
         assert_eq!(ys, [0.0, 100.0, 100.0, 70.0]);
         assert!(points.windows(2).all(|w| w[0].x < w[1].x));
         assert!(wallet_points(50, &[]).is_empty());
+        // A wallet that began with its starting grant starts there, not at zero.
+        let mut grant = entry(10, 1000, 0);
+        grant.kind = EntryKind::StartingGrant;
+        let points = wallet_points(1000, &[grant]);
+        assert_eq!(points.iter().map(|p| p.y).collect::<Vec<_>>(), [1000.0]);
     }
 
     #[test]

@@ -1577,7 +1577,7 @@ fn a_profile_shows_the_record_privately_as_a_picture_unless_shared() {
         "Streak: 1 win",
         "Favourite opening: f1-e4 (1 game)",
         "Biggest win: +52 coins against bob",
-        "1052 coins available",
+        "Wallet: 1052 coins (0 coins in escrow)",
     ] {
         assert!(text.contains(fact), "{fact:?} in {text}");
     }
@@ -1604,7 +1604,7 @@ fn a_profile_shows_the_record_privately_as_a_picture_unless_shared() {
     assert!(his.ephemeral);
     assert!(text.contains("Perfil de @102"), "{text}");
     assert!(
-        text.contains("Jetan clásico, Naranjas: 0 ganadas, 0 tablas, 1 perdidas"),
+        text.contains("Jetan clásico, Naranjas: ganadas 0, tablas 0, perdidas 1"),
         "{text}"
     );
     assert!(text.contains("Racha: 1 derrota"), "{text}");

@@ -208,10 +208,12 @@ fn profile(dir: &str) {
             ("Biggest win".into(), "+420 against Gahan of Gathol".into()),
         ],
     };
+    let t = std::time::Instant::now();
     let png = profile_png(&card).unwrap();
+    let took = t.elapsed();
     let path = format!("{dir}/profile.png");
     std::fs::write(&path, &png).unwrap();
-    println!("{path}: {} KB", png.len() / 1024);
+    println!("{path}: {} KB, {took:?}", png.len() / 1024);
     // As a Discord chat shows it.
     let img = image::load_from_memory(&png).unwrap();
     let small = img.resize(400, 2000, image::imageops::FilterType::Lanczos3);

@@ -200,6 +200,17 @@ impl FakeDiscord {
         Ok(Self { inner, server })
     }
 
+    /// Fails the next calls that match `fault` as it says ([`Fault`]).
+    pub fn fail(&self, fault: crate::faults::Fault) {
+        self.inner.lock().faults.push(fault);
+    }
+
+    /// The failures made so far: (method, path, what).
+    #[must_use]
+    pub fn failures_made(&self) -> Vec<(String, String, crate::faults::FaultKind)> {
+        self.inner.lock().failed.clone()
+    }
+
     /// `http://127.0.0.1:PORT`: the value for `DISCORD_PROXY_URL`.
     #[must_use]
     pub fn base_url(&self) -> String {

@@ -25,6 +25,7 @@
 
 mod app;
 mod fake;
+mod faults;
 mod gateway;
 pub mod jetan;
 mod model;
@@ -35,6 +36,7 @@ mod routes;
 
 pub use app::{jetan_binary, BotProcess, TestApp};
 pub use fake::{without_buttons, Config, FakeDiscord, GuildCall, MessageView};
+pub use faults::{Fault, FaultKind};
 pub use gateway::{shard_of, Identified};
 pub use model::Pings;
 pub use payloads::{UserInfo, FLAG_EPHEMERAL, FLAG_LOADING};

@@ -189,6 +189,10 @@ pub(crate) struct State {
     pub violations: Vec<String>,
     /// Members without Manage Server (the others have every permission).
     pub restricted: std::collections::HashSet<u64>,
+    /// Failures still to make ([`crate::FakeDiscord::fail`]).
+    pub faults: Vec<crate::faults::Fault>,
+    /// Failures made: (method, path, what).
+    pub failed: Vec<(String, String, crate::faults::FaultKind)>,
 }
 
 impl State {

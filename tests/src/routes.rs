@@ -14,6 +14,7 @@ use axum::Router;
 use serde_json::{json, Value};
 
 use crate::fake::Inner;
+use crate::faults::FaultKind;
 use crate::gateway;
 use crate::model::{self, not_found, Answer};
 use crate::payloads;
@@ -135,7 +136,34 @@ async fn rest(AxumState(inner): AxumState<Arc<Inner>>, req: Request) -> Response
         };
     }
 
+    // A failure the test asked for, taken by the first call it matches.
+    let fault = {
+        let mut s = inner.lock();
+        let found = s.faults.iter_mut().find(|f| f.matches(&method, &path));
+        let kind = found.map(|f| {
+            f.times -= 1;
+            f.kind
+        });
+        if let Some(k) = kind {
+            s.failed.push((method.clone(), path.clone(), k));
+        }
+        kind
+    };
+    let mut at = at;
+    if let Some(FaultKind::Delay(d)) = fault {
+        tokio::time::sleep(d).await;
+        at = Instant::now();
+    }
     let (status, response, json, files) = match read_body(req).await {
+        Ok(body)
+            if matches!(
+                fault,
+                Some(FaultKind::Status(_) | FaultKind::RateLimited(_))
+            ) =>
+        {
+            let (status, response) = crate::faults::body(fault.unwrap_or(FaultKind::Status(500)));
+            (status, response, body.json, body.files)
+        }
         Ok(body) => {
             let (status, response) = route(
                 &inner,
@@ -143,10 +171,18 @@ async fn rest(AxumState(inner): AxumState<Arc<Inner>>, req: Request) -> Response
                 client.as_deref(),
                 &method,
                 &path,
+                query.as_deref(),
                 body.json.as_ref(),
                 &body.files,
             );
-            (status, response, body.json, body.files)
+            match fault {
+                Some(k @ FaultKind::StatusAfter(_)) => {
+                    let (status, failure) = crate::faults::body(k);
+                    let _ = (status, response);
+                    (status, failure, body.json, body.files)
+                }
+                _ => (status, response, body.json, body.files),
+            }
         }
         Err(e) => (
             400,
@@ -190,12 +226,14 @@ async fn rest(AxumState(inner): AxumState<Arc<Inner>>, req: Request) -> Response
 }
 
 /// Answers one REST call. The state is locked here and nowhere across an await.
+#[allow(clippy::too_many_arguments)]
 fn route(
     inner: &Inner,
     at: Instant,
     client: Option<&str>,
     method: &str,
     path: &str,
+    query: Option<&str>,
     json: Option<&Value>,
     files: &[File],
 ) -> Answer {
@@ -321,6 +359,29 @@ fn route(
             let id = model::create_message(inner, &mut s, channel, 0, None, body, files);
             (200, s.messages[&id].json.clone())
         }
+        ("GET", ["channels", c, "messages"]) => {
+            let Some(channel) = known_channel(inner, c) else {
+                return not_found("Channel", 10003);
+            };
+            let limit = query_limit(query).unwrap_or(50).clamp(1, 100);
+            let s = inner.lock();
+            let mut list: Vec<(&u64, &model::StoredMessage)> = s
+                .messages
+                .iter()
+                .filter(|(_, m)| {
+                    !m.deleted
+                        && m.json["channel_id"].as_str() == Some(channel.to_string().as_str())
+                        && m.json["flags"].as_u64().unwrap_or(0) & crate::FLAG_EPHEMERAL == 0
+                })
+                .collect();
+            list.sort_by_key(|(id, _)| std::cmp::Reverse(**id));
+            let out: Vec<Value> = list
+                .into_iter()
+                .take(limit)
+                .map(|(_, m)| m.json.clone())
+                .collect();
+            (200, Value::Array(out))
+        }
         (_, ["channels", c, "messages", m]) => {
             let (Some(_), Ok(m)) = (known_channel(inner, c), m.parse::<u64>()) else {
                 return not_found("Channel", 10003);
@@ -368,6 +429,14 @@ fn route(
         }
         _ => (404, payloads::error(0, "404: Not Found")),
     }
+}
+
+/// The `limit` of a query string.
+fn query_limit(query: Option<&str>) -> Option<usize> {
+    query?
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("limit="))
+        .and_then(|v| v.parse().ok())
 }
 
 fn known_channel(inner: &Inner, c: &str) -> Option<u64> {

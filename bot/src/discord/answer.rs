@@ -19,6 +19,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use jetan_core::{Core, Reply, Request, Response, Shown};
 
+use super::deliver::{self, Failed, Kind};
 use super::present;
 
 /// The bounded pool of core work: at most `n` requests do CPU or disk work at once.
@@ -119,22 +120,30 @@ impl Target<'_> {
         }
     }
 
-    /// Sends the answer; returns the id of the message that shows it, when known.
-    async fn send(
+    /// The deferral `defer` makes, had it landed.
+    fn deferral(self, private: bool) -> Deferred {
+        match self {
+            Target::Command(_) if private => Deferred::Privately,
+            Target::Command(_) => Deferred::Publicly,
+            Target::Component(_) => Deferred::Silently,
+        }
+    }
+
+    /// The first answer, as the interaction's callback; returns the id of the message
+    /// that shows it, when known.
+    async fn respond(
         self,
         http: &serenity::Http,
-        deferred: Option<Deferred>,
         reply: &Reply,
     ) -> serenity::Result<Option<serenity::MessageId>> {
-        match (self, deferred) {
-            (Target::Command(c), None) => {
-                let msg = present::response_message(reply);
+        let msg = present::response_message(reply);
+        match self {
+            Target::Command(c) => {
                 c.create_response(http, serenity::CreateInteractionResponse::Message(msg))
                     .await?;
                 Ok(None)
             }
-            (Target::Component(c), None) => {
-                let msg = present::response_message(reply);
+            Target::Component(c) => {
                 let response = if reply.update_message {
                     serenity::CreateInteractionResponse::UpdateMessage(msg)
                 } else {
@@ -143,39 +152,126 @@ impl Target<'_> {
                 c.create_response(http, response).await?;
                 Ok(reply.update_message.then_some(c.message.id))
             }
+        }
+    }
+
+    async fn edit_original(
+        self,
+        http: &serenity::Http,
+        reply: &Reply,
+    ) -> serenity::Result<serenity::Message> {
+        match self {
+            Target::Command(c) => c.edit_response(http, present::edit_response(reply)).await,
+            Target::Component(c) => c.edit_response(http, present::edit_response(reply)).await,
+        }
+    }
+
+    async fn create_followup(
+        self,
+        http: &serenity::Http,
+        reply: &Reply,
+    ) -> serenity::Result<serenity::Message> {
+        match self {
+            Target::Command(c) => c.create_followup(http, present::followup(reply)).await,
+            Target::Component(c) => c.create_followup(http, present::followup(reply)).await,
+        }
+    }
+
+    /// Sends the answer through the interaction, each call retried as it safely can be
+    /// ([`deliver`]); returns the id of the message that shows it, when known, or why
+    /// the interaction could not show it.
+    async fn send(
+        self,
+        http: &serenity::Http,
+        deferred: Option<Deferred>,
+        reply: &Reply,
+        window: Kind,
+        channel: u64,
+        bot: u64,
+    ) -> Result<Option<serenity::MessageId>, Failed> {
+        match (self, deferred) {
+            (_, None) => {
+                match deliver::attempt("answering", window, || self.respond(http, reply)).await {
+                    Err(Failed::AlreadyAnswered) => Ok(None),
+                    other => other,
+                }
+            }
             (Target::Command(c), Some(Deferred::Publicly)) if reply.ephemeral => {
                 // The public "thinking…" must not become a private answer: remove it, and
-                // answer with a new, private message.
-                c.delete_response(http).await?;
-                c.create_followup(http, present::followup(reply)).await?;
-                Ok(None)
+                // answer with a new, private message (not resent if it may have landed:
+                // a private message cannot be looked for).
+                if let Err(e) = deliver::attempt("removing thinking", Kind::Idempotent, || {
+                    c.delete_response(http)
+                })
+                .await
+                {
+                    tracing::warn!(channel, "cannot remove a public thinking: {e}");
+                }
+                deliver::attempt("a private answer", Kind::Create, || {
+                    self.create_followup(http, reply)
+                })
+                .await
+                .map(|_| None)
             }
-            (Target::Command(c), Some(_)) => {
-                let m = c.edit_response(http, present::edit_response(reply)).await?;
-                Ok(Some(m.id))
+            (Target::Command(_), Some(_)) => {
+                deliver::attempt("editing the answer", Kind::Idempotent, || {
+                    self.edit_original(http, reply)
+                })
+                .await
+                .map(|m| Some(m.id))
             }
-            (Target::Component(c), Some(_)) if reply.update_message => {
-                let m = c.edit_response(http, present::edit_response(reply)).await?;
-                Ok(Some(m.id))
+            (Target::Component(_), Some(_)) if reply.update_message => {
+                deliver::attempt("editing the answer", Kind::Idempotent, || {
+                    self.edit_original(http, reply)
+                })
+                .await
+                .map(|m| Some(m.id))
             }
-            (Target::Component(c), Some(_)) => {
-                let m = c.create_followup(http, present::followup(reply)).await?;
-                Ok(Some(m.id))
+            (Target::Component(_), Some(_)) if reply.ephemeral => {
+                deliver::attempt("a private answer", Kind::Create, || {
+                    self.create_followup(http, reply)
+                })
+                .await
+                .map(|m| Some(m.id))
+            }
+            (Target::Component(_), Some(_)) => {
+                let content = present::content(reply);
+                deliver::create_once(http, "answering", channel, bot, &content, || {
+                    self.create_followup(http, reply)
+                })
+                .await
+                .map(|m| m.map(|m| m.id))
             }
         }
     }
 
-    /// Posts a later message (the computer's move) as a follow-up of this interaction.
+    /// Posts a later message (the computer's move, an analysis) as a follow-up of this
+    /// interaction, once; in the channel when the interaction can no longer answer.
     pub(crate) async fn follow_up(
         self,
         http: &serenity::Http,
+        channel: u64,
+        bot: u64,
         reply: &Reply,
-    ) -> serenity::Result<()> {
-        match self {
-            Target::Command(c) => c.create_followup(http, present::followup(reply)).await?,
-            Target::Component(c) => c.create_followup(http, present::followup(reply)).await?,
+    ) -> Option<serenity::MessageId> {
+        let content = present::content(reply);
+        let sent = if reply.ephemeral {
+            deliver::attempt("a private follow-up", Kind::Create, || {
+                self.create_followup(http, reply)
+            })
+            .await
+            .map(|m| Some(m.id))
+        } else {
+            deliver::create_once(http, "a follow-up", channel, bot, &content, || {
+                self.create_followup(http, reply)
+            })
+            .await
+            .map(|m| m.map(|m| m.id))
         };
-        Ok(())
+        match sent {
+            Ok(id) => id,
+            Err(why) => deliver::post_in_channel(http, channel, bot, reply, &why).await,
+        }
     }
 
     async fn message_id(self, http: &serenity::Http) -> serenity::Result<serenity::MessageId> {
@@ -197,13 +293,20 @@ pub(crate) async fn answer(
     target: Target<'_>,
     req: Request,
 ) -> anyhow::Result<Response> {
+    let window = Kind::Callback {
+        deadline: tokio::time::Instant::now() + deliver::CALLBACK_WINDOW,
+    };
     let private = req.command.answers_privately();
     let channel = req.channel;
+    let bot = core.bot().id;
+    // Once the core has started, its answer is delivered whatever a call to Discord does:
+    // no error below returns before the answer is shown or posted in the channel.
     let mut deferred = None;
+    let mut gone = None;
     let permit = match workers.try_start() {
         Some(p) if !defer_after.is_zero() => p,
         other => {
-            deferred = Some(target.defer(http, private).await?);
+            defer(http, target, private, window, &mut deferred, &mut gone).await;
             match other {
                 Some(p) => p,
                 None => workers.start().await,
@@ -212,22 +315,32 @@ pub(crate) async fn answer(
     };
     let core_for_work = core.clone();
     let mut work = spawn_with(permit, move || core_for_work.handle(req));
-    let mut response = match deferred {
-        Some(_) => (&mut work).await?,
-        None => {
-            tokio::select! {
-                r = &mut work => r?,
-                () = tokio::time::sleep(defer_after) => {
-                    deferred = Some(target.defer(http, private).await?);
-                    work.await?
-                }
+    let mut response = if deferred.is_some() || gone.is_some() {
+        (&mut work).await?
+    } else {
+        tokio::select! {
+            r = &mut work => r?,
+            () = tokio::time::sleep(defer_after) => {
+                defer(http, target, private, window, &mut deferred, &mut gone).await;
+                work.await?
             }
         }
     };
     if private {
         response.reply.ephemeral = true;
     }
-    let shown_at = target.send(http, deferred, &response.reply).await?;
+    let sent = match gone {
+        Some(why) => Err(why),
+        None => {
+            target
+                .send(http, deferred, &response.reply, window, channel, bot)
+                .await
+        }
+    };
+    let shown_at = match sent {
+        Ok(at) => at,
+        Err(why) => deliver::post_in_channel(http, channel, bot, &response.reply, &why).await,
+    };
     if let (Some(shown), false) = (response.shows, response.reply.ephemeral) {
         let message = match shown_at {
             Some(m) => Some(m),
@@ -247,6 +360,29 @@ pub(crate) async fn answer(
     }
     apply_edits(http, &response).await;
     Ok(response)
+}
+
+/// Defers the interaction (retried inside its window); a deferral that may have landed
+/// counts as made (the answer then edits it, or finds it gone). When the interaction
+/// can no longer answer, says why in `gone`: the answer goes to the channel.
+async fn defer(
+    http: &serenity::Http,
+    target: Target<'_>,
+    private: bool,
+    window: Kind,
+    deferred: &mut Option<Deferred>,
+    gone: &mut Option<Failed>,
+) {
+    match deliver::attempt("deferring", window, || target.defer(http, private)).await {
+        Ok(d) => *deferred = Some(d),
+        Err(
+            Failed::AlreadyAnswered
+            | Failed::Lost {
+                maybe_landed: true, ..
+            },
+        ) => *deferred = Some(target.deferral(private)),
+        Err(why) => *gone = Some(why),
+    }
 }
 
 /// Remembers where `shown` was posted; if its challenge or draw offer was answered before
@@ -307,10 +443,11 @@ pub(crate) async fn apply_edits(http: &serenity::Http, response: &Response) {
         }
         let channel = serenity::ChannelId::new(edit.channel);
         let message = serenity::MessageId::new(edit.message);
-        if let Err(e) = channel
-            .edit_message(http, message, present::edit_message(&edit.reply))
-            .await
-        {
+        let edited = deliver::attempt("editing a message", Kind::Idempotent, || {
+            channel.edit_message(http, message, present::edit_message(&edit.reply))
+        })
+        .await;
+        if let Err(e) = edited {
             tracing::warn!(
                 channel = edit.channel,
                 message = edit.message,

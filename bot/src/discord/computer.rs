@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 use jetan_core::{Reply, Response};
 
 use super::answer::Target;
-use super::{now_ms, present, Data};
+use super::{deliver, now_ms, present, Data};
 
 /// Where the computer's replies go: follow-ups of the interaction that prompted them
 /// (while its token is valid), else plain channel messages.
@@ -23,19 +23,31 @@ pub(crate) enum Post {
 }
 
 impl Post {
-    async fn send(
-        &self,
-        http: &serenity::Http,
-        channel: u64,
-        reply: &Reply,
-    ) -> serenity::Result<()> {
+    /// Posts `reply`, once, and in the channel when the interaction can no longer answer
+    /// (see [`super::deliver`]).
+    async fn send(&self, http: &serenity::Http, channel: u64, bot: u64, reply: &Reply) {
         match self {
-            Post::Command(c) => Target::Command(c).follow_up(http, reply).await,
-            Post::Component(c) => Target::Component(c).follow_up(http, reply).await,
-            Post::Channel => serenity::ChannelId::new(channel)
-                .send_message(http, present::channel_message(reply))
-                .await
-                .map(drop),
+            Post::Command(c) => {
+                Target::Command(c)
+                    .follow_up(http, channel, bot, reply)
+                    .await;
+            }
+            Post::Component(c) => {
+                Target::Component(c)
+                    .follow_up(http, channel, bot, reply)
+                    .await;
+            }
+            Post::Channel => {
+                let content = present::content(reply);
+                let posted = deliver::create_once(http, "a post", channel, bot, &content, || {
+                    serenity::ChannelId::new(channel)
+                        .send_message(http, present::channel_message(reply))
+                })
+                .await;
+                if let Err(e) = posted {
+                    tracing::error!(channel, "cannot post in the channel: {e}");
+                }
+            }
         }
     }
 }
@@ -68,9 +80,7 @@ pub(crate) fn play_in_background(
             else {
                 break;
             };
-            if let Err(e) = post.send(&http, ch, &reply).await {
-                tracing::error!(channel = ch, "cannot post the computer's move: {e}");
-            }
+            post.send(&http, ch, core.bot().id, &reply).await;
             next = computer_moves_in;
         }
     });
@@ -78,7 +88,7 @@ pub(crate) fn play_in_background(
 
 /// Runs an analysis of a finished game in the background (on the blocking pool, like
 /// the computer's searches) and posts its reply as a follow-up of the command (a
-/// channel message once the interaction's token has expired).
+/// channel message when the interaction can no longer answer).
 pub(crate) fn analyse_in_background(
     data: &Data,
     http: Arc<serenity::Http>,
@@ -87,20 +97,13 @@ pub(crate) fn analyse_in_background(
 ) {
     // Not held against shutdown (it writes nothing): a stopped bot loses only the reply.
     let core = data.core.clone();
+    let bot = core.bot().id;
     tokio::spawn(async move {
         let channel = job.channel;
         let Ok(reply) = tokio::task::spawn_blocking(move || core.run_analysis(&job)).await else {
             return;
         };
-        if let Err(e) = post.send(&http, channel, &reply).await {
-            tracing::warn!(
-                channel,
-                "cannot follow up with an analysis ({e}): posting it"
-            );
-            if let Err(e) = Post::Channel.send(&http, channel, &reply).await {
-                tracing::error!(channel, "cannot post an analysis: {e}");
-            }
-        }
+        post.send(&http, channel, bot, &reply).await;
     });
 }
 

@@ -5,6 +5,7 @@
 mod answer;
 mod commands;
 mod computer;
+mod deliver;
 mod localize;
 mod present;
 mod tasks;
@@ -211,6 +212,11 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
+/// How long the gateway connection may take to close after the stop signal.
+const SHARD_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+/// How long the commands in flight may take to finish after it.
+const IN_FLIGHT_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Runs the bot until SIGINT or SIGTERM; then finishes the commands in flight and flushes.
 ///
 /// # Errors
@@ -287,22 +293,43 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         .await
         .context("cannot build the Discord client")?;
     let shards = client.shard_manager.clone();
+    let (stopping, stop) = tokio::sync::oneshot::channel::<()>();
     tokio::spawn(async move {
         tasks::wait_for_signal().await;
         tracing::info!("shutting down: finishing commands in flight");
+        let _ = stopping.send(());
         shards.shutdown_all().await;
     });
-    match shard_range {
-        Some(r) => {
-            tracing::info!("running shards {} to {} of {}", r.first, r.last, r.total);
-            // serenity 0.12's range includes its end (see `ShardRange::serenity_range`).
-            client.start_shard_range(r.serenity_range(), r.total).await
+    let run = async {
+        match shard_range {
+            Some(r) => {
+                tracing::info!("running shards {} to {} of {}", r.first, r.last, r.total);
+                // serenity 0.12's range includes its end (see `ShardRange::serenity_range`).
+                client.start_shard_range(r.serenity_range(), r.total).await
+            }
+            None => client.start().await,
         }
-        None => client.start().await,
+    };
+    // After the signal the shards get a moment to close; a shard that cannot reach the
+    // gateway (a network outage, a wrong proxy) keeps retrying and never returns, so the
+    // bot stops without it.
+    let grace = async {
+        if stop.await.is_ok() {
+            tokio::time::sleep(SHARD_GRACE).await;
+        } else {
+            std::future::pending::<()>().await;
+        }
+    };
+    tokio::select! {
+        r = run => r.context("the Discord connection failed")?,
+        () = grace => tracing::warn!("the Discord connection did not close in time: stopping without it"),
     }
-    .context("the Discord connection failed")?;
-    // Wait for every command in flight, then flush.
-    let _all = shutdown_lock.write().await;
+    // Wait for the commands in flight (their answers have retries of their own, bounded),
+    // then flush.
+    let all = tokio::time::timeout(IN_FLIGHT_GRACE, shutdown_lock.write()).await;
+    if all.is_err() {
+        tracing::warn!("commands still in flight after {IN_FLIGHT_GRACE:?}: stopping anyway (what they stored is stored)");
+    }
     tokio::task::spawn_blocking(move || store.flush())
         .await?
         .context("cannot flush the store")?;

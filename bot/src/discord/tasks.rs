@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 
 use jetan_core::Response;
 
-use super::{answer, now_ms, present, Data};
+use super::{answer, deliver, now_ms, present, Data};
 
 /// Request results older than this are dropped: Discord never redelivers an interaction
 /// that late.
@@ -29,11 +29,21 @@ pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
                 continue;
             };
             for (channel, reply) in &sweep.posts {
-                let msg = present::channel_message(reply);
-                if let Err(e) = serenity::ChannelId::new(*channel)
-                    .send_message(&http, msg)
-                    .await
-                {
+                let content = present::content(reply);
+                let bot = core.bot().id;
+                let posted = deliver::create_once(
+                    &http,
+                    "the upkeep's message",
+                    *channel,
+                    bot,
+                    &content,
+                    || {
+                        serenity::ChannelId::new(*channel)
+                            .send_message(&http, present::channel_message(reply))
+                    },
+                )
+                .await;
+                if let Err(e) = posted {
                     tracing::warn!(channel, "cannot post the upkeep's message: {e}");
                 }
             }

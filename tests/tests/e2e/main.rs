@@ -12,6 +12,7 @@ mod classic_game;
 #[path = "../../../store/tests/store/cluster.rs"]
 mod cluster;
 mod computer_resume;
+mod discord_fails;
 mod double_click;
 mod fake_selftest;
 mod load;

@@ -1,0 +1,206 @@
+//! When Discord fails: a committed move is announced exactly once, to the right people,
+//! whatever REST call Discord refuses or loses — a callback answered with a server error
+//! (before or after it took effect), a callback that arrives past its 3 s window, an
+//! edit of a deferred answer that fails twice, a rate limit, a follow-up whose answer is
+//! lost — and the wallets stay exact. And the bot stops on SIGTERM while it cannot reach
+//! Discord at all.
+
+use std::time::Duration;
+
+use jetan_tests::jetan::{move_label, start_game, Game};
+use jetan_tests::{Fault, FaultKind, Opt, TestApp};
+
+/// The public messages of `channel` that announce the move of ply `ply`.
+fn announced(app: &TestApp, channel: u64, ply: usize) -> Vec<jetan_tests::MessageView> {
+    let label = format!("({})", move_label(ply));
+    app.fake
+        .all_messages()
+        .into_iter()
+        .filter(|m| {
+            m.channel_id == channel
+                && !m.ephemeral
+                && !m.deleted
+                && m.content().contains(" plays **")
+                && m.content().contains(&label)
+        })
+        .collect()
+}
+
+/// Waits until the move of ply `ply` is announced in `channel`; returns how often.
+async fn wait_announced(app: &TestApp, channel: u64, ply: usize) -> anyhow::Result<usize> {
+    for _ in 0..200 {
+        let n = announced(app, channel, ply).len();
+        if n > 0 {
+            // A duplicate would come right after: give it the time to show.
+            tokio::time::sleep(Duration::from_millis(600)).await;
+            return Ok(announced(app, channel, ply).len());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    anyhow::bail!("the move of ply {ply} was never announced")
+}
+
+/// The mover plays the first legal move with `fault` set on its path; the move is then
+/// announced exactly once, pinging the player to move next.
+async fn move_through(
+    app: &TestApp,
+    channel: u64,
+    game: &mut Game,
+    fault: Fault,
+) -> anyhow::Result<()> {
+    let ply = game.moves.len();
+    let m = game.legal()[0];
+    let next = game.waiter().id();
+    app.fake.fail(fault.clone());
+    game.send_move(m).await?;
+    let n = wait_announced(app, channel, ply).await?;
+    anyhow::ensure!(n == 1, "{fault:?}: the move was announced {n} times");
+    let shown = &announced(app, channel, ply)[0];
+    anyhow::ensure!(
+        shown.pings.users == vec![next],
+        "{fault:?}: the move pings {:?}, not the player to move",
+        shown.pings.users
+    );
+    game.apply(m)?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_committed_move_is_announced_once_whatever_discord_fails() -> anyhow::Result<()> {
+    let mut app = TestApp::spawn().await?;
+    let channel = app.fake.channel("storm");
+    let alice = app.fake.user("alice").at(channel);
+    let bob = app.fake.user("bob").at(channel);
+    let options = [
+        ("stake", Opt::Int(30)),
+        ("piece_price", Opt::Int(1)),
+        ("first", "me".into()),
+    ];
+    let (_, _, mut game) = start_game(&alice, &bob, &options).await?;
+    let faults = [
+        // The callback fails before it lands: retried inside the window.
+        Fault::on("/callback", FaultKind::Status(500)).method("POST"),
+        // It lands, but the answer is lost: the retry learns it landed (40060).
+        Fault::on("/callback", FaultKind::StatusAfter(502)).method("POST"),
+        // Refused with a rate limit.
+        Fault::on("/callback", FaultKind::RateLimited(0.2)).method("POST"),
+        // It reaches Discord after the window: the answer is posted in the channel.
+        Fault::on("/callback", FaultKind::Delay(Duration::from_millis(3_600))).method("POST"),
+    ];
+    for fault in faults {
+        move_through(&app, channel, &mut game, fault).await?;
+    }
+    let made = app.fake.failures_made();
+    anyhow::ensure!(made.len() >= 4, "every fault was met: {made:?}");
+    // Only the late callback is the fake's complaint, and it was the fault's doing.
+    let unexpected: Vec<String> = app
+        .fake
+        .violations()
+        .into_iter()
+        .filter(|v| !v.contains("answered after"))
+        .collect();
+    anyhow::ensure!(unexpected.is_empty(), "{unexpected:?}");
+    // Nothing lost or doubled: `verify` errs on any problem.
+    app.stop_and_verify().await?;
+    Ok(())
+}
+
+/// With every command deferred, the edit of the deferred answer fails twice and then a
+/// rate limit: the answer still shows, once; a follow-up whose answer is lost is not
+/// posted twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deferred_answer_survives_failed_edits_and_lost_follow_ups() -> anyhow::Result<()> {
+    let app = TestApp::spawn_env(&[("JETAN_DEFER_AFTER_MS", "0")]).await?;
+    let channel = app.fake.channel("deferred");
+    let alice = app.fake.user("alice").at(channel);
+    let bob = app.fake.user("bob").at(channel);
+    let (_, _, mut game) = start_game(&alice, &bob, &[("first", "me".into())]).await?;
+    let faults = [
+        Fault::on("/messages/@original", FaultKind::Status(503))
+            .method("PATCH")
+            .times(2),
+        Fault::on("/messages/@original", FaultKind::StatusAfter(500)).method("PATCH"),
+        Fault::on("/messages/@original", FaultKind::RateLimited(0.3)).method("PATCH"),
+    ];
+    for fault in faults {
+        move_through(&app, channel, &mut game, fault).await?;
+    }
+    let edits = app
+        .fake
+        .failures_made()
+        .iter()
+        .filter(|(method, ..)| method == "PATCH")
+        .count();
+    anyhow::ensure!(edits == 4, "every failed edit was met: {edits}");
+    // A button press answered with a follow-up whose answer is lost: looked for, not
+    // resent. (The draw offer's buttons answer with a new public message.)
+    let offer = game
+        .mover()
+        .slash("jetan draw", &[])
+        .await?
+        .expect_reply()
+        .await?
+        .public()?;
+    app.fake
+        .fail(Fault::on("/webhooks/", FaultKind::StatusAfter(500)).method("POST"));
+    let decline = offer.button("Decline")?;
+    game.waiter().click(&decline).await?;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let lost = app
+        .fake
+        .failures_made()
+        .iter()
+        .filter(|(method, path, _)| method == "POST" && path.contains("/webhooks/"))
+        .count();
+    anyhow::ensure!(lost == 1, "the follow-up's answer was lost once: {lost}");
+    let declined: Vec<_> = app
+        .fake
+        .all_messages()
+        .into_iter()
+        .filter(|m| m.channel_id == channel && !m.ephemeral && !m.deleted)
+        .filter(|m| m.content().to_lowercase().contains("declin"))
+        .collect();
+    anyhow::ensure!(
+        declined.len() <= 2,
+        "the declined offer is shown at most as the edit and one answer: {:?}",
+        declined
+            .iter()
+            .map(|m| m.content().to_owned())
+            .collect::<Vec<_>>()
+    );
+    app.finish().await
+}
+
+/// SIGTERM ends the bot within seconds even while it cannot reach Discord (a wrong proxy).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_the_bot_while_discord_is_unreachable() -> anyhow::Result<()> {
+    // A port nothing listens on.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?;
+    let dir = tempfile::tempdir()?;
+    let mut child = tokio::process::Command::new(jetan_tests::jetan_binary()?)
+        .arg("serve")
+        .env("DISCORD_TOKEN", "fake-token")
+        .env("DISCORD_PROXY_URL", format!("http://{closed}"))
+        .env("JETAN_DATA_DIR", dir.path().join("data"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()?;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    anyhow::ensure!(
+        child.try_wait()?.is_none(),
+        "the bot keeps trying to connect until told to stop"
+    );
+    let pid = child.id().expect("running");
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()?;
+    anyhow::ensure!(sent.success(), "cannot send SIGTERM");
+    // Generous for a busy machine; the bot's own grace is a few seconds.
+    let status = tokio::time::timeout(Duration::from_secs(30), child.wait()).await;
+    anyhow::ensure!(
+        status.is_ok(),
+        "the bot did not stop within 30 s of SIGTERM"
+    );
+    Ok(())
+}

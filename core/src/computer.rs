@@ -95,7 +95,7 @@ impl Core {
             return Ok(None);
         };
         let id = Self::derived_id(&[game.id, game.version]);
-        let req = jetan_store::Stamp::new(id, self.bot.id, now());
+        let req = jetan_store::Stamp::new(id, self.bot.id, now()).unannounced();
         match self
             .store
             .play(req, channel, (game.id, game.version), m.from, m.to)

@@ -167,7 +167,8 @@ impl Core {
 
     /// Accepts a practice challenge on the computer's behalf and starts the game.
     fn start_practice(&self, req: &Request, c: &Challenge) -> Result<Response, CoreError> {
-        let bot_req = jetan_store::Stamp::new(Self::derived_id(&[req.id, 1]), self.bot.id, req.now);
+        let bot_req = jetan_store::Stamp::new(Self::derived_id(&[req.id, 1]), self.bot.id, req.now)
+            .unannounced();
         let game = self.store.accept(
             bot_req,
             req.channel,

@@ -6,7 +6,7 @@
 use jetan_store::{EndReason, Game, HostEnding, Receipt};
 
 use super::lang::{tr, Lang};
-use super::request::{mention, Request};
+use super::request::{mention, Request, UserRef};
 use super::{Core, CoreError, Reply, Response};
 
 impl Core {
@@ -73,6 +73,83 @@ impl Core {
             }
         };
         Ok(Some(response))
+    }
+
+    /// The answers still to announce (the store's outbox) in the servers this process
+    /// owns: results stored before the bot stopped whose delivery it never saw, each
+    /// worded again as for a repeated request, as (request, channel, public reply).
+    /// Only results stored before `now` (when this process started: later ones are its
+    /// own, being answered). The private ones, and any that can no longer be worded,
+    /// leave the outbox here.
+    pub fn pending_announcements(&self, now: u64) -> Vec<(u64, u64, Reply)> {
+        let pending = match self.store.pending_announcements() {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::error!("cannot read the outbox: {e}");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for p in pending.into_iter().filter(|p| p.at < now) {
+            let place = match self.store.receipt(p.request) {
+                Ok(Some(receipt)) => self.place_of(&receipt),
+                Ok(None) => None,
+                Err(e) => {
+                    tracing::warn!(request = p.request, "an unreadable result: {e}");
+                    None
+                }
+            };
+            let Some((guild, channel)) = place else {
+                // Private (a daily claim, a grant, settings) or gone: nothing to post.
+                self.announced(p.request);
+                continue;
+            };
+            if !self.owns_server(guild) {
+                continue;
+            }
+            let req = Request {
+                guild,
+                channel,
+                user: UserRef::new(p.user, self.name_of(p.user, Lang::default())),
+                manager: false,
+                locale: String::new(),
+                guild_locale: None,
+                id: p.request,
+                now,
+                command: crate::Command::Board,
+            };
+            match self.repeated(&req) {
+                Ok(Some(r)) if !r.reply.ephemeral => out.push((p.request, channel, r.reply)),
+                Ok(_) => self.announced(p.request),
+                Err(e) => {
+                    tracing::warn!(request = p.request, "cannot word an answer again: {e}");
+                    self.announced(p.request);
+                }
+            }
+        }
+        out
+    }
+
+    /// The answer to request `id` was delivered (or can never be): out of the outbox.
+    pub fn announced(&self, id: u64) {
+        if let Err(e) = self.store.announced(id) {
+            tracing::warn!(request = id, "cannot clear the outbox: {e}");
+        }
+    }
+
+    /// The server and channel a stored result was announced in; `None` for a private one.
+    fn place_of(&self, receipt: &Receipt) -> Option<(u64, u64)> {
+        match receipt {
+            Receipt::Challenge(c) => Some((c.guild, c.channel)),
+            Receipt::Closed(c) => Some((c.challenge.guild, c.challenge.channel)),
+            Receipt::Accept(g) | Receipt::Game(g) => Some((g.guild, g.channel)),
+            Receipt::Finished(s) => Some((s.guild, s.channel)),
+            Receipt::Play(r) => self
+                .game_by_id(r.channel, r.game_id)
+                .ok()
+                .map(|g| (g.guild, r.channel)),
+            Receipt::Daily(_) | Receipt::Grant(_) | Receipt::Settings(_) => None,
+        }
     }
 
     /// Game `id`, in progress in `channel` or finished.

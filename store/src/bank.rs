@@ -11,7 +11,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::DailyNotReady`] with the time to wait.
     pub fn daily(&self, req: Stamp, guild: GuildId) -> Result<DailyClaim> {
-        self.mutate(req.id, req.now, receipt!(Daily), |tx| {
+        self.mutate(req, receipt!(Daily), |tx| {
             let settings = tx.settings(guild)?;
             let w = tx.wallet(guild, req.user)?;
             if let Some(last) = w.last_daily {
@@ -60,7 +60,7 @@ impl Store {
         reason: &str,
     ) -> Result<Granted> {
         check_admin_amount(amount, "grant")?;
-        self.mutate(req.id, req.now, receipt!(Grant), |tx| {
+        self.mutate(req, receipt!(Grant), |tx| {
             let text = ledger_reason("grant by", req.user, reason);
             let w = tx.money(
                 guild,
@@ -99,7 +99,7 @@ impl Store {
         reason: &str,
     ) -> Result<Granted> {
         check_admin_amount(amount, "take")?;
-        self.mutate(req.id, req.now, receipt!(Grant), |tx| {
+        self.mutate(req, receipt!(Grant), |tx| {
             let w = tx.wallet(guild, user)?;
             if w.balance < amount {
                 return fail(StoreError::InsufficientFunds {

@@ -35,7 +35,7 @@ impl Store {
             return Err(StoreError::SelfChallenge);
         }
         let escrow = terms.escrow()?;
-        self.mutate(req.id, req.now, receipt!(Challenge), |tx| {
+        self.mutate(req, receipt!(Challenge), |tx| {
             let settings = tx.settings(guild)?;
             if !settings.allows(channel) {
                 return fail(StoreError::ChannelNotAllowed);
@@ -119,7 +119,7 @@ impl Store {
         coin: u64,
         seed: u64,
     ) -> Result<Game> {
-        self.mutate(req.id, req.now, receipt!(Accept), |tx| {
+        self.mutate(req, receipt!(Accept), |tx| {
             let Some(c) =
                 tx.get::<Challenge>(t::CHALLENGES, &key1(channel), || challenge_name(channel))?
             else {
@@ -253,7 +253,7 @@ impl Store {
         how: ClosedHow,
         expected: Option<GameId>,
     ) -> Result<ChallengeClosed> {
-        self.mutate(req.id, req.now, receipt!(Closed), |tx| {
+        self.mutate(req, receipt!(Closed), |tx| {
             let Some(c) =
                 tx.get::<Challenge>(t::CHALLENGES, &key1(channel), || challenge_name(channel))?
             else {

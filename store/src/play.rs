@@ -22,7 +22,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::NoGame`], [`StoreError::GameReplaced`], [`StoreError::NotAPlayer`].
     pub fn resign(&self, req: Stamp, channel: ChannelId, game_id: GameId) -> Result<Settlement> {
-        self.mutate(req.id, req.now, receipt!(Finished), |tx| {
+        self.mutate(req, receipt!(Finished), |tx| {
             let head = load_game(tx, channel)?;
             if head.game.id != game_id {
                 return fail(StoreError::GameReplaced);
@@ -47,7 +47,7 @@ impl Store {
     /// [`StoreError::NoGame`], [`StoreError::NotAPlayer`],
     /// [`StoreError::DrawAlreadyOffered`].
     pub fn offer_draw(&self, req: Stamp, channel: ChannelId) -> Result<Game> {
-        let (mut game, plies) = self.mutate_with(req.id, req.now, receipt!(Game), |tx| {
+        let (mut game, plies) = self.mutate_with(req, receipt!(Game), |tx| {
             let mut head = load_game(tx, channel)?;
             let game = &mut head.game;
             if game.color_of(req.user).is_none() {
@@ -70,7 +70,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::NoGame`], [`StoreError::NotAPlayer`], [`StoreError::NoDrawOffer`].
     pub fn decline_draw(&self, req: Stamp, channel: ChannelId, game_id: GameId) -> Result<Game> {
-        let (mut game, plies) = self.mutate_with(req.id, req.now, receipt!(Game), |tx| {
+        let (mut game, plies) = self.mutate_with(req, receipt!(Game), |tx| {
             let mut head = load_game(tx, channel)?;
             check_draw_answer(&head.game, game_id, req.user)?;
             head.game.draw_offer = None;
@@ -92,7 +92,7 @@ impl Store {
         channel: ChannelId,
         game_id: GameId,
     ) -> Result<Settlement> {
-        self.mutate(req.id, req.now, receipt!(Finished), |tx| {
+        self.mutate(req, receipt!(Finished), |tx| {
             let head = load_game(tx, channel)?;
             check_draw_answer(&head.game, game_id, req.user)?;
             settle(
@@ -116,7 +116,7 @@ impl Store {
     /// [`StoreError::CannotClaimOnOwnTurn`], [`StoreError::BattleTimeNotUp`],
     /// [`StoreError::TimeNotUp`] with the time that remains.
     pub fn claim_time(&self, req: Stamp, channel: ChannelId) -> Result<Settlement> {
-        self.mutate(req.id, req.now, receipt!(Finished), |tx| {
+        self.mutate(req, receipt!(Finished), |tx| {
             let head = load_game(tx, channel)?;
             let game = &head.game;
             let Some(color) = game.color_of(req.user) else {
@@ -168,7 +168,7 @@ impl Store {
         game_id: GameId,
         note: &str,
     ) -> Result<Settlement> {
-        self.mutate(req.id, req.now, receipt!(Finished), |tx| {
+        self.mutate(req, receipt!(Finished), |tx| {
             let head = load_game(tx, channel)?;
             if head.game.id != game_id {
                 return fail(StoreError::GameReplaced);

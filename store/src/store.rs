@@ -222,12 +222,11 @@ impl Store {
     /// stores its result under `request`. Returns after the flush.
     pub(crate) fn mutate<T: Clone>(
         &self,
-        request: RequestId,
-        now: Millis,
+        req: crate::Stamp,
         receipt: ReceiptFns<T>,
         body: impl Fn(&Tx<'_>) -> TxResult<T>,
     ) -> Result<T> {
-        self.mutate_with(request, now, receipt, |tx| Ok((body(tx)?, None)))
+        self.mutate_with(req, receipt, |tx| Ok((body(tx)?, None)))
             .map(|(v, _)| v)
     }
 
@@ -237,11 +236,11 @@ impl Store {
     /// transaction, see [`fill_moves`](Self::fill_moves)).
     pub(crate) fn mutate_with<T: Clone>(
         &self,
-        request: RequestId,
-        now: Millis,
+        req: crate::Stamp,
         (wrap, unwrap): ReceiptFns<T>,
         body: impl Fn(&Tx<'_>) -> TxResult<(T, Option<u32>)>,
     ) -> Result<(T, Option<u32>)> {
+        let (request, now) = (req.id, req.now);
         let out = self.transact(Some(request), now, |tx| {
             let key = key1(request);
             if let Some(stored) = tx.get::<StoredReceipt>(t::REQUESTS, &key, || {
@@ -263,6 +262,18 @@ impl Store {
                     moves,
                 },
             )?;
+            if req.announce {
+                // To announce, until the bot sees the answer delivered.
+                tx.put(
+                    t::OUTBOX,
+                    &key,
+                    &crate::Pending {
+                        request,
+                        user: req.user,
+                        at: now,
+                    },
+                )?;
+            }
             Ok(Ok((value, moves)))
         })?;
         // Flush even for a repeated request: its first call may not have finished
@@ -391,8 +402,7 @@ impl Store {
         change.apply(&mut settings);
         settings.validate()?;
         self.mutate(
-            req.id,
-            req.now,
+            req,
             (Receipt::Settings, |r| match r {
                 Receipt::Settings(s) => Some(s),
                 _ => None,
@@ -650,8 +660,36 @@ impl Store {
         Ok(out)
     }
 
+    /// The results whose answers are still to announce (the outbox), oldest first.
+    ///
+    /// # Errors
+    /// Storage failures, or [`StoreError::Corrupt`] for an entry that does not decode.
+    pub fn pending_announcements(&self) -> Result<Vec<crate::Pending>> {
+        let mut out = Vec::new();
+        for item in self.kv().scan(t::OUTBOX, &[]) {
+            let (k, v) = item?;
+            out.push(decode::<crate::Pending>(&v, || {
+                format!("outbox entry {}", key_part(&k, 0).unwrap_or_default())
+            })?);
+        }
+        out.sort_by_key(|p| (p.at, p.request));
+        Ok(out)
+    }
+
+    /// The answer to `request` was delivered (or cannot be): out of the outbox. Not
+    /// flushed on its own (the next write's flush carries it): at worst an answer is
+    /// announced again after a crash, and the bot looks for it first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn announced(&self, request: RequestId) -> Result<()> {
+        self.kv().remove(t::OUTBOX, &key1(request))?;
+        Ok(())
+    }
+
     /// Forgets the stored results of requests made before `before` (they only serve to
-    /// answer a repeated request id, which happens within seconds). Returns how many.
+    /// answer a repeated request id, which happens within seconds), and the outbox
+    /// entries as old. Returns how many results.
     ///
     /// # Errors
     /// Storage failures.
@@ -663,6 +701,14 @@ impl Store {
             if old {
                 self.kv().remove(t::REQUESTS, &k)?;
                 n += 1;
+            }
+        }
+        // An answer not announced by then never will be (its result is gone too): a
+        // front end that does not announce (the console) leaves its entries here.
+        for item in self.kv().scan(t::OUTBOX, &[]) {
+            let (k, v) = item?;
+            if decode::<crate::Pending>(&v, String::new).map_or(true, |p| p.at < before) {
+                self.kv().remove(t::OUTBOX, &k)?;
             }
         }
         self.flush()?;

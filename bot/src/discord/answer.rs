@@ -270,7 +270,10 @@ impl Target<'_> {
         };
         match sent {
             Ok(id) => id,
-            Err(why) => deliver::post_in_channel(http, channel, bot, reply, &why).await,
+            Err(why) => deliver::post_in_channel(http, channel, bot, reply, &why)
+                .await
+                .ok()
+                .flatten(),
         }
     }
 
@@ -298,6 +301,7 @@ pub(crate) async fn answer(
     };
     let private = req.command.answers_privately();
     let channel = req.channel;
+    let request = req.id;
     let bot = core.bot().id;
     // Once the core has started, its answer is delivered whatever a call to Discord does:
     // no error below returns before the answer is shown or posted in the channel.
@@ -337,10 +341,21 @@ pub(crate) async fn answer(
                 .await
         }
     };
-    let shown_at = match sent {
-        Ok(at) => at,
-        Err(why) => deliver::post_in_channel(http, channel, bot, &response.reply, &why).await,
+    let (shown_at, settled) = match sent {
+        Ok(at) => (at, true),
+        Err(why) => {
+            match deliver::post_in_channel(http, channel, bot, &response.reply, &why).await {
+                Ok(at) => (at, true),
+                Err(()) => (None, false),
+            }
+        }
     };
+    if settled {
+        // Shown (or private and dropped): out of the outbox. Left there, a restart
+        // announces it.
+        let c = core.clone();
+        blocking(move || c.announced(request)).await;
+    }
     if let (Some(shown), false) = (response.shows, response.reply.ephemeral) {
         let message = match shown_at {
             Some(m) => Some(m),

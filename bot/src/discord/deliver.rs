@@ -266,19 +266,22 @@ where
 
 /// Posts a public answer that its interaction could not show into its channel, as a
 /// normal message pinging whom the answer pings; a private one is dropped and logged.
+///
+/// # Errors
+/// `Err(())` (logged) if it could not be posted either: it is still to announce.
 pub(crate) async fn post_in_channel(
     http: &serenity::Http,
     channel: u64,
     bot: u64,
     reply: &Reply,
     why: &Failed,
-) -> Option<serenity::MessageId> {
+) -> Result<Option<serenity::MessageId>, ()> {
     if reply.ephemeral {
         tracing::warn!(
             channel,
             "a private answer could not be delivered ({why}); dropped"
         );
-        return None;
+        return Ok(None);
     }
     let content = present::content(reply);
     // The interaction's own try may have shown it after all.
@@ -292,7 +295,7 @@ pub(crate) async fn post_in_channel(
         && posted_already(http, channel, bot, &content).await
     {
         tracing::info!(channel, "the answer had landed ({why})");
-        return None;
+        return Ok(None);
     }
     tracing::warn!(
         channel,
@@ -303,10 +306,10 @@ pub(crate) async fn post_in_channel(
     })
     .await;
     match posted {
-        Ok(m) => m.map(|m| m.id),
+        Ok(m) => Ok(m.map(|m| m.id)),
         Err(e) => {
             tracing::error!(channel, "cannot post an answer in its channel: {e}");
-            None
+            Err(())
         }
     }
 }

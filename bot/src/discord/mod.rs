@@ -283,6 +283,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
                 };
                 tasks::start_upkeep(&data, ctx.http.clone());
                 computer::resume_all(&data, ctx.http.clone());
+                tasks::announce_pending(&data, ctx.http.clone());
                 Ok(data)
             })
         })

@@ -86,3 +86,48 @@ pub(crate) async fn wait_for_signal() {
         let _ = tokio::signal::ctrl_c().await;
     }
 }
+
+/// At start-up: announces the answers stored before the bot stopped whose delivery it
+/// never saw (the store's outbox), in their channels, unless one is already there.
+pub(crate) fn announce_pending(data: &Data, http: Arc<serenity::Http>) {
+    let core = data.core.clone();
+    let started = now_ms();
+    tokio::spawn(async move {
+        let c = core.clone();
+        let Some(pending) = answer::blocking(move || c.pending_announcements(started)).await else {
+            return;
+        };
+        if !pending.is_empty() {
+            tracing::info!(
+                "announcing {} answers from before the restart",
+                pending.len()
+            );
+        }
+        let bot = core.bot().id;
+        for (request, channel, reply) in pending {
+            let content = present::content(&reply);
+            let done = if deliver::posted_already(&http, channel, bot, &content).await {
+                true
+            } else {
+                deliver::create_once(
+                    &http,
+                    "an answer from before",
+                    channel,
+                    bot,
+                    &content,
+                    || {
+                        serenity::ChannelId::new(channel)
+                            .send_message(&http, present::channel_message(&reply))
+                    },
+                )
+                .await
+                .inspect_err(|e| tracing::error!(channel, "cannot announce an answer: {e}"))
+                .is_ok()
+            };
+            if done {
+                let c = core.clone();
+                answer::blocking(move || c.announced(request)).await;
+            }
+        }
+    });
+}

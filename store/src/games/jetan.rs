@@ -200,7 +200,7 @@ impl Store {
         from: Square,
         to: Square,
     ) -> Result<PlayResult> {
-        self.mutate(req.id, req.now, receipt!(Play), |tx| {
+        self.mutate(req, receipt!(Play), |tx| {
             act::<Jetan>(tx, channel, Some((req.user, target)), (from, to))
         })
     }

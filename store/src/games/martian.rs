@@ -272,7 +272,7 @@ impl Store {
         target: (GameId, u64),
         action: Action,
     ) -> Result<PlayResult> {
-        self.mutate(req.id, req.now, receipt!(Play), |tx| {
+        self.mutate(req, receipt!(Play), |tx| {
             crate::turns::act::<Martian>(tx, channel, Some((req.user, target)), action)
         })
     }

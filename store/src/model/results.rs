@@ -6,6 +6,19 @@ use serde::{Deserialize, Serialize};
 use super::records::*;
 use crate::{ChannelId, GameId, Millis, RequestId, UserId};
 
+/// An answer still to announce: the stored result of request `request`, made by `user`
+/// at `at`, whose delivery the bot has not yet seen confirmed (the outbox). A process
+/// that starts announces the ones of its servers ([`crate::Store::pending_announcements`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    /// The request whose result it is.
+    pub request: RequestId,
+    /// Who made it.
+    pub user: UserId,
+    /// When.
+    pub at: Millis,
+}
+
 /// The stamp of a request as the store sees it: who is asking, under which Discord
 /// interaction, and when (the core's richer `Request` carries the command too). Every
 /// mutating operation takes one: `id` makes it idempotent (a repeated id returns the first result and
@@ -18,12 +31,30 @@ pub struct Stamp {
     pub user: UserId,
     /// Unix time in milliseconds.
     pub now: Millis,
+    /// Whether its result goes into the outbox ([`Pending`]) until the bot announces it;
+    /// `false` for an operation whose answer another request announces (the computer's
+    /// own acceptance of a practice game, its moves: posted by the bot itself).
+    pub announce: bool,
 }
 
 impl Stamp {
-    /// A stamp.
+    /// A stamp, announced.
     pub const fn new(id: RequestId, user: UserId, now: Millis) -> Stamp {
-        Stamp { id, user, now }
+        Stamp {
+            id,
+            user,
+            now,
+            announce: true,
+        }
+    }
+
+    /// The same stamp, kept out of the outbox.
+    #[must_use]
+    pub const fn unannounced(self) -> Stamp {
+        Stamp {
+            announce: false,
+            ..self
+        }
     }
 }
 

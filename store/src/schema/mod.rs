@@ -57,6 +57,9 @@ trees! {
     MOVES = "moves",
     /// Every action of every Martian Chess game, per (game id, ply): written once.
     ACTIONS = "martian_actions",
+    /// The outbox: per request id, the results whose answer the bot has not yet seen
+    /// delivered (written with the result, removed once Discord confirms it).
+    OUTBOX = "outbox",
 }
 
 /// A tree outside the transactions: cosmetic data (display names, practice levels,

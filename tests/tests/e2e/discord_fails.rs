@@ -204,3 +204,49 @@ async fn sigterm_stops_the_bot_while_discord_is_unreachable() -> anyhow::Result<
     );
     Ok(())
 }
+
+/// A SIGKILL between the commit of a move and its answer: after the restart the bot
+/// announces the move in the channel from the store's outbox, once, pinging the player
+/// to move; the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_committed_before_a_crash_is_announced_after_the_restart() -> anyhow::Result<()> {
+    let mut app = TestApp::spawn().await?;
+    let channel = app.fake.channel("outbox");
+    let alice = app.fake.user("alice").at(channel);
+    let bob = app.fake.user("bob").at(channel);
+    let options = [("stake", Opt::Int(25)), ("first", "me".into())];
+    let (_, _, mut game) = start_game(&alice, &bob, &options).await?;
+    let m = game.legal()[0];
+    game.play(m).await?;
+    // The answer of the next move is held by "the network" until the bot is dead.
+    app.fake
+        .fail(Fault::on("/callback", FaultKind::Delay(Duration::from_secs(8))).method("POST"));
+    let ply = game.moves.len();
+    let m = game.legal()[0];
+    let next = game.waiter().id();
+    game.send_move(m).await?;
+    for _ in 0..100 {
+        if !app.fake.failures_made().is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    anyhow::ensure!(
+        !app.fake.failures_made().is_empty(),
+        "the answer was sent (the move committed first)"
+    );
+    app.restart().await?;
+    let n = wait_announced(&app, channel, ply).await?;
+    anyhow::ensure!(n == 1, "announced {n} times after the restart");
+    let shown = &announced(&app, channel, ply)[0];
+    anyhow::ensure!(shown.pings.users == vec![next], "{:?}", shown.pings.users);
+    game.apply(m)?;
+    // The game goes on, and a second restart announces nothing again.
+    let m = game.legal()[0];
+    game.play(m).await?;
+    app.restart().await?;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    anyhow::ensure!(announced(&app, channel, ply).len() == 1, "announced twice");
+    app.stop_and_verify().await?;
+    Ok(())
+}

@@ -799,7 +799,7 @@ impl Core {
                 break;
             };
             let id = Self::derived_id(&[game.id, game.version]);
-            let stamp = jetan_store::Stamp::new(id, self.bot.id, now());
+            let stamp = jetan_store::Stamp::new(id, self.bot.id, now()).unannounced();
             let result = match self
                 .store
                 .act(stamp, channel, (game.id, game.version), action)

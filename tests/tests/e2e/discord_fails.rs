@@ -250,3 +250,36 @@ async fn a_move_committed_before_a_crash_is_announced_after_the_restart() -> any
     app.stop_and_verify().await?;
     Ok(())
 }
+
+/// The gateway drops mid-game (a resumable close, a session Discord invalidated, a
+/// server error close): the bot resumes or identifies again, and the moves sent after it
+/// are answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_gateway_comes_back_and_the_game_goes_on() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let channel = app.fake.channel("gateway");
+    let alice = app.fake.user("alice").at(channel);
+    let bob = app.fake.user("bob").at(channel);
+    let (_, _, mut game) = start_game(&alice, &bob, &[("first", "me".into())]).await?;
+    let m = game.legal()[0];
+    game.play(m).await?;
+    for code in [4000u16, 4009, 1011] {
+        let (identifies, resumes, _) = app.fake.gateway_counts();
+        app.fake.close_gateway(code);
+        let mut back = false;
+        for _ in 0..300 {
+            let (i, r, _) = app.fake.gateway_counts();
+            if i + r > identifies + resumes {
+                back = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        anyhow::ensure!(back, "no reconnection after close {code}");
+        let m = game.legal()[0];
+        game.play(m)
+            .await
+            .map_err(|e| anyhow::anyhow!("after close {code}: {e}"))?;
+    }
+    app.finish().await
+}

@@ -787,3 +787,66 @@ fn export_then_import_restores_everything() {
         "{err}"
     );
 }
+
+/// The outbox: every announced result waits there from its own transaction until the
+/// bot says it was shown; a refused operation and an unannounced stamp leave nothing; a
+/// repeated request adds nothing; entries a day old are pruned with the results.
+#[test]
+fn the_outbox_holds_each_result_until_it_is_announced() {
+    let t = TestStore::new();
+    let pending = |t: &TestStore| -> Vec<u64> {
+        t.store
+            .pending_announcements()
+            .unwrap()
+            .iter()
+            .map(|p| p.request)
+            .collect()
+    };
+    let g = t.start(terms(10, 1));
+    let [challenge, accept] = pending(&t)[..] else {
+        panic!("the challenge and the acceptance wait: {:?}", pending(&t));
+    };
+    t.store.announced(challenge).unwrap();
+    t.store.announced(accept).unwrap();
+    assert!(pending(&t).is_empty());
+
+    let req = t.req(ALICE, 5);
+    t.store
+        .play(req, CH, (g.id, g.version), sq("e2"), sq("e3"))
+        .unwrap();
+    let waiting = t.store.pending_announcements().unwrap();
+    assert_eq!(waiting.len(), 1);
+    assert_eq!(
+        (waiting[0].request, waiting[0].user, waiting[0].at),
+        (req.id, ALICE, 5)
+    );
+    // The same request again (Discord redelivers) adds nothing.
+    t.store
+        .play(req, CH, (g.id, g.version), sq("e2"), sq("e3"))
+        .unwrap();
+    assert_eq!(pending(&t), [req.id]);
+    // A refused move (out of turn) leaves nothing.
+    let refused = t.req(ALICE, 6);
+    assert!(t
+        .store
+        .play(refused, CH, (g.id, g.version + 1), sq("d2"), sq("d3"))
+        .is_err());
+    assert_eq!(pending(&t), [req.id]);
+    t.store.announced(req.id).unwrap();
+    // An operation another request announces stays out of it.
+    let g = t.store.game(CH).unwrap().unwrap();
+    let quiet = t.req(BOB, 7).unannounced();
+    t.store
+        .play(quiet, CH, (g.id, g.version), sq("e9"), sq("e8"))
+        .unwrap();
+    assert!(pending(&t).is_empty());
+    // Old entries go with the old results.
+    let late = t.req(ALICE, 8);
+    let g = t.store.game(CH).unwrap().unwrap();
+    t.store
+        .play(late, CH, (g.id, g.version), sq("d2"), sq("d3"))
+        .unwrap();
+    t.store.prune_requests(9).unwrap();
+    assert!(pending(&t).is_empty());
+    t.assert_clean();
+}

@@ -19,6 +19,7 @@ pub mod games;
 pub mod lang;
 mod lobby;
 mod money;
+mod move_menu;
 mod pictures;
 mod play;
 mod profile;

@@ -235,7 +235,7 @@ impl Core {
             reply
                 .text
                 .push_str(&tr!(lang, "your-move", who = mention(game.black)));
-            reply = reply.pinging(game.black);
+            reply = Self::with_move_button(lang, game, reply.pinging(game.black));
         }
         Ok(Response {
             computer_moves_in: computer.then_some(game.channel),

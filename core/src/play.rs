@@ -299,7 +299,7 @@ impl Core {
             reply
                 .text
                 .push_str(&tr!(lang, "your-move", who = mention(next)));
-            reply = reply.pinging(next);
+            reply = Self::with_move_button(lang, &game, reply.pinging(next));
         }
         // Against the computer, one picture per exchange: the computer's reply shows the
         // board after both moves, so the human's own move is answered in words only.
@@ -380,7 +380,8 @@ impl Core {
         }
         let currency = self.currency_or_default(req.guild);
         text.push_str(&self.wager_and_clock(lang, game, &currency, req.now));
-        Ok(Reply::public(text).with_file("board.png", png))
+        let reply = Reply::public(text).with_file("board.png", png);
+        Ok(Self::with_move_button(lang, game, reply))
     }
 
     pub(crate) fn moves(&self, req: &Request, square: &str) -> Result<Reply, CoreError> {

@@ -1709,5 +1709,72 @@ fn an_analysis_names_the_mistakes_of_a_finished_game_only() {
     assert!(drops[0].contains("Orange"), "{text}");
 }
 
+/// The menu of a reply, as a command choosing `value` in it.
+fn choose(reply: &Reply, value: &str) -> Command {
+    let menu = reply
+        .menu
+        .as_ref()
+        .unwrap_or_else(|| panic!("a menu in {reply:?}"));
+    assert!(
+        menu.options.iter().any(|(v, _)| v == value),
+        "{value} is not offered: {:?}",
+        menu.options
+    );
+    Command::Choose {
+        menu: ButtonAction::parse(&menu.id).unwrap(),
+        value: value.to_string(),
+    }
+}
+
+/// Moves without typing: the board's Move button opens, for the player to move only, a
+/// private menu of their pieces, then of the piece's destinations; the choice plays the
+/// move as `/jetan move` would. A menu left open while the board changed is stale.
+#[test]
+fn a_move_is_played_through_the_move_button_and_its_menus() {
+    let mut h = Harness::new();
+    let c = h.ok(&alice(), challenge(bob(), 10, 1));
+    let started = h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    let press = Command::Button(button(&started, "Move"));
+    h.refused(&bob(), press.clone(), "It is @101's turn");
+    h.refused(&carol(), press.clone(), "You are not playing");
+    let pieces = h.ok(&alice(), press.clone());
+    assert!(pieces.ephemeral, "the menu is private");
+    let version = h.core().store().game(CHANNEL).unwrap().unwrap().version;
+    let options = &pieces.menu.as_ref().unwrap().options;
+    assert!(options
+        .iter()
+        .any(|(v, l)| v == &format!("e2@{version}") && l.contains("e2")));
+    let targets = h.ok(&alice(), choose(&pieces, &format!("e2@{version}")));
+    assert!(
+        targets.ephemeral && targets.update_message,
+        "the same private message"
+    );
+    let played = h.ok(&alice(), choose(&targets, &format!("e2-e3@{version}")));
+    assert!(!played.ephemeral, "{}", played.text.plain());
+    assert!(
+        played.text.plain().contains("@101 plays **Ne2-e3**"),
+        "{}",
+        played.text.plain()
+    );
+    assert_eq!(played.pings, vec![bob().id]);
+    assert!(
+        played.buttons.iter().any(|b| b.label == "Move"),
+        "the next board has the button"
+    );
+    // The old menus are stale now; nothing changes.
+    h.refused(
+        &alice(),
+        choose(&targets, &format!("e2-e3@{version}")),
+        "@102's turn",
+    );
+    h.refused(
+        &bob(),
+        choose(&pieces, &format!("e2@{version}")),
+        "the board has changed",
+    );
+    let board = h.ok(&carol(), Command::Board);
+    assert!(board.buttons.iter().any(|b| b.label == "Move"));
+}
+
 #[path = "martian/mod.rs"]
 mod martian;

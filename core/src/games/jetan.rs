@@ -134,6 +134,17 @@ impl GameUi for Jetan {
         text::moves_count(lang, game.moves().len())
     }
 
+    fn button(&self, cx: Cx<'_>, name: &str, value: Option<&str>) -> Result<Response, CoreError> {
+        match name {
+            "move" | "move-from" | "move-to" => {
+                cx.core.jetan_move_menu(cx.req, cx.game, name, value)
+            }
+            _ => Err(CoreError::User(text::stale_button(Lang::of(
+                &cx.req.locale,
+            )))),
+        }
+    }
+
     fn seat_name(&self, lang: Lang, seat: jetan_rules::Color) -> String {
         text::color_name(lang, seat)
     }

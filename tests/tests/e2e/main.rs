@@ -18,6 +18,7 @@ mod fake_selftest;
 mod load;
 mod martian;
 mod mentions;
+mod menus;
 mod postgres;
 mod private_answers;
 mod quick_answers;

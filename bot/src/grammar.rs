@@ -815,6 +815,21 @@ pub static JETAN: Spec = Spec {
             },
         ),
         cmd("daily", &[], |_| Ok(Command::Daily)),
+        cmd(
+            "pay",
+            &[
+                req("user", Kind::User, "@bob"),
+                req("amount", int(Some(1), None), "50"),
+                opt("note", text_max(200), "\"for the lesson\""),
+            ],
+            |a| {
+                Ok(Command::Pay {
+                    user: a.need_user("user")?,
+                    amount: a.need_int("amount")?,
+                    note: a.text("note"),
+                })
+            },
+        ),
         cmd("history", &[opt("user", Kind::User, "@bob")], |a| {
             Ok(Command::History {
                 user: a.user("user"),
@@ -980,7 +995,7 @@ mod tests {
         let leaves = leaves();
         assert_eq!(
             leaves.len(),
-            29,
+            30,
             "{:?}",
             leaves.iter().map(|l| &l.0).collect::<Vec<_>>()
         );

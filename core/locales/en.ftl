@@ -380,7 +380,21 @@ rules-manator = **Manator Jetan** (`variant:manator`): the Fliers are **Odwars**
 rules-wagers = **Wagers**: each player stakes the same amount (the winner takes both) and every lost piece costs its value × the piece price, paid to the opponent at once; a challenge holds the stake and a reserve for the pieces in escrow.
 rules-moves = Moves: `/jetan move from:e2 to:e3` or `/jetan move notation:e2-e3`; the piece letters above are only for notation like `Ab1-d3`.
 
+# Payments between players (/jetan pay)
+what-payment = payment
+pay-self = You cannot pay yourself.
+pay-bot = { $who } is a bot and has no wallet: payments go to members only.
+pay-outside = { $who } is not a member of this server: payments go to its members only.
+pay-positive = A payment must be a whole number of at least 1.
+note-too-long = The note must be one line of at most { $max } characters.
+insufficient-pay = You have { $available } available (money in escrow cannot be paid); this payment needs { $needed }.
+balance-limit = { $who } cannot receive that much: their balance would pass the server's limit (room for { $room }).
+paid = You paid **{ $amount }** to { $who }. Your balance: { $balance }.
+paid-notice = { $to }, { $from } paid you **{ $amount }**.
+pay-note = Note: “{ $note }”
+
 ## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
+
 
 cmd-jetan = jetan
 cmd-jetan-desc = Jetan — Martian chess: play, bet, and climb the standings.
@@ -456,6 +470,14 @@ opt-standings-game = game
 opt-standings-game-desc = The game whose ratings rank (with order:rating; default classic)
 cmd-daily = daily
 cmd-daily-desc = Claim your daily allowance.
+cmd-pay = pay
+cmd-pay-desc = Pay another member from your balance (never from escrow); they are told in the channel.
+opt-pay-user = user
+opt-pay-user-desc = Whom to pay
+opt-pay-amount = amount
+opt-pay-amount-desc = How much, a whole number
+opt-pay-note = note
+opt-pay-note-desc = A note for them (one line, kept in the ledger)
 cmd-history = history
 cmd-history-desc = Recent finished games (of a player, or of this channel).
 opt-history-user = user

@@ -377,7 +377,21 @@ rules-manator = **Jetan de Manator** (`variante:manator`): los Voladores son **O
 rules-wagers = **Apuestas**: cada jugador apuesta lo mismo (el ganador se lleva las dos) y cada pieza perdida cuesta su valor × el precio por pieza, pagado al rival en el acto; un desafío deja en depósito la apuesta y una reserva para las piezas.
 rules-moves = Jugadas: `/jetan mover desde:e2 hasta:e3` o `/jetan mover notación:e2-e3`; las letras de las piezas sirven solo para la notación, como `Ab1-d3`.
 
+# Pagos entre jugadores (/jetan pagar)
+what-payment = El pago
+pay-self = No puedes pagarte a ti mismo.
+pay-bot = { $who } es un bot y no tiene cartera: solo se paga a miembros.
+pay-outside = { $who } no es miembro de este servidor: solo se paga a sus miembros.
+pay-positive = Un pago debe ser un número entero de al menos 1.
+note-too-long = La nota debe ser una sola línea de como mucho { $max } caracteres.
+insufficient-pay = Dispones de { $available } (el dinero en depósito no se puede pagar); este pago necesita { $needed }.
+balance-limit = { $who } no puede recibir tanto: su saldo pasaría del límite del servidor (cabe { $room }).
+paid = Has pagado **{ $amount }** a { $who }. Tu saldo: { $balance }.
+paid-notice = { $to }, { $from } te ha pagado **{ $amount }**.
+pay-note = Nota: «{ $note }»
+
 ## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
+
 
 cmd-jetan = jetan
 cmd-jetan-desc = Jetan, el ajedrez marciano: juega, apuesta y sube en la clasificación.
@@ -453,6 +467,14 @@ opt-standings-game = juego
 opt-standings-game-desc = El juego cuyas puntuaciones se ordenan (con orden:puntuacion; por defecto clásico)
 cmd-daily = paga
 cmd-daily-desc = Cobra tu paga diaria.
+cmd-pay = pagar
+cmd-pay-desc = Paga a otro miembro de tu saldo (nunca del depósito); se le avisa en el canal.
+opt-pay-user = usuario
+opt-pay-user-desc = A quién pagar
+opt-pay-amount = cantidad
+opt-pay-amount-desc = Cuánto, un número entero
+opt-pay-note = nota
+opt-pay-note-desc = Una nota para esa persona (una línea, queda en el libro de cuentas)
 cmd-history = historial
 cmd-history-desc = Las últimas partidas terminadas (de un jugador o de este canal).
 opt-history-user = usuario

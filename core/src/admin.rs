@@ -20,11 +20,23 @@ enum Direction {
 const MAX_REASON: usize = 200;
 
 fn reason_text(lang: Lang, reason: &str) -> Result<String, CoreError> {
-    let r = reason.trim();
-    if r.chars().count() > MAX_REASON || r.contains(['\n', '\r']) {
-        return refuse(tr!(lang, "reason-too-long", max = MAX_REASON));
+    one_line(lang, reason, "reason-too-long")
+}
+
+/// Text a user gives for the ledger and a message (an admin's reason, a payment's
+/// note): trimmed, one line of at most [`MAX_REASON`] characters, else refused with the
+/// message `too_long`. Private-use characters (the core's own marks for mentions) are
+/// dropped, so typed text never reads as a mention.
+pub(crate) fn one_line(lang: Lang, text: &str, too_long: &str) -> Result<String, CoreError> {
+    let r: String = text
+        .trim()
+        .chars()
+        .filter(|c| !('\u{e000}'..='\u{f8ff}').contains(c))
+        .collect();
+    if r.chars().count() > MAX_REASON || r.chars().any(char::is_control) {
+        return refuse(tr!(lang, too_long, max = MAX_REASON));
     }
-    Ok(r.to_string())
+    Ok(r)
 }
 
 impl Core {

@@ -60,6 +60,9 @@ pub struct Response {
     /// The reply shows this challenge or draw offer: once posted, tell the core where
     /// with [`Core::remember_message`], so that it can edit the message when answered.
     pub shows: Option<Shown>,
+    /// Messages to post besides the answer, each in its channel (a payment's notice to
+    /// its receiver, whose answer to the payer is private).
+    pub posts: Vec<(u64, Reply)>,
 }
 
 impl From<Reply> for Response {
@@ -69,6 +72,7 @@ impl From<Reply> for Response {
             computer_moves_in: None,
             edits: Vec::new(),
             shows: None,
+            posts: Vec::new(),
         }
     }
 }
@@ -326,6 +330,7 @@ impl Core {
                 None => self.standings(req, *page).map(Into::into),
             },
             Command::Daily => self.daily(req).map(Into::into),
+            Command::Pay { user, amount, note } => self.pay(req, user, *amount, note.as_deref()),
             Command::History { user } => self.history(req, user.as_ref()).map(Into::into),
             Command::Rules => {
                 Ok(Reply::ephemeral(text::rules_summary(Lang::of(&req.locale))).into())

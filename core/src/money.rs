@@ -1,14 +1,15 @@
 //! Money and records: wallet, standings, daily, history, settings.
 
 use jetan_store::{
-    DailyClaim, GameResult, RatingPool, Settings, SettingsChange, StandingsOrder, MIN_RATED_GAMES,
+    DailyClaim, GameResult, Paid, RatingPool, Settings, SettingsChange, StandingsOrder,
+    MIN_RATED_GAMES,
 };
 
 use super::lang::{tr, Lang};
 use super::lobby::amount;
 use super::request::{mention, Request, SettingsArgs, UserRef};
 use super::text::{self, money, signed_money};
-use super::{refuse, Core, CoreError, Embed, Reply, Text};
+use super::{refuse, Core, CoreError, Embed, Reply, Response, Text};
 
 /// Rows per standings page.
 pub const STANDINGS_PAGE: usize = 10;
@@ -193,6 +194,78 @@ impl Core {
             balance = money(lang, claim.balance, &currency),
             time = text::format_duration(claim.next_at.saturating_sub(req.now))
         )))
+    }
+
+    /// `/jetan pay`: from the payer's balance to another member's, in one transaction
+    /// with its ledger entries. The payer's answer is private; the receiver is told in
+    /// the channel, and pinged (only them).
+    pub(crate) fn pay(
+        &self,
+        req: &Request,
+        to: &UserRef,
+        typed: i64,
+        note: Option<&str>,
+    ) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
+        if to.id == req.user.id {
+            return refuse(tr!(lang, "pay-self"));
+        }
+        if to.bot || to.id == self.bot.id {
+            return refuse(tr!(lang, "pay-bot", who = to.mention()));
+        }
+        if to.outside {
+            return refuse(tr!(lang, "pay-outside", who = to.mention()));
+        }
+        if typed <= 0 {
+            return refuse(tr!(lang, "pay-positive"));
+        }
+        let amount = amount(lang, typed, "what-payment")?;
+        let note = super::admin::one_line(lang, note.unwrap_or(""), "note-too-long")?;
+        self.remember(to);
+        let paid = self
+            .store
+            .pay(Self::store_req(req), req.guild, to.id, amount, &note)?;
+        let mut response = self.paid_reply(req, &paid)?;
+        response
+            .posts
+            .push((req.channel, self.paid_notice(req.guild, &paid)?));
+        Ok(response)
+    }
+
+    /// The payer's private answer (also to a repeated request, which posts nothing).
+    pub(crate) fn paid_reply(&self, req: &Request, paid: &Paid) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
+        let currency = self.store.settings(req.guild)?.currency;
+        let mut text = tr!(
+            lang,
+            "paid",
+            amount = money(lang, paid.amount, &currency),
+            who = mention(paid.to),
+            balance = money(lang, paid.balance, &currency)
+        );
+        if !paid.note.is_empty() {
+            text.push(' ');
+            text.push_str(&tr!(lang, "pay-note", note = paid.note.as_str()));
+        }
+        Ok(Reply::ephemeral(text).into())
+    }
+
+    /// The receiver's notice, in the server's language, pinging only them.
+    fn paid_notice(&self, guild: u64, paid: &Paid) -> Result<Reply, CoreError> {
+        let lang = self.public_lang(guild);
+        let currency = self.store.settings(guild)?.currency;
+        let mut text = tr!(
+            lang,
+            "paid-notice",
+            to = mention(paid.to),
+            from = mention(paid.from),
+            amount = money(lang, paid.amount, &currency)
+        );
+        if !paid.note.is_empty() {
+            text.push(' ');
+            text.push_str(&tr!(lang, "pay-note", note = paid.note.as_str()));
+        }
+        Ok(Reply::public(text).pinging(paid.to))
     }
 
     pub(crate) fn history(

@@ -57,6 +57,8 @@ impl Core {
                 .into(),
             },
             Receipt::Daily(claim) => self.daily_reply(req, &claim)?.into(),
+            // The payer's answer again; the receiver was told the first time.
+            Receipt::Pay(paid) => self.paid_reply(req, &paid)?,
             Receipt::Grant(g) => {
                 let lang = Lang::of(&req.locale);
                 Reply::ephemeral(tr!(

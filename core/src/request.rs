@@ -12,6 +12,9 @@ pub struct UserRef {
     pub name: String,
     /// Whether the user is a bot account.
     pub bot: bool,
+    /// Known not to be a member of the server (Discord named the user without a
+    /// membership: someone who left, or an id typed by hand). Unknown counts as a member.
+    pub outside: bool,
 }
 
 impl UserRef {
@@ -21,6 +24,7 @@ impl UserRef {
             id,
             name: name.into(),
             bot: false,
+            outside: false,
         }
     }
 
@@ -150,6 +154,7 @@ impl Command {
                 | Command::History { .. }
                 | Command::Rules
                 | Command::Settings
+                | Command::Pay { .. }
                 | Command::Admin(
                     AdminCommand::Grant { .. }
                         | AdminCommand::Take { .. }
@@ -226,6 +231,15 @@ pub enum Command {
     },
     /// Claim the daily allowance.
     Daily,
+    /// Pay another member from one's balance.
+    Pay {
+        /// Whom.
+        user: UserRef,
+        /// How much, as typed.
+        amount: i64,
+        /// A note for the receiver (kept in the ledger).
+        note: Option<String>,
+    },
     /// Recent finished games.
     History {
         /// Whose (default: the channel's).

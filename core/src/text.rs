@@ -384,6 +384,21 @@ pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
         StoreError::SelfChallenge => tr!(lang, "no-self-challenge"),
         StoreError::InvalidTerms(_) => tr!(lang, "terms-bad"),
         StoreError::InsufficientFunds {
+            available,
+            needed,
+            what: "the payment",
+            ..
+        } => tr!(
+            lang,
+            "insufficient-pay",
+            available = m(*available),
+            needed = m(*needed)
+        ),
+        StoreError::SelfPayment => tr!(lang, "pay-self"),
+        StoreError::BalanceLimit { user, room, .. } => {
+            tr!(lang, "balance-limit", who = mention(*user), room = m(*room))
+        }
+        StoreError::InsufficientFunds {
             user,
             available,
             needed,

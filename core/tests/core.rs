@@ -26,6 +26,7 @@ fn computer() -> UserRef {
         id: 999,
         name: "jetan".into(),
         bot: true,
+        outside: false,
     }
 }
 
@@ -277,6 +278,7 @@ fn every_refusal_is_private_and_changes_nothing() {
         id: 555,
         name: "otherbot".into(),
         bot: true,
+        outside: false,
     };
     h.refused(&alice(), challenge(other_bot, 0, 0), "Bots cannot play");
     h.refused(&alice(), challenge(bob(), 5000, 0), "@101 has 1000 coins");
@@ -1534,5 +1536,7 @@ fn a_friendly_game_shows_no_money_and_the_princess_escape_is_listed_once() {
         wallet.reply.text.plain()
     );
 }
+#[path = "economy/mod.rs"]
+mod economy;
 #[path = "martian/mod.rs"]
 mod martian;

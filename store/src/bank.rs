@@ -1,7 +1,7 @@
-//! Money that is not a game's: the daily allowance and admin grants. Each operation is
-//! one transaction (see [`Store::mutate`]).
+//! Money that is not a game's: the daily allowance, admin grants and takes, payments
+//! between players. Each operation is one transaction (see [`Store::mutate`]).
 
-use crate::model::{DailyClaim, EntryKind, Granted, Receipt, DAY_MS, MAX_AMOUNT};
+use crate::model::{DailyClaim, EntryKind, Granted, Paid, Receipt, DAY_MS, MAX_AMOUNT};
 use crate::tx::{fail, to_i64};
 use crate::{GuildId, Result, Stamp, Store, StoreError, UserId};
 
@@ -125,6 +125,92 @@ impl Store {
                 balance: w.balance,
             })
         })
+    }
+}
+
+impl Store {
+    /// `req.user` pays `amount` from their balance (never from escrow) to `to`, on
+    /// `guild`: both wallets and both ledger entries ([`EntryKind::Payment`]) in one
+    /// transaction, so a repeated request pays once and two racing payments from one
+    /// wallet can never both spend the same money. The store does not know who is a bot
+    /// or a member of the server (the core checks that).
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidAmount`] for 0 or more than [`MAX_AMOUNT`];
+    /// [`StoreError::SelfPayment`]; [`StoreError::InsufficientFunds`] when the balance
+    /// is smaller than `amount`; [`StoreError::BalanceLimit`] when the receiver's balance
+    /// would pass the store's limit.
+    pub fn pay(
+        &self,
+        req: Stamp,
+        guild: GuildId,
+        to: UserId,
+        amount: u64,
+        note: &str,
+    ) -> Result<Paid> {
+        if amount == 0 || amount > MAX_AMOUNT {
+            return Err(StoreError::InvalidAmount(format!(
+                "a payment must be between 1 and {MAX_AMOUNT}"
+            )));
+        }
+        if to == req.user {
+            return Err(StoreError::SelfPayment);
+        }
+        self.mutate(req.id, req.now, receipt!(Pay), |tx| {
+            let payer = tx.wallet(guild, req.user)?;
+            if payer.balance < amount {
+                return fail(StoreError::InsufficientFunds {
+                    user: req.user,
+                    available: payer.balance,
+                    needed: amount,
+                    what: "the payment",
+                });
+            }
+            let receiver = tx.wallet(guild, to)?;
+            let max = MAX_AMOUNT.saturating_mul(1000);
+            if receiver.balance.saturating_add(amount) > max {
+                return fail(StoreError::BalanceLimit {
+                    user: to,
+                    max,
+                    room: max.saturating_sub(receiver.balance),
+                });
+            }
+            let delta = to_i64(amount)?;
+            let w = tx.money(
+                guild,
+                req.user,
+                EntryKind::Payment,
+                -delta,
+                0,
+                None,
+                &payment_reason("payment to", to, note),
+            )?;
+            tx.money(
+                guild,
+                to,
+                EntryKind::Payment,
+                delta,
+                0,
+                None,
+                &payment_reason("payment from", req.user, note),
+            )?;
+            Ok(Paid {
+                from: req.user,
+                to,
+                amount,
+                note: note.to_string(),
+                balance: w.balance,
+            })
+        })
+    }
+}
+
+/// The ledger's words for a payment: to or from whom, and the payer's note.
+fn payment_reason(what: &str, other: UserId, note: &str) -> String {
+    if note.is_empty() {
+        format!("{what} {other}")
+    } else {
+        format!("{what} {other}: {note}")
     }
 }
 

@@ -136,6 +136,20 @@ pub enum StoreError {
         /// Milliseconds until the next claim.
         wait_ms: u64,
     },
+    /// A player tried to pay themself.
+    #[error("you cannot pay yourself")]
+    SelfPayment,
+    /// A payment the receiver's wallet cannot take: their balance would pass the
+    /// server's maximum balance (or the store's own limit).
+    #[error("user {user}'s balance would pass the limit of {max}")]
+    BalanceLimit {
+        /// The receiver.
+        user: UserId,
+        /// The largest balance allowed.
+        max: u64,
+        /// What they could still receive.
+        room: u64,
+    },
     /// A grant of zero, or too large.
     #[error("invalid amount: {0}")]
     InvalidAmount(String),

@@ -177,10 +177,10 @@ pub use error::{Result, StoreError};
 pub use jetan_rules::ByColor;
 pub use model::{
     Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
-    FirstMover, Game, GameKind, GameResult, Granted, HostEnding, LedgerEntry, Payment, PaymentKind,
-    PlayResult, Rating, RatingChange, RatingPool, Receipt, Record, Records, Refusal, Release,
-    RuleEnding, Settings, Settlement, Stamp, Standings, StandingsOrder, Terms, Wallet, DAY_MS,
-    DEFAULT_MOVE_TIME_MS, MAX_AMOUNT, MIN_RATED_GAMES,
+    FirstMover, Game, GameKind, GameResult, Granted, HostEnding, LedgerEntry, Paid, Payment,
+    PaymentKind, PlayResult, Rating, RatingChange, RatingPool, Receipt, Record, Records, Refusal,
+    Release, RuleEnding, Settings, Settlement, Stamp, Standings, StandingsOrder, Terms, Wallet,
+    DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT, MIN_RATED_GAMES,
 };
 pub use profiles::MessageRef;
 pub use settings::SettingsChange;

@@ -246,7 +246,26 @@ pub(crate) async fn answer(
         }
     }
     apply_edits(http, &response).await;
+    post_all(http, &response.posts).await;
     Ok(response)
+}
+
+/// Posts messages the core asks for besides an answer (a payment's notice to its
+/// receiver, the upkeep's announcements), each in its channel, pinging only whom each
+/// names. Failures are logged: what they announce is already done.
+pub(crate) async fn post_all(http: &serenity::Http, posts: &[(u64, jetan_core::Reply)]) {
+    for (channel, reply) in posts {
+        if *channel == 0 {
+            continue;
+        }
+        let msg = present::channel_message(reply);
+        if let Err(e) = serenity::ChannelId::new(*channel)
+            .send_message(http, msg)
+            .await
+        {
+            tracing::warn!(channel, "cannot post a message: {e}");
+        }
+    }
 }
 
 /// Remembers where `shown` was posted; if its challenge or draw offer was answered before

@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 
 use jetan_core::Response;
 
-use super::{answer, now_ms, present, Data};
+use super::{answer, now_ms, Data};
 
 /// Request results older than this are dropped: Discord never redelivers an interaction
 /// that late.
@@ -28,15 +28,7 @@ pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
             let Ok(sweep) = workers.run(move || c.sweep(now_ms())).await else {
                 continue;
             };
-            for (channel, reply) in &sweep.posts {
-                let msg = present::channel_message(reply);
-                if let Err(e) = serenity::ChannelId::new(*channel)
-                    .send_message(&http, msg)
-                    .await
-                {
-                    tracing::warn!(channel, "cannot post the upkeep's message: {e}");
-                }
-            }
+            answer::post_all(&http, &sweep.posts).await;
             let edits = Response {
                 edits: sweep.edits,
                 ..jetan_core::Reply::default().into()

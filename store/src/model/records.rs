@@ -446,6 +446,9 @@ pub enum EntryKind {
     Payout,
     /// A piece price paid from the loser's escrow to the opponent's balance.
     PiecePrice,
+    /// A payment between two players (`/jetan pay`): from the payer's balance (negative
+    /// entry) to the receiver's balance (positive entry), one request, one pair.
+    Payment,
 }
 
 impl EntryKind {

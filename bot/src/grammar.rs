@@ -890,6 +890,12 @@ pub static JETAN: Spec = Spec {
                         opt("allow_channel", Kind::Channel, "#general"),
                         opt("disallow_channel", Kind::Channel, "#general"),
                         opt("language", Kind::Choice(&LANGUAGE_NAMES), "es"),
+                        opt("max_stake", COINS, "500"),
+                        opt("max_piece_price", COINS, "10"),
+                        opt("max_balance", COINS, "100000"),
+                        opt("pay_cap", COINS, "1000"),
+                        opt("min_account_age", int(Some(0), Some(3650)), "30"),
+                        opt("min_games", int(Some(0), Some(10_000)), "3"),
                     ],
                     |a| {
                         Ok(Command::Admin(AdminCommand::Settings(SettingsArgs {
@@ -903,6 +909,12 @@ pub static JETAN: Spec = Spec {
                             allow_channel: a.channel("allow_channel"),
                             disallow_channel: a.channel("disallow_channel"),
                             language: a.choice("language", &LANGUAGE).map(str::to_string),
+                            max_stake: a.int("max_stake"),
+                            max_piece_price: a.int("max_piece_price"),
+                            max_balance: a.int("max_balance"),
+                            pay_cap: a.int("pay_cap"),
+                            min_account_age: a.int("min_account_age"),
+                            min_games: a.int("min_games"),
                         })))
                     },
                 ),

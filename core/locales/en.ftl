@@ -199,6 +199,7 @@ practice-no-money-moved = Practice game: no money moved.
 friendly-no-money = Friendly game: no money moved.
 paid-piece = { $from } paid { $to } { $amount } for { $piece }
 paid-stake = { $from } paid { $to } the stake: { $amount }
+over-limit = ({ $amount } of it above the server's maximum balance went out of circulation)
 released = { $who } gets { $amount } back from escrow
 net = Net: { $black } { $black_net }, { $orange } { $orange_net }.
 not-playing = You are not playing in this game.
@@ -393,6 +394,33 @@ paid = You paid **{ $amount }** to { $who }. Your balance: { $balance }.
 paid-notice = { $to }, { $from } paid you **{ $amount }**.
 pay-note = Note: “{ $note }”
 
+# Server limits (admin settings)
+what-max-stake = largest stake
+what-max-piece-price = largest piece price
+what-max-balance = maximum balance
+what-pay-cap = daily cap on payments
+account-age-range = The minimum account age is in days, from 0 to { $max }.
+min-games-range = The minimum of finished games goes from 0 to { $max }.
+limit-none = no limit
+days = { $n ->
+    [one] { $n } day
+   *[other] { $n } days
+}
+settings-limits = Limits (0 sets none): largest stake { $stake }, largest piece price { $price }, maximum balance { $balance }, payments sent a day { $pay }; to pay or stake, an account { $age } old and { $games } finished games.
+account-too-new = On this server an account may pay and stake once it is { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} old: yours may in { $time }.
+account-too-new-other = { $who }'s account is too new to stake on this server (it must be { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} old).
+too-few-games = On this server members pay and stake after { $games } finished games; you have { $played }. Friendly games (no stake, no piece price) count.
+too-few-games-other = { $who } has not yet finished the { $games } games this server asks before staking.
+stake-above-limit = The largest stake on this server is { $max }.
+price-above-limit = The largest piece price on this server is { $max }.
+pay-cap = Payments sent are capped at { $cap } a day on this server: you can still send { $left }, the rest in { $time }.
+
 ## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
 
 
@@ -530,6 +558,18 @@ opt-admin-settings-disallow_channel = disallow_channel
 opt-admin-settings-disallow_channel-desc = Stop games in this channel
 opt-admin-settings-language = language
 opt-admin-settings-language-desc = Language of public messages: en, es or auto (the server's)
+opt-admin-settings-max_stake = max_stake
+opt-admin-settings-max_stake-desc = The largest stake a challenge may name (0: no limit)
+opt-admin-settings-max_piece_price = max_piece_price
+opt-admin-settings-max_piece_price-desc = The largest piece price a challenge may name (0: no limit)
+opt-admin-settings-max_balance = max_balance
+opt-admin-settings-max_balance-desc = Daily allowance and winnings stop at this balance (0: no limit)
+opt-admin-settings-pay_cap = pay_cap
+opt-admin-settings-pay_cap-desc = The most a member may pay others in 24 hours (0: no cap)
+opt-admin-settings-min_account_age = min_account_age
+opt-admin-settings-min_account_age-desc = Days a Discord account must be old to pay or stake (0: any)
+opt-admin-settings-min_games = min_games
+opt-admin-settings-min_games-desc = Finished games a member needs to pay or stake (0: none)
 
 choice-me = me
 choice-opponent = opponent

@@ -196,6 +196,7 @@ practice-no-money-moved = Partida de práctica: no se movió dinero.
 friendly-no-money = Partida amistosa: no se movió dinero.
 paid-piece = { $from } pagó a { $to } { $amount } por { $piece }
 paid-stake = { $from } pagó a { $to } la apuesta: { $amount }
+over-limit = ({ $amount } de ello, por encima del saldo máximo del servidor, sale de la circulación)
 released = { $who } recupera { $amount } del depósito
 net = Resultado neto: { $black } { $black_net }, { $orange } { $orange_net }.
 not-playing = No juegas en esta partida.
@@ -390,6 +391,33 @@ paid = Has pagado **{ $amount }** a { $who }. Tu saldo: { $balance }.
 paid-notice = { $to }, { $from } te ha pagado **{ $amount }**.
 pay-note = Nota: «{ $note }»
 
+# Límites del servidor (ajustes de administración)
+what-max-stake = La apuesta máxima
+what-max-piece-price = El precio por pieza máximo
+what-max-balance = El saldo máximo
+what-pay-cap = El tope diario de pagos
+account-age-range = La antigüedad mínima de la cuenta va en días, de 0 a { $max }.
+min-games-range = El mínimo de partidas terminadas va de 0 a { $max }.
+limit-none = sin límite
+days = { $n ->
+    [one] { $n } día
+   *[other] { $n } días
+}
+settings-limits = Límites (0 los quita): apuesta máxima { $stake }, precio por pieza máximo { $price }, saldo máximo { $balance }, pagos enviados al día { $pay }; para pagar o apostar, una cuenta de { $age } y { $games } partidas terminadas.
+account-too-new = En este servidor una cuenta puede pagar y apostar cuando tiene { $days ->
+    [one] { $days } día
+   *[other] { $days } días
+}: la tuya podrá dentro de { $time }.
+account-too-new-other = La cuenta de { $who } es demasiado nueva para apostar en este servidor (debe tener { $days ->
+    [one] { $days } día
+   *[other] { $days } días
+}).
+too-few-games = En este servidor se paga y se apuesta tras { $games } partidas terminadas; llevas { $played }. Las partidas amistosas (sin apuesta ni precio por pieza) cuentan.
+too-few-games-other = { $who } aún no ha terminado las { $games } partidas que este servidor pide para apostar.
+stake-above-limit = La apuesta máxima en este servidor es { $max }.
+price-above-limit = El precio por pieza máximo en este servidor es { $max }.
+pay-cap = Los pagos enviados tienen un tope de { $cap } al día en este servidor: aún puedes enviar { $left }, el resto dentro de { $time }.
+
 ## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
 
 
@@ -527,6 +555,18 @@ opt-admin-settings-disallow_channel = prohibir_canal
 opt-admin-settings-disallow_channel-desc = Prohíbe las partidas en este canal
 opt-admin-settings-language = idioma
 opt-admin-settings-language-desc = Idioma de los mensajes públicos: en, es o auto (el del servidor)
+opt-admin-settings-max_stake = apuesta_máxima
+opt-admin-settings-max_stake-desc = La mayor apuesta que puede fijar un desafío (0: sin límite)
+opt-admin-settings-max_piece_price = precio_máximo
+opt-admin-settings-max_piece_price-desc = El mayor precio por pieza que puede fijar un desafío (0: sin límite)
+opt-admin-settings-max_balance = saldo_máximo
+opt-admin-settings-max_balance-desc = La paga diaria y las ganancias se detienen en este saldo (0: sin límite)
+opt-admin-settings-pay_cap = tope_pagos
+opt-admin-settings-pay_cap-desc = Lo máximo que un miembro puede pagar a otros en 24 horas (0: sin tope)
+opt-admin-settings-min_account_age = antigüedad_mínima
+opt-admin-settings-min_account_age-desc = Días que debe tener una cuenta de Discord para pagar o apostar (0: cualquiera)
+opt-admin-settings-min_games = partidas_mínimas
+opt-admin-settings-min_games-desc = Partidas terminadas que necesita un miembro para pagar o apostar (0: ninguna)
 
 choice-me = yo
 choice-opponent = rival

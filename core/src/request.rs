@@ -140,6 +140,19 @@ pub struct SettingsArgs {
     pub allow_channel: Option<u64>,
     /// Stop allowing games in this channel.
     pub disallow_channel: Option<u64>,
+    /// The largest stake a challenge may name (0: no limit).
+    pub max_stake: Option<i64>,
+    /// The largest piece price a challenge may name (0: no limit).
+    pub max_piece_price: Option<i64>,
+    /// The largest balance the allowance, winnings and payments received may reach (0:
+    /// no limit).
+    pub max_balance: Option<i64>,
+    /// The most a member may pay others in 24 hours (0: no cap).
+    pub pay_cap: Option<i64>,
+    /// How many days old a member's account must be to pay or stake (0: any).
+    pub min_account_age: Option<i64>,
+    /// How many finished games a member must have to pay or stake (0: none).
+    pub min_games: Option<i64>,
 }
 
 impl Command {

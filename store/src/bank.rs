@@ -6,10 +6,12 @@ use crate::tx::{fail, to_i64};
 use crate::{GuildId, Result, Stamp, Store, StoreError, UserId};
 
 impl Store {
-    /// Claims the daily allowance: once per 24 hours from the last claim.
+    /// Claims the daily allowance: once per 24 hours from the last claim, and only up
+    /// to the server's maximum balance.
     ///
     /// # Errors
-    /// [`StoreError::DailyNotReady`] with the time to wait.
+    /// [`StoreError::DailyNotReady`] with the time to wait; [`StoreError::BalanceLimit`]
+    /// when the balance is already at the maximum.
     pub fn daily(&self, req: Stamp, guild: GuildId) -> Result<DailyClaim> {
         self.mutate(req.id, req.now, receipt!(Daily), |tx| {
             let settings = tx.settings(guild)?;
@@ -22,7 +24,20 @@ impl Store {
                     });
                 }
             }
-            let amount = settings.daily_allowance;
+            // The allowance stops at the server's maximum balance; a wallet already there
+            // is refused, and keeps its claim for later.
+            let mut amount = settings.daily_allowance;
+            if settings.max_balance > 0 {
+                let room = settings.max_balance.saturating_sub(w.balance);
+                if room == 0 && amount > 0 {
+                    return fail(StoreError::BalanceLimit {
+                        user: req.user,
+                        max: settings.max_balance,
+                        room,
+                    });
+                }
+                amount = amount.min(room);
+            }
             if amount > 0 {
                 tx.money(
                     guild,
@@ -138,8 +153,9 @@ impl Store {
     /// # Errors
     /// [`StoreError::InvalidAmount`] for 0 or more than [`MAX_AMOUNT`];
     /// [`StoreError::SelfPayment`]; [`StoreError::InsufficientFunds`] when the balance
-    /// is smaller than `amount`; [`StoreError::BalanceLimit`] when the receiver's balance
-    /// would pass the store's limit.
+    /// is smaller than `amount`; [`StoreError::PaymentCap`] past the server's daily cap
+    /// on payments sent; [`StoreError::BalanceLimit`] when the receiver's balance would
+    /// pass the server's maximum balance (or the store's own limit).
     pub fn pay(
         &self,
         req: Stamp,
@@ -157,6 +173,7 @@ impl Store {
             return Err(StoreError::SelfPayment);
         }
         self.mutate(req.id, req.now, receipt!(Pay), |tx| {
+            let settings = tx.settings(guild)?;
             let payer = tx.wallet(guild, req.user)?;
             if payer.balance < amount {
                 return fail(StoreError::InsufficientFunds {
@@ -166,8 +183,24 @@ impl Store {
                     what: "the payment",
                 });
             }
+            // The daily cap on payments sent: a window of 24 hours from its first payment.
+            let (opened, sent) = match payer.sent {
+                Some((at, sent)) if req.now < at.saturating_add(DAY_MS) => (at, sent),
+                _ => (req.now, 0),
+            };
+            let cap = settings.daily_pay_cap;
+            if cap > 0 && sent.saturating_add(amount) > cap {
+                return fail(StoreError::PaymentCap {
+                    cap,
+                    left: cap.saturating_sub(sent),
+                    wait_ms: opened.saturating_add(DAY_MS).saturating_sub(req.now),
+                });
+            }
             let receiver = tx.wallet(guild, to)?;
-            let max = MAX_AMOUNT.saturating_mul(1000);
+            let max = match settings.max_balance {
+                0 => MAX_AMOUNT.saturating_mul(1000),
+                m => m,
+            };
             if receiver.balance.saturating_add(amount) > max {
                 return fail(StoreError::BalanceLimit {
                     user: to,
@@ -176,7 +209,7 @@ impl Store {
                 });
             }
             let delta = to_i64(amount)?;
-            let w = tx.money(
+            tx.money(
                 guild,
                 req.user,
                 EntryKind::Payment,
@@ -194,6 +227,10 @@ impl Store {
                 None,
                 &payment_reason("payment from", req.user, note),
             )?;
+            let w = tx.update_wallet(guild, req.user, |w| {
+                w.sent = Some((opened, sent.saturating_add(amount)));
+                Ok(())
+            })?;
             Ok(Paid {
                 from: req.user,
                 to,

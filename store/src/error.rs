@@ -150,6 +150,26 @@ pub enum StoreError {
         /// What they could still receive.
         room: u64,
     },
+    /// A challenge names a stake or a piece price above the server's limit.
+    #[error("the {what} is above this server's limit of {max}")]
+    AboveLimit {
+        /// "stake" or "piece price".
+        what: &'static str,
+        /// The limit.
+        max: u64,
+    },
+    /// The payer has reached the server's daily cap on payments sent.
+    #[error(
+        "payments sent are capped at {cap} a day; {left} left, the window reopens in {wait_ms} ms"
+    )]
+    PaymentCap {
+        /// The cap.
+        cap: u64,
+        /// What may still be sent in this window.
+        left: u64,
+        /// Milliseconds until the window closes.
+        wait_ms: u64,
+    },
     /// A grant of zero, or too large.
     #[error("invalid amount: {0}")]
     InvalidAmount(String),

@@ -400,6 +400,11 @@ impl Store {
             |tx| {
                 let mut s = tx.settings(guild)?;
                 change.apply(&mut s);
+                // Again on what is stored now: another admin's change may have landed
+                // since (a limit below this default, a default above this limit).
+                if let Err(e) = s.validate() {
+                    return Err(crate::kv::TxError::Abort(e));
+                }
                 tx.put(t::SETTINGS, &key1(guild), &s)?;
                 Ok(s)
             },

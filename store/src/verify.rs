@@ -72,7 +72,8 @@ impl Store {
     /// - every wallet equals the sum of its ledger entries (balance and escrow), and no
     ///   ledger entry names a wallet that does not exist;
     /// - per server, the conservation law: sum of balances + escrow = sum of the starting
-    ///   grants, grants and daily claims;
+    ///   grants, grants and daily claims, less what admins took and what the maximum
+    ///   balance took out of winnings;
     /// - every payment between players is two ledger entries of one request, one from
     ///   the payer's balance and one to the receiver's, that cancel out;
     /// - every wallet's escrow equals what its open challenges and games in progress hold;
@@ -127,11 +128,12 @@ impl Store {
                 p.2 += u32::from(e.balance_delta < 0);
             }
             if e.kind.is_new_money() {
-                let wrong_sign = if e.kind == crate::EntryKind::Take {
-                    e.balance_delta > 0
-                } else {
-                    e.balance_delta < 0
-                };
+                let wrong_sign =
+                    if matches!(e.kind, crate::EntryKind::Take | crate::EntryKind::OverLimit) {
+                        e.balance_delta > 0
+                    } else {
+                        e.balance_delta < 0
+                    };
                 if e.escrow_delta != 0 || wrong_sign {
                     r.problems.push(format!(
                         "ledger entry {seq} ({:?}) moves escrow or is negative",

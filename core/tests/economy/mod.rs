@@ -137,3 +137,203 @@ fn a_spanish_payer_is_answered_in_spanish() {
         "No puedes pagarte a ti mismo",
     );
 }
+
+/// A server manager's settings change, answered.
+fn settings(h: &mut Harness, args: SettingsArgs) -> Reply {
+    let mut req = h.request(&carol(), Command::Admin(AdminCommand::Settings(args)));
+    req.manager = true;
+    h.core().handle(req).reply
+}
+
+/// A member whose Discord account was created `days_old` days before the harness's
+/// clock (the id's timestamp).
+fn newcomer(days_old: u64) -> UserRef {
+    let created = T0 - days_old * 24 * 3_600_000;
+    UserRef::new((created - 1_420_070_400_000) << 22, "newcomer")
+}
+
+#[test]
+fn the_limits_are_admin_settings_validated_and_shown() {
+    let mut h = Harness::new();
+    let r = settings(
+        &mut h,
+        SettingsArgs {
+            max_stake: Some(200),
+            max_piece_price: Some(5),
+            max_balance: Some(5000),
+            pay_cap: Some(300),
+            min_account_age: Some(7),
+            min_games: Some(2),
+            ..Default::default()
+        },
+    );
+    assert!(r.ephemeral);
+    assert!(
+        r.text.plain().contains(
+            "Limits (0 sets none): largest stake 200 coins, largest piece price 5 coins, \
+             maximum balance 5000 coins, payments sent a day 300 coins; to pay or stake, \
+             an account 7 days old and 2 finished games."
+        ),
+        "{}",
+        r.text.plain()
+    );
+    for (args, expected) in [
+        (
+            SettingsArgs {
+                max_stake: Some(-1),
+                ..Default::default()
+            },
+            "cannot be negative",
+        ),
+        (
+            SettingsArgs {
+                min_account_age: Some(4000),
+                ..Default::default()
+            },
+            "from 0 to 3650",
+        ),
+        (
+            SettingsArgs {
+                min_games: Some(10_001),
+                ..Default::default()
+            },
+            "from 0 to 10000",
+        ),
+        (
+            SettingsArgs {
+                stake: Some(201),
+                ..Default::default()
+            },
+            "largest stake on this server is 200 coins",
+        ),
+    ] {
+        let r = settings(&mut h, args);
+        assert!(
+            r.ephemeral && r.text.plain().contains(expected),
+            "{expected}: {}",
+            r.text.plain()
+        );
+    }
+    assert_eq!(h.core().store().settings(GUILD).unwrap().max_stake, 200);
+    // 0 lifts a limit.
+    settings(
+        &mut h,
+        SettingsArgs {
+            max_stake: Some(0),
+            ..Default::default()
+        },
+    );
+    let shown = h.ok(&alice(), Command::Settings);
+    assert!(
+        shown.text.plain().contains("largest stake no limit"),
+        "{}",
+        shown.text.plain()
+    );
+}
+
+#[test]
+fn a_challenge_above_the_limits_is_refused_privately() {
+    let mut h = Harness::new();
+    settings(
+        &mut h,
+        SettingsArgs {
+            max_stake: Some(100),
+            max_piece_price: Some(2),
+            ..Default::default()
+        },
+    );
+    h.refused(
+        &alice(),
+        challenge(bob(), 101, 1),
+        "largest stake on this server is 100 coins",
+    );
+    h.refused(
+        &alice(),
+        challenge(bob(), 10, 3),
+        "largest piece price on this server is 2 coins",
+    );
+    h.ok(&alice(), challenge(bob(), 100, 2));
+}
+
+#[test]
+fn new_accounts_and_members_without_games_cannot_pay_or_stake() {
+    let mut h = Harness::new();
+    settings(
+        &mut h,
+        SettingsArgs {
+            min_account_age: Some(30),
+            min_games: Some(1),
+            ..Default::default()
+        },
+    );
+    let young = newcomer(10);
+    h.refused(
+        &young,
+        pay(bob(), 5, None),
+        "once it is 30 days old: yours may in 480 h",
+    );
+    h.refused(&young, challenge(bob(), 10, 0), "30 days old");
+    // Alice's account is old, but she has finished no game yet.
+    h.refused(
+        &alice(),
+        pay(bob(), 5, None),
+        "after 1 finished games; you have 0",
+    );
+    h.refused(
+        &alice(),
+        challenge(bob(), 10, 0),
+        "after 1 finished games; you have 0",
+    );
+    // A friendly game needs neither, and counts.
+    h.ok(&alice(), challenge(bob(), 0, 0));
+    let ask = h.ok(&bob(), Command::Accept);
+    h.ok(&bob(), Command::Button(button(&ask, "Confirm")));
+    h.resign(&bob());
+    h.ok(&alice(), pay(bob(), 5, None));
+    assert_eq!(h.balance(&alice()), (995, 0));
+    // The young account can still be paid, and plays friendly games.
+    h.ok(&alice(), pay(young.clone(), 5, None));
+}
+
+#[test]
+fn accepting_a_money_challenge_is_staking() {
+    let mut h = Harness::new();
+    h.ok(&alice(), challenge(bob(), 10, 0));
+    settings(
+        &mut h,
+        SettingsArgs {
+            min_games: Some(1),
+            ..Default::default()
+        },
+    );
+    h.refused(
+        &bob(),
+        Command::Accept,
+        "after 1 finished games; you have 0",
+    );
+}
+
+#[test]
+fn a_payment_past_the_daily_cap_or_the_receivers_maximum_is_refused() {
+    let mut h = Harness::new();
+    settings(
+        &mut h,
+        SettingsArgs {
+            pay_cap: Some(100),
+            max_balance: Some(1050),
+            ..Default::default()
+        },
+    );
+    h.ok(&alice(), pay(bob(), 40, None));
+    h.refused(
+        &alice(),
+        pay(carol(), 70, None),
+        "capped at 100 coins a day on this server: you can still send 60 coins",
+    );
+    h.refused(
+        &carol(),
+        pay(bob(), 11, None),
+        "@102 cannot receive that much: their balance would pass the server's limit (room for 10 coins)",
+    );
+    h.ok(&carol(), pay(bob(), 10, None));
+}

@@ -2,7 +2,7 @@
 //! write nothing, a repeated request, races), on both backends.
 
 use jetan_rules::Variant;
-use jetan_store::{EntryKind, Stamp, Store, StoreError, Terms, MAX_AMOUNT};
+use jetan_store::{EntryKind, SettingsChange, Stamp, Store, StoreError, Terms, DAY_MS, MAX_AMOUNT};
 
 use crate::common::*;
 
@@ -216,4 +216,223 @@ fn verify_checks_that_each_payment_is_one_pair_that_cancels_out() {
         "{p}"
     );
     assert_eq!(r.problems.len(), 2, "{p}");
+}
+
+fn set(store: &Store, change: SettingsChange) {
+    store
+        .change_settings(Stamp::new(1, CAROL, 0), GUILD, &change)
+        .unwrap();
+}
+
+#[test]
+fn a_server_limits_stakes_and_piece_prices_and_its_defaults_stay_within_them() {
+    let t = TestStore::new();
+    let s = &t.store;
+    set(
+        s,
+        SettingsChange {
+            max_stake: Some(100),
+            max_piece_price: Some(2),
+            ..SettingsChange::default()
+        },
+    );
+    let terms = |stake, piece_price| Terms {
+        stake,
+        piece_price,
+        ..Terms::friendly(Variant::Classic)
+    };
+    let err = s
+        .challenge(t.req(ALICE, 1), GUILD, CH, BOB, terms(101, 1))
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StoreError::AboveLimit {
+                what: "stake",
+                max: 100
+            }
+        ),
+        "{err}"
+    );
+    let err = s
+        .challenge(t.req(ALICE, 1), GUILD, CH, BOB, terms(0, 3))
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StoreError::AboveLimit {
+                what: "piece price",
+                max: 2
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(balance(s, ALICE), 1000, "refused: nothing held");
+    s.challenge(t.req(ALICE, 2), GUILD, CH, BOB, terms(100, 2))
+        .unwrap();
+    // A default above the limit, or a limit below the default, is refused.
+    for change in [
+        SettingsChange {
+            default_stake: Some(101),
+            ..SettingsChange::default()
+        },
+        SettingsChange {
+            max_piece_price: Some(1),
+            default_piece_price: Some(2),
+            ..SettingsChange::default()
+        },
+    ] {
+        let err = s
+            .change_settings(t.req(CAROL, 3), GUILD, &change)
+            .unwrap_err();
+        assert!(matches!(err, StoreError::AboveLimit { .. }), "{err}");
+    }
+    assert_eq!(s.settings(GUILD).unwrap().max_stake, 100);
+    t.assert_clean();
+}
+
+#[test]
+fn the_daily_allowance_and_payments_received_stop_at_the_maximum_balance() {
+    let t = TestStore::new();
+    let s = &t.store;
+    set(
+        s,
+        SettingsChange {
+            max_balance: Some(1050),
+            ..SettingsChange::default()
+        },
+    );
+    let c = s.daily(t.req(ALICE, 10), GUILD).unwrap();
+    assert_eq!((c.amount, c.balance), (50, 1050), "only up to the maximum");
+    let err = s.daily(t.req(ALICE, 10 + DAY_MS), GUILD).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StoreError::BalanceLimit {
+                user: ALICE,
+                max: 1050,
+                room: 0
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        s.wallet(GUILD, ALICE).unwrap().last_daily,
+        Some(10),
+        "a refused claim is not used up"
+    );
+    let err = s.pay(t.req(BOB, 20), GUILD, ALICE, 1, "").unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StoreError::BalanceLimit {
+                user: ALICE,
+                room: 0,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    s.pay(t.req(BOB, 21), GUILD, CAROL, 50, "").unwrap();
+    let err = s.pay(t.req(BOB, 22), GUILD, CAROL, 1, "").unwrap_err();
+    assert!(matches!(err, StoreError::BalanceLimit { .. }), "{err}");
+    assert_eq!((balance(s, BOB), balance(s, CAROL)), (950, 1050));
+    t.assert_clean();
+}
+
+/// Winnings above the maximum balance leave circulation through the ledger; one's own
+/// escrow coming back never does; `verify` still balances the books.
+#[test]
+fn winnings_above_the_maximum_balance_go_out_of_circulation_through_the_ledger() {
+    let t = TestStore::new();
+    let s = &t.store;
+    set(
+        s,
+        SettingsChange {
+            max_balance: Some(930),
+            ..SettingsChange::default()
+        },
+    );
+    t.start(Terms {
+        stake: 50,
+        piece_price: 1,
+        ..Terms::friendly(Variant::Classic)
+    });
+    assert_eq!((balance(s, ALICE), balance(s, BOB)), (908, 908));
+    let seed = (0..200)
+        .find(|&s| simulate(s).winner().is_some())
+        .expect("a seed with a winner");
+    let played = t.play_out(seed);
+    let end = played
+        .last()
+        .unwrap()
+        .finished
+        .clone()
+        .expect("the game ended");
+    let payments: Vec<_> = played
+        .iter()
+        .flat_map(|r| r.payments.iter())
+        .chain(end.payments.iter())
+        .collect();
+    let over: u64 = payments.iter().map(|p| p.over_limit).sum();
+    assert!(over > 0, "the winnings passed 930: {payments:?}");
+    assert!(payments.iter().all(|p| p.over_limit <= p.amount));
+    let burned: i64 = [ALICE, BOB]
+        .iter()
+        .flat_map(|&u| s.ledger(GUILD, u, usize::MAX).unwrap())
+        .filter(|e| e.kind == EntryKind::OverLimit)
+        .map(|e| e.balance_delta)
+        .sum();
+    assert_eq!(burned, -(over as i64));
+    let report = s.verify().unwrap();
+    assert!(report.is_clean(), "{report}");
+    assert_eq!(report.money, 2000 - u128::from(over));
+    // Each player holds at most the maximum plus their own escrow returned.
+    for u in [ALICE, BOB] {
+        let w = s.wallet(GUILD, u).unwrap();
+        let released: u64 = end
+            .released
+            .iter()
+            .filter(|r| r.user == u)
+            .map(|r| r.amount)
+            .sum();
+        assert!(w.balance <= 930 + released, "{u}: {w:?}");
+    }
+}
+
+#[test]
+fn payments_sent_are_capped_per_24_hours() {
+    let t = TestStore::new();
+    let s = &t.store;
+    set(
+        s,
+        SettingsChange {
+            daily_pay_cap: Some(500),
+            ..SettingsChange::default()
+        },
+    );
+    s.pay(t.req(ALICE, 1_000), GUILD, BOB, 300, "").unwrap();
+    let err = s
+        .pay(t.req(ALICE, 2_000), GUILD, CAROL, 250, "")
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StoreError::PaymentCap {
+                cap: 500,
+                left: 200,
+                wait_ms
+            } if wait_ms == DAY_MS - 1_000
+        ),
+        "{err}"
+    );
+    s.pay(t.req(ALICE, 3_000), GUILD, CAROL, 200, "").unwrap();
+    assert!(s.pay(t.req(ALICE, 4_000), GUILD, BOB, 1, "").is_err());
+    // Bob's own cap is his own.
+    s.pay(t.req(BOB, 4_000), GUILD, ALICE, 500, "").unwrap();
+    // The window closes 24 hours after its first payment.
+    s.pay(t.req(ALICE, 1_000 + DAY_MS), GUILD, BOB, 500, "")
+        .unwrap();
+    assert_eq!(balance(s, ALICE), 1000 - 300 - 200 + 500 - 500);
+    t.assert_clean();
 }

@@ -46,6 +46,7 @@ pub use request::{
     SettingsArgs, UserRef,
 };
 pub use upkeep::Sweep;
+pub use words::ledger_csv;
 
 /// The result of handling a request.
 #[derive(Debug, Clone, PartialEq, Eq)]

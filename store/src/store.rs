@@ -655,6 +655,25 @@ impl Store {
         Ok(out)
     }
 
+    /// Every ledger entry of a server, in ledger order (reads the whole ledger: for
+    /// `jetan export-ledger` and audits, not for hot paths).
+    ///
+    /// # Errors
+    /// Storage failures, or [`StoreError::Corrupt`] for an entry that does not decode.
+    pub fn server_ledger(&self, guild: GuildId) -> Result<Vec<LedgerEntry>> {
+        let mut out = Vec::new();
+        for item in self.kv().scan(t::LEDGER, &[]) {
+            let (k, v) = item?;
+            let e: LedgerEntry = decode(&v, || {
+                format!("ledger entry {}", key_part(&k, 0).unwrap_or_default())
+            })?;
+            if e.guild == guild {
+                out.push(e);
+            }
+        }
+        Ok(out)
+    }
+
     /// Forgets the stored results of requests made before `before` (they only serve to
     /// answer a repeated request id, which happens within seconds). Returns how many.
     ///

@@ -469,6 +469,23 @@ pub enum EntryKind {
 }
 
 impl EntryKind {
+    /// Its name as stored (`starting_grant`, `payment`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            EntryKind::StartingGrant => "starting_grant",
+            EntryKind::Grant => "grant",
+            EntryKind::Daily => "daily",
+            EntryKind::Take => "take",
+            EntryKind::Escrow => "escrow",
+            EntryKind::Release => "release",
+            EntryKind::Refund => "refund",
+            EntryKind::Payout => "payout",
+            EntryKind::PiecePrice => "piece_price",
+            EntryKind::OverLimit => "over_limit",
+            EntryKind::Payment => "payment",
+        }
+    }
+
     /// Whether the entry creates money (the conservation law's right-hand side).
     pub fn is_new_money(self) -> bool {
         matches!(

@@ -650,6 +650,10 @@ static PROMOTE_NAMES: [&str; 4] = names(&PROMOTE);
 pub const LANGUAGE: [(&str, &str); 3] = [("en", "en"), ("es", "es"), ("auto", "auto")];
 static LANGUAGE_NAMES: [&str; 3] = names(&LANGUAGE);
 
+/// `audit_off`: a switch with one position.
+pub const YES: [(&str, ()); 1] = [("yes", ())];
+static YES_NAMES: [&str; 1] = names(&YES);
+
 const fn int(min: Option<i64>, max: Option<i64>) -> Kind {
     Kind::Integer { min, max }
 }
@@ -896,6 +900,9 @@ pub static JETAN: Spec = Spec {
                         opt("pay_cap", COINS, "1000"),
                         opt("min_account_age", int(Some(0), Some(3650)), "30"),
                         opt("min_games", int(Some(0), Some(10_000)), "3"),
+                        opt("audit_channel", Kind::Channel, "#audit"),
+                        opt("audit_pot", COINS, "500"),
+                        opt("audit_off", Kind::Choice(&YES_NAMES), "yes"),
                     ],
                     |a| {
                         Ok(Command::Admin(AdminCommand::Settings(SettingsArgs {
@@ -915,6 +922,9 @@ pub static JETAN: Spec = Spec {
                             pay_cap: a.int("pay_cap"),
                             min_account_age: a.int("min_account_age"),
                             min_games: a.int("min_games"),
+                            audit_channel: a.channel("audit_channel"),
+                            audit_pot: a.int("audit_pot"),
+                            audit_off: a.choice("audit_off", &YES).is_some(),
                         })))
                     },
                 ),

@@ -421,6 +421,20 @@ stake-above-limit = The largest stake on this server is { $max }.
 price-above-limit = The largest piece price on this server is { $max }.
 pay-cap = Payments sent are capped at { $cap } a day on this server: you can still send { $left }, the rest in { $time }.
 
+# The audit channel (one line each; pings nobody)
+what-audit-pot = audit threshold
+settings-audit = Audit channel: { $channel } (admin tools, payments, and games where more than { $pot } changed hands).
+settings-audit-off = Audit channel: none.
+audit-grant = 🧾 { $admin } granted { $amount } to { $who } ({ $reason }); their balance: { $balance }.
+audit-take = 🧾 { $admin } took { $amount } from { $who } ({ $reason }); their balance: { $balance }.
+audit-settings = 🧾 { $admin } changed the settings: { $changes }.
+audit-abort = 🧾 { $admin } aborted game { $id } in { $channel } ({ $reason }).
+audit-abort-challenge = 🧾 { $admin } called off the challenge in { $channel } ({ $reason }); refunded { $refunded }.
+audit-pay = 🧾 { $from } paid { $amount } to { $to } in { $channel }.
+audit-pay-note = 🧾 { $from } paid { $amount } to { $to } in { $channel } ({ $note }).
+audit-no-reason = no reason given
+audit-pot = 🧾 Game { $id } in { $channel }: { $who }; { $amount } changed hands.
+
 ## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
 
 
@@ -570,6 +584,12 @@ opt-admin-settings-min_account_age = min_account_age
 opt-admin-settings-min_account_age-desc = Days a Discord account must be old to pay or stake (0: any)
 opt-admin-settings-min_games = min_games
 opt-admin-settings-min_games-desc = Finished games a member needs to pay or stake (0: none)
+opt-admin-settings-audit_channel = audit_channel
+opt-admin-settings-audit_channel-desc = Post one line here for each admin action, payment and big game
+opt-admin-settings-audit_pot = audit_pot
+opt-admin-settings-audit_pot-desc = Post a finished game when more than this changed hands (default 0)
+opt-admin-settings-audit_off = audit_off
+opt-admin-settings-audit_off-desc = Stop posting audit lines
 
 choice-me = me
 choice-opponent = opponent
@@ -581,6 +601,7 @@ choice-circular = circular
 choice-en = en
 choice-es = es
 choice-auto = auto
+choice-yes = yes
 
 # Martian Chess commands, options and choices
 opt-challenge-game = game

@@ -418,6 +418,20 @@ stake-above-limit = La apuesta máxima en este servidor es { $max }.
 price-above-limit = El precio por pieza máximo en este servidor es { $max }.
 pay-cap = Los pagos enviados tienen un tope de { $cap } al día en este servidor: aún puedes enviar { $left }, el resto dentro de { $time }.
 
+# El canal de auditoría (una línea cada cosa; no avisa a nadie)
+what-audit-pot = El umbral de auditoría
+settings-audit = Canal de auditoría: { $channel } (herramientas de administración, pagos y partidas en las que cambiaron de manos más de { $pot }).
+settings-audit-off = Canal de auditoría: ninguno.
+audit-grant = 🧾 { $admin } abonó { $amount } a { $who } ({ $reason }); su saldo: { $balance }.
+audit-take = 🧾 { $admin } retiró { $amount } a { $who } ({ $reason }); su saldo: { $balance }.
+audit-settings = 🧾 { $admin } cambió los ajustes: { $changes }.
+audit-abort = 🧾 { $admin } anuló la partida { $id } en { $channel } ({ $reason }).
+audit-abort-challenge = 🧾 { $admin } anuló el desafío de { $channel } ({ $reason }); devuelto: { $refunded }.
+audit-pay = 🧾 { $from } pagó { $amount } a { $to } en { $channel }.
+audit-pay-note = 🧾 { $from } pagó { $amount } a { $to } en { $channel } ({ $note }).
+audit-no-reason = sin motivo
+audit-pot = 🧾 Partida { $id } en { $channel }: { $who }; cambiaron de manos { $amount }.
+
 ## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
 
 
@@ -567,6 +581,12 @@ opt-admin-settings-min_account_age = antigüedad_mínima
 opt-admin-settings-min_account_age-desc = Días que debe tener una cuenta de Discord para pagar o apostar (0: cualquiera)
 opt-admin-settings-min_games = partidas_mínimas
 opt-admin-settings-min_games-desc = Partidas terminadas que necesita un miembro para pagar o apostar (0: ninguna)
+opt-admin-settings-audit_channel = canal_auditoría
+opt-admin-settings-audit_channel-desc = Publica aquí una línea por cada acción de administración, pago y partida grande
+opt-admin-settings-audit_pot = umbral_auditoría
+opt-admin-settings-audit_pot-desc = Publica una partida terminada si cambió de manos más que esto (por defecto 0)
+opt-admin-settings-audit_off = sin_auditoría
+opt-admin-settings-audit_off-desc = Deja de publicar líneas de auditoría
 
 choice-me = yo
 choice-opponent = rival
@@ -578,6 +598,7 @@ choice-circular = circular
 choice-en = inglés (en)
 choice-es = español (es)
 choice-auto = auto (el del servidor)
+choice-yes = sí
 
 # Martian Chess commands, options and choices
 opt-challenge-game = juego

@@ -10,6 +10,7 @@
 //! random source (coin tosses, duel seeds) is seeded by its creator.
 
 mod admin;
+mod audit;
 pub mod buttons;
 mod computer;
 mod endings;
@@ -309,6 +310,22 @@ impl Core {
         if let Some(response) = self.repeated(req)? {
             return Ok(response);
         }
+        // A settings change may stop the audit: its own line goes where the audit was.
+        let audit_before = match &req.command {
+            Command::Admin(AdminCommand::Settings(_)) => self
+                .store
+                .settings(req.guild)
+                .ok()
+                .and_then(|s| s.audit_channel),
+            _ => None,
+        };
+        let mut response = self.run(req)?;
+        self.audit(req, &mut response, audit_before);
+        Ok(response)
+    }
+
+    /// Runs a command that is not a repeat.
+    fn run(&self, req: &Request) -> Result<Response, CoreError> {
         match &req.command {
             Command::Challenge { opponent, args } => self.challenge(req, opponent, args),
             Command::Accept => self.accept_typed(req),

@@ -437,6 +437,12 @@ impl Core {
                     ))
                 }
             },
+            audit_channel: match (args.audit_off, args.audit_channel) {
+                (true, _) => Some(None),
+                (false, Some(c)) => Some(Some(c)),
+                (false, None) => None,
+            },
+            audit_pot: limit(args.audit_pot, "what-audit-pot")?,
             min_games: match args.min_games {
                 None => None,
                 Some(n) if (0..=jetan_store::MAX_MIN_GAMES as i64).contains(&n) => Some(n as u64),
@@ -519,7 +525,16 @@ impl Core {
             pay = m(s.daily_pay_cap),
             age = tr!(lang, "days", n = s.min_account_days),
             games = s.min_games
-        )
+        ) + "\n"
+            + &match s.audit_channel {
+                Some(c) => tr!(
+                    lang,
+                    "settings-audit",
+                    channel = crate::reply::Text::channel(c),
+                    pot = money(lang, s.audit_pot, &s.currency)
+                ),
+                None => tr!(lang, "settings-audit-off"),
+            }
     }
 
     /// Whether `user` may pay or stake on this server: an account at least the server's

@@ -88,6 +88,9 @@ pub struct ChallengeArgs {
 }
 
 /// A server manager's tool (`/jetan admin …`).
+// One per request: the settings' many options make that variant large, which costs
+// nothing here.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AdminCommand {
     /// End the channel's game or challenge: every escrow refunded, no result counted.
@@ -153,6 +156,12 @@ pub struct SettingsArgs {
     pub min_account_age: Option<i64>,
     /// How many finished games a member must have to pay or stake (0: none).
     pub min_games: Option<i64>,
+    /// Post the audit lines in this channel.
+    pub audit_channel: Option<u64>,
+    /// Stop posting audit lines.
+    pub audit_off: bool,
+    /// Post a finished game in the audit channel when more than this changed hands.
+    pub audit_pot: Option<i64>,
 }
 
 impl Command {

@@ -47,6 +47,10 @@ pub struct SettingsChange {
     pub min_account_days: Option<u64>,
     /// New minimum of finished games (0: none).
     pub min_games: Option<u64>,
+    /// A new audit channel: `Some(None)` stops the audit posts.
+    pub audit_channel: Option<Option<ChannelId>>,
+    /// New audit threshold for game pots.
+    pub audit_pot: Option<u64>,
 }
 
 impl SettingsChange {
@@ -69,6 +73,10 @@ impl SettingsChange {
         set(&mut s.daily_pay_cap, self.daily_pay_cap);
         set(&mut s.min_account_days, self.min_account_days);
         set(&mut s.min_games, self.min_games);
+        set(&mut s.audit_pot, self.audit_pot);
+        if let Some(c) = self.audit_channel {
+            s.audit_channel = c;
+        }
         if let Some(c) = &self.currency {
             s.currency.clone_from(c);
         }
@@ -112,6 +120,7 @@ impl Settings {
             ("largest piece price", self.max_piece_price),
             ("maximum balance", self.max_balance),
             ("daily cap on payments", self.daily_pay_cap),
+            ("audit threshold", self.audit_pot),
         ] {
             if v > MAX_AMOUNT {
                 return Err(StoreError::InvalidAmount(format!(

@@ -337,3 +337,174 @@ fn a_payment_past_the_daily_cap_or_the_receivers_maximum_is_refused() {
     );
     h.ok(&carol(), pay(bob(), 10, None));
 }
+
+const AUDIT: u64 = 77;
+
+/// A manager's command and its whole response.
+fn admin(h: &mut Harness, command: AdminCommand) -> Response {
+    let mut req = h.request(&carol(), Command::Admin(command));
+    req.manager = true;
+    h.core().handle(req)
+}
+
+/// The audit lines of a response: (text, pings).
+fn audited(r: &Response) -> Vec<String> {
+    r.posts
+        .iter()
+        .filter(|(c, _)| *c == AUDIT)
+        .map(|(_, reply)| {
+            assert!(!reply.ephemeral && reply.pings.is_empty(), "{reply:?}");
+            reply.text.plain()
+        })
+        .collect()
+}
+
+#[test]
+fn the_audit_channel_gets_one_line_per_admin_action_payment_and_big_game() {
+    let mut h = Harness::new();
+    let r = admin(
+        &mut h,
+        AdminCommand::Settings(SettingsArgs {
+            audit_channel: Some(AUDIT),
+            audit_pot: Some(25),
+            ..Default::default()
+        }),
+    );
+    assert_eq!(
+        audited(&r),
+        vec![format!(
+            "🧾 @103 changed the settings: audit_pot 25, audit_channel #{AUDIT}."
+        )]
+    );
+    let r = admin(
+        &mut h,
+        AdminCommand::Grant {
+            user: bob(),
+            amount: 50,
+            reason: "prize".into(),
+        },
+    );
+    assert_eq!(
+        audited(&r),
+        vec!["🧾 @103 granted 50 coins to @102 (prize); their balance: 1050 coins."]
+    );
+    let r = admin(
+        &mut h,
+        AdminCommand::Take {
+            user: bob(),
+            amount: 20,
+            reason: "fine".into(),
+        },
+    );
+    assert_eq!(
+        audited(&r),
+        vec!["🧾 @103 took 20 coins from @102 (fine); their balance: 1030 coins."]
+    );
+    let r = h.send(&alice(), pay(bob(), 5, Some("thanks")));
+    assert_eq!(
+        audited(&r),
+        vec![format!(
+            "🧾 @101 paid 5 coins to @102 in #{CHANNEL} (thanks)."
+        )]
+    );
+    // A refusal posts nothing.
+    assert!(h.send(&alice(), pay(bob(), 0, None)).posts.is_empty());
+    // A game where 20 changed hands is under the threshold; one with 30 is posted.
+    for (stake, posted) in [(20, false), (30, true)] {
+        let c = h.ok(&alice(), challenge(bob(), stake, 0));
+        h.ok(&bob(), Command::Button(button(&c, "Accept")));
+        let ask = h.ok(&bob(), Command::Resign);
+        let r = h.send(&bob(), Command::Button(button(&ask, "Confirm resignation")));
+        let lines = audited(&r);
+        assert_eq!(lines.len(), usize::from(posted), "stake {stake}: {lines:?}");
+        if posted {
+            assert!(
+                lines[0].ends_with("@101 beat @102; 30 coins changed hands."),
+                "{lines:?}"
+            );
+        }
+    }
+    // An abort of a game and of a challenge.
+    let c = h.ok(&alice(), challenge(bob(), 10, 1));
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    let game = h.core().store().game(CHANNEL).unwrap().unwrap().id;
+    let r = admin(
+        &mut h,
+        AdminCommand::Abort {
+            reason: Some("spam".into()),
+        },
+    );
+    assert_eq!(
+        audited(&r),
+        vec![format!("🧾 @103 aborted game {game} in #{CHANNEL} (spam).")]
+    );
+    h.ok(&alice(), challenge(bob(), 10, 1));
+    let r = admin(&mut h, AdminCommand::Abort { reason: None });
+    assert_eq!(
+        audited(&r),
+        vec![format!(
+            "🧾 @103 called off the challenge in #{CHANNEL} (no reason given); refunded 52 coins."
+        )]
+    );
+    // Turning the audit off is its last line.
+    let r = admin(
+        &mut h,
+        AdminCommand::Settings(SettingsArgs {
+            audit_off: true,
+            ..Default::default()
+        }),
+    );
+    assert_eq!(
+        audited(&r),
+        vec!["🧾 @103 changed the settings: audit_off."]
+    );
+    let r = h.send(&alice(), pay(bob(), 5, None));
+    assert_eq!(
+        r.posts.len(),
+        1,
+        "only the receiver's notice: {:?}",
+        r.posts
+    );
+}
+
+#[test]
+fn a_repeated_interaction_is_audited_once() {
+    let mut h = Harness::new();
+    admin(
+        &mut h,
+        AdminCommand::Settings(SettingsArgs {
+            audit_channel: Some(AUDIT),
+            ..Default::default()
+        }),
+    );
+    let req = h.request(&alice(), pay(bob(), 9, None));
+    assert_eq!(audited(&h.core().handle(req.clone())).len(), 1);
+    assert!(audited(&h.core().handle(req)).is_empty());
+}
+
+#[test]
+fn a_game_the_upkeep_settles_on_time_is_audited() {
+    let mut h = Harness::new();
+    admin(
+        &mut h,
+        AdminCommand::Settings(SettingsArgs {
+            audit_channel: Some(AUDIT),
+            ..Default::default()
+        }),
+    );
+    let c = h.ok(&alice(), challenge(bob(), 40, 0));
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    h.now += 4 * 24 * 3_600_000;
+    let sweep = h.core().sweep(h.now);
+    let lines: Vec<String> = sweep
+        .posts
+        .iter()
+        .filter(|(c, _)| *c == AUDIT)
+        .map(|(_, r)| r.text.plain())
+        .collect();
+    assert_eq!(lines.len(), 1, "{:?}", sweep.posts);
+    assert!(
+        lines[0].ends_with("@102 beat @101; 40 coins changed hands."),
+        "{lines:?}"
+    );
+}

@@ -626,6 +626,14 @@ pub struct Settings {
     /// may pay or stake (0: none).
     #[serde(default)]
     pub min_games: u64,
+    /// The channel where the bot posts one line for every admin grant, take, abort and
+    /// settings change, every payment and every game pot above `audit_pot`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audit_channel: Option<ChannelId>,
+    /// A finished game is posted in the audit channel when more than this changed hands
+    /// in it (its winner's net; 0: every game that moved money).
+    #[serde(default)]
+    pub audit_pot: u64,
 }
 
 /// The default move time: one day.
@@ -656,6 +664,8 @@ impl Default for Settings {
             daily_pay_cap: 0,
             min_account_days: 0,
             min_games: 0,
+            audit_channel: None,
+            audit_pot: 0,
         }
     }
 }

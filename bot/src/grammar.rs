@@ -882,6 +882,19 @@ pub static JETAN: Spec = Spec {
                     },
                 ),
                 cmd(
+                    "reset",
+                    &[
+                        req("user", Kind::User, "@bob"),
+                        req("reason", text_max(200), "\"why\""),
+                    ],
+                    |a| {
+                        Ok(Command::Admin(AdminCommand::Reset {
+                            user: a.need_user("user")?,
+                            reason: a.need_text("reason")?,
+                        }))
+                    },
+                ),
+                cmd(
                     "settings",
                     &[
                         opt("starting_grant", COINS, "1000"),
@@ -1017,7 +1030,7 @@ mod tests {
         let leaves = leaves();
         assert_eq!(
             leaves.len(),
-            30,
+            31,
             "{:?}",
             leaves.iter().map(|l| &l.0).collect::<Vec<_>>()
         );
@@ -1139,11 +1152,11 @@ mod tests {
         );
         assert_eq!(
             msg(&["admin"], &[]),
-            "admin needs one of abort, grant, take or settings"
+            "admin needs one of abort, grant, take, reset or settings"
         );
         assert_eq!(
             msg(&["admin", "fire"], &[]),
-            "there is no `admin fire`: write admin abort, grant, take or settings"
+            "there is no `admin fire`: write admin abort, grant, take, reset or settings"
         );
         assert_eq!(
             msg(&["move"], &[("promotion", Value::Text("q".into()))]),

@@ -435,6 +435,9 @@ audit-pay-note = 🧾 { $from } paid { $amount } to { $to } in { $channel } ({ $
 audit-no-reason = no reason given
 audit-pot = 🧾 Game { $id } in { $channel }: { $who }; { $amount } changed hands.
 
+reset-done = Reset the wallet of { $who }: { $amount } removed from the balance, which is now 0. { $escrow } in escrow stays with their games.
+audit-reset = 🧾 { $admin } reset the wallet of { $who }: { $amount } removed ({ $reason }).
+
 ## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
 
 
@@ -529,7 +532,7 @@ cmd-rules-desc = The rules of Jetan, short.
 cmd-settings = settings
 cmd-settings-desc = The server's settings.
 cmd-admin = admin
-cmd-admin-desc = Server managers' tools: abort, grant, take, settings.
+cmd-admin-desc = Server managers' tools: abort, grant, take, reset, settings.
 cmd-admin-abort = abort
 cmd-admin-abort-desc = End this channel's game or challenge: escrow refunded, no result counted.
 opt-admin-abort-reason = reason
@@ -550,6 +553,12 @@ opt-admin-take-amount = amount
 opt-admin-take-amount-desc = How much
 opt-admin-take-reason = reason
 opt-admin-take-reason-desc = Why
+cmd-admin-reset = reset
+cmd-admin-reset-desc = Zero a player's balance (kept in the ledger with your reason; escrow stays with games).
+opt-admin-reset-user = user
+opt-admin-reset-user-desc = Whose wallet
+opt-admin-reset-reason = reason
+opt-admin-reset-reason-desc = Why
 cmd-admin-settings = settings
 cmd-admin-settings-desc = Change the server's settings.
 opt-admin-settings-starting_grant = starting_grant

@@ -432,6 +432,9 @@ audit-pay-note = 🧾 { $from } pagó { $amount } a { $to } en { $channel } ({ $
 audit-no-reason = sin motivo
 audit-pot = 🧾 Partida { $id } en { $channel }: { $who }; cambiaron de manos { $amount }.
 
+reset-done = Cartera de { $who } reiniciada: se han retirado { $amount } del saldo, que queda en 0. Los { $escrow } en depósito siguen con sus partidas.
+audit-reset = 🧾 { $admin } reinició la cartera de { $who }: retirados { $amount } ({ $reason }).
+
 ## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
 
 
@@ -526,7 +529,7 @@ cmd-rules-desc = Las reglas del Jetan, en breve.
 cmd-settings = ajustes
 cmd-settings-desc = Los ajustes del servidor.
 cmd-admin = admin
-cmd-admin-desc = Herramientas de administración: anular, dar, quitar, ajustes.
+cmd-admin-desc = Herramientas de administración: anular, dar, quitar, reiniciar, ajustes.
 cmd-admin-abort = anular
 cmd-admin-abort-desc = Termina la partida o el desafío de este canal: se devuelve el depósito y no cuenta ningún resultado.
 opt-admin-abort-reason = motivo
@@ -547,6 +550,12 @@ opt-admin-take-amount = cantidad
 opt-admin-take-amount-desc = Cuánto
 opt-admin-take-reason = motivo
 opt-admin-take-reason-desc = Por qué
+cmd-admin-reset = reiniciar
+cmd-admin-reset-desc = Deja a cero el saldo de un jugador (queda en el libro con tu motivo; el depósito sigue en juego).
+opt-admin-reset-user = usuario
+opt-admin-reset-user-desc = De quién es la cartera
+opt-admin-reset-reason = motivo
+opt-admin-reset-reason-desc = Por qué
 cmd-admin-settings = ajustes
 cmd-admin-settings-desc = Cambia los ajustes del servidor.
 opt-admin-settings-starting_grant = saldo_inicial

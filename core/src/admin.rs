@@ -64,6 +64,7 @@ impl Core {
                 amount,
                 reason,
             } => self.move_money(req, user, *amount, reason, Direction::Take),
+            AdminCommand::Reset { user, reason } => self.reset(req, user, reason),
             AdminCommand::Settings(args) => self.change_settings(req, args).map(Into::into),
         }
     }
@@ -102,6 +103,38 @@ impl Core {
             who = mention(done.user),
             reason = reason,
             balance = money(lang, done.balance, &currency)
+        ))
+        .into())
+    }
+
+    /// Zeroes a player's balance through the ledger, answered privately.
+    fn reset(&self, req: &Request, user: &UserRef, reason: &str) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
+        let reason = reason_text(lang, reason)?;
+        if user.bot {
+            return refuse(tr!(lang, "bots-no-wallet"));
+        }
+        let done = self
+            .store
+            .reset(Self::store_req(req), req.guild, user.id, &reason)?;
+        self.reset_reply(req, &done)
+    }
+
+    /// The admin's answer to a reset (also to a repeated one).
+    pub(crate) fn reset_reply(
+        &self,
+        req: &Request,
+        done: &jetan_store::Granted,
+    ) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
+        let currency = self.currency(req.guild)?;
+        let escrow = self.store.wallet(req.guild, done.user)?.escrow;
+        Ok(Reply::ephemeral(tr!(
+            lang,
+            "reset-done",
+            who = mention(done.user),
+            amount = money(lang, done.amount, &currency),
+            escrow = money(lang, escrow, &currency)
         ))
         .into())
     }

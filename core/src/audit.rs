@@ -1,5 +1,5 @@
 //! The audit channel (`admin settings audit_channel:`): one line, in the server's
-//! language, for every admin grant, take, abort and settings change, every payment and
+//! language, for every admin grant, take, reset, abort and settings change, every payment and
 //! every game in which more than the server's `audit_pot` changed hands. Each line is
 //! worded from what the store did — the receipt stored under the request's id — so it
 //! says exactly what happened, once (a repeated request is answered before this runs).
@@ -72,6 +72,14 @@ impl Core {
                 who = mention(g.user),
                 reason = why(Some(reason)),
                 balance = m(g.balance)
+            )),
+            (Receipt::Reset(g), Some(AdminCommand::Reset { reason, .. })) => Some(tr!(
+                lang,
+                "audit-reset",
+                admin = admin,
+                who = mention(g.user),
+                amount = m(g.amount),
+                reason = why(Some(reason))
             )),
             (Receipt::Settings(_), Some(AdminCommand::Settings(args))) => Some(tr!(
                 lang,

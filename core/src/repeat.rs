@@ -59,6 +59,7 @@ impl Core {
             Receipt::Daily(claim) => self.daily_reply(req, &claim)?.into(),
             // The payer's answer again; the receiver was told the first time.
             Receipt::Pay(paid) => self.paid_reply(req, &paid)?,
+            Receipt::Reset(done) => self.reset_reply(req, &done)?,
             Receipt::Grant(g) => {
                 let lang = Lang::of(&req.locale);
                 Reply::ephemeral(tr!(

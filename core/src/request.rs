@@ -116,6 +116,13 @@ pub enum AdminCommand {
         /// Why (kept in the ledger).
         reason: String,
     },
+    /// Zero a player's balance (money in escrow stays with its games).
+    Reset {
+        /// Whose.
+        user: UserRef,
+        /// Why (kept in the ledger).
+        reason: String,
+    },
     /// Change the server's settings.
     Settings(SettingsArgs),
 }
@@ -180,6 +187,7 @@ impl Command {
                 | Command::Admin(
                     AdminCommand::Grant { .. }
                         | AdminCommand::Take { .. }
+                        | AdminCommand::Reset { .. }
                         | AdminCommand::Settings(_)
                 )
         )

@@ -144,6 +144,36 @@ impl Store {
 }
 
 impl Store {
+    /// An admin resets `user`'s wallet: its whole balance is removed through the ledger
+    /// ([`EntryKind::Reset`], with the admin and the reason), money in escrow stays with
+    /// its challenges and games (it comes back to the balance when they end). Games
+    /// played, net won and ratings are kept: they are history, not money. The store does
+    /// not check that `req.user` is an admin.
+    ///
+    /// # Errors
+    /// Storage failures only; a balance already at zero is reset to zero (nothing moves).
+    pub fn reset(&self, req: Stamp, guild: GuildId, user: UserId, reason: &str) -> Result<Granted> {
+        self.mutate(req.id, req.now, receipt!(Reset), |tx| {
+            let w = tx.wallet(guild, user)?;
+            if w.balance > 0 {
+                tx.money(
+                    guild,
+                    user,
+                    EntryKind::Reset,
+                    -to_i64(w.balance)?,
+                    0,
+                    None,
+                    &ledger_reason("reset by", req.user, reason),
+                )?;
+            }
+            Ok(Granted {
+                user,
+                amount: w.balance,
+                balance: 0,
+            })
+        })
+    }
+
     /// `req.user` pays `amount` from their balance (never from escrow) to `to`, on
     /// `guild`: both wallets and both ledger entries ([`EntryKind::Payment`]) in one
     /// transaction, so a repeated request pays once and two racing payments from one

@@ -128,12 +128,11 @@ impl Store {
                 p.2 += u32::from(e.balance_delta < 0);
             }
             if e.kind.is_new_money() {
-                let wrong_sign =
-                    if matches!(e.kind, crate::EntryKind::Take | crate::EntryKind::OverLimit) {
-                        e.balance_delta > 0
-                    } else {
-                        e.balance_delta < 0
-                    };
+                let wrong_sign = if e.kind.removes_money() {
+                    e.balance_delta > 0
+                } else {
+                    e.balance_delta < 0
+                };
                 if e.escrow_delta != 0 || wrong_sign {
                     r.problems.push(format!(
                         "ledger entry {seq} ({:?}) moves escrow or is negative",

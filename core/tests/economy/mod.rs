@@ -508,3 +508,46 @@ fn a_game_the_upkeep_settles_on_time_is_audited() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn an_admin_reset_is_private_audited_and_refused_to_members_and_for_bots() {
+    let mut h = Harness::new();
+    admin(
+        &mut h,
+        AdminCommand::Settings(SettingsArgs {
+            audit_channel: Some(AUDIT),
+            ..Default::default()
+        }),
+    );
+    let reset = |user: UserRef| {
+        Command::Admin(AdminCommand::Reset {
+            user,
+            reason: "alt account".into(),
+        })
+    };
+    h.refused(&alice(), reset(bob()), "Only server managers");
+    let mut req = h.request(&carol(), reset(computer()));
+    req.manager = true;
+    let r = h.core().handle(req);
+    assert!(r.reply.ephemeral && r.reply.text.plain().contains("Bots have no wallet"));
+    h.ok(&alice(), challenge(bob(), 100, 0));
+    let r = admin(
+        &mut h,
+        AdminCommand::Reset {
+            user: alice(),
+            reason: "alt account".into(),
+        },
+    );
+    assert!(r.reply.ephemeral);
+    assert_eq!(
+        r.reply.text.plain(),
+        "Reset the wallet of @101: 900 coins removed from the balance, which is now 0. \
+         100 coins in escrow stays with their games."
+    );
+    assert_eq!(
+        audited(&r),
+        vec!["🧾 @103 reset the wallet of @101: 900 coins removed (alt account)."]
+    );
+    assert_eq!(h.balance(&alice()), (0, 100));
+    assert!(h.core().store().verify().unwrap().is_clean());
+}

@@ -463,6 +463,9 @@ pub enum EntryKind {
     /// out of circulation (money removed: a negative entry), so the balance stops at
     /// the maximum. Never one's own escrow coming back.
     OverLimit,
+    /// An admin reset a wallet: its whole balance removed (money removed: a negative
+    /// entry; escrow stays with its games).
+    Reset,
     /// A payment between two players (`/jetan pay`): from the payer's balance (negative
     /// entry) to the receiver's balance (positive entry), one request, one pair.
     Payment,
@@ -483,7 +486,17 @@ impl EntryKind {
             EntryKind::PiecePrice => "piece_price",
             EntryKind::OverLimit => "over_limit",
             EntryKind::Payment => "payment",
+            EntryKind::Reset => "reset",
         }
+    }
+
+    /// Whether the entry takes money out of circulation (an admin's take or reset,
+    /// winnings above the maximum balance): a negative entry of the conservation law.
+    pub fn removes_money(self) -> bool {
+        matches!(
+            self,
+            EntryKind::Take | EntryKind::OverLimit | EntryKind::Reset
+        )
     }
 
     /// Whether the entry creates money (the conservation law's right-hand side).
@@ -495,6 +508,7 @@ impl EntryKind {
                 | EntryKind::Daily
                 | EntryKind::Take
                 | EntryKind::OverLimit
+                | EntryKind::Reset
         )
     }
 }

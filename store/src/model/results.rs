@@ -159,6 +159,8 @@ pub enum Receipt {
     Settings(Settings),
     /// A player paid another.
     Pay(Paid),
+    /// An admin reset a wallet: `amount` is what was removed.
+    Reset(Granted),
 }
 
 impl Receipt {
@@ -175,6 +177,7 @@ impl Receipt {
             Receipt::Grant(_) => "grant",
             Receipt::Settings(_) => "settings change",
             Receipt::Pay(_) => "payment",
+            Receipt::Reset(_) => "reset",
         }
     }
 }

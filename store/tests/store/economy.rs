@@ -436,3 +436,43 @@ fn payments_sent_are_capped_per_24_hours() {
     assert_eq!(balance(s, ALICE), 1000 - 300 - 200 + 500 - 500);
     t.assert_clean();
 }
+
+/// A reset removes the balance through the ledger; escrow stays with its game, and
+/// comes back to the balance when the game ends; verify balances the books.
+#[test]
+fn an_admin_reset_zeroes_the_balance_through_the_ledger_and_leaves_escrow_to_its_game() {
+    let t = TestStore::new();
+    let s = &t.store;
+    t.start(Terms {
+        stake: 58,
+        piece_price: 1,
+        ..Terms::friendly(Variant::Classic)
+    });
+    let r = t.req(CAROL, 50);
+    let done = s.reset(r, GUILD, BOB, "alt account").unwrap();
+    assert_eq!((done.user, done.amount, done.balance), (BOB, 900, 0));
+    assert_eq!(
+        s.reset(r, GUILD, BOB, "alt account").unwrap(),
+        done,
+        "a repeat"
+    );
+    let w = s.wallet(GUILD, BOB).unwrap();
+    assert_eq!((w.balance, w.escrow), (0, 100));
+    let e = &s.ledger(GUILD, BOB, 1).unwrap()[0];
+    assert_eq!(
+        (e.kind, e.balance_delta, e.escrow_delta),
+        (EntryKind::Reset, -900, 0)
+    );
+    assert_eq!(e.reason, format!("reset by {CAROL}: alt account"));
+    let report = s.verify().unwrap();
+    assert!(report.is_clean(), "{report}");
+    assert_eq!(report.money, 2000 - 900);
+    // The game goes on; its end pays from escrow as usual.
+    let g = s.game(CH).unwrap().unwrap();
+    s.resign(t.req(BOB, 60), CH, g.id).unwrap();
+    assert_eq!(balance(s, BOB), 100 - 58);
+    // A second reset moves nothing but still answers.
+    s.reset(t.req(CAROL, 70), GUILD, BOB, "").unwrap();
+    assert_eq!(balance(s, BOB), 0);
+    t.assert_clean();
+}

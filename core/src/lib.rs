@@ -147,7 +147,15 @@ pub struct Core {
     /// Each server's preferred locale, as Discord last sent it (for public messages when
     /// the server sets no language).
     guild_locales: Mutex<HashMap<u64, String>>,
+    /// The latest requests whose [`Response::posts`] were handed out: two deliveries of
+    /// one interaction racing past the repeat check (both finding no receipt yet, the
+    /// store then running the operation once and returning its result to both) post
+    /// once.
+    posted: Mutex<std::collections::VecDeque<u64>>,
 }
+
+/// How many request ids [`Core`] remembers having posted for.
+const POSTED_MEMORY: usize = 4096;
 
 impl Core {
     /// A core over `store`. `bot` is the bot's own user (the computer opponent); `seed`
@@ -162,6 +170,7 @@ impl Core {
             think: computer::DEFAULT_THINK,
             owns: std::sync::Arc::new(|_| true),
             guild_locales: Mutex::new(HashMap::new()),
+            posted: Mutex::new(std::collections::VecDeque::new()),
         }
     }
 
@@ -321,7 +330,25 @@ impl Core {
         };
         let mut response = self.run(req)?;
         self.audit(req, &mut response, audit_before);
+        if !response.posts.is_empty() && !self.first_to_post(req.id) {
+            response.posts.clear();
+        }
         Ok(response)
+    }
+
+    /// Whether this is the first response for request `id` to carry posts.
+    fn first_to_post(&self, id: u64) -> bool {
+        let Ok(mut posted) = self.posted.lock() else {
+            return true;
+        };
+        if posted.contains(&id) {
+            return false;
+        }
+        if posted.len() >= POSTED_MEMORY {
+            posted.pop_front();
+        }
+        posted.push_back(id);
+        true
     }
 
     /// Runs a command that is not a repeat.

@@ -227,7 +227,17 @@ pub(crate) async fn answer(
     if private {
         response.reply.ephemeral = true;
     }
-    let shown_at = target.send(http, deferred, &response.reply).await?;
+    let shown_at = match target.send(http, deferred, &response.reply).await {
+        Ok(at) => at,
+        Err(e) => {
+            // The answer could not be given (another delivery of this interaction was
+            // answered first): what the command did is done all the same, so its edits
+            // and posts (a payment's notice, an audit line) are still made.
+            apply_edits(http, &response).await;
+            post_all(http, &response.posts).await;
+            return Err(e.into());
+        }
+    };
     if let (Some(shown), false) = (response.shows, response.reply.ephemeral) {
         let message = match shown_at {
             Some(m) => Some(m),

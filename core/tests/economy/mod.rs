@@ -551,3 +551,35 @@ fn an_admin_reset_is_private_audited_and_refused_to_members_and_for_bots() {
     assert_eq!(h.balance(&alice()), (0, 100));
     assert!(h.core().store().verify().unwrap().is_clean());
 }
+
+/// Two deliveries of one payment racing past the repeat check: the store pays once and
+/// gives both the same result; the notice and the audit line are posted once.
+#[test]
+fn racing_deliveries_of_one_payment_post_once() {
+    let mut h = Harness::new();
+    admin(
+        &mut h,
+        AdminCommand::Settings(SettingsArgs {
+            audit_channel: Some(AUDIT),
+            ..Default::default()
+        }),
+    );
+    for round in 0..10 {
+        let req = h.request(&alice(), pay(bob(), 1, None));
+        let core = h.core();
+        let (a, b) = std::thread::scope(|s| {
+            let a = s.spawn(|| core.handle(req.clone()));
+            let b = s.spawn(|| core.handle(req.clone()));
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        assert_eq!(a.reply, b.reply, "round {round}");
+        assert_eq!(
+            a.posts.len() + b.posts.len(),
+            2,
+            "round {round}: one notice and one audit line: {:?} {:?}",
+            a.posts,
+            b.posts
+        );
+    }
+    assert_eq!(h.balance(&alice()), (990, 0));
+}

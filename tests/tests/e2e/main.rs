@@ -16,6 +16,7 @@ mod fake_selftest;
 mod load;
 mod martian;
 mod mentions;
+mod payments;
 mod postgres;
 mod private_answers;
 mod quick_answers;

@@ -189,6 +189,9 @@ pub(crate) struct State {
     pub violations: Vec<String>,
     /// Members without Manage Server (the others have every permission).
     pub restricted: std::collections::HashSet<u64>,
+    /// Users who left the test guild: an option naming them resolves the user without a
+    /// member, as Discord does.
+    pub departed: std::collections::HashSet<u64>,
 }
 
 impl State {

@@ -408,9 +408,12 @@ impl Player {
         if !users.is_empty() || !channels.is_empty() {
             let mut u = Map::new();
             let mut m = Map::new();
+            let departed = self.inner.lock().departed.clone();
             for user in &users {
                 u.insert(user.id.to_string(), payloads::user(user));
-                m.insert(user.id.to_string(), payloads::partial_member());
+                if !departed.contains(&user.id) {
+                    m.insert(user.id.to_string(), payloads::partial_member());
+                }
             }
             let mut c = Map::new();
             for id in &channels {

@@ -110,6 +110,23 @@ async fn a_payment_answers_privately_pings_only_the_receiver_and_pays_once() -> 
             .ephemeral()?;
         assert!(r.text().contains(expected), "{expected}: {}", r.text());
     }
+    // Someone who left the server: Discord names the user without a membership.
+    let carol = app.fake.user("carol").at(channel);
+    app.fake.leave(carol.id());
+    let r = alice
+        .slash(
+            "jetan pay",
+            &[("user", Opt::from(&carol)), ("amount", Opt::Int(5))],
+        )
+        .await?
+        .expect_reply()
+        .await?
+        .ephemeral()?;
+    assert!(
+        r.text().contains("is not a member of this server"),
+        "{}",
+        r.text()
+    );
     assert_eq!(alice.wallet().await?.balance, 750);
     assert_eq!(bob.wallet().await?.balance, 1250);
     let report = app.stop_and_verify().await?;

@@ -406,7 +406,7 @@ days = { $n ->
     [one] { $n } day
    *[other] { $n } days
 }
-settings-limits = Limits (0 sets none): largest stake { $stake }, largest piece price { $price }, maximum balance { $balance }, payments sent a day { $pay }; to pay or stake, an account { $age } old and { $games } finished games.
+settings-limits = Limits (0 sets none): largest stake { $stake }, largest piece price { $price }, maximum balance { $balance }, payments sent a day { $pay }; to pay or stake: account age { $age }, finished games { $games }.
 account-too-new = On this server an account may pay and stake once it is { $days ->
     [one] { $days } day
    *[other] { $days } days

@@ -403,7 +403,7 @@ days = { $n ->
     [one] { $n } día
    *[other] { $n } días
 }
-settings-limits = Límites (0 los quita): apuesta máxima { $stake }, precio por pieza máximo { $price }, saldo máximo { $balance }, pagos enviados al día { $pay }; para pagar o apostar, una cuenta de { $age } y { $games } partidas terminadas.
+settings-limits = Límites (0 los quita): apuesta máxima { $stake }, precio por pieza máximo { $price }, saldo máximo { $balance }, pagos enviados al día { $pay }; para pagar o apostar: antigüedad de la cuenta { $age }, partidas terminadas { $games }.
 account-too-new = En este servidor una cuenta puede pagar y apostar cuando tiene { $days ->
     [one] { $days } día
    *[other] { $days } días

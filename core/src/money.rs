@@ -523,8 +523,16 @@ impl Core {
             price = m(s.max_piece_price),
             balance = m(s.max_balance),
             pay = m(s.daily_pay_cap),
-            age = tr!(lang, "days", n = s.min_account_days),
-            games = s.min_games
+            age = if s.min_account_days == 0 {
+                none()
+            } else {
+                tr!(lang, "days", n = s.min_account_days)
+            },
+            games = if s.min_games == 0 {
+                none()
+            } else {
+                s.min_games.to_string()
+            }
         ) + "\n"
             + &match s.audit_channel {
                 Some(c) => tr!(

@@ -171,8 +171,8 @@ fn the_limits_are_admin_settings_validated_and_shown() {
     assert!(
         r.text.plain().contains(
             "Limits (0 sets none): largest stake 200 coins, largest piece price 5 coins, \
-             maximum balance 5000 coins, payments sent a day 300 coins; to pay or stake, \
-             an account 7 days old and 2 finished games."
+             maximum balance 5000 coins, payments sent a day 300 coins; to pay or stake: \
+             account age 7 days, finished games 2."
         ),
         "{}",
         r.text.plain()

@@ -583,3 +583,32 @@ fn racing_deliveries_of_one_payment_post_once() {
     }
     assert_eq!(h.balance(&alice()), (990, 0));
 }
+
+/// Winnings above the maximum balance leave circulation, and the result says so.
+#[test]
+fn a_result_says_what_the_maximum_balance_took_out_of_the_winnings() {
+    let mut h = Harness::new();
+    settings(
+        &mut h,
+        SettingsArgs {
+            max_balance: Some(960),
+            ..Default::default()
+        },
+    );
+    let c = h.ok(&alice(), challenge(bob(), 50, 0));
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    let end = h.resign(&bob());
+    assert!(
+        end.text.plain().contains(
+            "@102 paid @101 the stake: 50 coins (40 coins of it above the server's maximum \
+             balance went out of circulation)"
+        ),
+        "{}",
+        end.text.plain()
+    );
+    // 950 + 50 won, 40 of it over 960; then her own 50 of escrow back.
+    assert_eq!(h.balance(&alice()), (1010, 0));
+    let report = h.core().store().verify().unwrap();
+    assert!(report.is_clean(), "{report}");
+    assert_eq!(report.money, 2000 - 40);
+}

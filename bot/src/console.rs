@@ -51,6 +51,7 @@ pub fn bot_user() -> UserRef {
         id: id_of(BOT_NAME),
         name: BOT_NAME.into(),
         bot: true,
+        outside: false,
     }
 }
 
@@ -382,6 +383,15 @@ impl<'a> Console<'a> {
         Ok(())
     }
 
+    /// Messages posted in channels besides the answer (the upkeep's, a payment's notice).
+    fn print_posts(&mut self, w: &mut impl Write, posts: &[(u64, Reply)]) -> std::io::Result<()> {
+        for (channel, reply) in posts {
+            let name = self.channels.get(channel).cloned().unwrap_or_default();
+            self.print(w, reply, &format!("#{name}"))?;
+        }
+        Ok(())
+    }
+
     fn print(&mut self, w: &mut impl Write, reply: &Reply, to: &str) -> std::io::Result<()> {
         let mark = if reply.ephemeral { " [ephemeral]" } else { "" };
         writeln!(w, "--- reply to {to}{mark}")?;
@@ -423,10 +433,7 @@ impl<'a> Console<'a> {
                 writeln!(w, "--- the clock moves forward {} s", ms / 1000)?;
                 // The bot's once-a-minute upkeep, as `serve` runs it.
                 let sweep = self.core.sweep(self.now());
-                for (channel, reply) in &sweep.posts {
-                    let name = self.channels.get(channel).cloned().unwrap_or_default();
-                    self.print(w, reply, &format!("#{name}"))?;
-                }
+                self.print_posts(w, &sweep.posts)?;
                 self.print_edits(w, &sweep.edits)
             }
             Err(e) => writeln!(w, "--- error: {e}"),
@@ -466,6 +473,7 @@ impl<'a> Console<'a> {
                     let reply = self.core.run_analysis(job);
                     self.print(w, &reply, &format!("#{channel}"))?;
                 }
+                self.print_posts(w, &response.posts)?;
                 let mut next = response.computer_moves_in;
                 while let Some(ch) = next {
                     let offset = self.offset_ms;

@@ -654,6 +654,10 @@ static PROMOTE_NAMES: [&str; 4] = names(&PROMOTE);
 pub const LANGUAGE: [(&str, &str); 3] = [("en", "en"), ("es", "es"), ("auto", "auto")];
 static LANGUAGE_NAMES: [&str; 3] = names(&LANGUAGE);
 
+/// `audit_off`: a switch with one position.
+pub const YES: [(&str, ()); 1] = [("yes", ())];
+static YES_NAMES: [&str; 1] = names(&YES);
+
 const fn int(min: Option<i64>, max: Option<i64>) -> Kind {
     Kind::Integer { min, max }
 }
@@ -819,6 +823,21 @@ pub static JETAN: Spec = Spec {
             },
         ),
         cmd("daily", &[], |_| Ok(Command::Daily)),
+        cmd(
+            "pay",
+            &[
+                req("user", Kind::User, "@bob"),
+                req("amount", int(Some(1), None), "50"),
+                opt("note", text_max(200), "\"for the lesson\""),
+            ],
+            |a| {
+                Ok(Command::Pay {
+                    user: a.need_user("user")?,
+                    amount: a.need_int("amount")?,
+                    note: a.text("note"),
+                })
+            },
+        ),
         cmd("history", &[opt("user", Kind::User, "@bob")], |a| {
             Ok(Command::History {
                 user: a.user("user"),
@@ -885,6 +904,19 @@ pub static JETAN: Spec = Spec {
                     },
                 ),
                 cmd(
+                    "reset",
+                    &[
+                        req("user", Kind::User, "@bob"),
+                        req("reason", text_max(200), "\"why\""),
+                    ],
+                    |a| {
+                        Ok(Command::Admin(AdminCommand::Reset {
+                            user: a.need_user("user")?,
+                            reason: a.need_text("reason")?,
+                        }))
+                    },
+                ),
+                cmd(
                     "settings",
                     &[
                         opt("starting_grant", COINS, "1000"),
@@ -897,6 +929,15 @@ pub static JETAN: Spec = Spec {
                         opt("allow_channel", Kind::Channel, "#general"),
                         opt("disallow_channel", Kind::Channel, "#general"),
                         opt("language", Kind::Choice(&LANGUAGE_NAMES), "es"),
+                        opt("max_stake", COINS, "500"),
+                        opt("max_piece_price", COINS, "10"),
+                        opt("max_balance", COINS, "100000"),
+                        opt("pay_cap", COINS, "1000"),
+                        opt("min_account_age", int(Some(0), Some(3650)), "30"),
+                        opt("min_games", int(Some(0), Some(10_000)), "3"),
+                        opt("audit_channel", Kind::Channel, "#audit"),
+                        opt("audit_pot", COINS, "500"),
+                        opt("audit_off", Kind::Choice(&YES_NAMES), "yes"),
                     ],
                     |a| {
                         Ok(Command::Admin(AdminCommand::Settings(SettingsArgs {
@@ -910,6 +951,15 @@ pub static JETAN: Spec = Spec {
                             allow_channel: a.channel("allow_channel"),
                             disallow_channel: a.channel("disallow_channel"),
                             language: a.choice("language", &LANGUAGE).map(str::to_string),
+                            max_stake: a.int("max_stake"),
+                            max_piece_price: a.int("max_piece_price"),
+                            max_balance: a.int("max_balance"),
+                            pay_cap: a.int("pay_cap"),
+                            min_account_age: a.int("min_account_age"),
+                            min_games: a.int("min_games"),
+                            audit_channel: a.channel("audit_channel"),
+                            audit_pot: a.int("audit_pot"),
+                            audit_off: a.choice("audit_off", &YES).is_some(),
                         })))
                     },
                 ),
@@ -1002,7 +1052,7 @@ mod tests {
         let leaves = leaves();
         assert_eq!(
             leaves.len(),
-            31,
+            33,
             "{:?}",
             leaves.iter().map(|l| &l.0).collect::<Vec<_>>()
         );
@@ -1124,11 +1174,11 @@ mod tests {
         );
         assert_eq!(
             msg(&["admin"], &[]),
-            "admin needs one of abort, grant, take or settings"
+            "admin needs one of abort, grant, take, reset or settings"
         );
         assert_eq!(
             msg(&["admin", "fire"], &[]),
-            "there is no `admin fire`: write admin abort, grant, take or settings"
+            "there is no `admin fire`: write admin abort, grant, take, reset or settings"
         );
         assert_eq!(
             msg(&["move"], &[("promotion", Value::Text("q".into()))]),

@@ -340,7 +340,7 @@ fn the_console_takes_every_option_discord_offers_and_refuses_alike() {
         ),
         (
             "admin fire",
-            "there is no `admin fire`: write admin abort, grant, take or settings",
+            "there is no `admin fire`: write admin abort, grant, take, reset or settings",
         ),
         (
             "admin settings language:fr",

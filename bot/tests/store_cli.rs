@@ -262,3 +262,43 @@ fn migrate_moves_a_data_directory_to_postgresql_and_back() {
     let o = jetan(&["verify"], &back);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
 }
+
+/// `jetan export-ledger --server ID --csv`: one server's ledger for a spreadsheet, every
+/// entry in order, nothing of another server.
+#[test]
+fn export_ledger_writes_one_servers_ledger_as_csv() {
+    let root = tempfile::tempdir().unwrap();
+    let data = root.path().join("data");
+    {
+        let s = Store::open(&data).unwrap();
+        s.pay(Stamp::new(5, 101, 1_000), GUILD, 102, 40, "rent, \"May\"")
+            .unwrap();
+        s.grant(Stamp::new(6, 1, 2_000), 2, 103, 10, "other server")
+            .unwrap();
+    }
+    let o = jetan(&["export-ledger", "--server", "1", "--csv"], &data);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let csv = String::from_utf8_lossy(&o.stdout).to_string();
+    let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
+    assert_eq!(
+        lines,
+        vec![
+            "seq,time_utc,at_ms,server,user,kind,balance_delta,escrow_delta,game,request,reason",
+            "0,1970-01-01 00:00:01,1000,1,101,starting_grant,1000,0,,5,starting grant",
+            "1,1970-01-01 00:00:01,1000,1,102,starting_grant,1000,0,,5,starting grant",
+            "2,1970-01-01 00:00:01,1000,1,101,payment,-40,0,,5,\"payment to 102: rent, \"\"May\"\"\"",
+            "3,1970-01-01 00:00:01,1000,1,102,payment,40,0,,5,\"payment from 101: rent, \"\"May\"\"\"",
+        ],
+        "{csv}"
+    );
+    let json = jetan(&["export-ledger", "--server", "2"], &data);
+    assert_eq!(json.status.code(), Some(0), "{}", text(&json));
+    let out = String::from_utf8_lossy(&json.stdout).to_string();
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.contains("\"kind\":\"grant\""), "{out}");
+    let missing = jetan(
+        &["export-ledger", "--server", "1"],
+        &root.path().join("typo"),
+    );
+    assert_eq!(missing.status.code(), Some(3), "{}", text(&missing));
+}

@@ -206,6 +206,7 @@ practice-no-money-moved = Practice game: no money moved.
 friendly-no-money = Friendly game: no money moved.
 paid-piece = { $from } paid { $to } { $amount } for { $piece }
 paid-stake = { $from } paid { $to } the stake: { $amount }
+over-limit = ({ $amount } of it above the server's maximum balance went out of circulation)
 released = { $who } gets { $amount } back from escrow
 net = Net: { $black } { $black_net }, { $orange } { $orange_net }.
 not-playing = You are not playing in this game.
@@ -387,7 +388,65 @@ rules-manator = **Manator Jetan** (`variant:manator`): the Fliers are **Odwars**
 rules-wagers = **Wagers**: each player stakes the same amount (the winner takes both) and every lost piece costs its value × the piece price, paid to the opponent at once; a challenge holds the stake and a reserve for the pieces in escrow.
 rules-moves = Moves: `/jetan move from:e2 to:e3` or `/jetan move notation:e2-e3`; the piece letters above are only for notation like `Ab1-d3`.
 
+# Payments between players (/jetan pay)
+what-payment = payment
+pay-self = You cannot pay yourself.
+pay-bot = { $who } is a bot and has no wallet: payments go to members only.
+pay-outside = { $who } is not a member of this server: payments go to its members only.
+pay-positive = A payment must be a whole number of at least 1.
+note-too-long = The note must be one line of at most { $max } characters.
+insufficient-pay = You have { $available } available (money in escrow cannot be paid); this payment needs { $needed }.
+balance-limit = { $who } cannot receive that much: their balance would pass the server's limit (room for { $room }).
+paid = You paid **{ $amount }** to { $who }. Your balance: { $balance }.
+paid-notice = { $to }, { $from } paid you **{ $amount }**.
+pay-note = Note: “{ $note }”
+
+# Server limits (admin settings)
+what-max-stake = largest stake
+what-max-piece-price = largest piece price
+what-max-balance = maximum balance
+what-pay-cap = daily cap on payments
+account-age-range = The minimum account age is in days, from 0 to { $max }.
+min-games-range = The minimum of finished games goes from 0 to { $max }.
+limit-none = no limit
+days = { $n ->
+    [one] { $n } day
+   *[other] { $n } days
+}
+settings-limits = Limits (0 sets none): largest stake { $stake }, largest piece price { $price }, maximum balance { $balance }, payments sent a day { $pay }; to pay or stake: account age { $age }, finished games { $games }.
+account-too-new = On this server an account may pay and stake once it is { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} old: yours may in { $time }.
+account-too-new-other = { $who }'s account is too new to stake on this server (it must be { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} old).
+too-few-games = On this server members pay and stake after { $games } finished games; you have { $played }. Friendly games (no stake, no piece price) count.
+too-few-games-other = { $who } has not yet finished the { $games } games this server asks before staking.
+stake-above-limit = The largest stake on this server is { $max }.
+price-above-limit = The largest piece price on this server is { $max }.
+pay-cap = Payments sent are capped at { $cap } a day on this server: you can still send { $left }, the rest in { $time }.
+
+# The audit channel (one line each; pings nobody)
+what-audit-pot = audit threshold
+settings-audit = Audit channel: { $channel } (admin tools, payments, and games where more than { $pot } changed hands).
+settings-audit-off = Audit channel: none.
+audit-grant = 🧾 { $admin } granted { $amount } to { $who } ({ $reason }); their balance: { $balance }.
+audit-take = 🧾 { $admin } took { $amount } from { $who } ({ $reason }); their balance: { $balance }.
+audit-settings = 🧾 { $admin } changed the settings: { $changes }.
+audit-abort = 🧾 { $admin } aborted game { $id } in { $channel } ({ $reason }).
+audit-abort-challenge = 🧾 { $admin } called off the challenge in { $channel } ({ $reason }); refunded { $refunded }.
+audit-pay = 🧾 { $from } paid { $amount } to { $to } in { $channel }.
+audit-pay-note = 🧾 { $from } paid { $amount } to { $to } in { $channel } ({ $note }).
+audit-no-reason = no reason given
+audit-pot = 🧾 Game { $id } in { $channel }: { $who }; { $amount } changed hands.
+
+reset-done = Reset the wallet of { $who }: { $amount } removed from the balance, which is now 0. { $escrow } in escrow stays with their games.
+audit-reset = 🧾 { $admin } reset the wallet of { $who }: { $amount } removed ({ $reason }).
+
 ## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
+
 
 cmd-jetan = jetan
 cmd-jetan-desc = Jetan — Martian chess: play, bet, and climb the standings.
@@ -473,6 +532,14 @@ cmd-analyse = analyse
 cmd-analyse-desc = The engine's three biggest mistakes of a finished Jetan game, with better moves.
 opt-analyse-game = game
 opt-analyse-game-desc = The game's id from history (default: this channel's last game)
+cmd-pay = pay
+cmd-pay-desc = Pay another member from your balance (never from escrow); they are told in the channel.
+opt-pay-user = user
+opt-pay-user-desc = Whom to pay
+opt-pay-amount = amount
+opt-pay-amount-desc = How much, a whole number
+opt-pay-note = note
+opt-pay-note-desc = A note for them (one line, kept in the ledger)
 cmd-history = history
 cmd-history-desc = Recent finished games (of a player, or of this channel).
 opt-history-user = user
@@ -482,7 +549,7 @@ cmd-rules-desc = The rules of Jetan, short.
 cmd-settings = settings
 cmd-settings-desc = The server's settings.
 cmd-admin = admin
-cmd-admin-desc = Server managers' tools: abort, grant, take, settings.
+cmd-admin-desc = Server managers' tools: abort, grant, take, reset, settings.
 cmd-admin-abort = abort
 cmd-admin-abort-desc = End this channel's game or challenge: escrow refunded, no result counted.
 opt-admin-abort-reason = reason
@@ -503,6 +570,12 @@ opt-admin-take-amount = amount
 opt-admin-take-amount-desc = How much
 opt-admin-take-reason = reason
 opt-admin-take-reason-desc = Why
+cmd-admin-reset = reset
+cmd-admin-reset-desc = Zero a player's balance (kept in the ledger with your reason; escrow stays with games).
+opt-admin-reset-user = user
+opt-admin-reset-user-desc = Whose wallet
+opt-admin-reset-reason = reason
+opt-admin-reset-reason-desc = Why
 cmd-admin-settings = settings
 cmd-admin-settings-desc = Change the server's settings.
 opt-admin-settings-starting_grant = starting_grant
@@ -525,6 +598,24 @@ opt-admin-settings-disallow_channel = disallow_channel
 opt-admin-settings-disallow_channel-desc = Stop games in this channel
 opt-admin-settings-language = language
 opt-admin-settings-language-desc = Language of public messages: en, es or auto (the server's)
+opt-admin-settings-max_stake = max_stake
+opt-admin-settings-max_stake-desc = The largest stake a challenge may name (0: no limit)
+opt-admin-settings-max_piece_price = max_piece_price
+opt-admin-settings-max_piece_price-desc = The largest piece price a challenge may name (0: no limit)
+opt-admin-settings-max_balance = max_balance
+opt-admin-settings-max_balance-desc = Daily allowance and winnings stop at this balance (0: no limit)
+opt-admin-settings-pay_cap = pay_cap
+opt-admin-settings-pay_cap-desc = The most a member may pay others in 24 hours (0: no cap)
+opt-admin-settings-min_account_age = min_account_age
+opt-admin-settings-min_account_age-desc = Days a Discord account must be old to pay or stake (0: any)
+opt-admin-settings-min_games = min_games
+opt-admin-settings-min_games-desc = Finished games a member needs to pay or stake (0: none)
+opt-admin-settings-audit_channel = audit_channel
+opt-admin-settings-audit_channel-desc = Post one line here for each admin action, payment and big game
+opt-admin-settings-audit_pot = audit_pot
+opt-admin-settings-audit_pot-desc = Post a finished game when more than this changed hands (default 0)
+opt-admin-settings-audit_off = audit_off
+opt-admin-settings-audit_off-desc = Stop posting audit lines
 
 choice-me = me
 choice-opponent = opponent
@@ -536,6 +627,7 @@ choice-circular = circular
 choice-en = en
 choice-es = es
 choice-auto = auto
+choice-yes = yes
 
 # Martian Chess commands, options and choices
 opt-challenge-game = game

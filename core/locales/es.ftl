@@ -203,6 +203,7 @@ practice-no-money-moved = Partida de práctica: no se movió dinero.
 friendly-no-money = Partida amistosa: no se movió dinero.
 paid-piece = { $from } pagó a { $to } { $amount } por { $piece }
 paid-stake = { $from } pagó a { $to } la apuesta: { $amount }
+over-limit = ({ $amount } de ello, por encima del saldo máximo del servidor, sale de la circulación)
 released = { $who } recupera { $amount } del depósito
 net = Resultado neto: { $black } { $black_net }, { $orange } { $orange_net }.
 not-playing = No juegas en esta partida.
@@ -384,7 +385,65 @@ rules-manator = **Jetan de Manator** (`variante:manator`): los Voladores son **O
 rules-wagers = **Apuestas**: cada jugador apuesta lo mismo (el ganador se lleva las dos) y cada pieza perdida cuesta su valor × el precio por pieza, pagado al rival en el acto; un desafío deja en depósito la apuesta y una reserva para las piezas.
 rules-moves = Jugadas: `/jetan mover desde:e2 hasta:e3` o `/jetan mover notación:e2-e3`; las letras de las piezas sirven solo para la notación, como `Ab1-d3`.
 
+# Pagos entre jugadores (/jetan pagar)
+what-payment = El pago
+pay-self = No puedes pagarte a ti mismo.
+pay-bot = { $who } es un bot y no tiene cartera: solo se paga a miembros.
+pay-outside = { $who } no es miembro de este servidor: solo se paga a sus miembros.
+pay-positive = Un pago debe ser un número entero de al menos 1.
+note-too-long = La nota debe ser una sola línea de como mucho { $max } caracteres.
+insufficient-pay = Dispones de { $available } (el dinero en depósito no se puede pagar); este pago necesita { $needed }.
+balance-limit = { $who } no puede recibir tanto: su saldo pasaría del límite del servidor (cabe { $room }).
+paid = Has pagado **{ $amount }** a { $who }. Tu saldo: { $balance }.
+paid-notice = { $to }, { $from } te ha pagado **{ $amount }**.
+pay-note = Nota: «{ $note }»
+
+# Límites del servidor (ajustes de administración)
+what-max-stake = La apuesta máxima
+what-max-piece-price = El precio por pieza máximo
+what-max-balance = El saldo máximo
+what-pay-cap = El tope diario de pagos
+account-age-range = La antigüedad mínima de la cuenta va en días, de 0 a { $max }.
+min-games-range = El mínimo de partidas terminadas va de 0 a { $max }.
+limit-none = sin límite
+days = { $n ->
+    [one] { $n } día
+   *[other] { $n } días
+}
+settings-limits = Límites (0 los quita): apuesta máxima { $stake }, precio por pieza máximo { $price }, saldo máximo { $balance }, pagos enviados al día { $pay }; para pagar o apostar: antigüedad de la cuenta { $age }, partidas terminadas { $games }.
+account-too-new = En este servidor una cuenta puede pagar y apostar cuando tiene { $days ->
+    [one] { $days } día
+   *[other] { $days } días
+}: la tuya podrá dentro de { $time }.
+account-too-new-other = La cuenta de { $who } es demasiado nueva para apostar en este servidor (debe tener { $days ->
+    [one] { $days } día
+   *[other] { $days } días
+}).
+too-few-games = En este servidor se paga y se apuesta tras { $games } partidas terminadas; llevas { $played }. Las partidas amistosas (sin apuesta ni precio por pieza) cuentan.
+too-few-games-other = { $who } aún no ha terminado las { $games } partidas que este servidor pide para apostar.
+stake-above-limit = La apuesta máxima en este servidor es { $max }.
+price-above-limit = El precio por pieza máximo en este servidor es { $max }.
+pay-cap = Los pagos enviados tienen un tope de { $cap } al día en este servidor: aún puedes enviar { $left }, el resto dentro de { $time }.
+
+# El canal de auditoría (una línea cada cosa; no avisa a nadie)
+what-audit-pot = El umbral de auditoría
+settings-audit = Canal de auditoría: { $channel } (herramientas de administración, pagos y partidas en las que cambiaron de manos más de { $pot }).
+settings-audit-off = Canal de auditoría: ninguno.
+audit-grant = 🧾 { $admin } abonó { $amount } a { $who } ({ $reason }); su saldo: { $balance }.
+audit-take = 🧾 { $admin } retiró { $amount } a { $who } ({ $reason }); su saldo: { $balance }.
+audit-settings = 🧾 { $admin } cambió los ajustes: { $changes }.
+audit-abort = 🧾 { $admin } anuló la partida { $id } en { $channel } ({ $reason }).
+audit-abort-challenge = 🧾 { $admin } anuló el desafío de { $channel } ({ $reason }); devuelto: { $refunded }.
+audit-pay = 🧾 { $from } pagó { $amount } a { $to } en { $channel }.
+audit-pay-note = 🧾 { $from } pagó { $amount } a { $to } en { $channel } ({ $note }).
+audit-no-reason = sin motivo
+audit-pot = 🧾 Partida { $id } en { $channel }: { $who }; cambiaron de manos { $amount }.
+
+reset-done = Cartera de { $who } reiniciada: se han retirado { $amount } del saldo, que queda en 0. Los { $escrow } en depósito siguen con sus partidas.
+audit-reset = 🧾 { $admin } reinició la cartera de { $who }: retirados { $amount } ({ $reason }).
+
 ## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
+
 
 cmd-jetan = jetan
 cmd-jetan-desc = Jetan, el ajedrez marciano: juega, apuesta y sube en la clasificación.
@@ -470,6 +529,14 @@ cmd-analyse = analizar
 cmd-analyse-desc = Los tres mayores errores de una partida de Jetan terminada, con jugadas mejores.
 opt-analyse-game = partida
 opt-analyse-game-desc = El id de la partida en el historial (por defecto, la última del canal)
+cmd-pay = pagar
+cmd-pay-desc = Paga a otro miembro de tu saldo (nunca del depósito); se le avisa en el canal.
+opt-pay-user = usuario
+opt-pay-user-desc = A quién pagar
+opt-pay-amount = cantidad
+opt-pay-amount-desc = Cuánto, un número entero
+opt-pay-note = nota
+opt-pay-note-desc = Una nota para esa persona (una línea, queda en el libro de cuentas)
 cmd-history = historial
 cmd-history-desc = Las últimas partidas terminadas (de un jugador o de este canal).
 opt-history-user = usuario
@@ -479,7 +546,7 @@ cmd-rules-desc = Las reglas del Jetan, en breve.
 cmd-settings = ajustes
 cmd-settings-desc = Los ajustes del servidor.
 cmd-admin = admin
-cmd-admin-desc = Herramientas de administración: anular, dar, quitar, ajustes.
+cmd-admin-desc = Herramientas de administración: anular, dar, quitar, reiniciar, ajustes.
 cmd-admin-abort = anular
 cmd-admin-abort-desc = Termina la partida o el desafío de este canal: se devuelve el depósito y no cuenta ningún resultado.
 opt-admin-abort-reason = motivo
@@ -500,6 +567,12 @@ opt-admin-take-amount = cantidad
 opt-admin-take-amount-desc = Cuánto
 opt-admin-take-reason = motivo
 opt-admin-take-reason-desc = Por qué
+cmd-admin-reset = reiniciar
+cmd-admin-reset-desc = Deja a cero el saldo de un jugador (queda en el libro con tu motivo; el depósito sigue en juego).
+opt-admin-reset-user = usuario
+opt-admin-reset-user-desc = De quién es la cartera
+opt-admin-reset-reason = motivo
+opt-admin-reset-reason-desc = Por qué
 cmd-admin-settings = ajustes
 cmd-admin-settings-desc = Cambia los ajustes del servidor.
 opt-admin-settings-starting_grant = saldo_inicial
@@ -522,6 +595,24 @@ opt-admin-settings-disallow_channel = prohibir_canal
 opt-admin-settings-disallow_channel-desc = Prohíbe las partidas en este canal
 opt-admin-settings-language = idioma
 opt-admin-settings-language-desc = Idioma de los mensajes públicos: en, es o auto (el del servidor)
+opt-admin-settings-max_stake = apuesta_máxima
+opt-admin-settings-max_stake-desc = La mayor apuesta que puede fijar un desafío (0: sin límite)
+opt-admin-settings-max_piece_price = precio_máximo
+opt-admin-settings-max_piece_price-desc = El mayor precio por pieza que puede fijar un desafío (0: sin límite)
+opt-admin-settings-max_balance = saldo_máximo
+opt-admin-settings-max_balance-desc = La paga diaria y las ganancias se detienen en este saldo (0: sin límite)
+opt-admin-settings-pay_cap = tope_pagos
+opt-admin-settings-pay_cap-desc = Lo máximo que un miembro puede pagar a otros en 24 horas (0: sin tope)
+opt-admin-settings-min_account_age = antigüedad_mínima
+opt-admin-settings-min_account_age-desc = Días que debe tener una cuenta de Discord para pagar o apostar (0: cualquiera)
+opt-admin-settings-min_games = partidas_mínimas
+opt-admin-settings-min_games-desc = Partidas terminadas que necesita un miembro para pagar o apostar (0: ninguna)
+opt-admin-settings-audit_channel = canal_auditoría
+opt-admin-settings-audit_channel-desc = Publica aquí una línea por cada acción de administración, pago y partida grande
+opt-admin-settings-audit_pot = umbral_auditoría
+opt-admin-settings-audit_pot-desc = Publica una partida terminada si cambió de manos más que esto (por defecto 0)
+opt-admin-settings-audit_off = sin_auditoría
+opt-admin-settings-audit_off-desc = Deja de publicar líneas de auditoría
 
 choice-me = yo
 choice-opponent = rival
@@ -533,6 +624,7 @@ choice-circular = circular
 choice-en = inglés (en)
 choice-es = español (es)
 choice-auto = auto (el del servidor)
+choice-yes = sí
 
 # Martian Chess commands, options and choices
 opt-challenge-game = juego

@@ -20,11 +20,23 @@ enum Direction {
 const MAX_REASON: usize = 200;
 
 fn reason_text(lang: Lang, reason: &str) -> Result<String, CoreError> {
-    let r = reason.trim();
-    if r.chars().count() > MAX_REASON || r.contains(['\n', '\r']) {
-        return refuse(tr!(lang, "reason-too-long", max = MAX_REASON));
+    one_line(lang, reason, "reason-too-long")
+}
+
+/// Text a user gives for the ledger and a message (an admin's reason, a payment's
+/// note): trimmed, one line of at most [`MAX_REASON`] characters, else refused with the
+/// message `too_long`. Private-use characters (the core's own marks for mentions) are
+/// dropped, so typed text never reads as a mention.
+pub(crate) fn one_line(lang: Lang, text: &str, too_long: &str) -> Result<String, CoreError> {
+    let r: String = text
+        .trim()
+        .chars()
+        .filter(|c| !('\u{e000}'..='\u{f8ff}').contains(c))
+        .collect();
+    if r.chars().count() > MAX_REASON || r.chars().any(char::is_control) {
+        return refuse(tr!(lang, too_long, max = MAX_REASON));
     }
-    Ok(r.to_string())
+    Ok(r)
 }
 
 impl Core {
@@ -52,6 +64,7 @@ impl Core {
                 amount,
                 reason,
             } => self.move_money(req, user, *amount, reason, Direction::Take),
+            AdminCommand::Reset { user, reason } => self.reset(req, user, reason),
             AdminCommand::Settings(args) => self.change_settings(req, args).map(Into::into),
         }
     }
@@ -90,6 +103,38 @@ impl Core {
             who = mention(done.user),
             reason = reason,
             balance = money(lang, done.balance, &currency)
+        ))
+        .into())
+    }
+
+    /// Zeroes a player's balance through the ledger, answered privately.
+    fn reset(&self, req: &Request, user: &UserRef, reason: &str) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
+        let reason = reason_text(lang, reason)?;
+        if user.bot {
+            return refuse(tr!(lang, "bots-no-wallet"));
+        }
+        let done = self
+            .store
+            .reset(Self::store_req(req), req.guild, user.id, &reason)?;
+        self.reset_reply(req, &done)
+    }
+
+    /// The admin's answer to a reset (also to a repeated one).
+    pub(crate) fn reset_reply(
+        &self,
+        req: &Request,
+        done: &jetan_store::Granted,
+    ) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
+        let currency = self.currency(req.guild)?;
+        let escrow = self.store.wallet(req.guild, done.user)?.escrow;
+        Ok(Reply::ephemeral(tr!(
+            lang,
+            "reset-done",
+            who = mention(done.user),
+            amount = money(lang, done.amount, &currency),
+            escrow = money(lang, escrow, &currency)
         ))
         .into())
     }

@@ -11,6 +11,7 @@
 
 mod admin;
 pub mod analysis;
+mod audit;
 pub mod buttons;
 mod computer;
 mod endings;
@@ -50,6 +51,7 @@ pub use request::{
     SettingsArgs, UserRef,
 };
 pub use upkeep::Sweep;
+pub use words::ledger_csv;
 
 /// The result of handling a request.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,6 +70,9 @@ pub struct Response {
     /// [`Core::run_analysis`] (off the request's critical path: it thinks) and post its
     /// reply.
     pub analysis: Option<AnalysisJob>,
+    /// Messages to post besides the answer, each in its channel (a payment's notice to
+    /// its receiver, whose answer to the payer is private).
+    pub posts: Vec<(u64, Reply)>,
 }
 
 impl From<Reply> for Response {
@@ -78,6 +83,7 @@ impl From<Reply> for Response {
             edits: Vec::new(),
             shows: None,
             analysis: None,
+            posts: Vec::new(),
         }
     }
 }
@@ -154,7 +160,15 @@ pub struct Core {
     analysis_running: Mutex<()>,
     /// Analyses running or waiting to run.
     analyses_waiting: std::sync::atomic::AtomicUsize,
+    /// The latest requests whose [`Response::posts`] were handed out: two deliveries of
+    /// one interaction racing past the repeat check (both finding no receipt yet, the
+    /// store then running the operation once and returning its result to both) post
+    /// once.
+    posted: Mutex<std::collections::VecDeque<u64>>,
 }
+
+/// How many request ids [`Core`] remembers having posted for.
+const POSTED_MEMORY: usize = 4096;
 
 impl Core {
     /// A core over `store`. `bot` is the bot's own user (the computer opponent); `seed`
@@ -171,6 +185,7 @@ impl Core {
             guild_locales: Mutex::new(HashMap::new()),
             analysis_running: Mutex::new(()),
             analyses_waiting: std::sync::atomic::AtomicUsize::new(0),
+            posted: Mutex::new(std::collections::VecDeque::new()),
         }
     }
 
@@ -319,6 +334,40 @@ impl Core {
         if let Some(response) = self.repeated(req)? {
             return Ok(response);
         }
+        // A settings change may stop the audit: its own line goes where the audit was.
+        let audit_before = match &req.command {
+            Command::Admin(AdminCommand::Settings(_)) => self
+                .store
+                .settings(req.guild)
+                .ok()
+                .and_then(|s| s.audit_channel),
+            _ => None,
+        };
+        let mut response = self.run(req)?;
+        self.audit(req, &mut response, audit_before);
+        if !response.posts.is_empty() && !self.first_to_post(req.id) {
+            response.posts.clear();
+        }
+        Ok(response)
+    }
+
+    /// Whether this is the first response for request `id` to carry posts.
+    fn first_to_post(&self, id: u64) -> bool {
+        let Ok(mut posted) = self.posted.lock() else {
+            return true;
+        };
+        if posted.contains(&id) {
+            return false;
+        }
+        if posted.len() >= POSTED_MEMORY {
+            posted.pop_front();
+        }
+        posted.push_back(id);
+        true
+    }
+
+    /// Runs a command that is not a repeat.
+    fn run(&self, req: &Request) -> Result<Response, CoreError> {
         match &req.command {
             Command::Challenge { opponent, args } => self.challenge(req, opponent, args),
             Command::Accept => self.accept_typed(req),
@@ -341,6 +390,7 @@ impl Core {
                 None => self.standings(req, *page).map(Into::into),
             },
             Command::Daily => self.daily(req).map(Into::into),
+            Command::Pay { user, amount, note } => self.pay(req, user, *amount, note.as_deref()),
             Command::History { user } => self.history(req, user.as_ref()).map(Into::into),
             Command::Profile { user, share } => {
                 self.profile(req, user.as_ref(), *share).map(Into::into)

@@ -64,6 +64,10 @@ impl Core {
         if practice && (stake > 0 || piece_price > 0) {
             return refuse(tr!(lang, "practice-no-money"));
         }
+        if stake > 0 || piece_price > 0 {
+            self.check_money_rights(req, req.user.id, true)?;
+            self.check_money_rights(req, opponent.id, false)?;
+        }
         let move_time = match args.move_time {
             // Every game has a move time: the server's, unless the challenge names one.
             None => Some(
@@ -258,6 +262,7 @@ impl Core {
         if req.user.id != c.challenged {
             return refuse(tr!(lang, "only-challenged", who = mention(c.challenged)));
         }
+        self.check_accept_rights(req, Some(c.id))?;
         let currency = self.currency(req.guild)?;
         let mut text = tr!(
             lang,
@@ -291,6 +296,7 @@ impl Core {
 
     /// Accepts the challenge `id` (from its button, or the Confirm of a typed accept).
     pub(crate) fn accept(&self, req: &Request, id: u64) -> Result<Response, CoreError> {
+        self.check_accept_rights(req, Some(id))?;
         let game = self.store.accept(
             Self::store_req(req),
             req.channel,
@@ -394,6 +400,21 @@ impl Core {
         Response {
             edits: self.answered_challenge(c.id, edit).into_iter().collect(),
             ..Reply::public(text).into()
+        }
+    }
+
+    /// Accepting a challenge with money in it is staking: the server's minimum account
+    /// age and games apply to the one accepting (the store refuses everything else).
+    fn check_accept_rights(&self, req: &Request, id: Option<u64>) -> Result<(), CoreError> {
+        match self.store.open_challenge(req.channel)? {
+            Some(c)
+                if id.is_none_or(|id| id == c.id)
+                    && req.user.id == c.challenged
+                    && (c.terms.stake > 0 || c.terms.piece_price > 0) =>
+            {
+                self.check_money_rights(req, req.user.id, true)
+            }
+            _ => Ok(()),
         }
     }
 

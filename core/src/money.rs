@@ -1,14 +1,24 @@
 //! Money and records: wallet, standings, daily, history, settings.
 
 use jetan_store::{
-    DailyClaim, GameResult, RatingPool, Settings, SettingsChange, StandingsOrder, MIN_RATED_GAMES,
+    DailyClaim, GameResult, Paid, RatingPool, Settings, SettingsChange, StandingsOrder, DAY_MS,
+    MIN_RATED_GAMES,
 };
 
 use super::lang::{tr, Lang};
 use super::lobby::amount;
 use super::request::{mention, Request, SettingsArgs, UserRef};
 use super::text::{self, money, signed_money};
-use super::{refuse, Core, CoreError, Embed, Reply, Text};
+use super::{refuse, Core, CoreError, Embed, Reply, Response, Text};
+
+/// Discord's epoch (2015-01-01), in unix milliseconds: a snowflake's top 42 bits count
+/// milliseconds from it.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// When the Discord account with id `id` was created, in unix milliseconds.
+pub(crate) fn account_created_ms(id: u64) -> u64 {
+    (id >> 22).saturating_add(DISCORD_EPOCH_MS)
+}
 
 /// Rows per standings page.
 pub const STANDINGS_PAGE: usize = 10;
@@ -195,6 +205,79 @@ impl Core {
         )))
     }
 
+    /// `/jetan pay`: from the payer's balance to another member's, in one transaction
+    /// with its ledger entries. The payer's answer is private; the receiver is told in
+    /// the channel, and pinged (only them).
+    pub(crate) fn pay(
+        &self,
+        req: &Request,
+        to: &UserRef,
+        typed: i64,
+        note: Option<&str>,
+    ) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
+        if to.id == req.user.id {
+            return refuse(tr!(lang, "pay-self"));
+        }
+        if to.bot || to.id == self.bot.id {
+            return refuse(tr!(lang, "pay-bot", who = to.mention()));
+        }
+        if to.outside {
+            return refuse(tr!(lang, "pay-outside", who = to.mention()));
+        }
+        if typed <= 0 {
+            return refuse(tr!(lang, "pay-positive"));
+        }
+        self.check_money_rights(req, req.user.id, true)?;
+        let amount = amount(lang, typed, "what-payment")?;
+        let note = super::admin::one_line(lang, note.unwrap_or(""), "note-too-long")?;
+        self.remember(to);
+        let paid = self
+            .store
+            .pay(Self::store_req(req), req.guild, to.id, amount, &note)?;
+        let mut response = self.paid_reply(req, &paid)?;
+        response
+            .posts
+            .push((req.channel, self.paid_notice(req.guild, &paid)?));
+        Ok(response)
+    }
+
+    /// The payer's private answer (also to a repeated request, which posts nothing).
+    pub(crate) fn paid_reply(&self, req: &Request, paid: &Paid) -> Result<Response, CoreError> {
+        let lang = Lang::of(&req.locale);
+        let currency = self.store.settings(req.guild)?.currency;
+        let mut text = tr!(
+            lang,
+            "paid",
+            amount = money(lang, paid.amount, &currency),
+            who = mention(paid.to),
+            balance = money(lang, paid.balance, &currency)
+        );
+        if !paid.note.is_empty() {
+            text.push(' ');
+            text.push_str(&tr!(lang, "pay-note", note = paid.note.as_str()));
+        }
+        Ok(Reply::ephemeral(text).into())
+    }
+
+    /// The receiver's notice, in the server's language, pinging only them.
+    fn paid_notice(&self, guild: u64, paid: &Paid) -> Result<Reply, CoreError> {
+        let lang = self.public_lang(guild);
+        let currency = self.store.settings(guild)?.currency;
+        let mut text = tr!(
+            lang,
+            "paid-notice",
+            to = mention(paid.to),
+            from = mention(paid.from),
+            amount = money(lang, paid.amount, &currency)
+        );
+        if !paid.note.is_empty() {
+            text.push(' ');
+            text.push_str(&tr!(lang, "pay-note", note = paid.note.as_str()));
+        }
+        Ok(Reply::public(text).pinging(paid.to))
+    }
+
     pub(crate) fn history(
         &self,
         req: &Request,
@@ -283,6 +366,7 @@ impl Core {
         if *args == SettingsArgs::default() {
             return self.show_settings(req);
         }
+        let limit = |v: Option<i64>, what: &str| v.map(|v| amount(lang, v, what)).transpose();
         let challenge_expiry_ms = match args.challenge_expiry {
             None => None,
             Some(m) if (1..=7 * 24 * 60).contains(&m) => Some(m as u64 * 60_000),
@@ -336,6 +420,40 @@ impl Core {
             allow_channel: args.allow_channel,
             disallow_channel: args.disallow_channel,
             language,
+            max_stake: limit(args.max_stake, "what-max-stake")?,
+            max_piece_price: limit(args.max_piece_price, "what-max-piece-price")?,
+            max_balance: limit(args.max_balance, "what-max-balance")?,
+            daily_pay_cap: limit(args.pay_cap, "what-pay-cap")?,
+            min_account_days: match args.min_account_age {
+                None => None,
+                Some(d) if (0..=jetan_store::MAX_ACCOUNT_DAYS as i64).contains(&d) => {
+                    Some(d as u64)
+                }
+                Some(_) => {
+                    return refuse(tr!(
+                        lang,
+                        "account-age-range",
+                        max = jetan_store::MAX_ACCOUNT_DAYS
+                    ))
+                }
+            },
+            audit_channel: match (args.audit_off, args.audit_channel) {
+                (true, _) => Some(None),
+                (false, Some(c)) => Some(Some(c)),
+                (false, None) => None,
+            },
+            audit_pot: limit(args.audit_pot, "what-audit-pot")?,
+            min_games: match args.min_games {
+                None => None,
+                Some(n) if (0..=jetan_store::MAX_MIN_GAMES as i64).contains(&n) => Some(n as u64),
+                Some(_) => {
+                    return refuse(tr!(
+                        lang,
+                        "min-games-range",
+                        max = jetan_store::MAX_MIN_GAMES
+                    ))
+                }
+            },
         };
         let s = self
             .store
@@ -369,7 +487,7 @@ impl Core {
         };
         let m = |n: u64| money(lang, n, &s.currency);
         format!(
-            "**{}**\n{}",
+            "**{}**\n{}\n{}",
             lang.tr(title, &[]),
             tr!(
                 lang,
@@ -383,7 +501,98 @@ impl Core {
                 move_time = text::format_duration(s.move_time_ms),
                 language = language,
                 channels = channels
-            )
+            ),
+            self.limits_text(lang, s)
         )
+    }
+
+    /// The server's limits in words, for the settings.
+    fn limits_text(&self, lang: Lang, s: &Settings) -> String {
+        let none = || tr!(lang, "limit-none");
+        let m = |n: u64| {
+            if n == 0 {
+                none()
+            } else {
+                money(lang, n, &s.currency)
+            }
+        };
+        tr!(
+            lang,
+            "settings-limits",
+            stake = m(s.max_stake),
+            price = m(s.max_piece_price),
+            balance = m(s.max_balance),
+            pay = m(s.daily_pay_cap),
+            age = if s.min_account_days == 0 {
+                none()
+            } else {
+                tr!(lang, "days", n = s.min_account_days)
+            },
+            games = if s.min_games == 0 {
+                none()
+            } else {
+                s.min_games.to_string()
+            }
+        ) + "\n"
+            + &match s.audit_channel {
+                Some(c) => tr!(
+                    lang,
+                    "settings-audit",
+                    channel = crate::reply::Text::channel(c),
+                    pot = money(lang, s.audit_pot, &s.currency)
+                ),
+                None => tr!(lang, "settings-audit-off"),
+            }
+    }
+
+    /// Whether `user` may pay or stake on this server: an account at least the server's
+    /// minimum age (read from the Discord id's timestamp) and at least its minimum of
+    /// finished games. `who_key` words the refusal for oneself or for someone else.
+    pub(crate) fn check_money_rights(
+        &self,
+        req: &Request,
+        user: u64,
+        yourself: bool,
+    ) -> Result<(), CoreError> {
+        let lang = Lang::of(&req.locale);
+        let s = self.store.settings(req.guild)?;
+        if s.min_account_days > 0 {
+            let created = account_created_ms(user);
+            let old_enough = created.saturating_add(s.min_account_days.saturating_mul(DAY_MS));
+            if req.now < old_enough {
+                let wait = text::format_duration(old_enough - req.now);
+                return refuse(if yourself {
+                    tr!(
+                        lang,
+                        "account-too-new",
+                        days = s.min_account_days,
+                        time = wait
+                    )
+                } else {
+                    tr!(
+                        lang,
+                        "account-too-new-other",
+                        who = mention(user),
+                        days = s.min_account_days
+                    )
+                });
+            }
+        }
+        if s.min_games > 0 {
+            let played = u64::from(self.store.wallet(req.guild, user)?.games());
+            if played < s.min_games {
+                return refuse(if yourself {
+                    tr!(lang, "too-few-games", games = s.min_games, played = played)
+                } else {
+                    tr!(
+                        lang,
+                        "too-few-games-other",
+                        who = mention(user),
+                        games = s.min_games
+                    )
+                });
+            }
+        }
+        Ok(())
     }
 }

@@ -57,6 +57,9 @@ impl Core {
                 .into(),
             },
             Receipt::Daily(claim) => self.daily_reply(req, &claim)?.into(),
+            // The payer's answer again; the receiver was told the first time.
+            Receipt::Pay(paid) => self.paid_reply(req, &paid)?,
+            Receipt::Reset(done) => self.reset_reply(req, &done)?,
             Receipt::Grant(g) => {
                 let lang = Lang::of(&req.locale);
                 Reply::ephemeral(tr!(
@@ -148,7 +151,11 @@ impl Core {
                 .game_by_id(r.channel, r.game_id)
                 .ok()
                 .map(|g| (g.guild, r.channel)),
-            Receipt::Daily(_) | Receipt::Grant(_) | Receipt::Settings(_) => None,
+            Receipt::Daily(_)
+            | Receipt::Grant(_)
+            | Receipt::Settings(_)
+            | Receipt::Pay(_)
+            | Receipt::Reset(_) => None,
         }
     }
 

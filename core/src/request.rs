@@ -12,6 +12,9 @@ pub struct UserRef {
     pub name: String,
     /// Whether the user is a bot account.
     pub bot: bool,
+    /// Known not to be a member of the server (Discord named the user without a
+    /// membership: someone who left, or an id typed by hand). Unknown counts as a member.
+    pub outside: bool,
 }
 
 impl UserRef {
@@ -21,6 +24,7 @@ impl UserRef {
             id,
             name: name.into(),
             bot: false,
+            outside: false,
         }
     }
 
@@ -84,6 +88,9 @@ pub struct ChallengeArgs {
 }
 
 /// A server manager's tool (`/jetan admin …`).
+// One per request: the settings' many options make that variant large, which costs
+// nothing here.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AdminCommand {
     /// End the channel's game or challenge: every escrow refunded, no result counted.
@@ -106,6 +113,13 @@ pub enum AdminCommand {
         user: UserRef,
         /// How much, as typed.
         amount: i64,
+        /// Why (kept in the ledger).
+        reason: String,
+    },
+    /// Zero a player's balance (money in escrow stays with its games).
+    Reset {
+        /// Whose.
+        user: UserRef,
         /// Why (kept in the ledger).
         reason: String,
     },
@@ -136,6 +150,25 @@ pub struct SettingsArgs {
     pub allow_channel: Option<u64>,
     /// Stop allowing games in this channel.
     pub disallow_channel: Option<u64>,
+    /// The largest stake a challenge may name (0: no limit).
+    pub max_stake: Option<i64>,
+    /// The largest piece price a challenge may name (0: no limit).
+    pub max_piece_price: Option<i64>,
+    /// The largest balance the allowance, winnings and payments received may reach (0:
+    /// no limit).
+    pub max_balance: Option<i64>,
+    /// The most a member may pay others in 24 hours (0: no cap).
+    pub pay_cap: Option<i64>,
+    /// How many days old a member's account must be to pay or stake (0: any).
+    pub min_account_age: Option<i64>,
+    /// How many finished games a member must have to pay or stake (0: none).
+    pub min_games: Option<i64>,
+    /// Post the audit lines in this channel.
+    pub audit_channel: Option<u64>,
+    /// Stop posting audit lines.
+    pub audit_off: bool,
+    /// Post a finished game in the audit channel when more than this changed hands.
+    pub audit_pot: Option<i64>,
 }
 
 impl Command {
@@ -151,9 +184,11 @@ impl Command {
                 | Command::Profile { share: false, .. }
                 | Command::Rules
                 | Command::Settings
+                | Command::Pay { .. }
                 | Command::Admin(
                     AdminCommand::Grant { .. }
                         | AdminCommand::Take { .. }
+                        | AdminCommand::Reset { .. }
                         | AdminCommand::Settings(_)
                 )
         )
@@ -227,6 +262,15 @@ pub enum Command {
     },
     /// Claim the daily allowance.
     Daily,
+    /// Pay another member from one's balance.
+    Pay {
+        /// Whom.
+        user: UserRef,
+        /// How much, as typed.
+        amount: i64,
+        /// A note for the receiver (kept in the ledger).
+        note: Option<String>,
+    },
     /// Recent finished games.
     History {
         /// Whose (default: the channel's).

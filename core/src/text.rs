@@ -78,12 +78,21 @@ pub fn payments(
                 mention(p.to),
                 money(lang, p.amount, currency),
             );
-            match p.kind {
+            let mut line = match p.kind {
                 PaymentKind::Piece { piece: letter } => piece(&from, &to, &amount, letter),
                 PaymentKind::Stake => {
                     tr!(lang, "paid-stake", from = from, to = to, amount = amount)
                 }
+            };
+            if p.over_limit > 0 {
+                line.push(' ');
+                line.push_str(&tr!(
+                    lang,
+                    "over-limit",
+                    amount = money(lang, p.over_limit, currency)
+                ));
             }
+            line
         })
         .collect()
 }
@@ -383,6 +392,32 @@ pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
         StoreError::ChannelNotAllowed => tr!(lang, "channel-not-allowed"),
         StoreError::SelfChallenge => tr!(lang, "no-self-challenge"),
         StoreError::InvalidTerms(_) => tr!(lang, "terms-bad"),
+        StoreError::InsufficientFunds {
+            available,
+            needed,
+            what: "the payment",
+            ..
+        } => tr!(
+            lang,
+            "insufficient-pay",
+            available = m(*available),
+            needed = m(*needed)
+        ),
+        StoreError::SelfPayment => tr!(lang, "pay-self"),
+        StoreError::AboveLimit { what, max } => match *what {
+            "stake" => tr!(lang, "stake-above-limit", max = m(*max)),
+            _ => tr!(lang, "price-above-limit", max = m(*max)),
+        },
+        StoreError::PaymentCap { cap, left, wait_ms } => tr!(
+            lang,
+            "pay-cap",
+            cap = m(*cap),
+            left = m(*left),
+            time = format_duration(*wait_ms)
+        ),
+        StoreError::BalanceLimit { user, room, .. } => {
+            tr!(lang, "balance-limit", who = mention(*user), room = m(*room))
+        }
         StoreError::InsufficientFunds {
             user,
             available,

@@ -59,6 +59,7 @@ impl Core {
             .settle_stalled_where(now, |g| self.owns_server(g))
         {
             Ok(ended) => {
+                out.posts.extend(self.audit_settlements(&ended));
                 for s in ended {
                     self.stop_thinking(s.game_id);
                     let lang = self.public_lang(s.guild);

@@ -19,6 +19,52 @@ pub fn date(ms: u64) -> String {
     format!("{year:04}.{month:02}.{day:02}")
 }
 
+/// A moment as `YYYY-MM-DD HH:MM:SS` (UTC) from Unix milliseconds, as spreadsheets
+/// read it.
+pub fn date_time(ms: u64) -> String {
+    let secs = (ms / 1000) % 86_400;
+    format!(
+        "{} {:02}:{:02}:{:02}",
+        date(ms).replace('.', "-"),
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )
+}
+
+/// A server's ledger as CSV (RFC 4180, a header line, `\r\n` line ends): one line per
+/// entry in ledger order, for a spreadsheet.
+pub fn ledger_csv(entries: &[jetan_store::LedgerEntry]) -> String {
+    let field = |s: &str| {
+        if s.contains([',', '"', '\n', '\r']) {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        } else {
+            s.to_string()
+        }
+    };
+    let opt = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
+    let mut out = String::from(
+        "seq,time_utc,at_ms,server,user,kind,balance_delta,escrow_delta,game,request,reason\r\n",
+    );
+    for e in entries {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{},{}\r\n",
+            e.seq,
+            date_time(e.at),
+            e.at,
+            e.guild,
+            e.user,
+            e.kind.name(),
+            e.balance_delta,
+            e.escrow_delta,
+            opt(e.game),
+            opt(e.request),
+            field(&e.reason)
+        ));
+    }
+    out
+}
+
 /// The first letter in upper case.
 pub fn capitalise(s: &str) -> String {
     let mut c = s.chars();
@@ -81,5 +127,31 @@ mod date_tests {
         assert_eq!(super::date(0), "1970.01.01");
         assert_eq!(super::date(951_782_400_000), "2000.02.29");
         assert_eq!(super::date(1_796_169_600_000 + 86_399_999), "2026.12.02");
+        assert_eq!(
+            super::date_time(1_796_169_600_000 + 86_399_999),
+            "2026-12-02 23:59:59"
+        );
+    }
+
+    #[test]
+    fn the_ledger_reads_as_csv_with_quoted_reasons() {
+        let e = |seq, reason: &str| jetan_store::LedgerEntry {
+            seq,
+            guild: 1,
+            user: 101,
+            kind: jetan_store::EntryKind::Payment,
+            balance_delta: -5,
+            escrow_delta: 0,
+            game: None,
+            request: Some(77),
+            at: 951_782_400_000,
+            reason: reason.into(),
+        };
+        assert_eq!(
+            super::ledger_csv(&[e(3, "payment to 102"), e(4, "payment to 102: \"thanks\", bob")]),
+            "seq,time_utc,at_ms,server,user,kind,balance_delta,escrow_delta,game,request,reason\r\n\
+             3,2000-02-29 00:00:00,951782400000,1,101,payment,-5,0,,77,payment to 102\r\n\
+             4,2000-02-29 00:00:00,951782400000,1,101,payment,-5,0,,77,\"payment to 102: \"\"thanks\"\", bob\"\r\n"
+        );
     }
 }

@@ -26,6 +26,7 @@ fn computer() -> UserRef {
         id: 999,
         name: "jetan".into(),
         bot: true,
+        outside: false,
     }
 }
 
@@ -277,6 +278,7 @@ fn every_refusal_is_private_and_changes_nothing() {
         id: 555,
         name: "otherbot".into(),
         bot: true,
+        outside: false,
     };
     h.refused(&alice(), challenge(other_bot, 0, 0), "Bots cannot play");
     h.refused(&alice(), challenge(bob(), 5000, 0), "@101 has 1000 coins");
@@ -1776,5 +1778,7 @@ fn a_move_is_played_through_the_move_button_and_its_menus() {
     assert!(board.buttons.iter().any(|b| b.label == "Move"));
 }
 
+#[path = "economy/mod.rs"]
+mod economy;
 #[path = "martian/mod.rs"]
 mod martian;

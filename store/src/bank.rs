@@ -1,15 +1,17 @@
-//! Money that is not a game's: the daily allowance and admin grants. Each operation is
-//! one transaction (see [`Store::mutate`]).
+//! Money that is not a game's: the daily allowance, admin grants and takes, payments
+//! between players. Each operation is one transaction (see [`Store::mutate`]).
 
-use crate::model::{DailyClaim, EntryKind, Granted, Receipt, DAY_MS, MAX_AMOUNT};
+use crate::model::{DailyClaim, EntryKind, Granted, Paid, Receipt, DAY_MS, MAX_AMOUNT};
 use crate::tx::{fail, to_i64};
 use crate::{GuildId, Result, Stamp, Store, StoreError, UserId};
 
 impl Store {
-    /// Claims the daily allowance: once per 24 hours from the last claim.
+    /// Claims the daily allowance: once per 24 hours from the last claim, and only up
+    /// to the server's maximum balance.
     ///
     /// # Errors
-    /// [`StoreError::DailyNotReady`] with the time to wait.
+    /// [`StoreError::DailyNotReady`] with the time to wait; [`StoreError::BalanceLimit`]
+    /// when the balance is already at the maximum.
     pub fn daily(&self, req: Stamp, guild: GuildId) -> Result<DailyClaim> {
         self.mutate(req, receipt!(Daily), |tx| {
             let settings = tx.settings(guild)?;
@@ -22,7 +24,20 @@ impl Store {
                     });
                 }
             }
-            let amount = settings.daily_allowance;
+            // The allowance stops at the server's maximum balance; a wallet already there
+            // is refused, and keeps its claim for later.
+            let mut amount = settings.daily_allowance;
+            if settings.max_balance > 0 {
+                let room = settings.max_balance.saturating_sub(w.balance);
+                if room == 0 && amount > 0 {
+                    return fail(StoreError::BalanceLimit {
+                        user: req.user,
+                        max: settings.max_balance,
+                        room,
+                    });
+                }
+                amount = amount.min(room);
+            }
             if amount > 0 {
                 tx.money(
                     guild,
@@ -125,6 +140,144 @@ impl Store {
                 balance: w.balance,
             })
         })
+    }
+}
+
+impl Store {
+    /// An admin resets `user`'s wallet: its whole balance is removed through the ledger
+    /// ([`EntryKind::Reset`], with the admin and the reason), money in escrow stays with
+    /// its challenges and games (it comes back to the balance when they end). Games
+    /// played, net won and ratings are kept: they are history, not money. The store does
+    /// not check that `req.user` is an admin.
+    ///
+    /// # Errors
+    /// Storage failures only; a balance already at zero is reset to zero (nothing moves).
+    pub fn reset(&self, req: Stamp, guild: GuildId, user: UserId, reason: &str) -> Result<Granted> {
+        self.mutate(req, receipt!(Reset), |tx| {
+            let w = tx.wallet(guild, user)?;
+            if w.balance > 0 {
+                tx.money(
+                    guild,
+                    user,
+                    EntryKind::Reset,
+                    -to_i64(w.balance)?,
+                    0,
+                    None,
+                    &ledger_reason("reset by", req.user, reason),
+                )?;
+            }
+            Ok(Granted {
+                user,
+                amount: w.balance,
+                balance: 0,
+            })
+        })
+    }
+
+    /// `req.user` pays `amount` from their balance (never from escrow) to `to`, on
+    /// `guild`: both wallets and both ledger entries ([`EntryKind::Payment`]) in one
+    /// transaction, so a repeated request pays once and two racing payments from one
+    /// wallet can never both spend the same money. The store does not know who is a bot
+    /// or a member of the server (the core checks that).
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidAmount`] for 0 or more than [`MAX_AMOUNT`];
+    /// [`StoreError::SelfPayment`]; [`StoreError::InsufficientFunds`] when the balance
+    /// is smaller than `amount`; [`StoreError::PaymentCap`] past the server's daily cap
+    /// on payments sent; [`StoreError::BalanceLimit`] when the receiver's balance would
+    /// pass the server's maximum balance (or the store's own limit).
+    pub fn pay(
+        &self,
+        req: Stamp,
+        guild: GuildId,
+        to: UserId,
+        amount: u64,
+        note: &str,
+    ) -> Result<Paid> {
+        if amount == 0 || amount > MAX_AMOUNT {
+            return Err(StoreError::InvalidAmount(format!(
+                "a payment must be between 1 and {MAX_AMOUNT}"
+            )));
+        }
+        if to == req.user {
+            return Err(StoreError::SelfPayment);
+        }
+        self.mutate(req, receipt!(Pay), |tx| {
+            let settings = tx.settings(guild)?;
+            let payer = tx.wallet(guild, req.user)?;
+            if payer.balance < amount {
+                return fail(StoreError::InsufficientFunds {
+                    user: req.user,
+                    available: payer.balance,
+                    needed: amount,
+                    what: "the payment",
+                });
+            }
+            // The daily cap on payments sent: a window of 24 hours from its first payment.
+            let (opened, sent) = match payer.sent {
+                Some((at, sent)) if req.now < at.saturating_add(DAY_MS) => (at, sent),
+                _ => (req.now, 0),
+            };
+            let cap = settings.daily_pay_cap;
+            if cap > 0 && sent.saturating_add(amount) > cap {
+                return fail(StoreError::PaymentCap {
+                    cap,
+                    left: cap.saturating_sub(sent),
+                    wait_ms: opened.saturating_add(DAY_MS).saturating_sub(req.now),
+                });
+            }
+            let receiver = tx.wallet(guild, to)?;
+            let max = match settings.max_balance {
+                0 => MAX_AMOUNT.saturating_mul(1000),
+                m => m,
+            };
+            if receiver.balance.saturating_add(amount) > max {
+                return fail(StoreError::BalanceLimit {
+                    user: to,
+                    max,
+                    room: max.saturating_sub(receiver.balance),
+                });
+            }
+            let delta = to_i64(amount)?;
+            tx.money(
+                guild,
+                req.user,
+                EntryKind::Payment,
+                -delta,
+                0,
+                None,
+                &payment_reason("payment to", to, note),
+            )?;
+            tx.money(
+                guild,
+                to,
+                EntryKind::Payment,
+                delta,
+                0,
+                None,
+                &payment_reason("payment from", req.user, note),
+            )?;
+            let w = tx.update_wallet(guild, req.user, |w| {
+                w.sent = Some((opened, sent.saturating_add(amount)));
+                Ok(())
+            })?;
+            Ok(Paid {
+                from: req.user,
+                to,
+                amount,
+                note: note.to_string(),
+                balance: w.balance,
+            })
+        })
+    }
+}
+
+/// The ledger's words for a payment: to or from whom, and the payer's note.
+fn payment_reason(what: &str, other: UserId, note: &str) -> String {
+    if note.is_empty() {
+        format!("{what} {other}")
+    } else {
+        format!("{what} {other}: {note}")
     }
 }
 

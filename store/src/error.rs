@@ -136,6 +136,40 @@ pub enum StoreError {
         /// Milliseconds until the next claim.
         wait_ms: u64,
     },
+    /// A player tried to pay themself.
+    #[error("you cannot pay yourself")]
+    SelfPayment,
+    /// A payment the receiver's wallet cannot take: their balance would pass the
+    /// server's maximum balance (or the store's own limit).
+    #[error("user {user}'s balance would pass the limit of {max}")]
+    BalanceLimit {
+        /// The receiver.
+        user: UserId,
+        /// The largest balance allowed.
+        max: u64,
+        /// What they could still receive.
+        room: u64,
+    },
+    /// A challenge names a stake or a piece price above the server's limit.
+    #[error("the {what} is above this server's limit of {max}")]
+    AboveLimit {
+        /// "stake" or "piece price".
+        what: &'static str,
+        /// The limit.
+        max: u64,
+    },
+    /// The payer has reached the server's daily cap on payments sent.
+    #[error(
+        "payments sent are capped at {cap} a day; {left} left, the window reopens in {wait_ms} ms"
+    )]
+    PaymentCap {
+        /// The cap.
+        cap: u64,
+        /// What may still be sent in this window.
+        left: u64,
+        /// Milliseconds until the window closes.
+        wait_ms: u64,
+    },
     /// A grant of zero, or too large.
     #[error("invalid amount: {0}")]
     InvalidAmount(String),

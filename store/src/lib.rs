@@ -177,13 +177,13 @@ pub use error::{Result, StoreError};
 pub use jetan_rules::ByColor;
 pub use model::{
     Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
-    FirstMover, Game, GameKind, GameResult, Granted, HostEnding, LedgerEntry, Payment, PaymentKind,
-    Pending, PlayResult, Rating, RatingChange, RatingPool, Receipt, Record, Records, Refusal,
-    Release, RuleEnding, Settings, Settlement, Stamp, Standings, StandingsOrder, Terms, Wallet,
-    DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT, MIN_RATED_GAMES,
+    FirstMover, Game, GameKind, GameResult, Granted, HostEnding, LedgerEntry, Paid, Payment,
+    PaymentKind, Pending, PlayResult, Rating, RatingChange, RatingPool, Receipt, Record, Records,
+    Refusal, Release, RuleEnding, Settings, Settlement, Stamp, Standings, StandingsOrder, Terms,
+    Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT, MIN_RATED_GAMES,
 };
 pub use profiles::MessageRef;
-pub use settings::SettingsChange;
+pub use settings::{SettingsChange, MAX_ACCOUNT_DAYS, MAX_MIN_GAMES};
 pub use store::{Location, Store};
 pub use verify::VerifyReport;
 

@@ -40,6 +40,14 @@ impl Store {
             if !settings.allows(channel) {
                 return fail(StoreError::ChannelNotAllowed);
             }
+            for (what, v, max) in [
+                ("stake", terms.stake, settings.max_stake),
+                ("piece price", terms.piece_price, settings.max_piece_price),
+            ] {
+                if max > 0 && v > max {
+                    return fail(StoreError::AboveLimit { what, max });
+                }
+            }
             if tx.contains(t::GAMES, &key1(channel))? {
                 return fail(StoreError::ChannelBusy {
                     what: "a game in progress",

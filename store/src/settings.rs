@@ -6,6 +6,11 @@ use crate::model::MAX_AMOUNT;
 use crate::model::{Settings, Terms};
 use crate::{ChannelId, Result, StoreError};
 
+/// The largest minimum account age a server may ask for, in days (ten years).
+pub const MAX_ACCOUNT_DAYS: u64 = 3650;
+/// The largest minimum of finished games a server may ask for.
+pub const MAX_MIN_GAMES: u64 = 10_000;
+
 /// A change to a server's settings: each field set replaces the current value
 /// ([`Store::change_settings`](crate::Store::change_settings)).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -30,6 +35,22 @@ pub struct SettingsChange {
     pub disallow_channel: Option<ChannelId>,
     /// A new public language: `Some(None)` goes back to the server's own.
     pub language: Option<Option<String>>,
+    /// New largest stake (0: no limit).
+    pub max_stake: Option<u64>,
+    /// New largest piece price (0: no limit).
+    pub max_piece_price: Option<u64>,
+    /// New maximum balance (0: no limit).
+    pub max_balance: Option<u64>,
+    /// New daily cap on payments sent (0: no cap).
+    pub daily_pay_cap: Option<u64>,
+    /// New minimum account age in days (0: any).
+    pub min_account_days: Option<u64>,
+    /// New minimum of finished games (0: none).
+    pub min_games: Option<u64>,
+    /// A new audit channel: `Some(None)` stops the audit posts.
+    pub audit_channel: Option<Option<ChannelId>>,
+    /// New audit threshold for game pots.
+    pub audit_pot: Option<u64>,
 }
 
 impl SettingsChange {
@@ -46,6 +67,16 @@ impl SettingsChange {
         set(&mut s.default_stake, self.default_stake);
         set(&mut s.challenge_expiry_ms, self.challenge_expiry_ms);
         set(&mut s.move_time_ms, self.move_time_ms);
+        set(&mut s.max_stake, self.max_stake);
+        set(&mut s.max_piece_price, self.max_piece_price);
+        set(&mut s.max_balance, self.max_balance);
+        set(&mut s.daily_pay_cap, self.daily_pay_cap);
+        set(&mut s.min_account_days, self.min_account_days);
+        set(&mut s.min_games, self.min_games);
+        set(&mut s.audit_pot, self.audit_pot);
+        if let Some(c) = self.audit_channel {
+            s.audit_channel = c;
+        }
         if let Some(c) = &self.currency {
             s.currency.clone_from(c);
         }
@@ -85,11 +116,34 @@ impl Settings {
             ("daily allowance", self.daily_allowance),
             ("default piece price", self.default_piece_price),
             ("default stake", self.default_stake),
+            ("largest stake", self.max_stake),
+            ("largest piece price", self.max_piece_price),
+            ("maximum balance", self.max_balance),
+            ("daily cap on payments", self.daily_pay_cap),
+            ("audit threshold", self.audit_pot),
         ] {
             if v > MAX_AMOUNT {
                 return Err(StoreError::InvalidAmount(format!(
                     "the {name} is too large"
                 )));
+            }
+        }
+        if self.min_account_days > MAX_ACCOUNT_DAYS || self.min_games > MAX_MIN_GAMES {
+            return Err(StoreError::InvalidAmount(
+                "the minimum account age or number of games is too large".into(),
+            ));
+        }
+        // The defaults must be within the limits, or every challenge naming none fails.
+        for (what, v, max) in [
+            ("stake", self.default_stake, self.max_stake),
+            (
+                "piece price",
+                self.default_piece_price,
+                self.max_piece_price,
+            ),
+        ] {
+            if max > 0 && v > max {
+                return Err(StoreError::AboveLimit { what, max });
             }
         }
         if self.currency.trim().is_empty() {

@@ -104,13 +104,45 @@ pub(crate) fn pay(
     };
     let (from, to) = (game.player(payer), game.player(receiver));
     tx.money(game.guild, from, entry, 0, -a, Some(game.id), why)?;
-    tx.money(game.guild, to, entry, a, 0, Some(game.id), why)?;
+    let w = tx.money(game.guild, to, entry, a, 0, Some(game.id), why)?;
+    let over_limit = cap_winnings(tx, game.guild, to, w.balance, amount, Some(game.id))?;
     Ok(Payment {
         from,
         to,
         amount,
         kind,
+        over_limit,
     })
+}
+
+/// Winnings stop at the server's maximum balance: of `won`, just credited to `user`'s
+/// balance (now `balance`), what lies above the maximum is taken out of circulation
+/// through the ledger ([`EntryKind::OverLimit`], which the conservation law counts as
+/// money removed). Returns how much. Never more than `won`: one's own money is never
+/// taken.
+pub(crate) fn cap_winnings(
+    tx: &Tx<'_>,
+    guild: crate::GuildId,
+    user: UserId,
+    balance: u64,
+    won: u64,
+    game: Option<GameId>,
+) -> TxResult<u64> {
+    let max = tx.settings(guild)?.max_balance;
+    if max == 0 || balance <= max {
+        return Ok(0);
+    }
+    let over = (balance - max).min(won);
+    tx.money(
+        guild,
+        user,
+        EntryKind::OverLimit,
+        -to_i64(over)?,
+        0,
+        game,
+        "above the server's maximum balance",
+    )?;
+    Ok(over)
 }
 
 /// Ends a game: the pot, the release of escrow, W/L/D and net won, the archive, the

@@ -410,6 +410,11 @@ impl Store {
             |tx| {
                 let mut s = tx.settings(guild)?;
                 change.apply(&mut s);
+                // Again on what is stored now: another admin's change may have landed
+                // since (a limit below this default, a default above this limit).
+                if let Err(e) = s.validate() {
+                    return Err(crate::kv::TxError::Abort(e));
+                }
                 tx.put(t::SETTINGS, &key1(guild), &s)?;
                 Ok(s)
             },
@@ -685,6 +690,25 @@ impl Store {
     pub fn announced(&self, request: RequestId) -> Result<()> {
         self.kv().remove(t::OUTBOX, &key1(request))?;
         Ok(())
+    }
+
+    /// Every ledger entry of a server, in ledger order (reads the whole ledger: for
+    /// `jetan export-ledger` and audits, not for hot paths).
+    ///
+    /// # Errors
+    /// Storage failures, or [`StoreError::Corrupt`] for an entry that does not decode.
+    pub fn server_ledger(&self, guild: GuildId) -> Result<Vec<LedgerEntry>> {
+        let mut out = Vec::new();
+        for item in self.kv().scan(t::LEDGER, &[]) {
+            let (k, v) = item?;
+            let e: LedgerEntry = decode(&v, || {
+                format!("ledger entry {}", key_part(&k, 0).unwrap_or_default())
+            })?;
+            if e.guild == guild {
+                out.push(e);
+            }
+        }
+        Ok(out)
     }
 
     /// Forgets the stored results of requests made before `before` (they only serve to

@@ -72,7 +72,10 @@ impl Store {
     /// - every wallet equals the sum of its ledger entries (balance and escrow), and no
     ///   ledger entry names a wallet that does not exist;
     /// - per server, the conservation law: sum of balances + escrow = sum of the starting
-    ///   grants, grants and daily claims;
+    ///   grants, grants and daily claims, less what admins took and what the maximum
+    ///   balance took out of winnings;
+    /// - every payment between players is two ledger entries of one request, one from
+    ///   the payer's balance and one to the receiver's, that cancel out;
     /// - every wallet's escrow equals what its open challenges and games in progress hold;
     /// - every game in progress replays from its move list (with its duel stream) to its
     ///   stored position, with the stored kills and duel results, and no move ends it;
@@ -91,6 +94,8 @@ impl Store {
         let mut r = VerifyReport::default();
         let mut ledger: BTreeMap<(GuildId, UserId), Sums> = BTreeMap::new();
         let mut created: BTreeMap<GuildId, i128> = BTreeMap::new();
+        // Each payment's entries, by request: (entries, sum of balance changes, payers).
+        let mut payments: BTreeMap<(GuildId, u64), (u32, i128, u32)> = BTreeMap::new();
         for item in self.kv().scan(t::LEDGER, &[]) {
             let (k, v) = item?;
             let seq = key_part(&k, 0).unwrap_or_default();
@@ -109,8 +114,21 @@ impl Store {
             let s = ledger.entry((e.guild, e.user)).or_default();
             s.balance += i128::from(e.balance_delta);
             s.escrow += i128::from(e.escrow_delta);
+            if e.kind == crate::EntryKind::Payment {
+                if e.escrow_delta != 0 || e.balance_delta == 0 || e.request.is_none() {
+                    r.problems.push(format!(
+                        "ledger entry {seq} (a payment) moves escrow, moves nothing or has no request"
+                    ));
+                }
+                let p = payments
+                    .entry((e.guild, e.request.unwrap_or_default()))
+                    .or_default();
+                p.0 += 1;
+                p.1 += i128::from(e.balance_delta);
+                p.2 += u32::from(e.balance_delta < 0);
+            }
             if e.kind.is_new_money() {
-                let wrong_sign = if e.kind == crate::EntryKind::Take {
+                let wrong_sign = if e.kind.removes_money() {
                     e.balance_delta > 0
                 } else {
                     e.balance_delta < 0
@@ -122,6 +140,16 @@ impl Store {
                     ));
                 }
                 *created.entry(e.guild).or_default() += i128::from(e.balance_delta);
+            }
+        }
+
+        // A payment moves money between two wallets of one server: its two entries, one
+        // from the payer, cancel out.
+        for ((guild, request), (n, sum, payers)) in &payments {
+            if *n != 2 || *sum != 0 || *payers != 1 {
+                r.problems.push(format!(
+                    "the payment of request {request} in server {guild} has {n} ledger entries adding up to {sum}"
+                ));
             }
         }
 

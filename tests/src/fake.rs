@@ -554,6 +554,12 @@ impl FakeDiscord {
     pub fn revoke_manage_server(&self, user: u64) {
         self.inner.lock().restricted.insert(user);
     }
+
+    /// A member leaves the test guild: options naming them resolve the user only (no
+    /// `resolved.members` entry), as Discord sends them.
+    pub fn leave(&self, user: u64) {
+        self.inner.lock().departed.insert(user);
+    }
 }
 
 impl FakeDiscord {

@@ -193,6 +193,9 @@ pub(crate) struct State {
     pub faults: Vec<crate::faults::Fault>,
     /// Failures made: (method, path, what).
     pub failed: Vec<(String, String, crate::faults::FaultKind)>,
+    /// Users who left the test guild: an option naming them resolves the user without a
+    /// member, as Discord does.
+    pub departed: std::collections::HashSet<u64>,
 }
 
 impl State {

@@ -27,6 +27,8 @@ pub enum Opt {
     Bool(bool),
     /// A user (for USER options): the user's id.
     User(u64),
+    /// A channel (for CHANNEL options): the channel's id.
+    Channel(u64),
 }
 
 impl From<&str> for Opt {
@@ -77,7 +79,7 @@ impl Opt {
             Self::Int(n) => n.to_string(),
             Self::Num(n) => n.to_string(),
             Self::Bool(b) => b.to_string(),
-            Self::User(id) => id.to_string(),
+            Self::User(id) | Self::Channel(id) => id.to_string(),
         }
     }
 }
@@ -396,14 +398,32 @@ impl Player {
         if guild {
             data["guild_id"] = json!(guild_id.to_string());
         }
-        if !users.is_empty() {
+        let channels: Vec<u64> = given
+            .iter()
+            .filter_map(|(_, v)| match v {
+                Opt::Channel(id) => Some(*id),
+                _ => None,
+            })
+            .collect();
+        if !users.is_empty() || !channels.is_empty() {
             let mut u = Map::new();
             let mut m = Map::new();
+            let departed = self.inner.lock().departed.clone();
             for user in &users {
                 u.insert(user.id.to_string(), payloads::user(user));
-                m.insert(user.id.to_string(), payloads::partial_member());
+                if !departed.contains(&user.id) {
+                    m.insert(user.id.to_string(), payloads::partial_member());
+                }
             }
-            data["resolved"] = json!({"users": u, "members": m});
+            let mut c = Map::new();
+            for id in &channels {
+                // A partial channel, as Discord resolves a CHANNEL option: a text channel.
+                c.insert(
+                    id.to_string(),
+                    json!({"id": id.to_string(), "name": "channel", "type": 0, "permissions": "0"}),
+                );
+            }
+            data["resolved"] = json!({"users": u, "members": m, "channels": c});
         }
         Ok((data, users))
     }
@@ -449,6 +469,7 @@ impl Player {
             (10, Opt::Str(s)) => json!(s.trim().parse::<f64>().map_err(|_| bad())?),
             (5, Opt::Bool(b)) => json!(b),
             (5, Opt::Str(s)) => json!(s.parse::<bool>().map_err(|_| bad())?),
+            (7, Opt::Channel(id)) => json!(id.to_string()),
             (6 | 9, Opt::User(id)) => {
                 let user = self.inner.lock().users.get(id).cloned().ok_or_else(bad)?;
                 users.push(user);

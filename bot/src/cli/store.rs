@@ -1,4 +1,4 @@
-//! Store tools: `verify`, `export`, `import`, `migrate`. Each takes a data directory or
+//! Store tools: `verify`, `export`, `export-game`, `export-ledger`, `import`, `migrate`. Each takes a data directory or
 //! a PostgreSQL URL (`postgres://…`) where it says DATA.
 
 use std::fs::File;
@@ -43,6 +43,23 @@ pub enum Command {
         /// The game's id, as `/jetan history` lists it.
         #[arg(long)]
         game: u64,
+        /// Where to write; standard output if not given.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Writes one server's ledger — every money movement, oldest first: who, what kind,
+    /// the changes to balance and escrow, the game, the request, the reason — as JSON
+    /// lines, or with `--csv` as CSV for a spreadsheet.
+    ExportLedger {
+        /// The data directory (the bot must not be running on it), or a PostgreSQL URL.
+        #[arg(long)]
+        data: PathBuf,
+        /// The server's id.
+        #[arg(long)]
+        server: u64,
+        /// CSV (a header line, then one line per entry) instead of JSON lines.
+        #[arg(long)]
+        csv: bool,
         /// Where to write; standard output if not given.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -97,6 +114,32 @@ pub fn run(command: Command) -> anyhow::Result<()> {
                     .with_context(|| format!("cannot write {}", path.display()))?,
                 None => io::stdout().write_all(text.as_bytes())?,
             }
+        }
+        Command::ExportLedger {
+            data,
+            server,
+            csv,
+            out,
+        } => {
+            let data = location(&data);
+            let store = open_existing(&data)?;
+            let entries = store.server_ledger(server)?;
+            let text = if csv {
+                jetan_core::ledger_csv(&entries)
+            } else {
+                let mut t = String::new();
+                for e in &entries {
+                    t.push_str(&serde_json::to_string(e)?);
+                    t.push('\n');
+                }
+                t
+            };
+            match out {
+                Some(path) => std::fs::write(&path, text)
+                    .with_context(|| format!("cannot write {}", path.display()))?,
+                None => io::stdout().write_all(text.as_bytes())?,
+            }
+            eprintln!("{} ledger entries of server {server}", entries.len());
         }
         Command::Export { data, out } => {
             let data = location(&data);

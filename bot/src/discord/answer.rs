@@ -374,6 +374,7 @@ pub(crate) async fn answer(
         }
     }
     apply_edits(http, &response).await;
+    post_all(http, bot, &response.posts).await;
     Ok(response)
 }
 
@@ -397,6 +398,26 @@ async fn defer(
             },
         ) => *deferred = Some(target.deferral(private)),
         Err(why) => *gone = Some(why),
+    }
+}
+
+/// Posts messages the core asks for besides an answer (a payment's notice to its
+/// receiver, the upkeep's announcements), each in its channel, once (see
+/// [`deliver::create_once`]), pinging only whom each names. Failures are logged: what
+/// they announce is already done.
+pub(crate) async fn post_all(http: &serenity::Http, bot: u64, posts: &[(u64, jetan_core::Reply)]) {
+    for (channel, reply) in posts {
+        if *channel == 0 {
+            continue;
+        }
+        let content = present::content(reply);
+        let posted = deliver::create_once(http, "a post", *channel, bot, &content, || {
+            serenity::ChannelId::new(*channel).send_message(http, present::channel_message(reply))
+        })
+        .await;
+        if let Err(e) = posted {
+            tracing::warn!(channel, "cannot post a message: {e}");
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 use super::answer::blocking;
 use super::{run, user_ref, Context, Data, Error};
 use crate::grammar::{self, Kind, Spec, Suggest, Value};
-use jetan_core::Command;
+use jetan_core::{Command, UserRef};
 
 /// The poise command for `/jetan` and everything under it.
 pub fn jetan() -> poise::Command<Data, Error> {
@@ -99,7 +99,12 @@ fn read(
     for o in args {
         let opt = spec.lookup(path, o.name)?;
         let value = match (&o.value, opt.kind) {
-            (serenity::ResolvedValue::User(u, _), _) => Value::User(user_ref(u, None)),
+            // Discord resolves a member of the server with its membership; a user without
+            // one is not a member (left, or typed as a raw id).
+            (serenity::ResolvedValue::User(u, member), _) => Value::User(UserRef {
+                outside: member.is_none(),
+                ..user_ref(u, None)
+            }),
             // poise's registration: a choice's value is its index.
             (serenity::ResolvedValue::Integer(i), Kind::Choice(_)) => opt.choice_at(*i)?,
             (serenity::ResolvedValue::Integer(i), _) => Value::Integer(*i),

@@ -54,6 +54,7 @@ fn user_ref(user: &serenity::User, member: Option<&serenity::Member>) -> UserRef
         id: user.id.get(),
         name,
         bot: user.bot,
+        outside: false,
     }
 }
 
@@ -269,6 +270,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
                     id: ready.user.id.get(),
                     name: ready.user.name.clone(),
                     bot: true,
+                    outside: false,
                 };
                 tracing::info!(user = %ready.user.name, "connected and commands registered");
                 let mut core = Core::new(store_for_setup, bot, jetan_core::os_seed());

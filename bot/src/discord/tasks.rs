@@ -28,25 +28,7 @@ pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
             let Ok(sweep) = workers.run(move || c.sweep(now_ms())).await else {
                 continue;
             };
-            for (channel, reply) in &sweep.posts {
-                let content = present::content(reply);
-                let bot = core.bot().id;
-                let posted = deliver::create_once(
-                    &http,
-                    "the upkeep's message",
-                    *channel,
-                    bot,
-                    &content,
-                    || {
-                        serenity::ChannelId::new(*channel)
-                            .send_message(&http, present::channel_message(reply))
-                    },
-                )
-                .await;
-                if let Err(e) = posted {
-                    tracing::warn!(channel, "cannot post the upkeep's message: {e}");
-                }
-            }
+            answer::post_all(&http, core.bot().id, &sweep.posts).await;
             let edits = Response {
                 edits: sweep.edits,
                 ..jetan_core::Reply::default().into()

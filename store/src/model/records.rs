@@ -42,6 +42,10 @@ pub struct Wallet {
     /// ([`crate::ratings`]) rates at most a few games a day between the same two players.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rated_with: Vec<(UserId, Millis)>,
+    /// Payments sent in the current 24-hour window, for the server's daily cap: when
+    /// the window opened (the first payment after the last window closed) and how much.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sent: Option<(Millis, u64)>,
 }
 
 /// A Glicko-2 rating (Glickman 2012): the rating, its deviation (how unsure it is) and
@@ -268,6 +272,15 @@ pub struct Payment {
     /// What for.
     #[serde(flatten)]
     pub kind: PaymentKind,
+    /// Of `amount`, what the receiver's balance could not take under the server's
+    /// maximum balance: taken out of circulation ([`EntryKind::OverLimit`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub over_limit: u64,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Escrow given back to its owner's balance.
@@ -446,14 +459,56 @@ pub enum EntryKind {
     Payout,
     /// A piece price paid from the loser's escrow to the opponent's balance.
     PiecePrice,
+    /// Winnings (a stake or a piece price won) above the server's maximum balance: taken
+    /// out of circulation (money removed: a negative entry), so the balance stops at
+    /// the maximum. Never one's own escrow coming back.
+    OverLimit,
+    /// An admin reset a wallet: its whole balance removed (money removed: a negative
+    /// entry; escrow stays with its games).
+    Reset,
+    /// A payment between two players (`/jetan pay`): from the payer's balance (negative
+    /// entry) to the receiver's balance (positive entry), one request, one pair.
+    Payment,
 }
 
 impl EntryKind {
+    /// Its name as stored (`starting_grant`, `payment`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            EntryKind::StartingGrant => "starting_grant",
+            EntryKind::Grant => "grant",
+            EntryKind::Daily => "daily",
+            EntryKind::Take => "take",
+            EntryKind::Escrow => "escrow",
+            EntryKind::Release => "release",
+            EntryKind::Refund => "refund",
+            EntryKind::Payout => "payout",
+            EntryKind::PiecePrice => "piece_price",
+            EntryKind::OverLimit => "over_limit",
+            EntryKind::Payment => "payment",
+            EntryKind::Reset => "reset",
+        }
+    }
+
+    /// Whether the entry takes money out of circulation (an admin's take or reset,
+    /// winnings above the maximum balance): a negative entry of the conservation law.
+    pub fn removes_money(self) -> bool {
+        matches!(
+            self,
+            EntryKind::Take | EntryKind::OverLimit | EntryKind::Reset
+        )
+    }
+
     /// Whether the entry creates money (the conservation law's right-hand side).
     pub fn is_new_money(self) -> bool {
         matches!(
             self,
-            EntryKind::StartingGrant | EntryKind::Grant | EntryKind::Daily | EntryKind::Take
+            EntryKind::StartingGrant
+                | EntryKind::Grant
+                | EntryKind::Daily
+                | EntryKind::Take
+                | EntryKind::OverLimit
+                | EntryKind::Reset
         )
     }
 }
@@ -563,6 +618,36 @@ pub struct Settings {
     /// changes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discord_locale: Option<String>,
+    /// The largest stake a challenge may name (0: no limit but the store's own).
+    #[serde(default)]
+    pub max_stake: u64,
+    /// The largest piece price a challenge may name (0: no limit).
+    #[serde(default)]
+    pub max_piece_price: u64,
+    /// The largest balance the daily allowance, winnings and payments received may
+    /// bring a wallet to (0: no limit). Winnings above it are taken out of circulation
+    /// ([`EntryKind::OverLimit`]); a payment above it is refused.
+    #[serde(default)]
+    pub max_balance: u64,
+    /// The most a member may pay others in 24 hours (0: no limit).
+    #[serde(default)]
+    pub daily_pay_cap: u64,
+    /// How old, in days, a member's Discord account must be before they may pay or
+    /// stake (0: any age). The core reads the age from the account's id.
+    #[serde(default)]
+    pub min_account_days: u64,
+    /// How many finished games (not practice) a member must have played before they
+    /// may pay or stake (0: none).
+    #[serde(default)]
+    pub min_games: u64,
+    /// The channel where the bot posts one line for every admin grant, take, abort and
+    /// settings change, every payment and every game pot above `audit_pot`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audit_channel: Option<ChannelId>,
+    /// A finished game is posted in the audit channel when more than this changed hands
+    /// in it (its winner's net; 0: every game that moved money).
+    #[serde(default)]
+    pub audit_pot: u64,
 }
 
 /// The default move time: one day.
@@ -587,6 +672,14 @@ impl Default for Settings {
             move_time_ms: DEFAULT_MOVE_TIME_MS,
             language: None,
             discord_locale: None,
+            max_stake: 0,
+            max_piece_price: 0,
+            max_balance: 0,
+            daily_pay_cap: 0,
+            min_account_days: 0,
+            min_games: 0,
+            audit_channel: None,
+            audit_pot: 0,
         }
     }
 }

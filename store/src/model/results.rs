@@ -148,6 +148,21 @@ pub struct Granted {
     pub balance: u64,
 }
 
+/// A payment from one player to another ([`Store::pay`](crate::Store::pay)).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Paid {
+    /// Who paid.
+    pub from: UserId,
+    /// Who received it.
+    pub to: UserId,
+    /// How much.
+    pub amount: u64,
+    /// The payer's note (may be empty).
+    pub note: String,
+    /// The payer's balance after it.
+    pub balance: u64,
+}
+
 /// What an earlier request did: the result of a mutating operation, stored under the
 /// request's id and returned again, unchanged, for a repeated request
 /// ([`Store::receipt`](crate::Store::receipt)).
@@ -173,6 +188,10 @@ pub enum Receipt {
     Grant(Granted),
     /// A server's settings changed: the new settings.
     Settings(Settings),
+    /// A player paid another.
+    Pay(Paid),
+    /// An admin reset a wallet: `amount` is what was removed.
+    Reset(Granted),
 }
 
 impl Receipt {
@@ -188,6 +207,8 @@ impl Receipt {
             Receipt::Daily(_) => "daily claim",
             Receipt::Grant(_) => "grant",
             Receipt::Settings(_) => "settings change",
+            Receipt::Pay(_) => "payment",
+            Receipt::Reset(_) => "reset",
         }
     }
 }

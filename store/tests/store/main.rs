@@ -9,6 +9,7 @@ mod common;
 mod compat;
 mod crash;
 mod dirs;
+mod economy;
 mod host;
 mod martian;
 mod migrate;

@@ -83,6 +83,14 @@ enum Op {
         user: usize,
         amount: u64,
     },
+    Pay {
+        from: usize,
+        to: usize,
+        amount: u64,
+    },
+    Reset {
+        user: usize,
+    },
     Tick {
         ms: u64,
     },
@@ -112,6 +120,9 @@ fn op() -> impl Strategy<Value = Op> {
         1 => ch.prop_map(|ch| Op::Abort { ch }),
         1 => u().prop_map(|user| Op::Daily { user }),
         1 => (u(), 0..300u64).prop_map(|(user, amount)| Op::Grant { user, amount }),
+        3 => (u(), u(), prop_oneof![0..400u64, 900..1500u64])
+            .prop_map(|(from, to, amount)| Op::Pay { from, to, amount }),
+        1 => u().prop_map(|user| Op::Reset { user }),
         2 => prop_oneof![0..5_000u64, 50_000..200_000u64, Just(EXPIRY), Just(DAY)].prop_map(|ms| Op::Tick { ms }),
         2 => Just(Op::Repeat),
     ]
@@ -462,6 +473,25 @@ impl Model {
                 self.w(USERS[user]).balance += amount;
                 Ok(())
             }
+            Op::Pay { from, to, amount } => {
+                let (from, to) = (USERS[from], USERS[to]);
+                if amount == 0 {
+                    return Err("InvalidAmount");
+                }
+                if from == to {
+                    return Err("SelfPayment");
+                }
+                if self.peek(from).balance < amount {
+                    return Err("InsufficientFunds");
+                }
+                self.w(from).balance -= amount;
+                self.w(to).balance += amount;
+                Ok(())
+            }
+            Op::Reset { user } => {
+                self.w(USERS[user]).balance = 0;
+                Ok(())
+            }
             Op::Tick { .. } | Op::Repeat => Ok(()),
         }
     }
@@ -551,6 +581,7 @@ fn kind(e: &StoreError) -> &'static str {
         StoreError::TimeNotUp { .. } => "TimeNotUp",
         StoreError::DailyNotReady { .. } => "DailyNotReady",
         StoreError::InvalidAmount(_) => "InvalidAmount",
+        StoreError::SelfPayment => "SelfPayment",
         e => panic!("internal failure: {e}"),
     }
 }
@@ -628,6 +659,10 @@ fn call(
         Op::Grant { user: u, amount } => {
             format!("{:?}", store.grant(req, GUILD, USERS[u], amount, "")?)
         }
+        Op::Pay { to, amount, .. } => {
+            format!("{:?}", store.pay(req, GUILD, USERS[to], amount, "model")?)
+        }
+        Op::Reset { user } => format!("{:?}", store.reset(req, GUILD, USERS[user], "model")?),
         Op::Tick { .. } | Op::Repeat => String::new(),
     })
 }
@@ -752,7 +787,10 @@ fn run(ops: Vec<Op>, verify_every: usize) {
             | Op::AnswerDraw { by, .. }
             | Op::ClaimTime { by, .. } => (USERS[by], None, None, model.apply(op, now)),
             Op::Daily { user } => (USERS[user], None, None, model.apply(op, now)),
-            Op::Abort { .. } | Op::Grant { .. } => (99, None, None, model.apply(op, now)),
+            Op::Pay { from, .. } => (USERS[from], None, None, model.apply(op, now)),
+            Op::Abort { .. } | Op::Grant { .. } | Op::Reset { .. } => {
+                (99, None, None, model.apply(op, now))
+            }
             Op::Tick { .. } | Op::Repeat => unreachable!(),
         };
         let req = Stamp::new(id, user, now);

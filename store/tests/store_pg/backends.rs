@@ -243,3 +243,101 @@ fn data_moves_from_sled_to_postgres_and_back() {
     assert!(again.verify().unwrap().is_clean());
     assert_eq!(export(&again), text2);
 }
+
+/// Payments from one wallet racing through two stores on one database (as two bot
+/// processes would): never more paid than the balance or the daily cap allows, a
+/// payment repeated through the other process pays once, and a payment racing a stake
+/// spends the money once.
+#[test]
+fn payments_racing_across_two_processes_never_overspend() {
+    if crate::cluster::switched_off("payments_racing_across_two_processes_never_overspend") {
+        return;
+    }
+    let place = Place::new();
+    let (a, b) = (place.open(), place.open());
+    a.wallet(GUILD, ALICE).unwrap();
+    let race = |ids: std::ops::Range<u64>, amount: u64| {
+        let handles: Vec<_> = ids
+            .map(|id| {
+                let s = if id % 2 == 0 { a.clone() } else { b.clone() };
+                let to = if id % 3 == 0 { BOB } else { CAROL };
+                std::thread::spawn(move || s.pay(Stamp::new(id, ALICE, id), GUILD, to, amount, ""))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap())
+            .collect::<Vec<_>>()
+    };
+    // 1000 available, twelve payments of 150: six are paid.
+    let results = race(100..112, 150);
+    assert_eq!(
+        results.iter().filter(|r| r.is_ok()).count(),
+        6,
+        "{results:?}"
+    );
+    for e in results.iter().filter_map(|r| r.as_ref().err()) {
+        assert!(matches!(e, StoreError::InsufficientFunds { .. }), "{e}");
+    }
+    assert_eq!(b.wallet(GUILD, ALICE).unwrap().balance, 100);
+    // The same request through the other process: the first result, paid once.
+    let first = a
+        .pay(Stamp::new(500, BOB, 1), GUILD, ALICE, 300, "")
+        .unwrap();
+    assert_eq!(
+        b.pay(Stamp::new(500, BOB, 1), GUILD, ALICE, 300, "")
+            .unwrap(),
+        first
+    );
+    assert_eq!(a.wallet(GUILD, ALICE).unwrap().balance, 400);
+    // Two days later (the window of the payments above has closed), under a daily cap
+    // of 200: of eight payments of 100, two are paid.
+    a.change_settings(
+        Stamp::new(600, CAROL, 2),
+        GUILD,
+        &jetan_store::SettingsChange {
+            daily_pay_cap: Some(200),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let day = jetan_store::DAY_MS;
+    let handles: Vec<_> = (0..8u64)
+        .map(|k| {
+            let s = if k % 2 == 0 { a.clone() } else { b.clone() };
+            std::thread::spawn(move || {
+                s.pay(Stamp::new(700 + k, ALICE, 2 * day + k), GUILD, BOB, 100, "")
+            })
+        })
+        .collect();
+    let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    assert_eq!(
+        results.iter().filter(|r| r.is_ok()).count(),
+        2,
+        "{results:?}"
+    );
+    for e in results.iter().filter_map(|r| r.as_ref().err()) {
+        assert!(matches!(e, StoreError::PaymentCap { .. }), "{e}");
+    }
+    assert_eq!(a.wallet(GUILD, ALICE).unwrap().balance, 200);
+    // A payment of everything racing a stake of everything, each through its process.
+    let stake = Terms {
+        stake: 158,
+        piece_price: 1,
+        ..Terms::friendly(Variant::Classic)
+    }; // 200 in escrow
+    let (a2, b2) = (a.clone(), b.clone());
+    let payer =
+        std::thread::spawn(move || a2.pay(Stamp::new(800, ALICE, 3 * day), GUILD, CAROL, 200, ""));
+    let staker = std::thread::spawn(move || {
+        b2.challenge(Stamp::new(801, ALICE, 3 * day), GUILD, CH, BOB, stake)
+    });
+    let (paid, staked) = (payer.join().unwrap(), staker.join().unwrap());
+    assert!(paid.is_ok() != staked.is_ok(), "{paid:?} {staked:?}");
+    let w = b.wallet(GUILD, ALICE).unwrap();
+    assert_eq!(w.balance, 0);
+    assert_eq!(w.escrow, if staked.is_ok() { 200 } else { 0 });
+    let report = a.verify().unwrap();
+    assert!(report.is_clean(), "{report}");
+    assert_eq!(report.money, 3000);
+}

@@ -16,6 +16,8 @@ mod cluster;
 mod common;
 #[path = "../store/crash.rs"]
 mod crash;
+#[path = "../store/economy.rs"]
+mod economy;
 #[path = "../store/host.rs"]
 mod host;
 #[path = "../store/martian.rs"]

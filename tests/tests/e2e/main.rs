@@ -19,6 +19,7 @@ mod load;
 mod martian;
 mod mentions;
 mod menus;
+mod payments;
 mod postgres;
 mod private_answers;
 mod quick_answers;

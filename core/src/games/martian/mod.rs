@@ -846,6 +846,8 @@ impl Core {
             }
         };
         let mut out = Vec::new();
+        let ended: Vec<_> = played.iter().filter_map(|r| r.finished.clone()).collect();
+        out.extend(self.audit_settlements(&ended));
         for r in played {
             match self.martian_acted(&r) {
                 Ok(resp) => out.push((r.channel, resp.reply)),

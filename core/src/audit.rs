@@ -1,0 +1,217 @@
+//! The audit channel (`admin settings audit_channel:`): one line, in the server's
+//! language, for every admin grant, take, reset, abort and settings change, every payment and
+//! every game in which more than the server's `audit_pot` changed hands. Each line is
+//! worded from what the store did — the receipt stored under the request's id — so it
+//! says exactly what happened, once (a repeated request is answered before this runs).
+//! The lines ping nobody.
+
+use jetan_store::{ClosedHow, GameResult, Receipt, Settings, Settlement};
+
+use super::lang::tr;
+use super::reply::Text;
+use super::request::{mention, AdminCommand, Command, Request, SettingsArgs};
+use super::text::money;
+use super::{Core, Reply, Response};
+
+impl Core {
+    /// Adds the audit line of what `req` just did, if the server has an audit channel
+    /// (or had one before the request: `before`, so that turning the audit off is the
+    /// last line posted) and it is something audited. Failures to read are logged: the
+    /// command is done.
+    pub(crate) fn audit(&self, req: &Request, response: &mut Response, before: Option<u64>) {
+        let settings = match self.store.settings(req.guild) {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::warn!(guild = req.guild, "audit: cannot read the settings: {e}");
+                return;
+            }
+        };
+        let Some(channel) = settings.audit_channel.or(before) else {
+            return;
+        };
+        let receipt = match self.store.receipt(req.id) {
+            Ok(Some(r)) => r,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!(request = req.id, "audit: cannot read the receipt: {e}");
+                return;
+            }
+        };
+        if let Some(line) = self.audit_line(req, &receipt, &settings) {
+            response.posts.push((channel, Reply::public(line)));
+        }
+    }
+
+    fn audit_line(&self, req: &Request, receipt: &Receipt, s: &Settings) -> Option<String> {
+        let lang = self.public_lang(req.guild);
+        let m = |n: u64| money(lang, n, &s.currency);
+        let admin = mention(req.user.id);
+        let why = |r: Option<&str>| match r.map(str::trim) {
+            Some(r) if !r.is_empty() => r.to_string(),
+            _ => tr!(lang, "audit-no-reason"),
+        };
+        let admin_command = match &req.command {
+            Command::Admin(a) => Some(a),
+            _ => None,
+        };
+        match (receipt, admin_command) {
+            (Receipt::Grant(g), Some(AdminCommand::Grant { reason, .. })) => Some(tr!(
+                lang,
+                "audit-grant",
+                admin = admin,
+                amount = m(g.amount),
+                who = mention(g.user),
+                reason = why(Some(reason)),
+                balance = m(g.balance)
+            )),
+            (Receipt::Grant(g), Some(AdminCommand::Take { reason, .. })) => Some(tr!(
+                lang,
+                "audit-take",
+                admin = admin,
+                amount = m(g.amount),
+                who = mention(g.user),
+                reason = why(Some(reason)),
+                balance = m(g.balance)
+            )),
+            (Receipt::Reset(g), Some(AdminCommand::Reset { reason, .. })) => Some(tr!(
+                lang,
+                "audit-reset",
+                admin = admin,
+                who = mention(g.user),
+                amount = m(g.amount),
+                reason = why(Some(reason))
+            )),
+            (Receipt::Settings(_), Some(AdminCommand::Settings(args))) => Some(tr!(
+                lang,
+                "audit-settings",
+                admin = admin,
+                changes = changes(args)
+            )),
+            (Receipt::Finished(f), Some(AdminCommand::Abort { reason })) => Some(tr!(
+                lang,
+                "audit-abort",
+                admin = admin,
+                id = f.game_id.to_string(),
+                channel = Text::channel(f.channel),
+                reason = why(reason.as_deref())
+            )),
+            (Receipt::Closed(c), Some(AdminCommand::Abort { reason }))
+                if c.how == ClosedHow::Aborted =>
+            {
+                Some(tr!(
+                    lang,
+                    "audit-abort-challenge",
+                    admin = admin,
+                    channel = Text::channel(c.challenge.channel),
+                    refunded = m(c.refunded),
+                    reason = why(reason.as_deref())
+                ))
+            }
+            (Receipt::Pay(p), _) => Some(tr!(
+                lang,
+                if p.note.is_empty() {
+                    "audit-pay"
+                } else {
+                    "audit-pay-note"
+                },
+                from = mention(p.from),
+                to = mention(p.to),
+                amount = m(p.amount),
+                channel = Text::channel(req.channel),
+                note = p.note.as_str()
+            )),
+            (Receipt::Play(r), _) => r.finished.as_ref().and_then(|f| self.audit_pot(f, s)),
+            (Receipt::Finished(f), _) => self.audit_pot(f, s),
+            _ => None,
+        }
+    }
+
+    /// The audit line of a finished game, when more than the server's `audit_pot`
+    /// changed hands in it (the winner's net: the stake and the piece prices, less what
+    /// the winner paid; in a draw, what the side ahead gained).
+    pub(crate) fn audit_pot(&self, f: &Settlement, s: &Settings) -> Option<String> {
+        let moved = f.net.black.unsigned_abs();
+        if moved == 0 || moved <= s.audit_pot {
+            return None;
+        }
+        let lang = self.public_lang(f.guild);
+        let who = match f.result {
+            GameResult::Win { winner, loser } => tr!(
+                lang,
+                "history-beat",
+                winner = mention(winner),
+                loser = mention(loser)
+            ),
+            _ => tr!(
+                lang,
+                "history-drew",
+                black = mention(f.players.black),
+                orange = mention(f.players.orange)
+            ),
+        };
+        Some(tr!(
+            lang,
+            "audit-pot",
+            id = f.game_id.to_string(),
+            channel = Text::channel(f.channel),
+            who = who,
+            amount = money(lang, moved, &s.currency)
+        ))
+    }
+
+    /// The audit lines of games the upkeep ended (lost on time), each to its server's
+    /// audit channel.
+    pub(crate) fn audit_settlements(&self, ended: &[Settlement]) -> Vec<(u64, Reply)> {
+        ended
+            .iter()
+            .filter_map(|f| {
+                let s = self.store.settings(f.guild).ok()?;
+                let channel = s.audit_channel?;
+                let line = self.audit_pot(f, &s)?;
+                Some((channel, Reply::public(line)))
+            })
+            .collect()
+    }
+}
+
+/// The settings an admin changed, as typed: `max_stake 100, language es`.
+fn changes(a: &SettingsArgs) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut num = |name: &str, v: Option<i64>| {
+        if let Some(v) = v {
+            out.push(format!("{name} {v}"));
+        }
+    };
+    num("starting_grant", a.starting_grant);
+    num("daily_allowance", a.daily_allowance);
+    num("piece_price", a.piece_price);
+    num("stake", a.stake);
+    num("challenge_expiry", a.challenge_expiry);
+    num("move_time", a.move_time);
+    num("max_stake", a.max_stake);
+    num("max_piece_price", a.max_piece_price);
+    num("max_balance", a.max_balance);
+    num("pay_cap", a.pay_cap);
+    num("min_account_age", a.min_account_age);
+    num("min_games", a.min_games);
+    num("audit_pot", a.audit_pot);
+    if let Some(c) = &a.currency {
+        out.push(format!("currency {}", c.trim()));
+    }
+    if let Some(l) = &a.language {
+        out.push(format!("language {l}"));
+    }
+    for (name, c) in [
+        ("allow_channel", a.allow_channel),
+        ("disallow_channel", a.disallow_channel),
+        ("audit_channel", a.audit_channel),
+    ] {
+        if let Some(c) = c {
+            out.push(format!("{name} {}", Text::channel(c)));
+        }
+    }
+    if a.audit_off {
+        out.push("audit_off".into());
+    }
+    out.join(", ")
+}

@@ -527,3 +527,19 @@ fn payments_per_second() {
     );
     t.assert_clean();
 }
+
+#[test]
+fn an_aborted_games_refunds_carry_the_admins_reason_in_the_ledger() {
+    let t = TestStore::new();
+    let g = t.start(Terms {
+        stake: 10,
+        piece_price: 1,
+        ..Terms::friendly(Variant::Classic)
+    });
+    t.store.abort(t.req(CAROL, 5), CH, g.id, "spam").unwrap();
+    for u in [ALICE, BOB] {
+        let e = &t.store.ledger(GUILD, u, 1).unwrap()[0];
+        assert_eq!((e.kind, e.reason.as_str()), (EntryKind::Refund, "game aborted: spam"));
+    }
+    t.assert_clean();
+}

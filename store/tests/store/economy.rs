@@ -539,7 +539,10 @@ fn an_aborted_games_refunds_carry_the_admins_reason_in_the_ledger() {
     t.store.abort(t.req(CAROL, 5), CH, g.id, "spam").unwrap();
     for u in [ALICE, BOB] {
         let e = &t.store.ledger(GUILD, u, 1).unwrap()[0];
-        assert_eq!((e.kind, e.reason.as_str()), (EntryKind::Refund, "game aborted: spam"));
+        assert_eq!(
+            (e.kind, e.reason.as_str()),
+            (EntryKind::Refund, "game aborted: spam")
+        );
     }
     t.assert_clean();
 }

@@ -174,16 +174,20 @@ pub(crate) fn settle(
     game.draw_offer = None;
     let (kind, why) = match end {
         End::Aborted if reason == EndReason::Host(HostEnding::Abandoned) => {
-            (EntryKind::Refund, "game abandoned")
+            (EntryKind::Refund, "game abandoned".to_string())
         }
-        End::Aborted => (EntryKind::Refund, "game aborted"),
-        _ => (EntryKind::Release, "escrow released"),
+        // The admin's reason goes into the ledger with the refunds it caused.
+        End::Aborted => match note.as_deref().map(str::trim) {
+            Some(n) if !n.is_empty() => (EntryKind::Refund, format!("game aborted: {n}")),
+            _ => (EntryKind::Refund, "game aborted".to_string()),
+        },
+        _ => (EntryKind::Release, "escrow released".to_string()),
     };
     for c in Color::ALL {
         let left = game.escrow[c];
         if left > 0 {
             let a = to_i64(left)?;
-            tx.money(game.guild, game.player(c), kind, a, -a, Some(game.id), why)?;
+            tx.money(game.guild, game.player(c), kind, a, -a, Some(game.id), &why)?;
             released.push(Release {
                 user: game.player(c),
                 amount: left,

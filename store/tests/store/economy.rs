@@ -476,3 +476,73 @@ fn an_admin_reset_zeroes_the_balance_through_the_ledger_and_leaves_escrow_to_its
     assert_eq!(balance(s, BOB), 0);
     t.assert_clean();
 }
+
+/// Flushed payments per second on the backend under test (not run by default):
+/// `cargo test -p jetan-store --test store -- --ignored payments_per_second --nocapture`
+/// (sled) or `--test store_pg` (PostgreSQL). One payer after another; sixteen payers at
+/// once; sixteen clients paying from one wallet (every transaction on the same row).
+#[test]
+#[ignore = "a measurement, not a check"]
+fn payments_per_second() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    let t = TestStore::new();
+    let ids = Arc::new(AtomicU64::new(1_000_000));
+    let run = |clients: u64, payer: &dyn Fn(u64) -> u64, time: Duration| {
+        let done = Arc::new(AtomicU64::new(0));
+        let started = Instant::now();
+        std::thread::scope(|s| {
+            for k in 0..clients {
+                let (store, ids, done) = (t.store.clone(), ids.clone(), done.clone());
+                let from = payer(k);
+                s.spawn(move || {
+                    while started.elapsed() < time {
+                        let id = ids.fetch_add(1, Ordering::Relaxed);
+                        let to = 1_000 + id % 7;
+                        if store
+                            .pay(Stamp::new(id, from, id), GUILD, to, 1, "")
+                            .is_ok()
+                        {
+                            done.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        done.load(Ordering::Relaxed) as f64 / started.elapsed().as_secs_f64()
+    };
+    for u in [ALICE, BOB].into_iter().chain(5_000..5_016) {
+        t.store
+            .grant(t.req(CAROL, 0), GUILD, u, 1_000_000, "")
+            .unwrap();
+    }
+    let secs = Duration::from_secs(3);
+    let one = run(1, &|_| ALICE, secs);
+    let many = run(16, &|k| 5_000 + k, secs);
+    let hot = run(16, &|_| BOB, secs);
+    println!(
+        "{}: one payer {one:.0}/s, 16 payers at once {many:.0}/s, 16 clients on one wallet {hot:.0}/s",
+        t.store.backend()
+    );
+    t.assert_clean();
+}
+
+#[test]
+fn an_aborted_games_refunds_carry_the_admins_reason_in_the_ledger() {
+    let t = TestStore::new();
+    let g = t.start(Terms {
+        stake: 10,
+        piece_price: 1,
+        ..Terms::friendly(Variant::Classic)
+    });
+    t.store.abort(t.req(CAROL, 5), CH, g.id, "spam").unwrap();
+    for u in [ALICE, BOB] {
+        let e = &t.store.ledger(GUILD, u, 1).unwrap()[0];
+        assert_eq!(
+            (e.kind, e.reason.as_str()),
+            (EntryKind::Refund, "game aborted: spam")
+        );
+    }
+    t.assert_clean();
+}

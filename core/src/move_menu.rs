@@ -15,7 +15,7 @@ use crate::buttons::ButtonAction;
 use crate::lang::{tr, Lang};
 use crate::play::destination;
 use crate::reply::{ButtonStyle, Menu};
-use crate::request::{mention, Request};
+use crate::request::Request;
 use crate::suggest::MAX_CHOICES;
 use crate::{refuse, text, Core, CoreError, Reply, Response};
 
@@ -77,17 +77,7 @@ impl Core {
     ) -> Result<Response, CoreError> {
         let lang = Lang::of(&req.locale);
         let pos = Self::position_of(game)?;
-        let Some(color) = game.color_of(req.user.id) else {
-            return refuse(tr!(
-                lang,
-                "not-playing-vs",
-                black = mention(game.black),
-                orange = mention(game.orange)
-            ));
-        };
-        if color != pos.turn() {
-            return refuse(tr!(lang, "not-your-turn", who = mention(game.to_move())));
-        }
+        Self::jetan_check_mover(lang, game, &pos, req.user.id)?;
         let choice = match (name, value) {
             (MOVE, _) => None,
             (FROM | TO, Some(v)) => match parse(v) {

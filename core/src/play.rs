@@ -94,17 +94,7 @@ impl Core {
             (Some(_), _, _) => return refuse(tr!(lang, "move-both")),
             (None, _, _) => return refuse(tr!(lang, "move-which")),
         };
-        let Some(color) = game.color_of(req.user.id) else {
-            return refuse(tr!(
-                lang,
-                "not-playing-vs",
-                black = mention(game.black),
-                orange = mention(game.orange)
-            ));
-        };
-        if color != pos.turn() {
-            return refuse(tr!(lang, "not-your-turn", who = mention(game.to_move())));
-        }
+        Self::jetan_check_mover(lang, game, &pos, req.user.id)?;
         // Check with the rules first for the clearest answer; the store checks again.
         let checked = match named {
             Some(t) => t.resolve(&pos),
@@ -121,6 +111,27 @@ impl Core {
             to,
         )?;
         self.moved(req.guild, game, &result, req.now)
+    }
+
+    /// Refuses `user` unless they play in `game` and are to move in `pos`.
+    pub(crate) fn jetan_check_mover(
+        lang: Lang,
+        game: &Game,
+        pos: &jetan_rules::Position,
+        user: u64,
+    ) -> Result<(), CoreError> {
+        let Some(color) = game.color_of(user) else {
+            return refuse(tr!(
+                lang,
+                "not-playing-vs",
+                black = mention(game.black),
+                orange = mention(game.orange)
+            ));
+        };
+        if color != pos.turn() {
+            return refuse(tr!(lang, "not-your-turn", who = mention(game.to_move())));
+        }
+        Ok(())
     }
 
     /// The game as it was before its move number `ply` (0-based): the moves before it,

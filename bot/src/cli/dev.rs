@@ -67,6 +67,18 @@ pub fn parse_position(text: &str) -> anyhow::Result<Position> {
         .with_context(|| format!("cannot read the position `{}`", text.trim()))
 }
 
+/// Reads a game record file (`/jetan record`, `jetan export-game`) and replays it.
+pub fn replay_record(file: &std::path::Path) -> anyhow::Result<jetan_rules::Replay> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let record: jetan_rules::GameRecord = text
+        .parse()
+        .with_context(|| format!("{} is not a game record", file.display()))?;
+    record
+        .replay()
+        .with_context(|| format!("{} does not replay", file.display()))
+}
+
 /// Runs one subcommand, writing to standard output. A closed pipe (`jetan moves start |
 /// head -1`) is not an error: see [`super::run`].
 pub fn run(command: Command) -> anyhow::Result<()> {
@@ -112,14 +124,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Play {
             record: Some(file), ..
         } => {
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
-            let record: jetan_rules::GameRecord = text
-                .parse()
-                .with_context(|| format!("{} is not a game record", file.display()))?;
-            let game = record
-                .replay()
-                .with_context(|| format!("{} does not replay", file.display()))?;
+            let game = replay_record(&file)?;
             for step in game.steps() {
                 writeln!(out, "{}", step.position)?;
                 match step.report.outcome.or_else(|| step.position.outcome()) {

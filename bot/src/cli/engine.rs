@@ -149,15 +149,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
 
 /// `jetan analyse --record FILE`: every move's score, then the biggest mistakes.
 fn analyse_record(file: &std::path::Path, per_position: Duration) -> anyhow::Result<()> {
-    use anyhow::Context;
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let record: jetan_rules::GameRecord = text
-        .parse()
-        .with_context(|| format!("{} is not a game record", file.display()))?;
-    let game = record
-        .replay()
-        .with_context(|| format!("{} does not replay", file.display()))?;
+    let game = super::dev::replay_record(file)?;
     let started = std::time::Instant::now();
     let analysis = jetan_engine::analysis::analyse(&game, per_position, None);
     println!("ply  mover   move       before   after    loss  better");

@@ -9,6 +9,7 @@
 //! #general @alice /jetan move from:e2 to:e3
 //! #general @bob choose card AS            # choose in a select menu (or by its id)
 //! :advance 20m                            # move the console's clock forward
+//! :leave @bob                             # bob leaves the server (for admin purge)
 //! ```
 //!
 //! The commands, their options and choices are [`crate::grammar`]'s, the same the Discord
@@ -62,6 +63,8 @@ pub enum Line {
     Empty,
     /// Move the clock forward by this many milliseconds.
     Advance(u64),
+    /// This user (a console name) leaves the server.
+    Leave(String),
     /// A command from a user in a channel.
     Command {
         /// The channel's name (without `#`).
@@ -91,6 +94,8 @@ pub struct Console<'a> {
     buttons: Vec<(String, String)>,
     /// The select menus printed lately (placeholder, custom id), oldest first.
     menus: Vec<(String, String)>,
+    /// The users who left the server (`:leave`), as Discord would say of them.
+    left: std::collections::HashSet<u64>,
 }
 
 /// How many printed buttons (and menus) `click` (and `choose`) look back through.
@@ -210,6 +215,7 @@ impl<'a> Console<'a> {
             messages: 0,
             buttons: Vec::new(),
             menus: Vec::new(),
+            left: std::collections::HashSet::new(),
         }
     }
 
@@ -258,6 +264,14 @@ impl<'a> Console<'a> {
                 .and_then(|w| duration_ms(w))
                 .ok_or("write :advance 90m (s, m, h or d)")?;
             return Ok(Line::Advance(ms));
+        }
+        if words[0] == ":leave" {
+            let name = words
+                .get(1)
+                .and_then(|w| w.strip_prefix('@'))
+                .filter(|n| !n.is_empty())
+                .ok_or("write :leave @bob")?;
+            return Ok(Line::Leave(name.to_string()));
         }
         let mut rest = words.as_slice();
         while let Some(w) = rest.first() {
@@ -428,6 +442,11 @@ impl<'a> Console<'a> {
     pub fn run_line(&mut self, line: &str, w: &mut impl Write) -> std::io::Result<()> {
         match self.parse(line) {
             Ok(Line::Empty) => Ok(()),
+            Ok(Line::Leave(name)) => {
+                let user = self.user_ref(&name);
+                self.left.insert(user.id);
+                writeln!(w, "--- @{name} leaves the server")
+            }
             Ok(Line::Advance(ms)) => {
                 self.offset_ms = self.offset_ms.saturating_add(ms);
                 writeln!(w, "--- the clock moves forward {} s", ms / 1000)?;
@@ -474,6 +493,20 @@ impl<'a> Console<'a> {
                     self.print(w, &reply, &format!("#{channel}"))?;
                 }
                 self.print_posts(w, &response.posts)?;
+                if let Some(job) = &response.purge {
+                    // Discord, as the console knows it: who left with `:leave`.
+                    let left = job
+                        .candidates
+                        .iter()
+                        .copied()
+                        .filter(|u| self.left.contains(u))
+                        .collect();
+                    let done = self
+                        .core
+                        .handle(job.checked(jetan_core::Departures { left, unchecked: 0 }));
+                    self.print(w, &done.reply, &format!("@{}", user.name))?;
+                    self.print_posts(w, &done.posts)?;
+                }
                 let mut next = response.computer_moves_in;
                 while let Some(ch) = next {
                     let offset = self.offset_ms;

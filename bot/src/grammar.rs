@@ -916,6 +916,12 @@ pub static JETAN: Spec = Spec {
                         }))
                     },
                 ),
+                cmd("purge", &[opt("reason", text_max(200), "\"why\"")], |a| {
+                    Ok(Command::Admin(AdminCommand::Purge {
+                        reason: a.text("reason").unwrap_or_default(),
+                        checked: None,
+                    }))
+                }),
                 cmd(
                     "settings",
                     &[
@@ -1052,7 +1058,7 @@ mod tests {
         let leaves = leaves();
         assert_eq!(
             leaves.len(),
-            33,
+            34,
             "{:?}",
             leaves.iter().map(|l| &l.0).collect::<Vec<_>>()
         );
@@ -1174,11 +1180,11 @@ mod tests {
         );
         assert_eq!(
             msg(&["admin"], &[]),
-            "admin needs one of abort, grant, take, reset or settings"
+            "admin needs one of abort, grant, take, reset, purge or settings"
         );
         assert_eq!(
             msg(&["admin", "fire"], &[]),
-            "there is no `admin fire`: write admin abort, grant, take, reset or settings"
+            "there is no `admin fire`: write admin abort, grant, take, reset, purge or settings"
         );
         assert_eq!(
             msg(&["move"], &[("promotion", Value::Text("q".into()))]),

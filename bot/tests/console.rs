@@ -144,6 +144,39 @@ fn bad_lines_are_answered_not_fatal() {
     assert!(twice.contains("given twice"), "{twice}");
 }
 
+/// `admin purge` in the console: `:leave` makes a member depart; the purge empties the
+/// wallet of the one who left and leaves the one who stayed.
+#[test]
+fn a_purge_empties_the_wallet_of_a_member_who_left() {
+    let data = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let text = console(
+        data.path(),
+        out.path(),
+        "#bank @bob!member daily
+@carol!member daily
+:leave @bob
+@admin admin purge reason:gone
+@bob!member wallet
+@carol!member wallet
+",
+    );
+    assert!(text.contains("@bob leaves the server"), "{text}");
+    assert!(
+        text.contains("Asking Discord which of the 2 members"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Purged the wallet of one member who left"),
+        "{text}"
+    );
+    assert!(
+        text.contains("@bob's wallet: **0 coins** available"),
+        "{text}"
+    );
+    assert!(!text.contains("@carol's wallet: **0 coins**"), "{text}");
+}
+
 /// The once-a-minute sweep (which `:advance` runs as `serve` does): an unanswered challenge
 /// expires, the challenger is refunded and the challenge message is edited (its buttons
 /// gone); neither a typed accept nor the old button accepts it any more. (The end-to-end tests leave this to the console:
@@ -340,7 +373,7 @@ fn the_console_takes_every_option_discord_offers_and_refuses_alike() {
         ),
         (
             "admin fire",
-            "there is no `admin fire`: write admin abort, grant, take, reset or settings",
+            "there is no `admin fire`: write admin abort, grant, take, reset, purge or settings",
         ),
         (
             "admin settings language:fr",

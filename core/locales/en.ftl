@@ -445,6 +445,25 @@ audit-pot = 🧾 Game { $id } in { $channel }: { $who }; { $amount } changed han
 reset-done = Reset the wallet of { $who }: { $amount } removed from the balance, which is now 0. { $escrow } in escrow stays with their games.
 audit-reset = 🧾 { $admin } reset the wallet of { $who }: { $amount } removed ({ $reason }).
 
+purge-nothing = No wallet on this server holds money: there is nothing to purge.
+purge-checking = Asking Discord which of the { $count } members with money on this server have left; the answer follows here.
+purge-more = (At most { $max } at once: purge again for the rest.)
+purge-done = Purged { $count ->
+    [one] the wallet of one member who left
+   *[other] the wallets of { $count } members who left
+}: { $amount } removed from circulation (kept in the ledger).
+purge-none-left = Nobody with money on this server has left it: nothing was purged.
+purge-and-more = and { $count } more
+purge-kept = Kept, because money of theirs is still in a challenge or game: { $who }. Purge again once it ends.
+purge-unchecked = { $count ->
+    [one] One member could not be checked
+   *[other] { $count } members could not be checked
+} (Discord did not answer): their wallets were left as they are.
+audit-purge = 🧾 { $admin } purged { $count } { $count ->
+    [one] wallet
+   *[other] wallets
+} of members who left: { $amount } removed ({ $reason }).
+
 ## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
 
 
@@ -549,7 +568,7 @@ cmd-rules-desc = The rules of Jetan, short.
 cmd-settings = settings
 cmd-settings-desc = The server's settings.
 cmd-admin = admin
-cmd-admin-desc = Server managers' tools: abort, grant, take, reset, settings.
+cmd-admin-desc = Server managers' tools: abort, grant, take, reset, purge, settings.
 cmd-admin-abort = abort
 cmd-admin-abort-desc = End this channel's game or challenge: escrow refunded, no result counted.
 opt-admin-abort-reason = reason
@@ -576,6 +595,10 @@ opt-admin-reset-user = user
 opt-admin-reset-user-desc = Whose wallet
 opt-admin-reset-reason = reason
 opt-admin-reset-reason-desc = Why
+cmd-admin-purge = purge
+cmd-admin-purge-desc = Empty the wallets of members who left the server (not while money of theirs is in a game).
+opt-admin-purge-reason = reason
+opt-admin-purge-reason-desc = Why (kept in the ledger)
 cmd-admin-settings = settings
 cmd-admin-settings-desc = Change the server's settings.
 opt-admin-settings-starting_grant = starting_grant

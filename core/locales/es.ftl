@@ -442,6 +442,25 @@ audit-pot = 🧾 Partida { $id } en { $channel }: { $who }; cambiaron de manos {
 reset-done = Cartera de { $who } reiniciada: se han retirado { $amount } del saldo, que queda en 0. Los { $escrow } en depósito siguen con sus partidas.
 audit-reset = 🧾 { $admin } reinició la cartera de { $who }: retirados { $amount } ({ $reason }).
 
+purge-nothing = Ninguna cartera de este servidor tiene dinero: no hay nada que purgar.
+purge-checking = Preguntando a Discord cuáles de los { $count } miembros con dinero en este servidor se han ido; la respuesta llegará aquí.
+purge-more = (Como mucho { $max } a la vez: vuelve a purgar para el resto.)
+purge-done = { $count ->
+    [one] Purgada la cartera de un miembro que se fue
+   *[other] Purgadas las carteras de { $count } miembros que se fueron
+}: { $amount } retirados de la circulación (queda en el libro).
+purge-none-left = Nadie con dinero en este servidor se ha ido: no se ha purgado nada.
+purge-and-more = y { $count } más
+purge-kept = Se conservan, porque tienen dinero en un desafío o una partida: { $who }. Vuelve a purgar cuando termine.
+purge-unchecked = { $count ->
+    [one] No se pudo comprobar a un miembro
+   *[other] No se pudo comprobar a { $count } miembros
+} (Discord no respondió): sus carteras quedan como estaban.
+audit-purge = 🧾 { $admin } purgó { $count } { $count ->
+    [one] cartera
+   *[other] carteras
+} de miembros que se fueron: retirados { $amount } ({ $reason }).
+
 ## Slash commands: names (Discord's rules: lower case, no spaces) and descriptions
 
 
@@ -546,7 +565,7 @@ cmd-rules-desc = Las reglas del Jetan, en breve.
 cmd-settings = ajustes
 cmd-settings-desc = Los ajustes del servidor.
 cmd-admin = admin
-cmd-admin-desc = Herramientas de administración: anular, dar, quitar, reiniciar, ajustes.
+cmd-admin-desc = Herramientas de administración: anular, dar, quitar, reiniciar, purgar, ajustes.
 cmd-admin-abort = anular
 cmd-admin-abort-desc = Termina la partida o el desafío de este canal: se devuelve el depósito y no cuenta ningún resultado.
 opt-admin-abort-reason = motivo
@@ -573,6 +592,10 @@ opt-admin-reset-user = usuario
 opt-admin-reset-user-desc = De quién es la cartera
 opt-admin-reset-reason = motivo
 opt-admin-reset-reason-desc = Por qué
+cmd-admin-purge = purgar
+cmd-admin-purge-desc = Vacía las carteras de los miembros que se fueron del servidor (no si tienen dinero en juego).
+opt-admin-purge-reason = motivo
+opt-admin-purge-reason-desc = Por qué (queda en el libro)
 cmd-admin-settings = ajustes
 cmd-admin-settings-desc = Cambia los ajustes del servidor.
 opt-admin-settings-starting_grant = saldo_inicial

@@ -65,6 +65,7 @@ impl Core {
                 reason,
             } => self.move_money(req, user, *amount, reason, Direction::Take),
             AdminCommand::Reset { user, reason } => self.reset(req, user, reason),
+            AdminCommand::Purge { reason, checked } => self.purge(req, reason, checked.as_ref()),
             AdminCommand::Settings(args) => self.change_settings(req, args).map(Into::into),
         }
     }

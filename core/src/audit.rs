@@ -1,5 +1,5 @@
 //! The audit channel (`admin settings audit_channel:`): one line, in the server's
-//! language, for every admin grant, take, reset, abort and settings change, every payment and
+//! language, for every admin grant, take, reset, purge, abort and settings change, every payment and
 //! every game in which more than the server's `audit_pot` changed hands. Each line is
 //! worded from what the store did — the receipt stored under the request's id — so it
 //! says exactly what happened, once (a repeated request is answered before this runs).
@@ -94,6 +94,14 @@ impl Core {
                 admin = admin,
                 who = mention(g.user),
                 amount = m(g.amount),
+                reason = why(Some(reason))
+            )),
+            (Receipt::Purge(p), Some(AdminCommand::Purge { reason, .. })) => Some(tr!(
+                lang,
+                "audit-purge",
+                admin = admin,
+                count = p.purged.len(),
+                amount = m(p.total()),
                 reason = why(Some(reason))
             )),
             (Receipt::Settings(_), Some(AdminCommand::Settings(args))) => Some(tr!(

@@ -24,6 +24,7 @@ mod move_menu;
 mod pictures;
 mod play;
 mod profile;
+mod purge;
 mod repeat;
 pub mod reply;
 pub mod request;
@@ -43,12 +44,13 @@ pub use analysis::AnalysisJob;
 pub use buttons::ButtonAction;
 pub use lang::Lang;
 pub use pictures::labels as picture_labels;
+pub use purge::PurgeJob;
 pub use reply::{
     Attachment, Button, ButtonStyle, Embed, Menu, MessageEdit, Part, Reply, Shown, Text,
 };
 pub use request::{
-    mention, AdminCommand, ChallengeArgs, Command, FirstMover, GameCommand, GameKind, Request,
-    SettingsArgs, UserRef,
+    mention, AdminCommand, ChallengeArgs, Command, Departures, FirstMover, GameCommand, GameKind,
+    Request, SettingsArgs, UserRef,
 };
 pub use upkeep::Sweep;
 pub use words::ledger_csv;
@@ -70,6 +72,9 @@ pub struct Response {
     /// [`Core::run_analysis`] (off the request's critical path: it thinks) and post its
     /// reply.
     pub analysis: Option<AnalysisJob>,
+    /// After this reply, the front end is to ask Discord which of these members left the
+    /// server and hand the request back ([`PurgeJob::checked`]) to [`Core::handle`].
+    pub purge: Option<PurgeJob>,
     /// Messages to post besides the answer, each in its channel (a payment's notice to
     /// its receiver, whose answer to the payer is private).
     pub posts: Vec<(u64, Reply)>,
@@ -83,6 +88,7 @@ impl From<Reply> for Response {
             edits: Vec::new(),
             shows: None,
             analysis: None,
+            purge: None,
             posts: Vec::new(),
         }
     }

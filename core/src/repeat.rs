@@ -60,6 +60,7 @@ impl Core {
             // The payer's answer again; the receiver was told the first time.
             Receipt::Pay(paid) => self.paid_reply(req, &paid)?,
             Receipt::Reset(done) => self.reset_reply(req, &done)?,
+            Receipt::Purge(done) => self.purge_reply(req, &done, 0)?,
             Receipt::Grant(g) => {
                 let lang = Lang::of(&req.locale);
                 Reply::ephemeral(tr!(
@@ -155,7 +156,8 @@ impl Core {
             | Receipt::Grant(_)
             | Receipt::Settings(_)
             | Receipt::Pay(_)
-            | Receipt::Reset(_) => None,
+            | Receipt::Reset(_)
+            | Receipt::Purge(_) => None,
         }
     }
 

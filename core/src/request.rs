@@ -41,7 +41,7 @@ pub fn mention(id: u64) -> String {
 }
 
 /// One command from one user in one channel.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Request {
     /// The server.
     pub guild: u64,
@@ -123,8 +123,26 @@ pub enum AdminCommand {
         /// Why (kept in the ledger).
         reason: String,
     },
+    /// Empty the wallets of members who left the server (and hold nothing in escrow).
+    Purge {
+        /// Why (kept in the ledger; may be empty).
+        reason: String,
+        /// Who left, as the front end learned it from Discord: `None` as typed (the core
+        /// then answers with the wallets to check, [`crate::PurgeJob`]), set when the
+        /// front end hands the checked request back.
+        checked: Option<Departures>,
+    },
     /// Change the server's settings.
     Settings(SettingsArgs),
+}
+
+/// What the front end learned of the members a purge asked about.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Departures {
+    /// Those who are no longer members of the server.
+    pub left: Vec<u64>,
+    /// How many could not be checked (Discord did not answer): not purged.
+    pub unchecked: usize,
 }
 
 /// A change to the server's settings (`admin settings`). Unset fields stay.
@@ -189,6 +207,7 @@ impl Command {
                     AdminCommand::Grant { .. }
                         | AdminCommand::Take { .. }
                         | AdminCommand::Reset { .. }
+                        | AdminCommand::Purge { .. }
                         | AdminCommand::Settings(_)
                 )
         )

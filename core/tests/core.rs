@@ -2,8 +2,8 @@
 //! Manator duels, clocks, restarts and buttons.
 
 use jetan_core::{
-    AdminCommand, ButtonAction, ChallengeArgs, Command, Core, FirstMover, Reply, Request, Response,
-    SettingsArgs, UserRef,
+    AdminCommand, ButtonAction, ChallengeArgs, Command, Core, Departures, FirstMover, Reply,
+    Request, Response, SettingsArgs, UserRef,
 };
 use jetan_rules::Variant;
 use jetan_store::Store;

@@ -1,7 +1,7 @@
 //! Money that is not a game's: the daily allowance, admin grants and takes, payments
 //! between players. Each operation is one transaction (see [`Store::mutate`]).
 
-use crate::model::{DailyClaim, EntryKind, Granted, Paid, Receipt, DAY_MS, MAX_AMOUNT};
+use crate::model::{DailyClaim, EntryKind, Granted, Paid, Purged, Receipt, DAY_MS, MAX_AMOUNT};
 use crate::tx::{fail, to_i64};
 use crate::{GuildId, Result, Stamp, Store, StoreError, UserId};
 
@@ -143,6 +143,9 @@ impl Store {
     }
 }
 
+/// The most wallets one purge may empty (a front end asks again for the rest).
+pub const MAX_PURGE: usize = 1000;
+
 impl Store {
     /// An admin resets `user`'s wallet: its whole balance is removed through the ledger
     /// ([`EntryKind::Reset`], with the admin and the reason), money in escrow stays with
@@ -171,6 +174,63 @@ impl Store {
                 amount: w.balance,
                 balance: 0,
             })
+        })
+    }
+
+    /// An admin purges the wallets of members who left the server (`departed`, as the
+    /// front end learned from Discord): each one's whole balance is removed through the
+    /// ledger ([`EntryKind::Purge`], with the admin and the reason). A wallet with money
+    /// in escrow is left as it is (its challenge or game is still running: purge it
+    /// again once that ends), and so is a wallet that does not exist (none is created).
+    /// The record itself stays (games, ratings: history, not money). All in one
+    /// transaction, which reads every wallet again: a departed member whose money went
+    /// into escrow since the front end looked is kept, and a repeated request purges
+    /// once. The store does not check that `req.user` is an admin, nor who left.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidAmount`] for more than [`MAX_PURGE`] members at once;
+    /// storage failures.
+    pub fn purge(
+        &self,
+        req: Stamp,
+        guild: GuildId,
+        departed: &[UserId],
+        reason: &str,
+    ) -> Result<Purged> {
+        let mut users = departed.to_vec();
+        users.sort_unstable();
+        users.dedup();
+        if users.len() > MAX_PURGE {
+            return Err(StoreError::InvalidAmount(format!(
+                "at most {MAX_PURGE} wallets may be purged at once"
+            )));
+        }
+        self.mutate(req, receipt!(Purge), |tx| {
+            let text = ledger_reason("purged by", req.user, reason);
+            let mut done = Purged {
+                purged: Vec::new(),
+                kept: Vec::new(),
+            };
+            for &user in &users {
+                let Some(w) = tx.existing_wallet(guild, user)? else {
+                    continue;
+                };
+                if w.escrow > 0 {
+                    done.kept.push((user, w.escrow));
+                } else if w.balance > 0 {
+                    tx.money(
+                        guild,
+                        user,
+                        EntryKind::Purge,
+                        -to_i64(w.balance)?,
+                        0,
+                        None,
+                        &text,
+                    )?;
+                    done.purged.push((user, w.balance));
+                }
+            }
+            Ok(done)
         })
     }
 

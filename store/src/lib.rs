@@ -170,6 +170,7 @@ mod verify;
 mod wager;
 
 pub use backup::{ExportSummary, ImportSummary};
+pub use bank::MAX_PURGE;
 pub use codec::FORMAT_VERSION;
 pub use error::{Result, StoreError};
 /// A value per side; re-exported from the rules (records use it for escrow and net
@@ -178,9 +179,9 @@ pub use jetan_rules::ByColor;
 pub use model::{
     Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
     FirstMover, Game, GameKind, GameResult, Granted, HostEnding, LedgerEntry, Paid, Payment,
-    PaymentKind, Pending, PlayResult, Rating, RatingChange, RatingPool, Receipt, Record, Records,
-    Refusal, Release, RuleEnding, Settings, Settlement, Stamp, Standings, StandingsOrder, Terms,
-    Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT, MIN_RATED_GAMES,
+    PaymentKind, Pending, PlayResult, Purged, Rating, RatingChange, RatingPool, Receipt, Record,
+    Records, Refusal, Release, RuleEnding, Settings, Settlement, Stamp, Standings, StandingsOrder,
+    Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT, MIN_RATED_GAMES,
 };
 pub use profiles::MessageRef;
 pub use settings::{SettingsChange, MAX_ACCOUNT_DAYS, MAX_MIN_GAMES};

@@ -108,6 +108,11 @@ impl Tx<'_> {
         Ok(w)
     }
 
+    /// A wallet if it exists (never created here).
+    pub fn existing_wallet(&self, guild: GuildId, user: UserId) -> TxResult<Option<Wallet>> {
+        self.get(t::WALLETS, &key2(guild, user), || wallet_name(guild, user))
+    }
+
     /// A wallet as it would be, without creating it.
     pub fn peek_wallet(&self, guild: GuildId, user: UserId) -> TxResult<Wallet> {
         match self.get(t::WALLETS, &key2(guild, user), || wallet_name(guild, user))? {

@@ -556,7 +556,8 @@ impl FakeDiscord {
     }
 
     /// A member leaves the test guild: options naming them resolve the user only (no
-    /// `resolved.members` entry), as Discord sends them.
+    /// `resolved.members` entry), and looking them up as a member is answered "Unknown
+    /// Member" (404, code 10007), as Discord does.
     pub fn leave(&self, user: u64) {
         self.inner.lock().departed.insert(user);
     }

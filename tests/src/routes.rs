@@ -418,10 +418,12 @@ fn route(
         ("GET", ["guilds", g, "members", u])
             if g.parse().is_ok_and(|g| inner.lock().guilds.contains(&g)) =>
         {
-            let user = u
-                .parse()
-                .ok()
-                .and_then(|id| inner.lock().users.get(&id).cloned());
+            // A user who left is no member (Discord answers "Unknown Member").
+            let user = u.parse().ok().and_then(|id| {
+                let s = inner.lock();
+                let u = s.users.get(&id).cloned();
+                u.filter(|_| !s.departed.contains(&id))
+            });
             user.map_or_else(
                 || not_found("Member", 10007),
                 |u| (200, payloads::member(&u)),

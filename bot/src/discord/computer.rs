@@ -1,13 +1,14 @@
-//! The computer's moves in practice games: played in the background after the player's
-//! move, and resumed at start-up for every game where the computer is to move.
+//! Work done in the background after a reply: the computer's moves in practice games
+//! (played after the player's move, and resumed at start-up for every game where the
+//! computer is to move), analyses, and the member checks of an admin purge.
 
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
-use jetan_core::{Reply, Response};
+use jetan_core::{Departures, PurgeJob, Reply, Response};
 
-use super::answer::Target;
+use super::answer::{self, Target};
 use super::{deliver, now_ms, present, Data};
 
 /// Where the computer's replies go: follow-ups of the interaction that prompted them
@@ -125,3 +126,52 @@ pub(crate) fn resume_all(data: &Data, http: Arc<serenity::Http>) {
         }
     }
 }
+
+/// Asks Discord, one member at a time, which of a purge's candidates left the server (a
+/// lookup answered "Unknown Member" or "Unknown User"; any other failure leaves the
+/// member unchecked, never purged), then hands the request back to the core and posts
+/// its private answer (and the audit line). Held against shutdown like a command: the
+/// purge writes.
+pub(crate) fn purge_in_background(
+    data: &Data,
+    http: Arc<serenity::Http>,
+    job: PurgeJob,
+    post: Post,
+) {
+    let core = data.core.clone();
+    let workers = data.workers.clone();
+    let in_flight = data.in_flight.clone();
+    tokio::spawn(async move {
+        let _guard = in_flight.read_owned().await;
+        let guild = serenity::GuildId::new(job.request.guild);
+        let channel = job.request.channel;
+        let mut departures = Departures::default();
+        for &user in &job.candidates {
+            match http.get_member(guild, serenity::UserId::new(user)).await {
+                Ok(_) => {}
+                Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)))
+                    if matches!(r.error.code, UNKNOWN_MEMBER | UNKNOWN_USER) =>
+                {
+                    departures.left.push(user);
+                }
+                Err(e) => {
+                    tracing::warn!(user, "cannot check a member for a purge: {e}");
+                    departures.unchecked += 1;
+                }
+            }
+        }
+        let req = job.checked(departures);
+        let core_for_work = core.clone();
+        let Ok(response) = workers.run(move || core_for_work.handle(req)).await else {
+            return;
+        };
+        let bot = core.bot().id;
+        post.send(&http, channel, bot, &response.reply).await;
+        answer::post_all(&http, bot, &response.posts).await;
+    });
+}
+
+/// Discord's error code for a user who is not a member of the server.
+const UNKNOWN_MEMBER: isize = 10007;
+/// Discord's error code for a user who does not exist (a deleted account).
+const UNKNOWN_USER: isize = 10013;

@@ -110,6 +110,10 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         let post = computer::Post::Command(Box::new(interaction.clone()));
         computer::analyse_in_background(data, http.clone(), job, post);
     }
+    if let Some(job) = response.purge {
+        let post = computer::Post::Command(Box::new(interaction.clone()));
+        computer::purge_in_background(data, http.clone(), job, post);
+    }
     if let Some(channel) = response.computer_moves_in {
         let post = computer::Post::Command(Box::new(interaction.clone()));
         computer::play_in_background(data, http, guild.get(), channel, post);

@@ -552,6 +552,106 @@ fn an_admin_reset_is_private_audited_and_refused_to_members_and_for_bots() {
     assert!(h.core().store().verify().unwrap().is_clean());
 }
 
+fn purge(reason: &str) -> Command {
+    Command::Admin(AdminCommand::Purge {
+        reason: reason.into(),
+        checked: None,
+    })
+}
+
+/// A purge is answered at once with the wallets to check; handed back with who left, it
+/// empties those without escrow, keeps the one in a challenge, answers privately, audits
+/// one line, and a repeat purges nothing more.
+#[test]
+fn an_admin_purge_asks_who_left_then_empties_their_wallets_privately_and_audited() {
+    let mut h = Harness::new();
+    admin(
+        &mut h,
+        AdminCommand::Settings(SettingsArgs {
+            audit_channel: Some(AUDIT),
+            ..Default::default()
+        }),
+    );
+    h.refused(&alice(), purge(""), "Only server managers");
+    let mut req = h.request(&carol(), purge(""));
+    req.manager = true;
+    let r = h.core().handle(req);
+    assert!(r.reply.ephemeral && r.purge.is_none());
+    assert!(
+        r.reply.text.plain().contains("nothing to purge"),
+        "{:?}",
+        r.reply
+    );
+
+    h.ok(&alice(), challenge(bob(), 100, 0));
+    h.ok(&bob(), Command::Daily);
+    let bob_had = h.balance(&bob()).0;
+    let mut req = h.request(&carol(), purge("they left"));
+    req.manager = true;
+    let r = h.core().handle(req);
+    assert!(r.reply.ephemeral, "{:?}", r.reply);
+    assert!(
+        r.reply
+            .text
+            .plain()
+            .starts_with("Asking Discord which of the 2 members"),
+        "{:?}",
+        r.reply.text.plain()
+    );
+    assert!(audited(&r).is_empty(), "nothing done yet");
+    let job = r.purge.expect("the members to check");
+    assert_eq!(job.candidates, vec![alice().id, bob().id]);
+    assert_eq!(
+        h.balance(&bob()).0,
+        bob_had,
+        "nothing moves before the check"
+    );
+
+    let checked = job.checked(Departures {
+        left: vec![alice().id, bob().id],
+        unchecked: 1,
+    });
+    let done = h.core().handle(checked.clone());
+    assert!(done.reply.ephemeral && done.reply.pings.is_empty());
+    let text = done.reply.text.plain();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(
+        lines[0].starts_with("Purged the wallet of one member who left: "),
+        "{text}"
+    );
+    assert!(lines[1].starts_with("• @102 "), "{text}");
+    assert_eq!(
+        lines[2],
+        "Kept, because money of theirs is still in a challenge or game: @101. Purge again once it ends."
+    );
+    assert!(
+        lines[3].starts_with("One member could not be checked"),
+        "{text}"
+    );
+    let audit = audited(&done);
+    assert_eq!(audit.len(), 1, "{audit:?}");
+    assert!(
+        audit[0].starts_with("🧾 @103 purged 1 wallet of members who left: ")
+            && audit[0].ends_with(" removed (they left)."),
+        "{audit:?}"
+    );
+    assert_eq!(h.balance(&bob()), (0, 0));
+    assert_eq!(h.balance(&alice()), (900, 100));
+
+    let again = h.core().handle(checked);
+    let again_text = again.reply.text.plain();
+    assert!(again.reply.ephemeral);
+    assert_eq!(
+        again_text.lines().take(3).collect::<Vec<_>>(),
+        lines[..3],
+        "a repeat is answered with what the first did"
+    );
+    assert!(again.posts.is_empty(), "and audited once");
+    assert_eq!(h.balance(&alice()), (900, 100));
+    assert!(h.core().store().verify().unwrap().is_clean());
+}
+
 /// Two deliveries of one payment racing past the repeat check: the store pays once and
 /// gives both the same result; the notice and the audit line are posted once.
 #[test]

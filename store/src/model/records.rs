@@ -469,6 +469,9 @@ pub enum EntryKind {
     /// A payment between two players (`/jetan pay`): from the payer's balance (negative
     /// entry) to the receiver's balance (positive entry), one request, one pair.
     Payment,
+    /// An admin purged the wallet of a member who left the server: its whole balance
+    /// removed (money removed: a negative entry), only with nothing in escrow.
+    Purge,
 }
 
 impl EntryKind {
@@ -487,6 +490,7 @@ impl EntryKind {
             EntryKind::OverLimit => "over_limit",
             EntryKind::Payment => "payment",
             EntryKind::Reset => "reset",
+            EntryKind::Purge => "purge",
         }
     }
 
@@ -495,7 +499,7 @@ impl EntryKind {
     pub fn removes_money(self) -> bool {
         matches!(
             self,
-            EntryKind::Take | EntryKind::OverLimit | EntryKind::Reset
+            EntryKind::Take | EntryKind::OverLimit | EntryKind::Reset | EntryKind::Purge
         )
     }
 
@@ -509,6 +513,7 @@ impl EntryKind {
                 | EntryKind::Take
                 | EntryKind::OverLimit
                 | EntryKind::Reset
+                | EntryKind::Purge
         )
     }
 }

@@ -148,6 +148,23 @@ pub struct Granted {
     pub balance: u64,
 }
 
+/// What an admin purge did ([`Store::purge`](crate::Store::purge)).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Purged {
+    /// The wallets zeroed, `(user, amount removed)`, in user order.
+    pub purged: Vec<(UserId, u64)>,
+    /// Departed members whose wallets were left as they are because money of theirs is
+    /// in escrow (a challenge or game still running), `(user, escrow)`.
+    pub kept: Vec<(UserId, u64)>,
+}
+
+impl Purged {
+    /// The money removed in all.
+    pub fn total(&self) -> u64 {
+        self.purged.iter().map(|(_, a)| a).sum()
+    }
+}
+
 /// A payment from one player to another ([`Store::pay`](crate::Store::pay)).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Paid {
@@ -192,6 +209,8 @@ pub enum Receipt {
     Pay(Paid),
     /// An admin reset a wallet: `amount` is what was removed.
     Reset(Granted),
+    /// An admin purged the wallets of departed members.
+    Purge(Purged),
 }
 
 impl Receipt {
@@ -209,6 +228,7 @@ impl Receipt {
             Receipt::Settings(_) => "settings change",
             Receipt::Pay(_) => "payment",
             Receipt::Reset(_) => "reset",
+            Receipt::Purge(_) => "purge",
         }
     }
 }

@@ -2,7 +2,9 @@
 //! write nothing, a repeated request, races), on both backends.
 
 use jetan_rules::Variant;
-use jetan_store::{EntryKind, SettingsChange, Stamp, Store, StoreError, Terms, DAY_MS, MAX_AMOUNT};
+use jetan_store::{
+    EntryKind, SettingsChange, Stamp, Store, StoreError, Terms, DAY_MS, MAX_AMOUNT, MAX_PURGE,
+};
 
 use crate::common::*;
 
@@ -474,6 +476,70 @@ fn an_admin_reset_zeroes_the_balance_through_the_ledger_and_leaves_escrow_to_its
     // A second reset moves nothing but still answers.
     s.reset(t.req(CAROL, 70), GUILD, BOB, "").unwrap();
     assert_eq!(balance(s, BOB), 0);
+    t.assert_clean();
+}
+
+/// A purge empties the wallets of departed members through the ledger, keeps one whose
+/// money is in a game (purged once the game ends), creates no wallet for a stranger,
+/// purges once for a repeated request, and verify balances the books.
+#[test]
+fn a_purge_empties_departed_wallets_without_escrow_and_keeps_those_in_a_game() {
+    let t = TestStore::new();
+    let s = &t.store;
+    t.start(Terms {
+        stake: 58,
+        piece_price: 1,
+        ..Terms::friendly(Variant::Classic)
+    });
+    s.daily(t.req(CAROL, 1), GUILD).unwrap();
+    let carol = balance(s, CAROL);
+    let stranger = 4_242;
+    let before = s.verify().unwrap().money;
+    let r = t.req(ALICE, 50);
+    let done = s
+        .purge(r, GUILD, &[CAROL, BOB, stranger, CAROL], "left")
+        .unwrap();
+    assert_eq!(done.purged, vec![(CAROL, carol)]);
+    assert_eq!(done.kept, vec![(BOB, 100)]);
+    assert_eq!(done.total(), carol);
+    assert_eq!(
+        s.purge(r, GUILD, &[CAROL, BOB], "left").unwrap(),
+        done,
+        "a repeat"
+    );
+    assert_eq!(balance(s, CAROL), 0);
+    assert_eq!(balance(s, BOB), 900, "kept as it was");
+    assert!(
+        s.wallets(GUILD)
+            .unwrap()
+            .iter()
+            .all(|(u, _)| *u != stranger),
+        "no wallet is created for a stranger"
+    );
+    let e = &s.ledger(GUILD, CAROL, 1).unwrap()[0];
+    assert_eq!(
+        (e.kind, e.balance_delta, e.escrow_delta),
+        (EntryKind::Purge, -(carol as i64), 0)
+    );
+    assert_eq!(e.reason, format!("purged by {ALICE}: left"));
+    let report = s.verify().unwrap();
+    assert!(report.is_clean(), "{report}");
+    assert_eq!(report.money, before - u128::from(carol));
+    // Bob's game ends: his escrow comes back, and a new purge takes it all.
+    let g = s.game(CH).unwrap().unwrap();
+    s.resign(t.req(BOB, 60), CH, g.id).unwrap();
+    let bob = balance(s, BOB);
+    let again = s.purge(t.req(ALICE, 70), GUILD, &[BOB, CAROL], "").unwrap();
+    assert_eq!((again.purged, again.kept), (vec![(BOB, bob)], vec![]));
+    assert_eq!(s.wallet(GUILD, BOB).unwrap().escrow, 0);
+    // Too many at once: refused, nothing written.
+    let many: Vec<u64> = (1..=MAX_PURGE as u64 + 1).collect();
+    let snap = snapshot(s);
+    assert!(matches!(
+        s.purge(t.req(ALICE, 80), GUILD, &many, ""),
+        Err(StoreError::InvalidAmount(_))
+    ));
+    assert_eq!(snapshot(s), snap);
     t.assert_clean();
 }
 

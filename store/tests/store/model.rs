@@ -91,6 +91,9 @@ enum Op {
     Reset {
         user: usize,
     },
+    Purge {
+        users: Vec<usize>,
+    },
     Tick {
         ms: u64,
     },
@@ -123,6 +126,7 @@ fn op() -> impl Strategy<Value = Op> {
         3 => (u(), u(), prop_oneof![0..400u64, 900..1500u64])
             .prop_map(|(from, to, amount)| Op::Pay { from, to, amount }),
         1 => u().prop_map(|user| Op::Reset { user }),
+        1 => prop::collection::vec(u(), 0..3).prop_map(|users| Op::Purge { users }),
         2 => prop_oneof![0..5_000u64, 50_000..200_000u64, Just(EXPIRY), Just(DAY)].prop_map(|ms| Op::Tick { ms }),
         2 => Just(Op::Repeat),
     ]
@@ -492,6 +496,17 @@ impl Model {
                 self.w(USERS[user]).balance = 0;
                 Ok(())
             }
+            Op::Purge { ref users } => {
+                // Only existing wallets, and only those with nothing in escrow.
+                for &u in users {
+                    if let Some(w) = self.wallets.get_mut(&USERS[u]) {
+                        if w.escrow == 0 {
+                            w.balance = 0;
+                        }
+                    }
+                }
+                Ok(())
+            }
             Op::Tick { .. } | Op::Repeat => Ok(()),
         }
     }
@@ -663,6 +678,10 @@ fn call(
             format!("{:?}", store.pay(req, GUILD, USERS[to], amount, "model")?)
         }
         Op::Reset { user } => format!("{:?}", store.reset(req, GUILD, USERS[user], "model")?),
+        Op::Purge { ref users } => {
+            let users: Vec<u64> = users.iter().map(|&u| USERS[u]).collect();
+            format!("{:?}", store.purge(req, GUILD, &users, "model")?)
+        }
         Op::Tick { .. } | Op::Repeat => String::new(),
     })
 }
@@ -788,7 +807,7 @@ fn run(ops: Vec<Op>, verify_every: usize) {
             | Op::ClaimTime { by, .. } => (USERS[by], None, None, model.apply(op, now)),
             Op::Daily { user } => (USERS[user], None, None, model.apply(op, now)),
             Op::Pay { from, .. } => (USERS[from], None, None, model.apply(op, now)),
-            Op::Abort { .. } | Op::Grant { .. } | Op::Reset { .. } => {
+            Op::Abort { .. } | Op::Grant { .. } | Op::Reset { .. } | Op::Purge { .. } => {
                 (99, None, None, model.apply(op, now))
             }
             Op::Tick { .. } | Op::Repeat => unreachable!(),

@@ -182,3 +182,76 @@ async fn admin_abort_grant_take_and_a_member_without_manage_server() -> anyhow::
         .await?;
     app.finish().await
 }
+
+/// `/jetan admin purge`: answered at once, privately; the bot then asks Discord which
+/// members with money left (a member lookup each), empties the wallet of the one who left
+/// with nothing in escrow, keeps the one whose money is in a challenge, and says so in a
+/// private follow-up; members who stayed keep everything, and the books balance.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn admin_purge_empties_the_wallets_of_members_who_left() -> anyhow::Result<()> {
+    let mut app = TestApp::spawn().await?;
+    let channel = app.fake.channel("bank");
+    let alice = app.fake.user("alice").at(channel);
+    let bob = app.fake.user("bob").at(channel);
+    let carol = app.fake.user("carol").at(channel);
+    let admin = app.fake.user("admin").at(channel);
+    for who in [&alice, &bob] {
+        who.slash("jetan daily", &[]).await?.expect_reply().await?;
+    }
+    // Carol's 100 is held for her challenge.
+    carol
+        .slash(
+            "jetan challenge",
+            &[
+                ("opponent", Opt::from(&alice)),
+                ("stake", Opt::Int(100)),
+                ("piece_price", Opt::Int(0)),
+            ],
+        )
+        .await?
+        .expect_reply()
+        .await?
+        .public()?;
+    let alice_before = alice.wallet().await?;
+    let carol_before = carol.wallet().await?;
+    assert_eq!(carol_before.escrow, 100);
+    app.fake.leave(bob.id());
+    app.fake.leave(carol.id());
+
+    let purge = admin
+        .slash("jetan admin purge", &[("reason", "left the server".into())])
+        .await?;
+    purge
+        .expect_reply()
+        .await?
+        .ephemeral()?
+        .containing("Asking Discord which of the 3 members")?;
+    let messages = purge.wait_messages(2).await?;
+    let done = &messages[1];
+    let content = done["content"].as_str().unwrap_or_default();
+    assert_eq!(
+        done["flags"].as_u64().unwrap_or(0) & jetan_tests::FLAG_EPHEMERAL,
+        jetan_tests::FLAG_EPHEMERAL,
+        "the result is private: {done}"
+    );
+    assert!(
+        content.starts_with("Purged the wallet of one member who left")
+            && content.contains(&format!("• <@{}>", bob.id()))
+            && content.contains(&format!("still in a challenge or game: <@{}>", carol.id())),
+        "{content}"
+    );
+    assert_eq!(bob.wallet().await?.balance, 0);
+    assert_eq!(
+        carol.wallet().await?,
+        carol_before,
+        "kept: money in a challenge"
+    );
+    assert_eq!(
+        alice.wallet().await?,
+        alice_before,
+        "a member keeps everything"
+    );
+    let report = app.stop_and_verify().await?;
+    assert!(report.contains("clean"), "{report}");
+    app.finish().await
+}

@@ -6,10 +6,10 @@ use jetan_rules::ByColor;
 use crate::codec::key1;
 use crate::model::{
     Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, GameHead, Receipt, Records,
-    Terms,
+    Settings, Terms,
 };
 use crate::settle::*;
-use crate::tx::{challenge_name, fail, game_name, t, to_i64};
+use crate::tx::{challenge_name, fail, game_name, t, to_i64, TxResult};
 use crate::{ChannelId, GameId, GuildId, Millis, Result, Stamp, Store, StoreError, UserId};
 
 impl Store {
@@ -40,14 +40,7 @@ impl Store {
             if !settings.allows(channel) {
                 return fail(StoreError::ChannelNotAllowed);
             }
-            for (what, v, max) in [
-                ("stake", terms.stake, settings.max_stake),
-                ("piece price", terms.piece_price, settings.max_piece_price),
-            ] {
-                if max > 0 && v > max {
-                    return fail(StoreError::AboveLimit { what, max });
-                }
-            }
+            within_limits(&settings, &terms)?;
             if tx.contains(t::GAMES, &key1(channel))? {
                 return fail(StoreError::ChannelBusy {
                     what: "a game in progress",
@@ -155,6 +148,9 @@ impl Store {
             if req.now >= c.expires_at {
                 return fail(StoreError::ChallengeExpired);
             }
+            // The server's limits as they are now: an admin may have lowered them since
+            // the challenge was posted.
+            within_limits(&tx.settings(c.guild)?, &c.terms)?;
             let challenger_first = match c.terms.first {
                 FirstMover::Challenger => true,
                 FirstMover::Challenged => false,
@@ -347,4 +343,17 @@ impl Store {
     pub fn abort_challenge(&self, req: Stamp, channel: ChannelId) -> Result<ChallengeClosed> {
         self.close(req, channel, ClosedHow::Aborted, None)
     }
+}
+
+/// Refuses terms above the server's largest stake or piece price (0: no limit).
+fn within_limits(settings: &Settings, terms: &Terms) -> TxResult<()> {
+    for (what, v, max) in [
+        ("stake", terms.stake, settings.max_stake),
+        ("piece price", terms.piece_price, settings.max_piece_price),
+    ] {
+        if max > 0 && v > max {
+            return fail(StoreError::AboveLimit { what, max });
+        }
+    }
+    Ok(())
 }

@@ -290,6 +290,34 @@ fn a_server_limits_stakes_and_piece_prices_and_its_defaults_stay_within_them() {
         assert!(matches!(err, StoreError::AboveLimit { .. }), "{err}");
     }
     assert_eq!(s.settings(GUILD).unwrap().max_stake, 100);
+    // The limit is lowered while the challenge is open: accepting it is refused (the
+    // limit as it is now, read in the accept's transaction), nothing moves, and the
+    // challenger can still call it off.
+    s.change_settings(
+        t.req(CAROL, 4),
+        GUILD,
+        &SettingsChange {
+            max_stake: Some(50),
+            ..SettingsChange::default()
+        },
+    )
+    .unwrap();
+    let snap = snapshot(s);
+    let err = s.accept(t.req(BOB, 5), CH, None, 0, 1).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StoreError::AboveLimit {
+                what: "stake",
+                max: 50
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(snapshot(s), snap);
+    assert!(s.game(CH).unwrap().is_none());
+    s.cancel(t.req(ALICE, 6), CH, None).unwrap();
+    assert_eq!(balance(s, ALICE), 1000, "refunded");
     t.assert_clean();
 }
 

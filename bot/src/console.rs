@@ -8,6 +8,7 @@
 //! #general @bob click jetan:accept:12     # …or by its action (click accept) or id
 //! #general @alice /jetan move from:e2 to:e3
 //! #general @bob choose card AS            # choose in a select menu (or by its id)
+//! #general @bob click 2                   # pick option 2 of the last menu printed
 //! :advance 20m                            # move the console's clock forward
 //! :leave @bob                             # bob leaves the server (for admin purge)
 //! ```
@@ -94,6 +95,9 @@ pub struct Console<'a> {
     buttons: Vec<(String, String)>,
     /// The select menus printed lately (placeholder, custom id), oldest first.
     menus: Vec<(String, String)>,
+    /// The last menu printed: its custom id and its options' values, in the order
+    /// numbered (`click 2` picks the second).
+    last_menu: Option<(String, Vec<String>)>,
     /// The users who left the server (`:leave`), as Discord would say of them.
     left: std::collections::HashSet<u64>,
 }
@@ -215,6 +219,7 @@ impl<'a> Console<'a> {
             messages: 0,
             buttons: Vec::new(),
             menus: Vec::new(),
+            last_menu: None,
             left: std::collections::HashSet::new(),
         }
     }
@@ -340,6 +345,23 @@ impl<'a> Console<'a> {
     /// (`click accept`), the latest first.
     fn click(&self, words: &[String]) -> Result<Command, String> {
         let which = words.join(" ");
+        if let Ok(n) = which.parse::<usize>() {
+            // A numbered option of the last menu printed.
+            let Some((menu, values)) = &self.last_menu else {
+                return Err(format!("no menu was printed to pick option {n} from"));
+            };
+            let value = n
+                .checked_sub(1)
+                .and_then(|i| values.get(i))
+                .ok_or_else(|| {
+                    format!("the last menu has options 1 to {}, not {n}", values.len())
+                })?;
+            let menu = ButtonAction::parse(menu).ok_or("the last menu is not the bot's")?;
+            return Ok(Command::Choose {
+                menu,
+                value: value.clone(),
+            });
+        }
         if which.is_empty() {
             return Err(
                 "click needs a button: its label (click Confirm), its action \
@@ -426,11 +448,18 @@ impl<'a> Console<'a> {
             let values: Vec<&str> = m.options.iter().map(|(v, _)| v.as_str()).collect();
             writeln!(
                 w,
-                "[menu] {} → choose {} <{}>",
+                "[menu] {} → choose {} <{}>, or click a number",
                 m.placeholder,
                 m.id,
                 values.join("|")
             )?;
+            for (i, (value, label)) in m.options.iter().enumerate() {
+                writeln!(w, "  {}. {label} ({value})", i + 1)?;
+            }
+            self.last_menu = Some((
+                m.id.clone(),
+                m.options.iter().map(|(v, _)| v.clone()).collect(),
+            ));
         }
         Ok(())
     }

@@ -144,6 +144,30 @@ fn bad_lines_are_answered_not_fatal() {
     assert!(twice.contains("given twice"), "{twice}");
 }
 
+/// Menus offline: the console numbers a menu's options and `click N` picks one, so a
+/// whole move is played with the Move button and its two menus, without typing squares.
+#[test]
+fn a_move_by_button_and_numbered_menus() {
+    let data = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let text = console(
+        data.path(),
+        out.path(),
+        "#general @alice challenge opponent:@bob stake:0 piece_price:0 first:me\n\
+         @bob accept\n@bob click Confirm\n\
+         @alice click Move\n@alice click 1\n@alice click 1\n@alice click 99\n",
+    );
+    assert!(text.contains("  1. "), "the options are numbered: {text}");
+    assert!(
+        text.contains("the last menu has options 1 to"),
+        "a number out of range is refused: {text}"
+    );
+    assert!(
+        text.contains("@alice plays **") && text.contains("@bob, your move."),
+        "alice's move was played: {text}"
+    );
+}
+
 /// `admin purge` in the console: `:leave` makes a member depart; the purge empties the
 /// wallet of the one who left and leaves the one who stayed.
 #[test]

@@ -10,7 +10,9 @@
 //! For each decision:
 //!
 //! 1. **Candidates.** In a turn: the few best actions by level 3's heuristic score, plus
-//!    ending the turn. In a battle: every legal card.
+//!    ending the turn. In a battle: of each suit the lowest and the highest legal card,
+//!    and of the led suit the lowest that would lead the battle now (the others are
+//!    dominated for this battle).
 //! 2. **Playouts.** A candidate is played in a sampled game, then the rest of the turn and
 //!    the next turn (the opponent's reply, or the player's own turn after a defence) are
 //!    played by level 3's policy for both sides, battles included (with the sampled

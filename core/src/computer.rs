@@ -85,8 +85,15 @@ impl Core {
             .limits(think)
             .with_seed(jetan_engine::position_hash(&pos))
             .with_stop(stop);
+        let earlier = earlier_positions(game);
+        // In a dead or stale game the computer offers a draw with its move, and then no
+        // longer leads its Chief where a lesser enemy piece may take it to make one.
+        let offer = game.draw_offer.is_none()
+            && offer_due(jetan_engine::plies_without_capture(&pos, &earlier))
+            && jetan_engine::should_offer_draw(&pos, &earlier, level).is_some();
         let mut engine = jetan_engine::Engine::new(8);
-        engine.set_history(&earlier_positions(game));
+        engine.set_history(&earlier);
+        engine.set_draw_offered(offer);
         let best = engine.search(&pos, &limits).best;
         if let Ok(mut thinking) = self.thinking.lock() {
             thinking.remove(&game.id);
@@ -100,7 +107,14 @@ impl Core {
             .store
             .play(req, channel, (game.id, game.version), m.from, m.to)
         {
-            Ok(result) => self.moved(guild, game, &result, now()).map(Some),
+            Ok(result) => {
+                let response = self.moved(guild, game, &result, now())?;
+                if !offer || result.finished.is_some() {
+                    return Ok(Some(response));
+                }
+                self.computer_offers_draw(channel, game, response, now())
+                    .map(Some)
+            }
             Err(e) if e.is_refusal() => {
                 tracing::info!(channel, "the game changed while the computer thought: {e}");
                 Ok(None)
@@ -111,6 +125,45 @@ impl Core {
 }
 
 impl Core {
+    /// The computer, having just played in the practice game in `channel` (`before`: the
+    /// game before its move), offers a draw: stored as a player's `/jetan draw` offer is,
+    /// and announced by the same message with its Accept and Decline buttons, after the
+    /// move's reply. If the offer cannot be stored (the game changed), the move's reply
+    /// alone.
+    pub(crate) fn computer_offers_draw(
+        &self,
+        channel: u64,
+        before: &jetan_store::Game,
+        mut response: Response,
+        now: u64,
+    ) -> Result<Response, CoreError> {
+        let id = Self::derived_id(&[before.id, before.version, DRAW_OFFER_PART]);
+        let stamp = jetan_store::Stamp::new(id, self.bot.id, now).unannounced();
+        let game = match self.store.offer_draw(stamp, channel) {
+            Ok(g) => g,
+            Err(e) if e.is_refusal() => {
+                tracing::info!(channel, "the computer's draw offer was refused: {e}");
+                return Ok(response);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let Some(to) = game.opponent_of(self.bot.id) else {
+            return Ok(response);
+        };
+        let offer = self.draw_offer_reply(&game, self.bot.id, to);
+        let reply = &mut response.reply;
+        reply.text.push('\n');
+        reply.text.push_str(&offer.reply.text.to_owned_encoded());
+        reply.buttons.extend(offer.reply.buttons);
+        for u in offer.reply.pings {
+            if !reply.pings.contains(&u) {
+                reply.pings.push(u);
+            }
+        }
+        response.shows = offer.shows;
+        Ok(response)
+    }
+
     /// The engine's answer to a draw offered to it in the practice game `game`.
     pub(crate) fn jetan_computer_draw(
         &self,
@@ -155,6 +208,19 @@ fn earlier_positions(game: &jetan_store::Game) -> Vec<jetan_rules::Position> {
         pos.play_unchecked(m, &mut |_: jetan_rules::Role, _: jetan_rules::Role| duel);
     }
     earlier
+}
+
+/// The last part of the id of the computer's draw offer (the move's is the game and its
+/// version alone), so that a repeated turn stores it once.
+const DRAW_OFFER_PART: u64 = 0xD8A3;
+
+/// Whether the computer, in a dead or stale Jetan game, offers a draw at this move, by the
+/// plies since the last capture: on its first move there and then every eighth, so that a
+/// player who declined is not asked again at every move (in between, a stale game's
+/// engine goes back to offering it its Chief).
+fn offer_due(plies: u32) -> bool {
+    let stale = jetan_engine::STALE_PLIES;
+    plies.checked_sub(stale).unwrap_or(plies) % 16 < 2
 }
 
 /// The default thinking time per move.

@@ -68,6 +68,28 @@ impl Harness {
         );
     }
 
+    /// Puts the game in the channel in the state `position` (a state string of its
+    /// game), as if it had been played there: the store is exported, the game's state
+    /// replaced in the export, and a new bot started on a data directory imported from it.
+    fn set_position(&mut self, position: &str) {
+        let old = self.core().store().game(CHANNEL).unwrap().unwrap().position;
+        let mut export = Vec::new();
+        self.core().store().export(&mut export).unwrap();
+        let export = String::from_utf8(export).unwrap();
+        let field = |p: &str| format!("\"position\":\"{p}\"");
+        assert!(export.contains(&field(&old)), "{export}");
+        let export = export.replace(&field(&old), &field(position));
+        drop(self.core.take());
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        Store::import(&data, export.as_bytes()).unwrap();
+        self.dir = dir;
+        self.core = Some(
+            Core::new(Store::open(&data).unwrap(), computer(), 43)
+                .with_think_time(std::time::Duration::from_millis(30)),
+        );
+    }
+
     fn request(&mut self, user: &UserRef, command: Command) -> Request {
         self.next_id += 1;
         Request {
@@ -1163,6 +1185,65 @@ fn the_computer_answers_practice_games_without_touching_wallets() {
         0,
         "practice is not counted"
     );
+}
+
+#[test]
+fn the_computer_offers_a_draw_in_a_dead_practice_game() {
+    let mut h = Harness::new();
+    let r = h.send(
+        &alice(),
+        Command::Challenge {
+            opponent: computer(),
+            args: ChallengeArgs {
+                first: Some(FirstMover::Challenged),
+                level: Some(2),
+                ..Default::default()
+            },
+        },
+    );
+    assert_eq!(r.computer_moves_in, Some(CHANNEL));
+    let game = h.core().store().game(CHANNEL).unwrap().unwrap();
+    let me = game.color_of(computer().id).unwrap();
+    // Each side a Chief and a Princess, the computer a Panthan more, far from the
+    // enemy Chief: nobody can trap a Princess, the game is dead (uppercase is Black).
+    let dead = match me {
+        jetan_rules::Color::Black => "9p/4c5/10/10/10/10/4N5/10/10/C1P7 b - - 100",
+        jetan_rules::Color::Orange => "9P/4C5/10/10/10/10/4n5/10/10/c1p7 o - - 100",
+    };
+    h.set_position(dead);
+    let turn = h
+        .core()
+        .computer_turn(GUILD, CHANNEL, || T0)
+        .expect("the computer moves");
+    let text = turn.reply.text.plain();
+    assert!(text.contains("@999 plays"), "{text}");
+    assert!(
+        text.contains("@999 offers a draw. @101, do you accept?"),
+        "{text}"
+    );
+    assert!(turn.reply.pings.contains(&alice().id), "{:?}", turn.reply);
+    assert!(turn.shows.is_some(), "the offer's message is remembered");
+    let game = h.core().store().game(CHANNEL).unwrap().unwrap();
+    assert_eq!(
+        game.draw_offer,
+        Some(computer().id),
+        "stored as a player's offer"
+    );
+    assert_eq!(game.moves().len(), 1, "and the move was played");
+    // The player answers with the offer's own button: the game ends drawn.
+    let done = h.ok(
+        &alice(),
+        Command::Button(button(&turn.reply, "Accept draw")),
+    );
+    assert!(done.text.plain().contains("Draw"), "{}", done.text.plain());
+    assert!(h.core().store().game(CHANNEL).unwrap().is_none());
+    assert_eq!(h.balance(&alice()), (1000, 0), "practice: no money moves");
+    assert_eq!(
+        h.core().store().wallet(GUILD, alice().id).unwrap().games(),
+        0,
+        "practice is not counted"
+    );
+    // (No `verify`: the state was put there by hand, its actions do not replay to it.)
 }
 
 #[test]

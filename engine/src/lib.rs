@@ -81,7 +81,7 @@ pub use draw::{
 pub use error::Error;
 pub use eval::evaluate;
 pub use level::Level;
-pub use search::{Engine, Limits, Score, SearchResult, MAX_DEPTH, WIN};
+pub use search::{Engine, Limits, Score, SearchResult, MAX_DEPTH, STALE_PLIES, WIN};
 
 /// The move the engine plays at `level` within `budget`, or `None` if the game is over.
 /// Uses a fresh 8 MiB table and a noise seed taken from the position; keep an [`Engine`]

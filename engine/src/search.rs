@@ -30,7 +30,7 @@ const CONTEMPT: i32 = 80;
 pub(crate) const DEAD_DRAW: i32 = 30;
 /// Plies without a capture after which the engine counts the game as a dead ending, as
 /// the side ahead has shown it cannot make progress (fifty moves each, as in chess).
-pub(crate) const STALE_PLIES: u32 = 100;
+pub const STALE_PLIES: u32 = 100;
 /// How far the evaluation of a stale game may stray from even, either way, before the
 /// pull towards a draw (`eval::stale_meeting`, at most [`eval::MEETING_MAX`]) is added: the
 /// two together stay below [`DEAD_DRAW`].
@@ -243,6 +243,9 @@ pub struct Engine {
     /// Whether the game has gone [`STALE_PLIES`] plies without a capture before the root:
     /// then every position of the search counts as a dead ending.
     stale: bool,
+    /// Whether the side to move at the root has offered a draw ([`Engine::set_draw_offered`]):
+    /// it then no longer takes its opponent to welcome a draw by taking its Chief.
+    offered: bool,
 }
 
 impl fmt::Debug for Engine {
@@ -288,6 +291,7 @@ impl Engine {
             fast: false,
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             stale: false,
+            offered: false,
             lmr: (0..64)
                 .map(|d| {
                     let mut row = [0u8; 64];
@@ -333,6 +337,26 @@ impl Engine {
             .into_iter()
             .map(|p| (p.ply(), p.board().occupied().count(), zobrist::hash(p)))
             .collect();
+    }
+
+    /// Tells the engine whether its side has offered a draw for the searches to come (the
+    /// host offered it with this move). In a stale game the search takes its opponent to
+    /// welcome a draw by taking the engine's Chief with a lesser piece, so it leads its
+    /// Chief there — the engine's own way of offering a draw. With a real offer standing
+    /// that is no longer needed: a Chief left where a lesser enemy piece may take it then
+    /// scores worse than playing on, so the engine keeps it out of reach (the opponent
+    /// who wants the draw accepts the offer instead). Off by default.
+    ///
+    /// ```
+    /// let mut engine = jetan_engine::Engine::new(1);
+    /// engine.set_draw_offered(true);
+    /// ```
+    pub fn set_draw_offered(&mut self, offered: bool) {
+        if offered != self.offered {
+            // Stored scores were taken under the other assumption.
+            self.tt.clear();
+            self.offered = offered;
+        }
     }
 
     /// Searches `pos` within `limits` and returns the best move found, its score, the
@@ -772,7 +796,7 @@ impl Engine {
         }
         let (st, info) = self.node(pos);
         if self.takes_the_draw(pos, info.as_ref()) {
-            return self.draw_score(pos, pos.turn());
+            return self.chief_given_score(pos);
         }
         let in_danger = st.danger;
         let static_eval = st.score;
@@ -964,6 +988,22 @@ impl Engine {
         }
     }
 
+    /// The score, for the side to move (the opponent), of a stale game that it ends drawn
+    /// by taking the engine's Chief with a lesser piece ([`Self::takes_the_draw`]): the
+    /// draw as the engine values it, unless its host has offered a draw
+    /// ([`Engine::set_draw_offered`]) — then a Chief given away counts as worse for the
+    /// engine than playing on, so it keeps its Chief out of reach and leaves the draw to
+    /// the offer.
+    #[inline]
+    fn chief_given_score(&self, pos: &Position) -> i32 {
+        let draw = self.draw_score(pos, pos.turn());
+        if self.offered {
+            -draw
+        } else {
+            draw
+        }
+    }
+
     /// Whether `pos` counts as a dead ending: by its material (see [`eval::dead`]), or
     /// because the game went [`STALE_PLIES`] plies without a capture before the root.
     #[inline]
@@ -1030,7 +1070,7 @@ impl Engine {
         self.seldepth = self.seldepth.max(ply);
         let (st, info) = self.node(pos);
         if self.takes_the_draw(pos, info.as_ref()) {
-            return self.draw_score(pos, pos.turn());
+            return self.chief_given_score(pos);
         }
         let stand = st.score;
         let evade = qdepth == 0 && st.danger;

@@ -205,8 +205,8 @@ pub fn judge_draw(view: &PublicView, level: Level, seed: u64) -> DrawJudgement {
 
 /// Whether the computer, as the viewer of `view` at `level`, offers a draw now (and
 /// why): when the game is dead (at least [`DEAD_QUIET`] quiet turns) and its estimate is
-/// at most [`OFFER_AT_MOST`] pawns. `None`: it plays on (also when the game is over). Ask
-/// it at the start of the computer's turn.
+/// at most [`OFFER_AT_MOST`] pawns. `None`: it plays on (also when the game is over). The
+/// bot asks it when the computer's turn is over, and offers with that turn's reply.
 ///
 /// ```
 /// use martian_chess::{ai, Color, State};

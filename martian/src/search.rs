@@ -10,7 +10,9 @@
 //! For each decision:
 //!
 //! 1. **Candidates.** In a turn: the few best actions by level 3's heuristic score, plus
-//!    ending the turn. In a battle: every legal card.
+//!    ending the turn. In a battle: of each suit the lowest and the highest legal card,
+//!    and of the led suit the lowest that would lead the battle now (the others are
+//!    dominated for this battle).
 //! 2. **Playouts.** A candidate is played in a sampled game, then the rest of the turn and
 //!    the next turn (the opponent's reply, or the player's own turn after a defence) are
 //!    played by level 3's policy for both sides, battles included (with the sampled
@@ -52,8 +54,8 @@ impl Budget {
                 wall: Duration::from_millis(500),
             }),
             Level::DeepSearch => Some(Budget {
-                playouts: 240,
-                candidates: 8,
+                playouts: 480,
+                candidates: 10,
                 wall: Duration::from_millis(1000),
             }),
             _ => None,
@@ -83,7 +85,7 @@ pub(crate) fn choose(
     let mut rng = Stream::new(seed);
     let candidates: Vec<Action> = match view.to_act() {
         ToAct::Over(_) => return None,
-        ToAct::Battle { .. } => legal.to_vec(),
+        ToAct::Battle { .. } => battle_candidates(view, legal),
         ToAct::Turn(_) => {
             let mut scored = ai::turn_scores(view, POLICY, legal, &mut rng);
             scored.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -143,6 +145,54 @@ pub(crate) fn choose(
         .max_by(|&a, &b| mean(&sums, &counts, a).total_cmp(&mean(&sums, &counts, b)))
         .unwrap_or(alive[0]);
     Some(candidates[best])
+}
+
+/// The battle cards worth searching among the `legal` ones: of each suit, the lowest and
+/// the highest, and of the led suit also the lowest card that would lead the battle now.
+/// Any other card of a suit is dominated for this battle (it wins no trick the highest
+/// would not, and costs more of the hand than the lowest): the playouts are spread over
+/// the few cards that differ instead of the whole hand.
+fn battle_candidates(view: &PublicView, legal: &[Action]) -> Vec<Action> {
+    let cards: Vec<Card> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Play(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    let battle = view.battle();
+    let led = battle.and_then(|b| b.led_suit());
+    let top = battle.and_then(|b| {
+        b.cards()
+            .iter()
+            .filter(|c| Some(c.suit()) == led)
+            .map(|c| c.rank())
+            .max()
+    });
+    let mut keep: Vec<Card> = Vec::new();
+    for suit in crate::Suit::ALL {
+        let of: Vec<Card> = cards.iter().copied().filter(|c| c.suit() == suit).collect();
+        let (Some(lo), Some(hi)) = (of.iter().min(), of.iter().max()) else {
+            continue;
+        };
+        keep.push(*lo);
+        keep.push(*hi);
+        if Some(suit) == led {
+            if let Some(w) = of.iter().filter(|c| top.is_none_or(|t| c.rank() > t)).min() {
+                keep.push(*w);
+            }
+        }
+    }
+    let out: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Play(c) if keep.contains(c)))
+        .collect();
+    if out.is_empty() {
+        legal.to_vec()
+    } else {
+        out
+    }
 }
 
 /// A game consistent with `view`: the unseen cards dealt at random (from `rng`) into the

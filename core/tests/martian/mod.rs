@@ -514,3 +514,55 @@ fn the_rules_refusals_name_the_piece_and_squares_in_english() {
         h.refused(&alice(), command, words);
     }
 }
+
+#[test]
+fn the_computer_offers_a_draw_in_a_dead_practice_game() {
+    let mut h = Harness::new();
+    let r = h.send(
+        &alice(),
+        Command::Challenge {
+            opponent: computer(),
+            args: ChallengeArgs {
+                game: Some(GameKind::MartianChess),
+                level: Some(3),
+                first: Some(FirstMover::Challenged),
+                ..Default::default()
+            },
+        },
+    );
+    assert_eq!(r.computer_moves_in, Some(CHANNEL), "the computer is White");
+    // Only the Kings are left, far apart, and 40 turns have passed without an attack, a
+    // pawn move or a paradrop: the game is dead and nobody is ahead.
+    let start = state(&h).to_string();
+    let mut fields: Vec<&str> = start.split(' ').collect();
+    fields[0] = "4k3/8/8/8/8/8/8/4K3";
+    fields[5] = "-";
+    fields[6] = "40";
+    let dead = fields.join(" ");
+    h.set_position(&dead);
+    let turn = h
+        .core()
+        .computer_turn(GUILD, CHANNEL, || T0)
+        .expect("the computer plays its turn");
+    let text = turn.reply.text.plain();
+    assert_eq!(state(&h).player_to_act(), Some(Color::Black), "{text}");
+    assert!(
+        text.contains("@999 offers a draw. @101, do you accept?"),
+        "{text}"
+    );
+    assert!(turn.shows.is_some(), "the offer's message is remembered");
+    let game = h.core().store().game(CHANNEL).unwrap().unwrap();
+    assert_eq!(
+        game.draw_offer,
+        Some(computer().id),
+        "stored as a player's offer"
+    );
+    let done = h.ok(
+        &alice(),
+        Command::Button(button(&turn.reply, "Accept draw")),
+    );
+    assert!(done.text.plain().contains("Draw"), "{}", done.text.plain());
+    assert!(h.core().store().game(CHANNEL).unwrap().is_none());
+    assert_eq!(h.balance(&alice()), (1000, 0), "practice: no money moves");
+    // (No `verify`: the state was put there by hand, its actions do not replay to it.)
+}

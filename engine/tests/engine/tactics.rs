@@ -249,5 +249,15 @@ fn a_stale_game_is_ended_by_offering_the_chief() {
         // Not stale: it keeps its Chief out of the Panthan's reach.
         let best = search(&p, 4).best.unwrap();
         assert!(!offers(best), "{best}{shape}");
+        // Stale, but with a draw offered by its host: it no longer needs to offer its
+        // Chief, and keeps it out of reach (the opponent may accept the offer instead).
+        let mut engine = jetan_engine::Engine::new(4);
+        engine.set_history([&earlier]);
+        engine.set_draw_offered(true);
+        let best = engine
+            .search(&p, &jetan_engine::Limits::depth(4))
+            .best
+            .unwrap();
+        assert!(!offers(best), "offered: {best}{shape}");
     }
 }

@@ -780,6 +780,8 @@ impl Core {
         let mut texts = Vec::new();
         let mut last: Option<Response> = None;
         let mut attachments = Vec::new();
+        // The game before the computer's turn, if it played one (not only battle cards).
+        let mut turn_from: Option<Game> = None;
         for _ in 0..200 {
             let Some(game) = self.store.game(channel)? else {
                 break;
@@ -798,6 +800,9 @@ impl Core {
             let Some(action) = ai::choose(&state.public_view(side), level, game.version) else {
                 break;
             };
+            if turn_from.is_none() && matches!(state.to_act(), ToAct::Turn(_)) {
+                turn_from = Some(game.clone());
+            }
             let id = Self::derived_id(&[game.id, game.version]);
             let stamp = jetan_store::Stamp::new(id, self.bot.id, now()).unannounced();
             let result = match self
@@ -824,12 +829,51 @@ impl Core {
                 break;
             }
         }
-        Ok(last.map(|mut r| {
+        let Some(mut response) = last.map(|mut r| {
             r.reply.text = texts.join("\n").into();
             r.reply.attachments = attachments;
             r.computer_moves_in = None;
             r
-        }))
+        }) else {
+            return Ok(None);
+        };
+        if let Some(before) = turn_from {
+            if self.martian_offers_draw(channel)? {
+                response = self.computer_offers_draw(channel, &before, response, now())?;
+            }
+        }
+        Ok(Some(response))
+    }
+
+    /// Whether the computer, its turn just played in the practice game in `channel`,
+    /// offers a draw: the game is dead and it is not ahead ([`ai::should_offer_draw`], by
+    /// its own view), no offer stands, and the quiet turns are at the first dead one or
+    /// eight past an earlier offer (a player who declined is not asked after every turn).
+    fn martian_offers_draw(&self, channel: u64) -> Result<bool, CoreError> {
+        let Some(game) = self.store.game(channel)? else {
+            return Ok(false);
+        };
+        if !game.is_martian() || !game.terms.practice || game.draw_offer.is_some() {
+            return Ok(false);
+        }
+        let state = state_of(&game)?;
+        let Some(me) = Color::ALL
+            .into_iter()
+            .find(|&c| game.martian_player(c) == self.bot.id)
+        else {
+            return Ok(false);
+        };
+        // Only once its turn is over, the player to move.
+        if state.to_act() != ToAct::Turn(me.other()) {
+            return Ok(false);
+        }
+        let view = state.public_view(me);
+        let due = view
+            .quiet_turns()
+            .checked_sub(ai::DEAD_QUIET)
+            .is_some_and(|q| q % 8 < 2);
+        let level = ai_level(self.level(game.id).get());
+        Ok(due && ai::should_offer_draw(&view, level, game.version).is_some())
     }
 
     /// The sweep's battle timeouts: the lowest legal card played for every battle player

@@ -21,6 +21,14 @@ fn bob() -> UserRef {
 fn carol() -> UserRef {
     UserRef::new(103, "carol")
 }
+/// A challenge to the computer: a practice game.
+fn practice(args: ChallengeArgs) -> Command {
+    Command::Challenge {
+        opponent: computer(),
+        args,
+    }
+}
+
 fn computer() -> UserRef {
     UserRef {
         id: 999,
@@ -891,14 +899,11 @@ fn the_sweep_expires_challenges_and_settles_games_nobody_plays() {
     // A practice game nobody touches for the move time ends as abandoned, no money.
     h.ok(
         &carol(),
-        Command::Challenge {
-            opponent: computer(),
-            args: ChallengeArgs {
-                first: Some(FirstMover::Challenged),
-                move_time: Some(30),
-                ..Default::default()
-            },
-        },
+        practice(ChallengeArgs {
+            first: Some(FirstMover::Challenged),
+            move_time: Some(30),
+            ..Default::default()
+        }),
     );
     assert!(h.core().store().game(CHANNEL).unwrap().is_some());
     h.now += 31 * 60_000;
@@ -1101,14 +1106,11 @@ fn the_computer_answers_practice_games_without_touching_wallets() {
     let mut h = Harness::new();
     let r = h.send(
         &alice(),
-        Command::Challenge {
-            opponent: computer(),
-            args: ChallengeArgs {
-                first: Some(FirstMover::Challenged),
-                level: Some(1),
-                ..Default::default()
-            },
-        },
+        practice(ChallengeArgs {
+            first: Some(FirstMover::Challenged),
+            level: Some(1),
+            ..Default::default()
+        }),
     );
     assert!(
         r.reply.text.plain().contains("Practice game"),
@@ -1157,23 +1159,13 @@ fn the_computer_answers_practice_games_without_touching_wallets() {
     assert_eq!(r.computer_moves_in, Some(CHANNEL));
     h.refused(
         &alice(),
-        Command::Challenge {
-            opponent: computer(),
-            args: ChallengeArgs {
-                stake: Some(5),
-                ..Default::default()
-            },
-        },
+        practice(ChallengeArgs {
+            stake: Some(5),
+            ..Default::default()
+        }),
         "no stakes",
     );
-    h.refused(
-        &alice(),
-        Command::Challenge {
-            opponent: computer(),
-            args: ChallengeArgs::default(),
-        },
-        "already",
-    );
+    h.refused(&alice(), practice(ChallengeArgs::default()), "already");
     h.resign(&alice());
     assert!(
         h.core().computer_turn(GUILD, CHANNEL, || T0).is_none(),
@@ -1192,14 +1184,11 @@ fn the_computer_offers_a_draw_in_a_dead_practice_game() {
     let mut h = Harness::new();
     let r = h.send(
         &alice(),
-        Command::Challenge {
-            opponent: computer(),
-            args: ChallengeArgs {
-                first: Some(FirstMover::Challenged),
-                level: Some(2),
-                ..Default::default()
-            },
-        },
+        practice(ChallengeArgs {
+            first: Some(FirstMover::Challenged),
+            level: Some(2),
+            ..Default::default()
+        }),
     );
     assert_eq!(r.computer_moves_in, Some(CHANNEL));
     let game = h.core().store().game(CHANNEL).unwrap().unwrap();

@@ -296,15 +296,12 @@ fn practice_against_the_computer_plays_whole_turns() {
     let mut h = Harness::new();
     let r = h.send(
         &alice(),
-        Command::Challenge {
-            opponent: computer(),
-            args: ChallengeArgs {
-                game: Some(GameKind::MartianChess),
-                level: Some(2),
-                first: Some(FirstMover::Challenged),
-                ..Default::default()
-            },
-        },
+        practice(ChallengeArgs {
+            game: Some(GameKind::MartianChess),
+            level: Some(2),
+            first: Some(FirstMover::Challenged),
+            ..Default::default()
+        }),
     );
     assert!(
         r.reply.text.plain().contains("Practice game"),
@@ -330,14 +327,11 @@ fn practice_against_the_computer_plays_whole_turns() {
     // Levels 4 and 5 are the search player, as strong as Jetan's levels are named.
     h.ok(&alice(), Command::Resign);
     let mut h = Harness::new();
-    let strongest = Command::Challenge {
-        opponent: computer(),
-        args: ChallengeArgs {
-            game: Some(GameKind::MartianChess),
-            level: Some(5),
-            ..Default::default()
-        },
-    };
+    let strongest = practice(ChallengeArgs {
+        game: Some(GameKind::MartianChess),
+        level: Some(5),
+        ..Default::default()
+    });
     let r = h.ok(&alice(), strongest);
     assert!(r.text.plain().contains("(level 5)"), "{}", r.text.plain());
 }
@@ -520,15 +514,12 @@ fn the_computer_offers_a_draw_in_a_dead_practice_game() {
     let mut h = Harness::new();
     let r = h.send(
         &alice(),
-        Command::Challenge {
-            opponent: computer(),
-            args: ChallengeArgs {
-                game: Some(GameKind::MartianChess),
-                level: Some(3),
-                first: Some(FirstMover::Challenged),
-                ..Default::default()
-            },
-        },
+        practice(ChallengeArgs {
+            game: Some(GameKind::MartianChess),
+            level: Some(3),
+            first: Some(FirstMover::Challenged),
+            ..Default::default()
+        }),
     );
     assert_eq!(r.computer_moves_in, Some(CHANNEL), "the computer is White");
     // Only the Kings are left, far apart, and 40 turns have passed without an attack, a

@@ -190,6 +190,7 @@ impl Store {
                 id: c.id,
                 guild: c.guild,
                 channel,
+                parent: None,
                 black: first_mover,
                 orange: second,
                 challenger: c.challenger,

@@ -40,6 +40,48 @@ impl Store {
         })
     }
 
+    /// Moves game `game_id`, just accepted in `channel`, into `thread`: the thread the bot
+    /// opened for it from the challenge message. One transaction that checks the game is
+    /// still there (and `thread` holds no other game); done again with the same
+    /// arguments, it finds the game already moved and returns it. The game keeps its
+    /// version: nothing a player saw of it changes.
+    ///
+    /// # Errors
+    /// [`StoreError::NoGame`], [`StoreError::GameReplaced`] (another game is in
+    /// `channel`), [`StoreError::ChannelBusy`] (`thread` holds another game).
+    pub fn move_to_thread(
+        &self,
+        now: Millis,
+        channel: ChannelId,
+        game_id: GameId,
+        thread: ChannelId,
+    ) -> Result<Game> {
+        let head = self.transact(None, now, |tx| {
+            if let Some(there) =
+                tx.get::<GameHead>(t::GAMES, &key1(thread), || game_name(thread))?
+            {
+                return if there.game.id == game_id && there.game.parent == Some(channel) {
+                    Ok(there)
+                } else {
+                    fail(StoreError::ChannelBusy {
+                        what: "a game in progress",
+                    })
+                };
+            }
+            let mut head = load_game(tx, channel)?;
+            if head.game.id != game_id {
+                return fail(StoreError::GameReplaced);
+            }
+            tx.remove(t::GAMES, &key1(channel))?;
+            head.game.channel = thread;
+            head.game.parent = Some(channel);
+            tx.put(t::GAMES, &key1(thread), &head)?;
+            Ok(head)
+        })?;
+        self.flush()?;
+        self.load_head(head)
+    }
+
     /// A player offers a draw; the offer stands until the opponent accepts or declines
     /// it, or makes a move. Returns the game (its version goes up).
     ///

@@ -51,6 +51,8 @@ pub struct SettingsChange {
     pub audit_channel: Option<Option<ChannelId>>,
     /// New audit threshold for game pots.
     pub audit_pot: Option<u64>,
+    /// Games in threads of their own (`true`) or in the challenge's channel.
+    pub threads: Option<bool>,
 }
 
 impl SettingsChange {
@@ -76,6 +78,9 @@ impl SettingsChange {
         set(&mut s.audit_pot, self.audit_pot);
         if let Some(c) = self.audit_channel {
             s.audit_channel = c;
+        }
+        if let Some(on) = self.threads {
+            s.threads = on;
         }
         if let Some(c) = &self.currency {
             s.currency.clone_from(c);

@@ -226,6 +226,7 @@ pub(crate) fn settle(
         game_id: game.id,
         channel: game.channel,
         guild: game.guild,
+        parent: game.parent,
         players: ByColor {
             black: game.black,
             orange: game.orange,

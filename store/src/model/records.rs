@@ -134,8 +134,14 @@ pub struct Game {
     pub id: GameId,
     /// The server.
     pub guild: GuildId,
-    /// The channel.
+    /// The channel: the game's own thread once it has one ([`Store::move_to_thread`]).
+    ///
+    /// [`Store::move_to_thread`]: crate::Store::move_to_thread
     pub channel: ChannelId,
+    /// The channel the challenge was made in, when the game is played in a thread of
+    /// its own (`channel`); `None`: the game is played where it was accepted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<ChannelId>,
     /// The player of Black, who moved first.
     pub black: UserId,
     /// The player of Orange.
@@ -396,6 +402,10 @@ pub struct Settlement {
     /// The server.
     #[serde(default)]
     pub guild: GuildId,
+    /// The channel the challenge was made in, when the game was played in a thread of
+    /// its own (`channel`): its result is also told there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<ChannelId>,
     /// The players.
     pub players: ByColor<UserId>,
     /// The result.
@@ -653,6 +663,14 @@ pub struct Settings {
     /// in it (its winner's net; 0: every game that moved money).
     #[serde(default)]
     pub audit_pot: u64,
+    /// Whether an accepted game is played in a thread of its own, opened from the
+    /// challenge message, where the bot may open one (on unless an admin turned it off).
+    #[serde(default = "yes")]
+    pub threads: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The default move time: one day.
@@ -685,6 +703,7 @@ impl Default for Settings {
             min_games: 0,
             audit_channel: None,
             audit_pot: 0,
+            threads: true,
         }
     }
 }

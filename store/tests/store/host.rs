@@ -328,3 +328,48 @@ fn an_action_out_of_turn_is_refused_in_every_game() {
         t.assert_clean();
     }
 }
+
+/// A game moved into its own thread is played and settled there, in every game: the
+/// channel it was accepted in is free for the next challenge at once, a second move
+/// changes nothing, and the settlement names the channel to tell the result in.
+#[test]
+fn a_game_moved_into_its_thread_is_played_and_settled_there() {
+    const THREAD: u64 = 77;
+    for terms in every_game() {
+        let t = TestStore::new();
+        let g = start(&t, &terms);
+        let moved = t.store.move_to_thread(20, CH, g.id, THREAD).unwrap();
+        assert_eq!((moved.channel, moved.parent), (THREAD, Some(CH)));
+        assert_eq!((moved.version, &moved.position), (g.version, &g.position));
+        assert!(t.store.game(CH).unwrap().is_none());
+        assert_eq!(t.store.game(THREAD).unwrap(), Some(moved.clone()));
+        // Again (a retried follow-up): the same game, nothing moved twice.
+        assert_eq!(t.store.move_to_thread(21, CH, g.id, THREAD).unwrap(), moved);
+        // Another game cannot be moved into the thread, nor this one again elsewhere.
+        let e = t
+            .store
+            .move_to_thread(22, CH, g.id, THREAD + 1)
+            .unwrap_err();
+        assert!(matches!(e, StoreError::NoGame), "{e}");
+        // The channel takes a new challenge while the game goes on in its thread.
+        t.store
+            .challenge(
+                t.req(CAROL, 30),
+                GUILD,
+                CH,
+                ALICE,
+                Terms::friendly(jetan_rules::Variant::Classic),
+            )
+            .unwrap();
+        let s = t.store.resign(t.req(BOB, 40), THREAD, g.id).unwrap();
+        assert_eq!((s.channel, s.parent), (THREAD, Some(CH)));
+        assert_won(&t, &s, ALICE, BOB, EndReason::Host(HostEnding::Resignation));
+        let f = t
+            .store
+            .last_finished(THREAD)
+            .unwrap()
+            .expect("the finished game");
+        assert_eq!(f.game.parent, Some(CH));
+        assert!(t.store.game(THREAD).unwrap().is_none());
+    }
+}

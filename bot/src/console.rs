@@ -66,6 +66,9 @@ pub enum Line {
     Advance(u64),
     /// This user (a console name) leaves the server.
     Leave(String),
+    /// From now on the bot may (`true`) or may not open threads, as Discord's
+    /// permissions would say (`:threads on|off`; off at first).
+    Threads(bool),
     /// A command from a user in a channel.
     Command {
         /// The channel's name (without `#`).
@@ -100,6 +103,8 @@ pub struct Console<'a> {
     last_menu: Option<(String, Vec<String>)>,
     /// The users who left the server (`:leave`), as Discord would say of them.
     left: std::collections::HashSet<u64>,
+    /// Whether the bot may open threads (`:threads on`), as Discord's permissions say.
+    threads: bool,
 }
 
 /// How many printed buttons (and menus) `click` (and `choose`) look back through.
@@ -221,6 +226,7 @@ impl<'a> Console<'a> {
             menus: Vec::new(),
             last_menu: None,
             left: std::collections::HashSet::new(),
+            threads: false,
         }
     }
 
@@ -269,6 +275,13 @@ impl<'a> Console<'a> {
                 .and_then(|w| duration_ms(w))
                 .ok_or("write :advance 90m (s, m, h or d)")?;
             return Ok(Line::Advance(ms));
+        }
+        if words[0] == ":threads" {
+            return match words.get(1).map(String::as_str) {
+                Some("on") => Ok(Line::Threads(true)),
+                Some("off") => Ok(Line::Threads(false)),
+                _ => Err("write :threads on (or off)".into()),
+            };
         }
         if words[0] == ":leave" {
             let name = words
@@ -471,6 +484,14 @@ impl<'a> Console<'a> {
     pub fn run_line(&mut self, line: &str, w: &mut impl Write) -> std::io::Result<()> {
         match self.parse(line) {
             Ok(Line::Empty) => Ok(()),
+            Ok(Line::Threads(on)) => {
+                self.threads = on;
+                writeln!(
+                    w,
+                    "--- the bot {} open threads",
+                    if on { "may" } else { "may not" }
+                )
+            }
             Ok(Line::Leave(name)) => {
                 let user = self.user_ref(&name);
                 self.left.insert(user.id);
@@ -482,6 +503,10 @@ impl<'a> Console<'a> {
                 // The bot's once-a-minute upkeep, as `serve` runs it.
                 let sweep = self.core.sweep(self.now());
                 self.print_posts(w, &sweep.posts)?;
+                for thread in &sweep.archive {
+                    let name = self.channels.get(thread).cloned().unwrap_or_default();
+                    writeln!(w, "--- thread #{name} archived")?;
+                }
                 self.print_edits(w, &sweep.edits)
             }
             Err(e) => writeln!(w, "--- error: {e}"),
@@ -509,7 +534,18 @@ impl<'a> Console<'a> {
                     now: self.now(),
                     command: *command,
                 };
-                let response = self.core.handle(req);
+                let mut response = self.core.handle(req);
+                if let Some(plan) = response.thread.take().filter(|_| self.threads) {
+                    // A thread, as Discord opens one: its own channel, `#general/42`.
+                    let name = format!("{channel}/{}", plan.game);
+                    let thread = id_of(&name);
+                    self.channels.insert(thread, name.clone());
+                    if let Some(line) = self.core.into_thread(&plan, thread, self.now()) {
+                        let board = std::mem::replace(&mut response.reply, line);
+                        response.posts.insert(0, (thread, board));
+                        writeln!(w, "--- thread #{name} opened: {}", plan.name)?;
+                    }
+                }
                 self.print(w, &response.reply, &format!("@{}", user.name))?;
                 if let (Some(shown), false) = (response.shows, response.reply.ephemeral) {
                     self.messages += 1;
@@ -522,6 +558,10 @@ impl<'a> Console<'a> {
                     self.print(w, &reply, &format!("#{channel}"))?;
                 }
                 self.print_posts(w, &response.posts)?;
+                for thread in &response.archive {
+                    let name = self.channels.get(thread).cloned().unwrap_or_default();
+                    writeln!(w, "--- thread #{name} archived")?;
+                }
                 if let Some(job) = &response.purge {
                     // Discord, as the console knows it: who left with `:leave`.
                     let left = job

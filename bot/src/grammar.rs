@@ -654,6 +654,10 @@ static PROMOTE_NAMES: [&str; 4] = names(&PROMOTE);
 pub const LANGUAGE: [(&str, &str); 3] = [("en", "en"), ("es", "es"), ("auto", "auto")];
 static LANGUAGE_NAMES: [&str; 3] = names(&LANGUAGE);
 
+/// `threads`: a switch.
+pub const ON_OFF: [(&str, bool); 2] = [("on", true), ("off", false)];
+static ON_OFF_NAMES: [&str; 2] = names(&ON_OFF);
+
 /// `audit_off`: a switch with one position.
 pub const YES: [(&str, ()); 1] = [("yes", ())];
 static YES_NAMES: [&str; 1] = names(&YES);
@@ -863,6 +867,7 @@ pub static JETAN: Spec = Spec {
         }),
         cmd("rules", &[], |_| Ok(Command::Rules)),
         cmd("settings", &[], |_| Ok(Command::Settings)),
+        cmd("games", &[], |_| Ok(Command::Games)),
         Spec {
             name: "admin",
             options: &[],
@@ -944,6 +949,7 @@ pub static JETAN: Spec = Spec {
                         opt("audit_channel", Kind::Channel, "#audit"),
                         opt("audit_pot", COINS, "500"),
                         opt("audit_off", Kind::Choice(&YES_NAMES), "yes"),
+                        opt("threads", Kind::Choice(&ON_OFF_NAMES), "off"),
                     ],
                     |a| {
                         Ok(Command::Admin(AdminCommand::Settings(SettingsArgs {
@@ -966,6 +972,7 @@ pub static JETAN: Spec = Spec {
                             audit_channel: a.channel("audit_channel"),
                             audit_pot: a.int("audit_pot"),
                             audit_off: a.choice("audit_off", &YES).is_some(),
+                            threads: a.choice("threads", &ON_OFF),
                         })))
                     },
                 ),

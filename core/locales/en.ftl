@@ -650,6 +650,8 @@ choice-circular = circular
 choice-en = en
 choice-es = es
 choice-auto = auto
+choice-on = on
+choice-off = off
 choice-yes = yes
 
 # Martian Chess commands, options and choices
@@ -1009,3 +1011,23 @@ analysis-no-better = none found
 analysis-picture = Mistake { $n } · better { $better }
 analysis-picture-plain = Mistake { $n }
 analysis-stopped = The analysis was stopped before the end of the game.
+
+# A thread per game, and the list of games
+thread-name = { $challenger } vs { $challenged } · { $game }
+thread-opened = ⚔️ { $challenged } accepted { $challenger }'s challenge: **{ $game }** is played in { $thread }.
+thread-no-permission = I could not open a thread for this game, so it is played here. To give each game its own thread, a server admin can let me **Create Public Threads** and **Send Messages in Threads** in this channel, or turn threads off with `/jetan admin settings threads:off`.
+thread-failed = I could not open a thread for this game (Discord did not answer), so it is played here.
+thread-result = 🏁 { $who } · { $game } · { $thread }
+settings-threads-on = Games: each in a thread of its own, where I may open one (`threads:off` to play them in the channel).
+settings-threads-off = Games: played in the challenge's channel (`threads:on` for a thread per game).
+games-none = No games in progress on this server.
+games-title = { $n ->
+    [one] One game in progress:
+   *[other] { $n } games in progress:
+}
+games-row = { $channel } · { $challenger } vs { $challenged } · { $game } · { $who } to move ({ $since })
+games-more = …and { $n } more.
+cmd-games = games
+cmd-games-desc = The server's games in progress, with links.
+opt-admin-settings-threads = threads
+opt-admin-settings-threads-desc = Play each accepted game in a thread of its own (on by default)

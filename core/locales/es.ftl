@@ -648,6 +648,8 @@ choice-en = inglés (en)
 choice-es = español (es)
 choice-auto = auto (el del servidor)
 choice-yes = sí
+choice-on = sí
+choice-off = no
 
 # Martian Chess commands, options and choices
 opt-challenge-game = juego
@@ -1006,3 +1008,23 @@ analysis-no-better = ninguna
 analysis-picture = Error { $n } · mejor { $better }
 analysis-picture-plain = Error { $n }
 analysis-stopped = El análisis se detuvo antes del final de la partida.
+
+# Un hilo por partida, y la lista de partidas
+thread-name = { $challenger } contra { $challenged } · { $game }
+thread-opened = ⚔️ { $challenged } aceptó el desafío de { $challenger }: **{ $game }** se juega en { $thread }.
+thread-no-permission = No pude abrir un hilo para esta partida, así que se juega aquí. Para que cada partida tenga su hilo, un administrador puede dejarme **Crear hilos públicos** y **Enviar mensajes en hilos** en este canal, o desactivar los hilos con `/jetan admin ajustes hilos:no`.
+thread-failed = No pude abrir un hilo para esta partida (Discord no respondió), así que se juega aquí.
+thread-result = 🏁 { $who } · { $game } · { $thread }
+settings-threads-on = Partidas: cada una en su propio hilo, donde puedo abrirlo (`hilos:no` para jugarlas en el canal).
+settings-threads-off = Partidas: se juegan en el canal del desafío (`hilos:sí` para un hilo por partida).
+games-none = No hay partidas en curso en este servidor.
+games-title = { $n ->
+    [one] Una partida en curso:
+   *[other] { $n } partidas en curso:
+}
+games-row = { $channel } · { $challenger } contra { $challenged } · { $game } · le toca a { $who } ({ $since })
+games-more = …y { $n } más.
+cmd-games = partidas
+cmd-games-desc = Las partidas en curso del servidor, con enlaces.
+opt-admin-settings-threads = hilos
+opt-admin-settings-threads-desc = Juega cada partida aceptada en su propio hilo (activado por defecto)

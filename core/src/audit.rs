@@ -21,17 +21,7 @@ impl Core {
     pub(crate) fn audit(&self, req: &Request, response: &mut Response, before: Option<u64>) {
         // Only what can move money or change the server is audited: the read-only
         // commands cost no extra read.
-        if !matches!(
-            req.command,
-            Command::Admin(_)
-                | Command::Pay { .. }
-                | Command::Move { .. }
-                | Command::Claim
-                | Command::Draw
-                | Command::Button(_)
-                | Command::Game(_)
-                | Command::Choose { .. }
-        ) {
+        if !may_settle(&req.command) && !matches!(req.command, Command::Pay { .. }) {
             return;
         }
         let settings = match self.store.settings(req.guild) {
@@ -197,6 +187,21 @@ impl Core {
     }
 }
 
+/// Whether `command` may end a game or change the server (what the audit and a game's
+/// thread read the request's receipt for; a read-only command costs no extra read).
+pub(crate) fn may_settle(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Admin(_)
+            | Command::Move { .. }
+            | Command::Claim
+            | Command::Draw
+            | Command::Button(_)
+            | Command::Game(_)
+            | Command::Choose { .. }
+    )
+}
+
 /// The settings an admin changed, as typed: `max_stake 100, language es`.
 fn changes(a: &SettingsArgs) -> String {
     let mut out: Vec<String> = Vec::new();
@@ -235,6 +240,9 @@ fn changes(a: &SettingsArgs) -> String {
     }
     if a.audit_off {
         out.push("audit_off".into());
+    }
+    if let Some(on) = a.threads {
+        out.push(format!("threads {}", if on { "on" } else { "off" }));
     }
     out.join(", ")
 }

@@ -31,6 +31,16 @@ pub(crate) type Asker<'a> = (Lang, u64, &'a str);
 /// Autocomplete choices: (name shown, value).
 pub(crate) type Choices = Vec<(String, String)>;
 
+/// What a game's own upkeep did ([`GameUi::upkeep`]): messages to post, each in its
+/// channel, and the games it ended, for the host to audit and to close their threads.
+#[derive(Debug, Default)]
+pub(crate) struct Upkept {
+    /// (channel, message).
+    pub posts: Vec<(u64, Reply)>,
+    /// The games that ended.
+    pub ended: Vec<jetan_store::Settlement>,
+}
+
 /// One game, as the command core sees it.
 pub(crate) trait GameUi: Sync {
     /// The game's name as players read it ("Classic Jetan").
@@ -138,8 +148,8 @@ pub(crate) trait GameUi: Sync {
     fn wrong_game(&self, lang: Lang) -> String;
     /// The game's part of the once-a-minute upkeep at `now` (in the servers this process
     /// owns): what it played for players out of time, as (channel, public reply).
-    fn upkeep(&self, _core: &Core, _now: u64) -> Vec<(u64, Reply)> {
-        Vec::new()
+    fn upkeep(&self, _core: &Core, _now: u64) -> Upkept {
+        Upkept::default()
     }
     /// The computer's answer to a draw offered to it in the practice game `game`, by its
     /// own judgement at its level: whether it accepts, and why, in words.

@@ -30,6 +30,7 @@ pub mod reply;
 pub mod request;
 mod suggest;
 mod text;
+mod threads;
 mod upkeep;
 mod words;
 
@@ -52,6 +53,7 @@ pub use request::{
     mention, AdminCommand, ChallengeArgs, Command, Departures, FirstMover, GameCommand, GameKind,
     Request, SettingsArgs, UserRef,
 };
+pub use threads::{ThreadPlan, ThreadRefusal};
 pub use upkeep::Sweep;
 pub use words::ledger_csv;
 
@@ -78,6 +80,12 @@ pub struct Response {
     /// Messages to post besides the answer, each in its channel (a payment's notice to
     /// its receiver, whose answer to the payer is private).
     pub posts: Vec<(u64, Reply)>,
+    /// A game was accepted and is to be played in a thread of its own: the front end
+    /// opens it (from the challenge message) and calls [`Core::into_thread`], or, when
+    /// it cannot, shows the reply where it is and posts [`Core::thread_refused`].
+    pub thread: Option<ThreadPlan>,
+    /// Threads of games that just ended, to archive (after the posts).
+    pub archive: Vec<u64>,
 }
 
 impl From<Reply> for Response {
@@ -90,6 +98,8 @@ impl From<Reply> for Response {
             analysis: None,
             purge: None,
             posts: Vec::new(),
+            thread: None,
+            archive: Vec::new(),
         }
     }
 }
@@ -351,6 +361,7 @@ impl Core {
         };
         let mut response = self.run(req)?;
         self.audit(req, &mut response, audit_before);
+        self.close_thread_of(req, &mut response);
         if !response.posts.is_empty() && !self.first_to_post(req.id) {
             response.posts.clear();
         }
@@ -406,6 +417,7 @@ impl Core {
                 Ok(Reply::ephemeral(text::rules_summary(Lang::of(&req.locale))).into())
             }
             Command::Settings => self.show_settings(req).map(Into::into),
+            Command::Games => self.games_list(req).map(Into::into),
             Command::Admin(admin) => self.admin(req, admin),
             Command::Button(action) => match action {
                 ButtonAction::Accept(id) => self.accept(req, *id),

@@ -324,10 +324,15 @@ impl Core {
             ));
         }
         let mut response = ui.started(self, &game, text)?;
-        response.edits.extend(self.answered_challenge(
+        let edit = self.answered_challenge(
             game.id,
             tr!(lang, "edit-accepted", who = mention(game.challenged())),
-        ));
+        );
+        response.thread = self.thread_plan(req, &game).map(|mut plan| {
+            plan.from_message = edit.as_ref().map(|e| e.message);
+            plan
+        });
+        response.edits.extend(edit);
         Ok(response)
     }
 

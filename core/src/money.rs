@@ -443,6 +443,7 @@ impl Core {
                 (false, None) => None,
             },
             audit_pot: limit(args.audit_pot, "what-audit-pot")?,
+            threads: args.threads,
             min_games: match args.min_games {
                 None => None,
                 Some(n) if (0..=jetan_store::MAX_MIN_GAMES as i64).contains(&n) => Some(n as u64),
@@ -543,6 +544,15 @@ impl Core {
                 ),
                 None => tr!(lang, "settings-audit-off"),
             }
+            + "\n"
+            + &tr!(
+                lang,
+                if s.threads {
+                    "settings-threads-on"
+                } else {
+                    "settings-threads-off"
+                }
+            )
     }
 
     /// Whether `user` may pay or stake on this server: an account at least the server's

@@ -185,6 +185,9 @@ pub struct SettingsArgs {
     pub audit_channel: Option<u64>,
     /// Stop posting audit lines.
     pub audit_off: bool,
+    /// Play accepted games in threads of their own (`true`) or in the challenge's
+    /// channel.
+    pub threads: Option<bool>,
     /// Post a finished game in the audit channel when more than this changed hands.
     pub audit_pot: Option<i64>,
 }
@@ -311,6 +314,8 @@ pub enum Command {
     Rules,
     /// Show the server's settings.
     Settings,
+    /// List the server's games in progress, with links to their channels or threads.
+    Games,
     /// A server manager's tool.
     Admin(AdminCommand),
     /// A button was pressed.

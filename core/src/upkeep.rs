@@ -16,6 +16,8 @@ pub struct Sweep {
     pub posts: Vec<(u64, Reply)>,
     /// Earlier messages to edit.
     pub edits: Vec<MessageEdit>,
+    /// Threads of games that ended, to archive (after the posts).
+    pub archive: Vec<u64>,
 }
 
 impl Core {
@@ -25,6 +27,8 @@ impl Core {
     /// goes on.
     pub fn sweep(&self, now: u64) -> Sweep {
         let mut out = Sweep::default();
+        // The games ended, whose threads close after their own posts.
+        let mut closed = Vec::new();
         match self.store.expire_due_where(now, |g| self.owns_server(g)) {
             Ok(closed) => {
                 for c in closed {
@@ -60,6 +64,7 @@ impl Core {
         {
             Ok(ended) => {
                 out.posts.extend(self.audit_settlements(&ended));
+                closed.extend(ended.iter().cloned());
                 for s in ended {
                     self.stop_thinking(s.game_id);
                     let lang = self.public_lang(s.guild);
@@ -91,8 +96,23 @@ impl Core {
             Err(e) => tracing::error!("settling stalled games: {e}"),
         }
         for kind in jetan_store::GameKind::ALL {
-            out.posts.extend(crate::games::ui(kind).upkeep(self, now));
+            let upkept = crate::games::ui(kind).upkeep(self, now);
+            out.posts.extend(self.audit_settlements(&upkept.ended));
+            out.posts.extend(upkept.posts);
+            closed.extend(upkept.ended);
         }
+        self.close_threads(&closed, &mut out);
         out
+    }
+
+    /// The result lines in the parent channels and the threads to archive, of the games
+    /// in `ended` that were played in threads of their own (after their own posts).
+    fn close_threads(&self, ended: &[jetan_store::Settlement], out: &mut Sweep) {
+        for s in ended {
+            if let Some((post, thread)) = self.told_in_parent(s) {
+                out.posts.push(post);
+                out.archive.push(thread);
+            }
+        }
     }
 }

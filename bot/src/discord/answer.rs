@@ -302,6 +302,7 @@ pub(crate) async fn answer(
     let private = req.command.answers_privately();
     let channel = req.channel;
     let request = req.id;
+    let now = req.now;
     let bot = core.bot().id;
     // Once the core has started, its answer is delivered whatever a call to Discord does:
     // no error below returns before the answer is shown or posted in the channel.
@@ -332,6 +333,15 @@ pub(crate) async fn answer(
     };
     if private {
         response.reply.ephemeral = true;
+    }
+    if let Some(plan) = response.thread.take() {
+        if target.may_open_threads() {
+            // Opening the thread is a call to Discord: acknowledged first.
+            if deferred.is_none() && gone.is_none() {
+                defer(http, target, private, window, &mut deferred, &mut gone).await;
+            }
+            super::threads::open_game_thread(http, core, plan, now, &mut response).await;
+        }
     }
     let sent = match gone {
         Some(why) => Err(why),
@@ -375,6 +385,7 @@ pub(crate) async fn answer(
     }
     apply_edits(http, &response).await;
     post_all(http, bot, &response.posts).await;
+    super::threads::archive_all(http, &response.archive).await;
     Ok(response)
 }
 

@@ -9,6 +9,7 @@ mod deliver;
 mod localize;
 mod present;
 mod tasks;
+mod threads;
 
 use std::sync::Arc;
 use std::time::Duration;

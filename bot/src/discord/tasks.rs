@@ -29,6 +29,7 @@ pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
                 continue;
             };
             answer::post_all(&http, core.bot().id, &sweep.posts).await;
+            super::threads::archive_all(&http, &sweep.archive).await;
             let edits = Response {
                 edits: sweep.edits,
                 ..jetan_core::Reply::default().into()

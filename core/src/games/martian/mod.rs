@@ -266,7 +266,7 @@ impl GameUi for Martian {
     }
 
     /// The battle cards the host played for defenders out of time.
-    fn upkeep(&self, core: &Core, now: u64) -> Vec<(u64, Reply)> {
+    fn upkeep(&self, core: &Core, now: u64) -> crate::game::Upkept {
         core.martian_timeouts(now)
     }
 
@@ -878,7 +878,8 @@ impl Core {
 
     /// The sweep's battle timeouts: the lowest legal card played for every battle player
     /// out of time, each announced in its channel.
-    pub(crate) fn martian_timeouts(&self, now: u64) -> Vec<(u64, Reply)> {
+    pub(crate) fn martian_timeouts(&self, now: u64) -> crate::game::Upkept {
+        let mut out = crate::game::Upkept::default();
         let played = match self
             .store
             .play_overdue_cards_where(now, |g| self.owns_server(g))
@@ -886,15 +887,13 @@ impl Core {
             Ok(p) => p,
             Err(e) => {
                 tracing::error!("playing overdue battle cards: {e}");
-                return Vec::new();
+                return out;
             }
         };
-        let mut out = Vec::new();
-        let ended: Vec<_> = played.iter().filter_map(|r| r.finished.clone()).collect();
-        out.extend(self.audit_settlements(&ended));
+        out.ended = played.iter().filter_map(|r| r.finished.clone()).collect();
         for r in played {
             match self.martian_acted(&r) {
-                Ok(resp) => out.push((r.channel, resp.reply)),
+                Ok(resp) => out.posts.push((r.channel, resp.reply)),
                 Err(e) => tracing::error!(channel = r.channel, "announcing a timeout card: {e}"),
             }
         }

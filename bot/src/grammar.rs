@@ -1065,7 +1065,7 @@ mod tests {
         let leaves = leaves();
         assert_eq!(
             leaves.len(),
-            34,
+            35,
             "{:?}",
             leaves.iter().map(|l| &l.0).collect::<Vec<_>>()
         );

@@ -1852,3 +1852,109 @@ fn a_move_is_played_through_the_move_button_and_its_menus() {
 mod economy;
 #[path = "martian/mod.rs"]
 mod martian;
+
+/// A thread per game: an accepted game asks for a thread named after its players, moves
+/// into it (the channel takes the next challenge at once), is played and ended there,
+/// and its result is told in one line back in the channel, the thread to be archived;
+/// `/jetan games` links every game in progress; `threads:off` keeps games in the channel.
+#[test]
+fn an_accepted_game_moves_into_its_thread_and_its_result_is_told_in_the_channel() {
+    const THREAD: u64 = 777;
+    let mut h = Harness::new();
+    let c = h.ok(&alice(), challenge(bob(), 30, 0));
+    let accepted = h.send(&bob(), Command::Button(button(&c, "Accept")));
+    let plan = accepted.thread.clone().expect("a thread is asked for");
+    assert_eq!(plan.channel, CHANNEL);
+    assert_eq!(plan.name, "alice vs bob · Classic Jetan");
+    assert_eq!(
+        accepted.reply.attachments.len(),
+        1,
+        "the board, for the thread"
+    );
+    let line = h
+        .core()
+        .into_thread(&plan, THREAD, h.now)
+        .expect("the game moves");
+    assert_eq!(
+        line.text.plain(),
+        "⚔️ @102 accepted @101's challenge: **Classic Jetan** is played in #777."
+    );
+    assert!(line.pings.is_empty(), "the channel's line pings nobody");
+    // Done again (a retried follow-up): the same line, the game not moved twice.
+    assert_eq!(h.core().into_thread(&plan, THREAD, h.now), Some(line));
+    let store = h.core().store();
+    assert!(store.game(CHANNEL).unwrap().is_none());
+    assert_eq!(store.game(THREAD).unwrap().unwrap().parent, Some(CHANNEL));
+    // The channel is free: carol challenges alice there while the game goes on.
+    let c2 = h.ok(&carol(), challenge(alice(), 0, 0));
+    assert!(!c2.ephemeral, "{}", c2.text.plain());
+    let games = h.ok(&carol(), Command::Games);
+    assert_eq!(
+        games.text.plain(),
+        "One game in progress:\n#777 · @101 vs @102 · Classic Jetan · @101 to move (0 s)"
+    );
+    // Moves and resignation work inside the thread.
+    let in_thread = |h: &mut Harness, user: &UserRef, command: Command| {
+        let mut req = h.request(user, command);
+        req.channel = THREAD;
+        h.core().handle(req)
+    };
+    let moved = in_thread(
+        &mut h,
+        &alice(),
+        Command::Move {
+            from: None,
+            to: None,
+            notation: Some("b2-b3".into()),
+        },
+    );
+    assert!(!moved.reply.ephemeral, "{}", moved.reply.text.plain());
+    let ask = in_thread(&mut h, &bob(), Command::Resign).reply;
+    let ended = in_thread(
+        &mut h,
+        &bob(),
+        Command::Button(button(&ask, "Confirm resignation")),
+    );
+    assert!(ended.reply.text.plain().contains("@101 wins"));
+    let posts: Vec<_> = ended
+        .posts
+        .iter()
+        .map(|(c, r)| (*c, r.text.plain(), r.pings.len()))
+        .collect();
+    assert_eq!(
+        posts,
+        vec![(
+            CHANNEL,
+            "🏁 @101 beat @102 · Classic Jetan · #777".to_string(),
+            0
+        )]
+    );
+    assert_eq!(ended.archive, vec![THREAD]);
+    assert_eq!(h.balance(&alice()), (1030, 0));
+    // A rematch asked for in the game's thread stays in it: no thread in a thread.
+    let again = in_thread(&mut h, &alice(), Command::Rematch { first: None });
+    let mut req = h.request(&bob(), Command::Button(button(&again.reply, "Accept")));
+    req.channel = THREAD;
+    assert_eq!(h.core().handle(req).thread, None);
+    // With threads off, games stay where they are accepted.
+    let mut req = h.request(
+        &alice(),
+        Command::Admin(AdminCommand::Settings(SettingsArgs {
+            threads: Some(false),
+            ..Default::default()
+        })),
+    );
+    req.manager = true;
+    let saved = h.core().handle(req).reply;
+    assert!(
+        saved
+            .text
+            .plain()
+            .contains("played in the challenge's channel"),
+        "{}",
+        saved.text.plain()
+    );
+    let r = h.send(&alice(), Command::Button(button(&c2, "Accept")));
+    assert_eq!(r.thread, None, "{}", r.reply.text.plain());
+    assert!(h.core().store().game(CHANNEL).unwrap().is_some());
+}

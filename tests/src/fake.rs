@@ -396,6 +396,73 @@ impl FakeDiscord {
         id
     }
 
+    /// Lets the bot open threads in `channel`: interactions there carry Create Public
+    /// Threads and Send Messages in Threads in `app_permissions` (elsewhere they do not,
+    /// as on a server that has not granted them).
+    pub fn allow_threads(&self, channel: u64) {
+        self.inner.lock().thread_permission.insert(channel);
+    }
+
+    /// Makes Discord refuse to open threads in `channel` (403, 50013 Missing
+    /// Permissions), whatever the interactions' `app_permissions` say: a permission
+    /// taken away by a channel overwrite.
+    pub fn refuse_threads(&self, channel: u64) {
+        self.inner.lock().thread_refused.insert(channel);
+    }
+
+    /// Waits until a live message in `channel` satisfies `check`, and returns the oldest
+    /// that does.
+    ///
+    /// # Errors
+    /// On timeout.
+    pub async fn wait_in_channel(
+        &self,
+        channel: u64,
+        what: &str,
+        check: impl Fn(&Value) -> bool,
+    ) -> anyhow::Result<Value> {
+        let wanted = channel.to_string();
+        self.inner
+            .wait_for(self.inner.config.wait, what, |s| {
+                let mut found: Vec<(&u64, &Value)> = s
+                    .messages
+                    .iter()
+                    .filter(|(_, m)| {
+                        !m.deleted
+                            && m.json["channel_id"].as_str() == Some(wanted.as_str())
+                            && check(&m.json)
+                    })
+                    .map(|(id, m)| (id, &m.json))
+                    .collect();
+                found.sort_by_key(|(id, _)| **id);
+                found.first().map(|(_, m)| (*m).clone())
+            })
+            .await
+    }
+
+    /// Waits until thread `id` satisfies `check` (it is archived after the posts that
+    /// end its game), and returns it.
+    ///
+    /// # Errors
+    /// On timeout.
+    pub async fn wait_thread(
+        &self,
+        id: u64,
+        what: &str,
+        check: impl Fn(&crate::model::Thread) -> bool,
+    ) -> anyhow::Result<crate::model::Thread> {
+        self.inner
+            .wait_for(self.inner.config.wait, what, |s| {
+                s.threads.get(&id).filter(|t| check(t)).cloned()
+            })
+            .await
+    }
+
+    /// The threads the bot opened, in id order.
+    pub fn threads(&self) -> Vec<crate::model::Thread> {
+        self.inner.lock().threads.values().cloned().collect()
+    }
+
     /// The channel every new [`Player`](crate::Player) starts in.
     #[must_use]
     pub fn default_channel(&self) -> u64 {

@@ -196,6 +196,109 @@ pub(crate) struct State {
     /// Users who left the test guild: an option naming them resolves the user without a
     /// member, as Discord does.
     pub departed: std::collections::HashSet<u64>,
+    /// Channels where the bot may open threads (Create Public Threads and Send Messages
+    /// in Threads): elsewhere the interactions' `app_permissions` lack them, as on a
+    /// server that has not granted them ([`crate::FakeDiscord::allow_threads`]).
+    pub thread_permission: std::collections::HashSet<u64>,
+    /// Channels where Discord refuses to open a thread (403, 50013 Missing Permissions)
+    /// whatever `app_permissions` said ([`crate::FakeDiscord::refuse_threads`]).
+    pub thread_refused: std::collections::HashSet<u64>,
+    /// The threads opened, by id.
+    pub threads: std::collections::BTreeMap<u64, Thread>,
+}
+
+/// A public thread the bot opened (see [`crate::FakeDiscord::threads`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Thread {
+    /// Its id (a thread opened from a message has the message's id).
+    pub id: u64,
+    /// The channel it was opened in.
+    pub parent: u64,
+    /// Its name.
+    pub name: String,
+    /// The message it was opened from, if any.
+    pub from_message: Option<u64>,
+    /// Whether it is archived.
+    pub archived: bool,
+}
+
+/// Discord's permission bits for threads: Manage Threads, Create Public Threads, Send
+/// Messages in Threads; and Administrator, which implies every permission.
+pub(crate) const THREAD_PERMISSIONS: u64 = (1 << 34) | (1 << 35) | (1 << 38) | (1 << 3);
+
+/// Opens a thread in `parent` (from message `from`, if given), as Discord does: refused
+/// where the bot may not, inside a thread, or a second time from the same message;
+/// registered as a channel, THREAD_CREATE dispatched, the starter message marked.
+pub(crate) fn open_thread(
+    inner: &Inner,
+    s: &mut State,
+    parent: u64,
+    from: Option<u64>,
+    body: &Value,
+) -> Answer {
+    if s.threads.contains_key(&parent) {
+        return (
+            400,
+            payloads::error(50024, "Cannot execute action on this channel type"),
+        );
+    }
+    if s.thread_refused.contains(&parent) {
+        return (403, payloads::error(50013, "Missing Permissions"));
+    }
+    let name = body["name"].as_str().unwrap_or_default().to_owned();
+    if name.is_empty() || name.chars().count() > 100 {
+        return (400, payloads::error(50035, "Invalid Form Body (name)"));
+    }
+    if let Some(m) = from {
+        if s.threads.contains_key(&m) {
+            return (
+                400,
+                payloads::error(
+                    160_004,
+                    "A thread has already been created for this message",
+                ),
+            );
+        }
+    }
+    let id = from.unwrap_or_else(|| inner.id());
+    let guild = s.guild_of_channel(parent);
+    let thread = Thread {
+        id,
+        parent,
+        name: name.clone(),
+        from_message: from,
+        archived: false,
+    };
+    let json = payloads::thread_channel(&thread, guild, inner.bot.id);
+    s.channels.push((id, name));
+    if guild != inner.guild_id {
+        s.channel_guild.insert(id, guild);
+    }
+    s.threads.insert(id, thread);
+    if let Some(m) = from.and_then(|m| s.messages.get_mut(&m)) {
+        m.json["thread"] = json.clone();
+    }
+    let mut event = json.clone();
+    event["newly_created"] = json!(true);
+    let shard = s.gateway.shard_of(guild);
+    crate::gateway::send_dispatch(s, shard, "THREAD_CREATE", event);
+    (201, json)
+}
+
+/// `PATCH /channels/{id}` of a thread: archives or unarchives it (and renames it).
+pub(crate) fn edit_thread(s: &mut State, id: u64, body: &Value) -> Answer {
+    let guild = s.guild_of_channel(id);
+    let Some(t) = s.threads.get_mut(&id) else {
+        return (403, payloads::error(50013, "Missing Permissions"));
+    };
+    if let Some(a) = body["archived"].as_bool() {
+        t.archived = a;
+    }
+    if let Some(n) = body["name"].as_str() {
+        n.clone_into(&mut t.name);
+    }
+    let t = t.clone();
+    (200, payloads::thread_channel(&t, guild, 0))
 }
 
 impl State {

@@ -73,6 +73,29 @@ pub(crate) fn partial_channel(id: u64, name: &str, guild_id: u64) -> Value {
     })
 }
 
+/// A public thread `channel` object (type 11), as Discord returns and dispatches it.
+pub(crate) fn thread_channel(t: &crate::model::Thread, guild_id: u64, owner: u64) -> Value {
+    json!({
+        "id": t.id.to_string(),
+        "type": 11,
+        "guild_id": guild_id.to_string(),
+        "name": t.name,
+        "parent_id": t.parent.to_string(),
+        "owner_id": owner.to_string(),
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": t.archived,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": "2026-01-01T00:00:00.000000+00:00",
+            "locked": false,
+        },
+    })
+}
+
 /// A guild text `channel` object.
 pub(crate) fn guild_channel(id: u64, name: &str, guild_id: u64, position: usize) -> Value {
     json!({

@@ -515,6 +515,23 @@ impl Player {
         if inner.lock().restricted.contains(&self.user.id) {
             member["permissions"] = json!(payloads::WITHOUT_MANAGE_SERVER);
         }
+        // In a thread, the thread; elsewhere a text channel, where the bot may open
+        // threads only if the test allowed it (`FakeDiscord::allow_threads`).
+        let (channel, app_permissions) = {
+            let s = inner.lock();
+            let all: u64 = payloads::ALL_PERMISSIONS.parse().unwrap_or(u64::MAX);
+            match s.threads.get(&self.channel_id) {
+                Some(t) => (payloads::thread_channel(t, guild_id, inner.bot.id), all),
+                None if s.thread_permission.contains(&self.channel_id) => (
+                    payloads::partial_channel(self.channel_id, &channel_name, guild_id),
+                    all,
+                ),
+                None => (
+                    payloads::partial_channel(self.channel_id, &channel_name, guild_id),
+                    all & !crate::model::THREAD_PERMISSIONS,
+                ),
+            }
+        };
         let mut payload = json!({
             "id": id.to_string(),
             "application_id": inner.app_id.to_string(),
@@ -522,12 +539,12 @@ impl Player {
             "data": data,
             "guild_id": guild,
             "guild": {"id": guild, "locale": guild_locale, "features": []},
-            "channel": payloads::partial_channel(self.channel_id, &channel_name, guild_id),
+            "channel": channel,
             "channel_id": self.channel_id.to_string(),
             "member": member,
             "token": token,
             "version": 1,
-            "app_permissions": payloads::ALL_PERMISSIONS,
+            "app_permissions": app_permissions.to_string(),
             "locale": self.locale,
             "guild_locale": guild_locale,
             "entitlements": [],

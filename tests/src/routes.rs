@@ -351,11 +351,40 @@ fn route(
             }
             model::webhook(inner, method, token, rest, body, files)
         }
+        ("POST", ["channels", c, "messages", m, "threads"]) => {
+            let (Some(parent), Ok(m)) = (known_channel(inner, c), m.parse::<u64>()) else {
+                return not_found("Channel", 10003);
+            };
+            let mut s = inner.lock();
+            let here = s.messages.get(&m).is_some_and(|x| {
+                !x.deleted && x.json["channel_id"].as_str() == Some(parent.to_string().as_str())
+            });
+            if !here {
+                return not_found("Message", 10008);
+            }
+            model::open_thread(inner, &mut s, parent, Some(m), body)
+        }
+        ("POST", ["channels", c, "threads"]) => {
+            let Some(parent) = known_channel(inner, c) else {
+                return not_found("Channel", 10003);
+            };
+            model::open_thread(inner, &mut inner.lock(), parent, None, body)
+        }
+        ("PATCH", ["channels", c]) => {
+            let Some(id) = known_channel(inner, c) else {
+                return not_found("Channel", 10003);
+            };
+            model::edit_thread(&mut inner.lock(), id, body)
+        }
         ("POST", ["channels", c, "messages"]) => {
             let Some(channel) = known_channel(inner, c) else {
                 return not_found("Channel", 10003);
             };
             let mut s = inner.lock();
+            // A message sent in an archived thread unarchives it, as Discord does.
+            if let Some(t) = s.threads.get_mut(&channel) {
+                t.archived = false;
+            }
             let id = model::create_message(inner, &mut s, channel, 0, None, body, files);
             (200, s.messages[&id].json.clone())
         }

@@ -17,7 +17,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use jetan_core::{Core, Reply, Request, Response, Shown};
+use jetan_core::{ButtonAction, Command, Core, Reply, Request, Response, Shown};
 
 use super::deliver::{self, Failed, Kind};
 use super::present;
@@ -303,6 +303,18 @@ pub(crate) async fn answer(
     let channel = req.channel;
     let request = req.id;
     let now = req.now;
+    // An Accept button sits on the challenge message, the game's thread's starter.
+    let accept_on = match (&req.command, target) {
+        (Command::Button(ButtonAction::Accept(_)), Target::Component(c))
+            if !c
+                .message
+                .flags
+                .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL)) =>
+        {
+            Some(c.message.id.get())
+        }
+        _ => None,
+    };
     let bot = core.bot().id;
     // Once the core has started, its answer is delivered whatever a call to Discord does:
     // no error below returns before the answer is shown or posted in the channel.
@@ -334,8 +346,11 @@ pub(crate) async fn answer(
     if private {
         response.reply.ephemeral = true;
     }
-    if let Some(plan) = response.thread.take() {
+    if let Some(mut plan) = response.thread.take() {
         if target.may_open_threads() {
+            // The core knows the challenge message once its posting was noted; a quick
+            // Accept may come first.
+            plan.from_message = plan.from_message.or(accept_on);
             // Opening the thread is a call to Discord: acknowledged first.
             if deferred.is_none() && gone.is_none() {
                 defer(http, target, private, window, &mut deferred, &mut gone).await;

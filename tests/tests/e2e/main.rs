@@ -30,3 +30,4 @@ mod restart;
 mod shards;
 mod spanish;
 mod startup;
+mod threads;

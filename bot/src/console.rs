@@ -503,6 +503,10 @@ impl<'a> Console<'a> {
                 // The bot's once-a-minute upkeep, as `serve` runs it.
                 let sweep = self.core.sweep(self.now());
                 self.print_posts(w, &sweep.posts)?;
+                for dm in &sweep.dms {
+                    let name = self.names.get(&dm.user).cloned().unwrap_or_default();
+                    self.print(w, &dm.reply, &format!("direct message to @{name}"))?;
+                }
                 for thread in &sweep.archive {
                     let name = self.channels.get(thread).cloned().unwrap_or_default();
                     writeln!(w, "--- thread #{name} archived")?;

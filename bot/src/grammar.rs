@@ -658,6 +658,10 @@ static LANGUAGE_NAMES: [&str; 3] = names(&LANGUAGE);
 pub const ON_OFF: [(&str, bool); 2] = [("on", true), ("off", false)];
 static ON_OFF_NAMES: [&str; 2] = names(&ON_OFF);
 
+/// `how` of `notify`: reminders by direct message or in the game's channel.
+pub const NOTIFY: [(&str, bool); 2] = [("channel", false), ("dm", true)];
+static NOTIFY_NAMES: [&str; 2] = names(&NOTIFY);
+
 /// `audit_off`: a switch with one position.
 pub const YES: [(&str, ()); 1] = [("yes", ())];
 static YES_NAMES: [&str; 1] = names(&YES);
@@ -868,6 +872,15 @@ pub static JETAN: Spec = Spec {
         cmd("rules", &[], |_| Ok(Command::Rules)),
         cmd("settings", &[], |_| Ok(Command::Settings)),
         cmd("games", &[], |_| Ok(Command::Games)),
+        cmd(
+            "notify",
+            &[opt("how", Kind::Choice(&NOTIFY_NAMES), "dm")],
+            |a| {
+                Ok(Command::Notify {
+                    dm: a.choice("how", &NOTIFY),
+                })
+            },
+        ),
         Spec {
             name: "admin",
             options: &[],
@@ -950,6 +963,7 @@ pub static JETAN: Spec = Spec {
                         opt("audit_pot", COINS, "500"),
                         opt("audit_off", Kind::Choice(&YES_NAMES), "yes"),
                         opt("threads", Kind::Choice(&ON_OFF_NAMES), "off"),
+                        opt("reminders", Kind::Choice(&ON_OFF_NAMES), "off"),
                     ],
                     |a| {
                         Ok(Command::Admin(AdminCommand::Settings(SettingsArgs {
@@ -973,6 +987,7 @@ pub static JETAN: Spec = Spec {
                             audit_pot: a.int("audit_pot"),
                             audit_off: a.choice("audit_off", &YES).is_some(),
                             threads: a.choice("threads", &ON_OFF),
+                            reminders: a.choice("reminders", &ON_OFF),
                         })))
                     },
                 ),
@@ -1065,7 +1080,7 @@ mod tests {
         let leaves = leaves();
         assert_eq!(
             leaves.len(),
-            35,
+            36,
             "{:?}",
             leaves.iter().map(|l| &l.0).collect::<Vec<_>>()
         );

@@ -1031,3 +1031,23 @@ cmd-games = games
 cmd-games-desc = The server's games in progress, with links.
 opt-admin-settings-threads = threads
 opt-admin-settings-threads-desc = Play each accepted game in a thread of its own (on by default)
+
+# Reminders to the player to move (the sweep; `/jetan notify`)
+remind-half = ⏳ { $who }, it is your move in **{ $game }**: half of your move time is left ({ $left }).
+remind-tenth = ⌛ { $who }, it is your move in **{ $game }**: only { $left } of your move time is left, then { $opponent } may claim the win.
+remind-tenth-practice = ⌛ { $who }, it is your move in **{ $game }**: only { $left } of your move time is left, then this practice game ends.
+remind-time-up = ⏰ { $who }'s move time in **{ $game }** ran out: { $opponent } may claim the win with `/jetan claim`. If nobody acts, I settle the game on time in { $settles } ({ $who } loses).
+remind-may-claim = ⏰ { $who }, your opponent's move time in **{ $game }** ran out: you may claim the win with `/jetan claim`.
+remind-dm = { $text } (in { $channel })
+notify-dm = You will be reminded of your moves by **direct message**. If Discord cannot deliver one (your direct messages are closed), the reminder is posted in the game's channel.
+notify-channel = You will be reminded of your moves **in the game's channel** (or its thread).
+cmd-notify = notify
+cmd-notify-desc = How you are reminded when it is your move: in the game's channel or by direct message.
+opt-notify-how = how
+opt-notify-how-desc = channel (the default) or dm
+choice-dm = dm
+choice-channel = channel
+opt-admin-settings-reminders = reminders
+opt-admin-settings-reminders-desc = Remind the player to move at half and a tenth of the move time (on by default)
+settings-reminders-on = Reminders: the player to move is reminded when half and a tenth of the move time are left, and when it ran out (`reminders:off` to stop them).
+settings-reminders-off = Reminders: off (`reminders:on` to remind the player to move).

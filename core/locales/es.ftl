@@ -1028,3 +1028,23 @@ cmd-games = partidas
 cmd-games-desc = Las partidas en curso del servidor, con enlaces.
 opt-admin-settings-threads = hilos
 opt-admin-settings-threads-desc = Juega cada partida aceptada en su propio hilo (activado por defecto)
+
+# Recordatorios al jugador que mueve (el barrido; `/jetan notify`)
+remind-half = ⏳ { $who }, te toca mover en **{ $game }**: te queda la mitad del tiempo por jugada ({ $left }).
+remind-tenth = ⌛ { $who }, te toca mover en **{ $game }**: solo te quedan { $left } del tiempo por jugada; después { $opponent } puede reclamar la victoria.
+remind-tenth-practice = ⌛ { $who }, te toca mover en **{ $game }**: solo te quedan { $left } del tiempo por jugada; después esta partida de práctica termina.
+remind-time-up = ⏰ Se acabó el tiempo por jugada de { $who } en **{ $game }**: { $opponent } puede reclamar la victoria con `/jetan claim`. Si nadie actúa, resuelvo la partida por tiempo dentro de { $settles } ({ $who } pierde).
+remind-may-claim = ⏰ { $who }, se acabó el tiempo por jugada de tu rival en **{ $game }**: puedes reclamar la victoria con `/jetan claim`.
+remind-dm = { $text } (en { $channel })
+notify-dm = Te recordaré tus jugadas por **mensaje directo**. Si Discord no puede entregarlo (tienes los mensajes directos cerrados), el recordatorio se publica en el canal de la partida.
+notify-channel = Te recordaré tus jugadas **en el canal de la partida** (o en su hilo).
+cmd-notify = avisos
+cmd-notify-desc = Cómo te aviso cuando te toca mover: en el canal de la partida o por mensaje directo.
+opt-notify-how = cómo
+opt-notify-how-desc = canal (por defecto) o md
+choice-dm = md
+choice-channel = canal
+opt-admin-settings-reminders = recordatorios
+opt-admin-settings-reminders-desc = Recuerda al jugador que mueve a la mitad y a la décima parte del tiempo (activado por defecto)
+settings-reminders-on = Recordatorios: al jugador que mueve se le recuerda cuando le queda la mitad y la décima parte del tiempo por jugada, y cuando se le acaba (`recordatorios:no` para quitarlos).
+settings-reminders-off = Recordatorios: desactivados (`recordatorios:sí` para recordar al jugador que mueve).

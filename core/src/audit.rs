@@ -241,8 +241,10 @@ fn changes(a: &SettingsArgs) -> String {
     if a.audit_off {
         out.push("audit_off".into());
     }
-    if let Some(on) = a.threads {
-        out.push(format!("threads {}", if on { "on" } else { "off" }));
+    for (name, v) in [("threads", a.threads), ("reminders", a.reminders)] {
+        if let Some(on) = v {
+            out.push(format!("{name} {}", if on { "on" } else { "off" }));
+        }
     }
     out.join(", ")
 }

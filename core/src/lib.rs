@@ -54,7 +54,7 @@ pub use request::{
     Request, SettingsArgs, UserRef,
 };
 pub use threads::{ThreadPlan, ThreadRefusal};
-pub use upkeep::Sweep;
+pub use upkeep::{DirectMessage, Sweep};
 pub use words::ledger_csv;
 
 /// The result of handling a request.
@@ -418,6 +418,7 @@ impl Core {
             }
             Command::Settings => self.show_settings(req).map(Into::into),
             Command::Games => self.games_list(req).map(Into::into),
+            Command::Notify { dm } => self.notify(req, *dm).map(Into::into),
             Command::Admin(admin) => self.admin(req, admin),
             Command::Button(action) => match action {
                 ButtonAction::Accept(id) => self.accept(req, *id),

@@ -444,6 +444,7 @@ impl Core {
             },
             audit_pot: limit(args.audit_pot, "what-audit-pot")?,
             threads: args.threads,
+            reminders: args.reminders,
             min_games: match args.min_games {
                 None => None,
                 Some(n) if (0..=jetan_store::MAX_MIN_GAMES as i64).contains(&n) => Some(n as u64),
@@ -551,6 +552,15 @@ impl Core {
                     "settings-threads-on"
                 } else {
                     "settings-threads-off"
+                }
+            )
+            + "\n"
+            + &tr!(
+                lang,
+                if s.reminders {
+                    "settings-reminders-on"
+                } else {
+                    "settings-reminders-off"
                 }
             )
     }

@@ -188,6 +188,8 @@ pub struct SettingsArgs {
     /// Play accepted games in threads of their own (`true`) or in the challenge's
     /// channel.
     pub threads: Option<bool>,
+    /// Remind the player to move (`true`) or not.
+    pub reminders: Option<bool>,
     /// Post a finished game in the audit channel when more than this changed hands.
     pub audit_pot: Option<i64>,
 }
@@ -205,6 +207,7 @@ impl Command {
                 | Command::Profile { share: false, .. }
                 | Command::Rules
                 | Command::Settings
+                | Command::Notify { .. }
                 | Command::Pay { .. }
                 | Command::Admin(
                     AdminCommand::Grant { .. }
@@ -316,6 +319,12 @@ pub enum Command {
     Settings,
     /// List the server's games in progress, with links to their channels or threads.
     Games,
+    /// How the user is reminded of their moves: by direct message (`Some(true)`), in the
+    /// game's channel (`Some(false)`), or as now (`None`: say which).
+    Notify {
+        /// By direct message.
+        dm: Option<bool>,
+    },
     /// A server manager's tool.
     Admin(AdminCommand),
     /// A button was pressed.

@@ -189,6 +189,21 @@ impl Core {
         }
     }
 
+    /// `/jetan notify`: how the user is reminded of their moves (kept with their
+    /// profile, for every server), answered privately.
+    pub(crate) fn notify(&self, req: &Request, dm: Option<bool>) -> Result<Reply, CoreError> {
+        let lang = Lang::of(&req.locale);
+        if let Some(dm) = dm {
+            self.store.set_reminds_by_dm(req.user.id, dm)?;
+        }
+        let key = if self.store.reminds_by_dm(req.user.id) {
+            "notify-dm"
+        } else {
+            "notify-channel"
+        };
+        Ok(Reply::ephemeral(tr!(lang, key)))
+    }
+
     /// `/jetan games`: the server's games in progress, each with its channel (a link),
     /// its players, and whose move it is and for how long.
     pub(crate) fn games_list(&self, req: &Request) -> Result<Reply, CoreError> {

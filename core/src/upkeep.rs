@@ -1,12 +1,13 @@
 //! What the bot does on its own, once a minute: challenges that expired are refunded and
 //! their messages say so.
 
-use jetan_store::{ClosedHow, GameResult};
+use jetan_store::{ClosedHow, GameResult, Nudge};
 
 use super::lang::tr;
 use super::reply::{MessageEdit, Reply};
 use super::request::mention;
 use super::text;
+use super::words::format_duration;
 use super::Core;
 
 /// What a sweep changed, for the adapter to show.
@@ -18,6 +19,20 @@ pub struct Sweep {
     pub edits: Vec<MessageEdit>,
     /// Threads of games that ended, to archive (after the posts).
     pub archive: Vec<u64>,
+    /// Reminders to players who asked for them by direct message (`/jetan notify`).
+    pub dms: Vec<DirectMessage>,
+}
+
+/// A message to one user in private (a reminder they asked to get by direct message).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirectMessage {
+    /// The user.
+    pub user: u64,
+    /// The message.
+    pub reply: Reply,
+    /// What to post instead when Discord will not deliver it (the user closed their
+    /// direct messages): (channel, message).
+    pub instead: (u64, Reply),
 }
 
 impl Core {
@@ -102,7 +117,94 @@ impl Core {
             closed.extend(upkept.ended);
         }
         self.close_threads(&closed, &mut out);
+        match self
+            .store
+            .claim_reminders_where(now, |g| self.owns_server(g))
+        {
+            Ok(due) => {
+                for r in due {
+                    self.remind(&r, now, &mut out);
+                }
+            }
+            Err(e) => tracing::error!("reminding players to move: {e}"),
+        }
         out
+    }
+
+    /// The words of a reminder claimed in the store: in the game's channel (its thread),
+    /// pinging the player to move (and, once their time is up, the opponent who may
+    /// claim), or by direct message to a player who asked for that.
+    fn remind(&self, r: &jetan_store::Reminder, now: u64, out: &mut Sweep) {
+        if r.user == self.bot.id {
+            return;
+        }
+        let g = &r.game;
+        let lang = self.public_lang(g.guild);
+        let opponent = g.opponent_of(r.user).unwrap_or_default();
+        let game = crate::games::name(lang, &g.terms);
+        let who = mention(r.user);
+        let text = match r.nudge {
+            Nudge::Half => tr!(
+                lang,
+                "remind-half",
+                who = who,
+                game = game.as_str(),
+                left = format_duration(r.deadline.saturating_sub(now))
+            ),
+            Nudge::Tenth if g.terms.practice => tr!(
+                lang,
+                "remind-tenth-practice",
+                who = who,
+                game = game.as_str(),
+                left = format_duration(r.deadline.saturating_sub(now))
+            ),
+            Nudge::Tenth => tr!(
+                lang,
+                "remind-tenth",
+                who = who,
+                game = game.as_str(),
+                left = format_duration(r.deadline.saturating_sub(now)),
+                opponent = mention(opponent)
+            ),
+            Nudge::TimeUp => tr!(
+                lang,
+                "remind-time-up",
+                who = who,
+                game = game.as_str(),
+                opponent = mention(opponent),
+                settles = format_duration(r.settles_at.saturating_sub(now))
+            ),
+        };
+        let mut post = Reply::public(text.clone()).pinging(r.user);
+        if r.nudge == Nudge::TimeUp && opponent != self.bot.id {
+            post = post.pinging(opponent);
+        }
+        if self.store.reminds_by_dm(r.user) {
+            let private = tr!(
+                lang,
+                "remind-dm",
+                text = text,
+                channel = crate::reply::Text::channel(g.channel)
+            );
+            out.dms.push(DirectMessage {
+                user: r.user,
+                reply: Reply::public(private),
+                instead: (g.channel, post),
+            });
+            if r.nudge == Nudge::TimeUp && opponent != self.bot.id {
+                // The opponent, who may claim, is told in the channel all the same.
+                let line = tr!(
+                    lang,
+                    "remind-may-claim",
+                    who = mention(opponent),
+                    game = game.as_str()
+                );
+                out.posts
+                    .push((g.channel, Reply::public(line).pinging(opponent)));
+            }
+        } else {
+            out.posts.push((g.channel, post));
+        }
     }
 
     /// The result lines in the parent channels and the threads to archive, of the games

@@ -160,6 +160,7 @@ mod migrate;
 mod play;
 mod profiles;
 pub mod ratings;
+mod reminders;
 pub mod schema;
 mod settings;
 mod settle;
@@ -178,12 +179,13 @@ pub use error::{Result, StoreError};
 pub use jetan_rules::ByColor;
 pub use model::{
     Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
-    FirstMover, Game, GameKind, GameResult, Granted, HostEnding, LedgerEntry, Paid, Payment,
+    FirstMover, Game, GameKind, GameResult, Granted, HostEnding, LedgerEntry, Nudge, Paid, Payment,
     PaymentKind, Pending, PlayResult, Purged, Rating, RatingChange, RatingPool, Receipt, Record,
-    Records, Refusal, Release, RuleEnding, Settings, Settlement, Stamp, Standings, StandingsOrder,
-    Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT, MIN_RATED_GAMES,
+    Records, Refusal, Release, Reminded, RuleEnding, Settings, Settlement, Stamp, Standings,
+    StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT, MIN_RATED_GAMES,
 };
 pub use profiles::MessageRef;
+pub use reminders::Reminder;
 pub use settings::{SettingsChange, MAX_ACCOUNT_DAYS, MAX_MIN_GAMES};
 pub use store::{Location, Store};
 pub use verify::VerifyReport;

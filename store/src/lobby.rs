@@ -191,6 +191,7 @@ impl Store {
                 guild: c.guild,
                 channel,
                 parent: None,
+                reminded: None,
                 black: first_mover,
                 orange: second,
                 challenger: c.challenger,

@@ -53,6 +53,8 @@ pub struct SettingsChange {
     pub audit_pot: Option<u64>,
     /// Games in threads of their own (`true`) or in the challenge's channel.
     pub threads: Option<bool>,
+    /// Reminders to the player to move on (`true`) or off.
+    pub reminders: Option<bool>,
 }
 
 impl SettingsChange {
@@ -81,6 +83,9 @@ impl SettingsChange {
         }
         if let Some(on) = self.threads {
             s.threads = on;
+        }
+        if let Some(on) = self.reminders {
+            s.reminders = on;
         }
         if let Some(c) = &self.currency {
             s.currency.clone_from(c);

@@ -458,6 +458,17 @@ impl FakeDiscord {
             .await
     }
 
+    /// The direct-message channel of `user` with the bot, once the bot opened it.
+    pub fn dm_channel(&self, user: u64) -> Option<u64> {
+        self.inner.lock().dm_channels.get(&user).copied()
+    }
+
+    /// Closes `user`'s direct messages: the bot's messages to them are refused (403,
+    /// 50007 Cannot send messages to this user), as Discord does.
+    pub fn close_dms(&self, user: u64) {
+        self.inner.lock().dms_closed.insert(user);
+    }
+
     /// The threads the bot opened, in id order.
     pub fn threads(&self) -> Vec<crate::model::Thread> {
         self.inner.lock().threads.values().cloned().collect()

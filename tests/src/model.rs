@@ -205,6 +205,10 @@ pub(crate) struct State {
     pub thread_refused: std::collections::HashSet<u64>,
     /// The threads opened, by id.
     pub threads: std::collections::BTreeMap<u64, Thread>,
+    /// Each user's direct-message channel with the bot, once opened.
+    pub dm_channels: HashMap<u64, u64>,
+    /// Users whose direct messages are closed: a message to them is refused (403, 50007).
+    pub dms_closed: std::collections::HashSet<u64>,
 }
 
 /// A public thread the bot opened (see [`crate::FakeDiscord::threads`]).

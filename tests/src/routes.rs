@@ -272,7 +272,19 @@ fn route(
             let user = recipient.and_then(|id| inner.lock().users.get(&id).cloned());
             match user {
                 Some(u) => {
-                    let id = inner.id();
+                    // One direct-message channel per user, as Discord keeps it; messages
+                    // can be posted in it (unless the user closed their DMs).
+                    let mut s = inner.lock();
+                    let id = match s.dm_channels.get(&u.id) {
+                        Some(&id) => id,
+                        None => {
+                            let id = inner.id();
+                            s.dm_channels.insert(u.id, id);
+                            s.channels.push((id, format!("dm-{}", u.name)));
+                            id
+                        }
+                    };
+                    drop(s);
                     (
                         200,
                         json!({"id": id.to_string(), "type": 1, "last_message_id": null, "recipients": [payloads::user(&u)]}),
@@ -381,6 +393,15 @@ fn route(
                 return not_found("Channel", 10003);
             };
             let mut s = inner.lock();
+            if s.dm_channels
+                .iter()
+                .any(|(u, c)| *c == channel && s.dms_closed.contains(u))
+            {
+                return (
+                    403,
+                    payloads::error(50007, "Cannot send messages to this user"),
+                );
+            }
             // A message sent in an archived thread unarchives it, as Discord does.
             if let Some(t) = s.threads.get_mut(&channel) {
                 t.archived = false;

@@ -29,6 +29,7 @@ pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
                 continue;
             };
             answer::post_all(&http, core.bot().id, &sweep.posts).await;
+            send_direct(&http, core.bot().id, &sweep.dms).await;
             super::threads::archive_all(&http, &sweep.archive).await;
             let edits = Response {
                 edits: sweep.edits,
@@ -45,6 +46,29 @@ pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
             }
         }
     });
+}
+
+/// Sends the reminders players asked to get by direct message; one Discord will not
+/// deliver (direct messages closed, 50007) is posted in the game's channel instead.
+async fn send_direct(http: &serenity::Http, bot: u64, dms: &[jetan_core::DirectMessage]) {
+    for dm in dms {
+        let user = serenity::UserId::new(dm.user.max(1));
+        let sent = match user.create_dm_channel(http).await {
+            Ok(channel) => channel
+                .id
+                .send_message(http, present::channel_message(&dm.reply))
+                .await
+                .map(|_| ()),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = sent {
+            tracing::info!(
+                user = dm.user,
+                "a reminder by direct message failed ({e}); posting it in the game's channel"
+            );
+            answer::post_all(http, bot, std::slice::from_ref(&dm.instead)).await;
+        }
+    }
 }
 
 /// Waits for SIGINT or SIGTERM.

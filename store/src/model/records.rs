@@ -174,6 +174,33 @@ pub struct Game {
     pub escrow: ByColor<u64>,
     /// Money each side gained (+) or lost (−) in this game so far.
     pub net: ByColor<i64>,
+    /// The last reminder the player to move was sent for the turn that started at
+    /// `last_move_at` ([`Store::claim_reminders`](crate::Store::claim_reminders)); a mark
+    /// of an earlier turn counts as none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reminded: Option<Reminded>,
+}
+
+/// A reminder sent (see [`Game::reminded`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reminded {
+    /// The start of the turn it was for (the game's `last_move_at` then).
+    pub turn: Millis,
+    /// The most urgent reminder sent for that turn.
+    pub nudge: Nudge,
+}
+
+/// A reminder to the player to move, by how much of the move time is left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Nudge {
+    /// Half of the move time is left.
+    Half,
+    /// A tenth of it is left.
+    Tenth,
+    /// It ran out: the opponent may claim, and the sweep settles the game at three
+    /// times the move time.
+    TimeUp,
 }
 
 impl Game {
@@ -667,6 +694,10 @@ pub struct Settings {
     /// challenge message, where the bot may open one (on unless an admin turned it off).
     #[serde(default = "yes")]
     pub threads: bool,
+    /// Whether the player to move is reminded when half and a tenth of the move time
+    /// are left, and when it ran out (on unless an admin turned it off).
+    #[serde(default = "yes")]
+    pub reminders: bool,
 }
 
 fn yes() -> bool {
@@ -704,6 +735,7 @@ impl Default for Settings {
             audit_channel: None,
             audit_pot: 0,
             threads: true,
+            reminders: true,
         }
     }
 }

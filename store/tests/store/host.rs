@@ -373,3 +373,74 @@ fn a_game_moved_into_its_thread_is_played_and_settled_there() {
         assert!(t.store.game(THREAD).unwrap().is_none());
     }
 }
+
+/// The player to move is reminded once per threshold and turn, in every game: at half
+/// the move time, at a tenth left, when it ran out; a second sweep (here or in another
+/// process) finds each claimed; a move starts the count again, and a sweep that ran late
+/// sends only the most urgent; a server with reminders off gets none.
+#[test]
+fn the_player_to_move_is_reminded_once_per_threshold_in_every_game() {
+    use jetan_store::{Nudge, SettingsChange};
+    for terms in every_game() {
+        let t = TestStore::new();
+        start(&t, &terms);
+        until_to_act(&t, BOB, 10);
+        let g = game(&t);
+        let turn = g.last_move_at;
+        let claim = |at: u64| -> Vec<(u64, Nudge)> {
+            let got = t.store.claim_reminders(at).unwrap();
+            for r in &got {
+                assert_eq!(r.deadline, r.game.last_move_at + MOVE_MS);
+                assert_eq!(r.settles_at, r.game.last_move_at + 3 * MOVE_MS);
+            }
+            got.iter().map(|r| (r.user, r.nudge)).collect()
+        };
+        assert_eq!(claim(turn + MOVE_MS / 2 - 1), vec![]);
+        assert_eq!(claim(turn + MOVE_MS / 2), vec![(BOB, Nudge::Half)]);
+        assert_eq!(claim(turn + MOVE_MS / 2 + 1), vec![], "claimed once");
+        assert_eq!(game(&t).version, g.version, "no button goes stale");
+        assert_eq!(claim(turn + MOVE_MS * 9 / 10), vec![(BOB, Nudge::Tenth)]);
+        assert_eq!(claim(turn + MOVE_MS * 9 / 10 + 5), vec![]);
+        assert_eq!(claim(turn + MOVE_MS), vec![(BOB, Nudge::TimeUp)]);
+        assert_eq!(claim(turn + 2 * MOVE_MS), vec![]);
+        // A move: a new turn; a late sweep sends only the most urgent reminder due.
+        let now = turn + MOVE_MS + 1;
+        act_once(&t, now, 3);
+        let g = game(&t);
+        if games_clock_is_move(&g) {
+            let to_move = g.to_move();
+            assert_eq!(
+                claim(g.last_move_at + MOVE_MS * 19 / 20),
+                vec![(to_move, Nudge::Tenth)]
+            );
+        }
+        t.assert_clean();
+        // Reminders off: none.
+        let t = TestStore::new();
+        start(&t, &terms);
+        t.store
+            .change_settings(
+                t.req(CAROL, 5),
+                GUILD,
+                &SettingsChange {
+                    reminders: Some(false),
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+        let g = game(&t);
+        assert_eq!(claim(g.last_move_at + MOVE_MS), vec![]);
+    }
+}
+
+/// Whether the player to act in `g` is under the move time (not awaited for a battle
+/// card, which has its own timeout).
+fn games_clock_is_move(g: &Game) -> bool {
+    match g.terms.game {
+        GameKind::Jetan => true,
+        GameKind::MartianChess => {
+            let state = g.martian_state().unwrap();
+            matches!(state.to_act(), ToAct::Turn(_))
+        }
+    }
+}

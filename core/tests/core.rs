@@ -884,7 +884,22 @@ fn the_sweep_expires_challenges_and_settles_games_nobody_plays() {
     h.ok(&bob(), Command::Button(button(&c, "Accept")));
     h.mv(&alice(), "e2-e3");
     h.now += 2 * 24 * 3_600_000;
-    assert!(h.core().sweep(h.now).posts.is_empty(), "two days: still on");
+    // Two days: still on. Bob, whose move time ran out, is told when the game will be
+    // settled, and Alice that she may claim (one reminder, pinging both).
+    let sweep = h.core().sweep(h.now);
+    let told: Vec<_> = sweep
+        .posts
+        .iter()
+        .map(|(c, r)| (*c, r.text.plain(), r.pings.clone()))
+        .collect();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(
+        told[0]
+            .1
+            .starts_with("⏰ @102's move time in **Classic Jetan** ran out: @101 may claim"),
+        "{told:?}"
+    );
+    assert_eq!(told[0].2, vec![102, 101]);
     h.now += 24 * 3_600_000;
     let sweep = h.core().sweep(h.now);
     assert_eq!(sweep.posts.len(), 1, "{sweep:?}");
@@ -1957,4 +1972,82 @@ fn an_accepted_game_moves_into_its_thread_and_its_result_is_told_in_the_channel(
     let r = h.send(&alice(), Command::Button(button(&c2, "Accept")));
     assert_eq!(r.thread, None, "{}", r.reply.text.plain());
     assert!(h.core().store().game(CHANNEL).unwrap().is_some());
+}
+
+/// Reminders: the player to move is pinged in the game's channel at half and at a tenth
+/// of the move time, once each; one who asked (`/jetan notify how:dm`) gets a direct
+/// message instead, with where the game is; a server can turn them off.
+#[test]
+fn the_player_to_move_is_reminded_in_the_channel_or_by_direct_message() {
+    let mut h = Harness::new();
+    let c = h.ok(
+        &alice(),
+        Command::Challenge {
+            opponent: bob(),
+            args: ChallengeArgs {
+                first: Some(FirstMover::Challenger),
+                move_time: Some(60),
+                ..Default::default()
+            },
+        },
+    );
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    h.mv(&alice(), "e2-e3");
+    let texts = |sweep: &jetan_core::Sweep| -> Vec<(u64, String, Vec<u64>)> {
+        sweep
+            .posts
+            .iter()
+            .map(|(c, r)| (*c, r.text.plain(), r.pings.clone()))
+            .collect()
+    };
+    h.now += 29 * 60_000;
+    assert!(h.core().sweep(h.now).posts.is_empty(), "29 of 60 minutes");
+    h.now += 60_000;
+    let half = h.core().sweep(h.now);
+    assert_eq!(
+        texts(&half),
+        vec![(
+            CHANNEL,
+            "⏳ @102, it is your move in **Classic Jetan**: half of your move time is left (30 min)."
+                .to_string(),
+            vec![102]
+        )]
+    );
+    assert!(h.core().sweep(h.now + 1000).posts.is_empty(), "once");
+    // Bob asks for direct messages: the next reminder comes privately, with the link.
+    let asked = h.ok(&bob(), Command::Notify { dm: Some(true) });
+    assert!(asked.ephemeral && asked.text.plain().contains("direct message"));
+    h.now += 25 * 60_000;
+    let tenth = h.core().sweep(h.now);
+    assert!(tenth.posts.is_empty(), "{:?}", texts(&tenth));
+    assert_eq!(tenth.dms.len(), 1);
+    let dm = &tenth.dms[0];
+    assert_eq!(dm.user, 102);
+    assert_eq!(
+        dm.reply.text.plain(),
+        "⌛ @102, it is your move in **Classic Jetan**: only 5 min of your move time is left, \
+         then @101 may claim the win. (in #20)"
+    );
+    assert!(!dm.reply.ephemeral);
+    assert_eq!(dm.instead.0, CHANNEL, "posted there if the DM fails");
+    assert_eq!(dm.instead.1.pings, vec![102]);
+    // Bob moves: his reminders are done; Alice's turn starts afresh. With reminders off,
+    // nobody is reminded.
+    h.mv(&bob(), "e9-e8");
+    let mut req = h.request(
+        &carol(),
+        Command::Admin(AdminCommand::Settings(SettingsArgs {
+            reminders: Some(false),
+            ..Default::default()
+        })),
+    );
+    req.manager = true;
+    h.core().handle(req);
+    h.now += 59 * 60_000;
+    let off = h.core().sweep(h.now);
+    assert!(
+        off.posts.is_empty() && off.dms.is_empty(),
+        "{:?}",
+        texts(&off)
+    );
 }

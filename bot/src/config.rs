@@ -53,6 +53,9 @@ pub struct Config {
     /// (Discord's "thinking…"; privately for a private answer). Default 1,200 ms, at most
     /// 2,500 (Discord wants an answer within 3 s); 0 defers every command at once.
     pub defer_after: std::time::Duration,
+    /// `JETAN_UPKEEP_SECONDS`: how often the bot's own upkeep runs (expired challenges,
+    /// stalled games, reminders): every 60 s by default, from 1 to 60.
+    pub upkeep_every: std::time::Duration,
     /// `JETAN_WORKERS`: how many commands do their CPU and disk work at once (default:
     /// the number of cores). A command that cannot start at once is deferred at once.
     pub workers: usize,
@@ -204,6 +207,18 @@ impl Config {
                     })?
             }
         };
+        let upkeep_seconds = match non_empty("JETAN_UPKEEP_SECONDS") {
+            None => 60,
+            Some(v) => v
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (1..=60).contains(n))
+                .ok_or(ConfigError::Malformed {
+                    name: "JETAN_UPKEEP_SECONDS",
+                    problem: format!("`{v}` is not a number of seconds from 1 to 60"),
+                    fix: "leave it unset (every minute), or give seconds from 1 to 60",
+                })?,
+        };
         let workers = match non_empty("JETAN_WORKERS") {
             None => std::thread::available_parallelism().map_or(2, usize::from),
             Some(v) => v
@@ -240,6 +255,7 @@ impl Config {
             guild_id,
             proxy_url,
             defer_after: std::time::Duration::from_millis(defer_after),
+            upkeep_every: std::time::Duration::from_secs(upkeep_seconds),
             workers,
             shards,
         })

@@ -31,6 +31,8 @@ pub struct Data {
     workers: Workers,
     /// Defer a command still working after this long.
     defer_after: Duration,
+    /// How often the upkeep runs.
+    upkeep_every: Duration,
 }
 
 /// The adapter's error type.
@@ -247,6 +249,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let shutdown_lock = in_flight.clone();
     let workers = Workers::new(config.workers);
     let defer_after = config.defer_after;
+    let upkeep_every = config.upkeep_every;
     let guild_id = config.guild_id;
     let shard_range = config.shards;
     let store_for_setup = store.clone();
@@ -287,6 +290,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
                     in_flight,
                     workers,
                     defer_after,
+                    upkeep_every,
                 };
                 tasks::start_upkeep(&data, ctx.http.clone());
                 computer::resume_all(&data, ctx.http.clone());

@@ -19,10 +19,12 @@ const KEEP_REQUESTS: Duration = Duration::from_secs(24 * 60 * 60);
 pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
     let core = data.core.clone();
     let workers = data.workers.clone();
+    let every = data.upkeep_every;
     tokio::spawn(async move {
-        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        let mut tick = tokio::time::interval(every);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        for minute in 0u64.. {
+        let mut pruned_at: Option<tokio::time::Instant> = None;
+        loop {
             tick.tick().await;
             let c = core.clone();
             let Ok(sweep) = workers.run(move || c.sweep(now_ms())).await else {
@@ -36,7 +38,8 @@ pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
                 ..jetan_core::Reply::default().into()
             };
             answer::apply_edits(&http, &edits).await;
-            if minute % 60 == 0 {
+            if pruned_at.is_none_or(|at| at.elapsed() >= Duration::from_secs(3600)) {
+                pruned_at = Some(tokio::time::Instant::now());
                 let c = core.clone();
                 let before = now_ms().saturating_sub(KEEP_REQUESTS.as_millis() as u64);
                 let pruned = workers.run(move || c.store().prune_requests(before)).await;

@@ -1046,7 +1046,6 @@ cmd-notify-desc = How you are reminded when it is your move: in the game's chann
 opt-notify-how = how
 opt-notify-how-desc = channel (the default) or dm
 choice-dm = dm
-choice-channel = channel
 opt-admin-settings-reminders = reminders
 opt-admin-settings-reminders-desc = Remind the player to move at half and a tenth of the move time (on by default)
 settings-reminders-on = Reminders: the player to move is reminded when half and a tenth of the move time are left, and when it ran out (`reminders:off` to stop them).

@@ -1043,7 +1043,6 @@ cmd-notify-desc = Cómo te aviso cuando te toca mover: en el canal de la partida
 opt-notify-how = cómo
 opt-notify-how-desc = canal (por defecto) o md
 choice-dm = md
-choice-channel = canal
 opt-admin-settings-reminders = recordatorios
 opt-admin-settings-reminders-desc = Recuerda al jugador que mueve a la mitad y a la décima parte del tiempo (activado por defecto)
 settings-reminders-on = Recordatorios: al jugador que mueve se le recuerda cuando le queda la mitad y la décima parte del tiempo por jugada, y cuando se le acaba (`recordatorios:no` para quitarlos).

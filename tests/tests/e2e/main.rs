@@ -25,6 +25,7 @@ mod private_answers;
 mod quick_answers;
 mod race;
 mod refusals;
+mod reminders;
 mod resign_confirm;
 mod restart;
 mod shards;

@@ -933,6 +933,56 @@ mc-suggest-attack = { $square } — attack the { $role ->
    *[pawn] pawn
 }
 menu-not-mine = That menu is not one of mine.
+menu-more = More choices (page { $page } of { $pages })
+mc-menu-title = Your turn: { $left } of { $die } actions left. Choose a piece to move, or another action (only you see this).
+mc-menu-placeholder = A piece or an action
+mc-menu-piece = Your { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] pawn
+} on { $square }: choose where it goes.
+mc-menu-castling = castling
+mc-menu-promotes = promotes to a { $role ->
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+   *[knight] Knight
+}
+mc-menu-drop = Paradrop a { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] pawn
+} from your reserve
+mc-menu-drop-title = Your { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] pawn
+} from the reserve: choose the empty square it lands on.
+mc-menu-drop-placeholder = The square it lands on
+mc-menu-exchange = Exchange a { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] pawn
+}: give back theirs, take back yours
+mc-menu-discard = Discard a card and draw one
+mc-menu-end = End the turn{ $left ->
+    [0] {""}
+    [one] {" "}(1 action unused)
+   *[other] {" "}({ $left } actions unused)
+}
+mc-cannot-act = You cannot act now.
 mc-choose-in-menu = Choose a card in the menu.
 mc-no-variants = Martian Chess has no variants and one board: leave out `variant` and `board`.
 

@@ -930,6 +930,56 @@ mc-suggest-attack = { $square } — atacar { $role ->
    *[pawn] al peón
 }
 menu-not-mine = Ese menú no es mío.
+menu-more = Más opciones (página { $page } de { $pages })
+mc-menu-title = Tu turno: te quedan { $left } de { $die } acciones. Elige una pieza que mover u otra acción (solo tú ves esto).
+mc-menu-placeholder = Una pieza o una acción
+mc-menu-piece = Tu { $role ->
+    [king] Rey
+    [queen] Dama
+    [rook] Torre
+    [bishop] Alfil
+    [knight] Caballo
+   *[pawn] peón
+} en { $square }: elige adónde va.
+mc-menu-castling = enroque
+mc-menu-promotes = corona en { $role ->
+    [queen] Dama
+    [rook] Torre
+    [bishop] Alfil
+   *[knight] Caballo
+}
+mc-menu-drop = Paracaidista: { $role ->
+    [king] Rey
+    [queen] Dama
+    [rook] Torre
+    [bishop] Alfil
+    [knight] Caballo
+   *[pawn] peón
+} de tu reserva
+mc-menu-drop-title = Tu { $role ->
+    [king] Rey
+    [queen] Dama
+    [rook] Torre
+    [bishop] Alfil
+    [knight] Caballo
+   *[pawn] peón
+} de la reserva: elige la casilla vacía donde cae.
+mc-menu-drop-placeholder = La casilla donde cae
+mc-menu-exchange = Canjear { $role ->
+    [king] Rey
+    [queen] Dama
+    [rook] Torre
+    [bishop] Alfil
+    [knight] Caballo
+   *[pawn] peón
+}: devuelves el suyo y recuperas el tuyo
+mc-menu-discard = Descartar una carta y robar otra
+mc-menu-end = Terminar el turno{ $left ->
+    [0] {""}
+    [one] {" "}(1 acción sin usar)
+   *[other] {" "}({ $left } acciones sin usar)
+}
+mc-cannot-act = Ahora no puedes actuar.
 mc-choose-in-menu = Elige una carta en el menú.
 mc-no-variants = Martian Chess no tiene variantes y tiene un solo tablero: deja fuera `variante` y `tablero`.
 

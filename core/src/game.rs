@@ -1,13 +1,14 @@
 //! The game interface of the command core: what a command asks of the game being
 //! played — its board, a move as typed, one piece's legal moves, its own commands,
-//! buttons and menus, the reply to an action and to its end, a replay, its start, a
-//! challenge's options, autocomplete, its piece prices in words, and the
-//! computer's turn. Each game implements [`GameUi`] once, in its own module under
+//! buttons and menus, what the Move button's menus offer and the choice played, the
+//! reply to an action and to its end, a replay, its start, a challenge's options,
+//! autocomplete, its piece prices in words, and the computer's turn. Each game implements [`GameUi`] once, in its own module under
 //! `games`, whose `mod.rs` is the one place that lists them.
 
 use jetan_rules::Color;
 use jetan_store::{FinishedGame, Game, PlayResult, Settlement, StoreError, Terms};
 
+use crate::move_menu::ActionMenu;
 use crate::request::{ChallengeArgs, GameCommand, Request};
 use crate::{Core, CoreError, Lang, Reply, Response};
 
@@ -86,6 +87,14 @@ pub(crate) trait GameUi: Sync {
             &cx.req.locale,
         ))))
     }
+    /// What the asker may do now, for the **Move** button's menus
+    /// ([`crate::move_menu`]); refused, in words, when it is not their turn to act or
+    /// they do not play in the game.
+    fn action_menu(&self, cx: Cx<'_>) -> Result<ActionMenu, CoreError>;
+    /// Plays an action the menus offered, named by its `key` in [`GameUi::action_menu`]
+    /// (the host checked that it is offered on the board the menu was opened on), as
+    /// the typed command would.
+    fn play_chosen(&self, cx: Cx<'_>, key: &str) -> Result<Response, CoreError>;
     /// A payment for a lost piece, in words: "`from` paid `to` `amount` for the Dwar"
     /// (`letter`: the piece in the game's notation).
     fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String;

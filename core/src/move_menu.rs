@@ -1,19 +1,26 @@
-//! Moves without typing, in Jetan: the public board carries a **Move** button; pressed by
-//! the player to move it opens a private menu of their pieces that can move, then one of
-//! that piece's destinations (captures, the Princess's escape and Manator's odds marked;
-//! paged past Discord's 25 options), and the choice plays the move through the same path
-//! as `/jetan move`. Anyone else gets a private "not your turn".
+//! Moves without typing, for every game: the public board (Jetan) or turn message
+//! (Martian Chess) carries a **Move** button; pressed by the player to act it opens a
+//! private menu of what they can do — pieces that can move, and each game's other
+//! actions (a paradrop, an exchange, a discard, the end of a turn) — then, for a choice
+//! that is a group (a piece), a second menu of its actions (destinations, with captures
+//! and the games' special moves marked). Menus longer than Discord's 25 options are
+//! paged. The choice plays the action through the same path as the typed command.
+//! Anyone else gets a private "not your turn".
 //!
-//! Each option's value names the board version it was offered on (`e2@14`,
-//! `e2-e3@14`): a menu left open while the board changed is refused as a stale button,
-//! and the move's transaction checks that version again.
+//! The game says what the asker may do ([`ActionMenu`], from
+//! [`GameUi::action_menu`](crate::game::GameUi::action_menu)) and plays a chosen action
+//! ([`GameUi::play_chosen`](crate::game::GameUi::play_chosen)); everything else — the
+//! menus, their pages, and the check that a menu is not stale — is written here once.
+//!
+//! Each option's value names the board version it was offered on (`e2@14`, `e2@14#1`
+//! for a page, `e2-e3@14`): a menu left open while the board changed is refused as a
+//! stale button, the chosen action must be among those the game offers now, and the
+//! action's transaction checks that version again.
 
-use jetan_rules::{Move, Square};
 use jetan_store::Game;
 
 use crate::buttons::ButtonAction;
 use crate::lang::{tr, Lang};
-use crate::play::destination;
 use crate::reply::{ButtonStyle, Menu};
 use crate::request::Request;
 use crate::suggest::MAX_CHOICES;
@@ -21,43 +28,115 @@ use crate::{refuse, text, Core, CoreError, Reply, Response};
 
 /// The button's name (its id is `jetan:move:<game id>`).
 pub(crate) const MOVE: &str = "move";
-/// The menu of pieces.
-const FROM: &str = "move-from";
-/// The menu of destinations.
-const TO: &str = "move-to";
+/// The first menu (pieces and actions).
+pub(crate) const FROM: &str = "move-from";
+/// The second menu (a piece's actions).
+pub(crate) const TO: &str = "move-to";
 
-/// What an option of a move menu names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Choice {
-    /// A piece (its destinations, page `page` from 0).
-    Piece { from: Square, page: usize },
-    /// A move.
-    Move { from: Square, to: Square },
+/// What the player to act may do, as the Move button's menus offer it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ActionMenu {
+    /// The text above the first menu ("Your move: choose a piece").
+    pub title: String,
+    /// The first menu's placeholder.
+    pub placeholder: String,
+    /// The first menu's entries, in order.
+    pub entries: Vec<Entry>,
 }
 
-/// Reads `e2@14`, `e2@14#1` or `e2-e3@14`: the choice and the version it was made on.
-fn parse(value: &str) -> Option<(Choice, u64)> {
-    let (what, version) = value.split_once('@')?;
-    let (version, page) = match version.split_once('#') {
-        Some((v, p)) => (v, p.parse().ok()?),
-        None => (version, 0),
+/// An entry of the first menu.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Entry {
+    /// An action, played when chosen (`key`: as the game names it to
+    /// [`GameUi::play_chosen`](crate::game::GameUi::play_chosen)).
+    Action { key: String, label: String },
+    /// A group of actions (a piece's moves), chosen from a second menu.
+    Group {
+        /// The group's name (no `@` or `#`).
+        key: String,
+        label: String,
+        /// The text above the second menu.
+        title: String,
+        /// The second menu's placeholder.
+        placeholder: String,
+        /// (key, label) of each action.
+        actions: Vec<(String, String)>,
+    },
+}
+
+impl Entry {
+    fn key(&self) -> &str {
+        match self {
+            Entry::Action { key, .. } | Entry::Group { key, .. } => key,
+        }
+    }
+
+    fn label(&self) -> &str {
+        match self {
+            Entry::Action { label, .. } | Entry::Group { label, .. } => label,
+        }
+    }
+}
+
+/// What a chosen key names in a menu.
+enum Found<'a> {
+    Group(&'a Entry),
+    Action,
+}
+
+impl ActionMenu {
+    fn find(&self, key: &str) -> Option<Found<'_>> {
+        self.entries.iter().find_map(|e| match e {
+            Entry::Action { key: k, .. } if k == key => Some(Found::Action),
+            Entry::Group { key: k, .. } if k == key => Some(Found::Group(e)),
+            Entry::Group { actions, .. } if actions.iter().any(|(k, _)| k == key) => {
+                Some(Found::Action)
+            }
+            _ => None,
+        })
+    }
+}
+
+/// Reads `e2@14`, `e2@14#1`, `@14#1` (the first menu's page) or `N@f3@14`: the key, the
+/// version it was offered on, and the page.
+fn parse(value: &str) -> Option<(&str, u64, usize)> {
+    let (rest, page) = match value.rsplit_once('#') {
+        Some((rest, page)) => (rest, page.parse().ok()?),
+        None => (value, 0),
     };
-    let version = version.parse().ok()?;
-    let choice = match what.split_once('-') {
-        Some((from, to)) => Choice::Move {
-            from: from.parse().ok()?,
-            to: to.parse().ok()?,
-        },
-        None => Choice::Piece {
-            from: what.parse().ok()?,
-            page,
-        },
-    };
-    Some((choice, version))
+    let (key, version) = rest.rsplit_once('@')?;
+    if key.contains('#') {
+        return None;
+    }
+    Some((key, version.parse().ok()?, page))
+}
+
+/// One page of `options` (at most Discord's 25): past 25, 24 a page and a last option
+/// that opens the next page (`more`: its value and label from the next page's index and
+/// the number of pages).
+fn paged(
+    options: Vec<(String, String)>,
+    page: usize,
+    more: impl Fn(usize, usize) -> (String, String),
+) -> Vec<(String, String)> {
+    if options.len() <= MAX_CHOICES {
+        return options;
+    }
+    let per_page = MAX_CHOICES - 1;
+    let pages = options.len().div_ceil(per_page);
+    let page = page.min(pages - 1);
+    let mut shown: Vec<_> = options
+        .into_iter()
+        .skip(page * per_page)
+        .take(per_page)
+        .collect();
+    shown.push(more((page + 1) % pages, pages));
+    shown
 }
 
 impl Core {
-    /// Adds the **Move** button to a public board of `game` (a game in progress).
+    /// Adds the **Move** button to a public message of `game` (a game in progress whose
+    /// player to act is a member).
     pub(crate) fn with_move_button(lang: Lang, game: &Game, reply: Reply) -> Reply {
         reply.with_button(
             ButtonAction::game(game.id, MOVE).id(),
@@ -66,9 +145,10 @@ impl Core {
         )
     }
 
-    /// A press of the Move button, or a choice in one of its menus, in the Jetan game
-    /// `game`.
-    pub(crate) fn jetan_move_menu(
+    /// A press of the Move button (`name` [`MOVE`]), or a choice (`value`) in one of its
+    /// menus ([`FROM`], [`TO`]), on a message of `game`, the game in the request's
+    /// channel.
+    pub(crate) fn move_menu(
         &self,
         req: &Request,
         game: &Game,
@@ -76,101 +156,69 @@ impl Core {
         value: Option<&str>,
     ) -> Result<Response, CoreError> {
         let lang = Lang::of(&req.locale);
-        let pos = Self::position_of(game)?;
-        Self::jetan_check_mover(lang, game, &pos, req.user.id)?;
-        let choice = match (name, value) {
-            (MOVE, _) => None,
+        let cx = self.cx(req, game);
+        let ui = crate::games::of(game);
+        // Not the asker's turn: refused before anything else, stale or not.
+        let menu = ui.action_menu(cx)?;
+        let (key, page) = match (name, value) {
+            (MOVE, _) => ("", 0),
             (FROM | TO, Some(v)) => match parse(v) {
-                Some((c, version)) if version == game.version => Some(c),
+                Some((key, version, page)) if version == game.version => (key, page),
                 _ => return refuse(tr!(lang, "menu-move-stale")),
             },
             _ => return refuse(text::stale_button(lang)),
         };
-        match choice {
-            None => {
-                let mut moves = pos.legal_moves();
-                moves.sort();
-                let mut options: Vec<(String, String)> = Vec::new();
-                for m in moves.iter() {
-                    let sq = m.from.to_string();
-                    if options
+        let version = game.version;
+        let (text, id, placeholder, options) = if key.is_empty() {
+            let options = menu
+                .entries
+                .iter()
+                .map(|e| (format!("{}@{version}", e.key()), e.label().to_string()))
+                .collect();
+            let options = paged(options, page, |next, pages| {
+                (
+                    format!("@{version}#{next}"),
+                    tr!(lang, "menu-more", page = next + 1, pages = pages),
+                )
+            });
+            (menu.title, FROM, menu.placeholder, options)
+        } else {
+            match menu.find(key) {
+                Some(Found::Action) => return ui.play_chosen(cx, key),
+                Some(Found::Group(Entry::Group {
+                    key,
+                    title,
+                    placeholder,
+                    actions,
+                    ..
+                })) => {
+                    let options = actions
                         .iter()
-                        .any(|(v, _)| v.starts_with(&format!("{sq}@")))
-                    {
-                        continue;
-                    }
-                    let count = moves.iter().filter(|n| n.from == m.from).count();
-                    let label = tr!(
-                        lang,
-                        "suggest-from",
-                        square = sq.as_str(),
-                        piece = text::role_name(lang, m.role),
-                        moves = tr!(lang, "moves-count", n = count)
-                    );
-                    options.push((format!("{sq}@{}", game.version), label));
+                        .map(|(k, l)| (format!("{k}@{version}"), l.clone()))
+                        .collect();
+                    let options = paged(options, page, |next, pages| {
+                        (
+                            format!("{key}@{version}#{next}"),
+                            tr!(lang, "menu-move-more", page = next + 1, pages = pages),
+                        )
+                    });
+                    (title.clone(), TO, placeholder.clone(), options)
                 }
-                options.truncate(MAX_CHOICES);
-                let mut reply = Reply::ephemeral(tr!(lang, "menu-move-piece"));
-                reply.menu = Some(Menu {
-                    id: ButtonAction::game(game.id, FROM).id(),
-                    placeholder: tr!(lang, "menu-move-piece-placeholder"),
-                    options,
-                });
-                Ok(reply.into())
+                _ => return refuse(tr!(lang, "menu-move-stale")),
             }
-            Some(Choice::Piece { from, page }) => {
-                let moves: Vec<Move> = pos.moves_from(from).iter().copied().collect();
-                if moves.is_empty() {
-                    return refuse(tr!(lang, "menu-move-stale"));
-                }
-                let per_page = MAX_CHOICES - 1;
-                let pages = moves.len().div_ceil(per_page);
-                let page = page.min(pages - 1);
-                let shown = if moves.len() <= MAX_CHOICES {
-                    &moves[..]
-                } else {
-                    &moves[page * per_page..((page + 1) * per_page).min(moves.len())]
-                };
-                let mut options: Vec<(String, String)> = shown
-                    .iter()
-                    .map(|m| {
-                        let mut label = destination(lang, game.terms.variant, m);
-                        if m.escape {
-                            label.push_str(&format!(" — {}", tr!(lang, "suggest-escape")));
-                        }
-                        (format!("{}-{}@{}", m.from, m.to, game.version), label)
-                    })
-                    .collect();
-                if moves.len() > MAX_CHOICES {
-                    let next = (page + 1) % pages;
-                    options.push((
-                        format!("{from}@{}#{next}", game.version),
-                        tr!(lang, "menu-move-more", page = next + 1, pages = pages),
-                    ));
-                }
-                let mut reply = Reply::ephemeral(tr!(
-                    lang,
-                    "menu-move-to",
-                    square = from.to_string(),
-                    piece = pos
-                        .board()
-                        .piece_at(from)
-                        .map(|p| text::role_name(lang, p.role))
-                        .unwrap_or_default()
-                ));
-                reply.menu = Some(Menu {
-                    id: ButtonAction::game(game.id, TO).id(),
-                    placeholder: tr!(lang, "menu-move-to-placeholder"),
-                    options,
-                });
-                reply.update_message = name == FROM || name == TO;
-                Ok(reply.into())
-            }
-            Some(Choice::Move { from, to }) => {
-                let (from, to) = (from.to_string(), to.to_string());
-                self.jetan_play(req, game, (Some(&from), Some(&to), None))
-            }
+        };
+        if options.is_empty() {
+            return refuse(tr!(lang, "menu-move-stale"));
         }
+        let mut reply = Reply::ephemeral(text);
+        reply.menu = Some(Menu {
+            id: ButtonAction::game(game.id, id).id(),
+            placeholder,
+            options,
+        });
+        // A choice in a menu replaces that menu; the button opens a new one.
+        reply.update_message = name != MOVE;
+        Ok(reply.into())
     }
 }
 
@@ -179,23 +227,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn option_values_name_the_choice_and_the_version() {
-        let e2: Square = "e2".parse().unwrap();
-        let e3: Square = "e3".parse().unwrap();
-        assert_eq!(
-            parse("e2@14"),
-            Some((Choice::Piece { from: e2, page: 0 }, 14))
-        );
-        assert_eq!(
-            parse("e2@14#2"),
-            Some((Choice::Piece { from: e2, page: 2 }, 14))
-        );
-        assert_eq!(
-            parse("e2-e3@7"),
-            Some((Choice::Move { from: e2, to: e3 }, 7))
-        );
-        for bad in ["", "e2", "e2@", "z9@1", "e2-@1", "e2@x", "e2@1#x"] {
+    fn option_values_name_the_choice_the_version_and_the_page() {
+        assert_eq!(parse("e2@14"), Some(("e2", 14, 0)));
+        assert_eq!(parse("e2@14#2"), Some(("e2", 14, 2)));
+        assert_eq!(parse("e2-e3@7"), Some(("e2-e3", 7, 0)));
+        assert_eq!(parse("@7#1"), Some(("", 7, 1)));
+        assert_eq!(parse("N@f3@7"), Some(("N@f3", 7, 0)));
+        assert_eq!(parse("exchange N@7"), Some(("exchange N", 7, 0)));
+        for bad in ["", "e2", "e2@", "e2@x", "e2@1#x", "e2#1@1#2", "@#1"] {
             assert_eq!(parse(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn long_menus_are_paged_with_a_last_option_to_the_next_page() {
+        let options = |n: usize| -> Vec<(String, String)> {
+            (0..n).map(|i| (i.to_string(), format!("o{i}"))).collect()
+        };
+        let more = |next: usize, pages: usize| (format!("#{next}"), format!("{next}/{pages}"));
+        assert_eq!(paged(options(25), 0, more).len(), 25, "25 fit on one page");
+        let first = paged(options(60), 0, more);
+        assert_eq!(first.len(), 25);
+        assert_eq!(first[23].0, "23");
+        assert_eq!(first[24], ("#1".to_string(), "1/3".to_string()));
+        let last = paged(options(60), 2, more);
+        assert_eq!(
+            last.len(),
+            13,
+            "12 options and the way back to the first page"
+        );
+        assert_eq!(last[0].0, "48");
+        assert_eq!(last[12].0, "#0");
+        assert_eq!(
+            paged(options(60), 9, more),
+            last,
+            "past the end: the last page"
+        );
     }
 }

@@ -4,6 +4,7 @@ use jetan_rules::{Color, MoveText, Position, Square, Variant};
 use jetan_store::{Game, PlayResult, Records};
 
 use super::lang::{tr, Lang};
+use super::move_menu::{ActionMenu, Entry};
 use super::request::{mention, Request};
 use super::text::{self, money};
 use super::{refuse, Core, CoreError, Reply, Response};
@@ -132,6 +133,58 @@ impl Core {
             return refuse(tr!(lang, "not-your-turn", who = mention(game.to_move())));
         }
         Ok(())
+    }
+
+    /// What the Move button offers the player to move in the Jetan game `game` (refused
+    /// to anyone else): their pieces that can move, each with its destinations (captures,
+    /// the Princess's escape and Manator's odds marked).
+    pub(crate) fn jetan_action_menu(req: &Request, game: &Game) -> Result<ActionMenu, CoreError> {
+        let lang = Lang::of(&req.locale);
+        let pos = Self::position_of(game)?;
+        Self::jetan_check_mover(lang, game, &pos, req.user.id)?;
+        let mut moves = pos.legal_moves();
+        moves.sort();
+        let mut entries: Vec<Entry> = Vec::new();
+        for m in moves.iter() {
+            let key = m.from.to_string();
+            if entries
+                .iter()
+                .any(|e| matches!(e, Entry::Group { key: k, .. } if *k == key))
+            {
+                continue;
+            }
+            let mine: Vec<_> = moves.iter().filter(|n| n.from == m.from).collect();
+            let piece = text::role_name(lang, m.role);
+            let label = tr!(
+                lang,
+                "suggest-from",
+                square = key.as_str(),
+                piece = piece.as_str(),
+                moves = tr!(lang, "moves-count", n = mine.len())
+            );
+            let actions = mine
+                .iter()
+                .map(|n| {
+                    let mut label = destination(lang, game.terms.variant, n);
+                    if n.escape {
+                        label.push_str(&format!(" — {}", tr!(lang, "suggest-escape")));
+                    }
+                    (format!("{}-{}", n.from, n.to), label)
+                })
+                .collect();
+            entries.push(Entry::Group {
+                title: tr!(lang, "menu-move-to", square = key.as_str(), piece = piece),
+                placeholder: tr!(lang, "menu-move-to-placeholder"),
+                key,
+                label,
+                actions,
+            });
+        }
+        Ok(ActionMenu {
+            title: tr!(lang, "menu-move-piece"),
+            placeholder: tr!(lang, "menu-move-piece-placeholder"),
+            entries,
+        })
     }
 
     /// The game as it was before its move number `ply` (0-based): the moves before it,

@@ -6,6 +6,7 @@ use jetan_store::{FinishedGame, Game, PlayResult, Refusal, Settlement, StoreErro
 
 use crate::game::{Asker, Choices, Cx, GameUi, Typed};
 use crate::lang::tr;
+use crate::move_menu::ActionMenu;
 use crate::request::{mention, ChallengeArgs, Request};
 use crate::{text, Core, CoreError, Lang, Reply, Response};
 
@@ -134,15 +135,17 @@ impl GameUi for Jetan {
         text::moves_count(lang, game.moves().len())
     }
 
-    fn button(&self, cx: Cx<'_>, name: &str, value: Option<&str>) -> Result<Response, CoreError> {
-        match name {
-            "move" | "move-from" | "move-to" => {
-                cx.core.jetan_move_menu(cx.req, cx.game, name, value)
-            }
-            _ => Err(CoreError::User(text::stale_button(Lang::of(
-                &cx.req.locale,
-            )))),
-        }
+    fn action_menu(&self, cx: Cx<'_>) -> Result<ActionMenu, CoreError> {
+        Core::jetan_action_menu(cx.req, cx.game)
+    }
+
+    /// `key`: `e2-e3`, as [`Core::jetan_action_menu`] names a move.
+    fn play_chosen(&self, cx: Cx<'_>, key: &str) -> Result<Response, CoreError> {
+        let (from, to) = key
+            .split_once('-')
+            .ok_or_else(|| CoreError::Internal(format!("a menu's move {key:?} does not read")))?;
+        cx.core
+            .jetan_play(cx.req, cx.game, (Some(from), Some(to), None))
     }
 
     fn seat_name(&self, lang: Lang, seat: jetan_rules::Color) -> String {

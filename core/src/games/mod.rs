@@ -11,6 +11,7 @@ use jetan_store::{Game, GameKind, PlayResult, StoreError, Terms};
 
 use crate::game::GameUi;
 use crate::lang::{tr, Lang};
+use crate::move_menu::{FROM, MOVE, TO};
 use crate::request::{GameCommand, Request};
 use crate::words::{format_duration, money};
 use crate::{Core, CoreError, Response};
@@ -39,6 +40,7 @@ impl Core {
 
     /// A press of a game's own button `name` (or a choice in its menu: `value`) on a
     /// message of game `id`: the game in the channel reads it if it is still that game.
+    /// The Move button and its menus are the host's ([`crate::move_menu`]).
     pub(crate) fn game_button(
         &self,
         req: &Request,
@@ -47,7 +49,10 @@ impl Core {
         value: Option<&str>,
     ) -> Result<Response, CoreError> {
         match self.store.game(req.channel)? {
-            Some(game) if game.id == id => of(&game).button(self.cx(req, &game), name, value),
+            Some(game) if game.id == id => match name {
+                MOVE | FROM | TO => self.move_menu(req, &game, name, value),
+                _ => of(&game).button(self.cx(req, &game), name, value),
+            },
             _ => Err(CoreError::User(crate::text::stale_button(Lang::of(
                 &req.locale,
             )))),

@@ -557,3 +557,143 @@ fn the_computer_offers_a_draw_in_a_dead_practice_game() {
     assert_eq!(h.balance(&alice()), (1000, 0), "practice: no money moves");
     // (No `verify`: the state was put there by hand, its actions do not replay to it.)
 }
+
+/// Opens the Move button's menus as `who` and plays `action` by choosing in them, page
+/// after page where needed; returns the public reply.
+fn play_by_menus(h: &mut Harness, who: &UserRef, press: &Command, action: Action) -> Reply {
+    let version = h.core().store().game(CHANNEL).unwrap().unwrap().version;
+    let mut menu = h.ok(who, press.clone());
+    assert!(menu.ephemeral, "the menu is private: {}", menu.text.plain());
+    // The first menu's entry that leads to `action`, then the action itself.
+    let group = match action {
+        Action::Move { from, .. } => Some(from.to_string()),
+        Action::Drop { role, .. } => Some(format!("drop {}", role.char())),
+        Action::Discard(_) => Some("discard".to_string()),
+        Action::Exchange(_) | Action::Play(_) | Action::End => None,
+    };
+    let targets = group.into_iter().chain([action.to_string()]);
+    for key in targets {
+        let wanted = format!("{key}@{version}");
+        for _page in 0..4 {
+            let options = &menu.menu.as_ref().expect("a menu").options;
+            if options.iter().any(|(v, _)| *v == wanted) {
+                break;
+            }
+            let more = options.last().expect("options").0.clone();
+            assert!(more.contains('#'), "{wanted} is not offered: {options:?}");
+            menu = h.ok(who, choose(&menu, &more));
+            assert!(menu.ephemeral && menu.update_message);
+        }
+        menu = h.ok(who, choose(&menu, &wanted));
+    }
+    menu
+}
+
+/// Moves without typing, in Martian Chess: the turn message's Move button opens, for
+/// the player to act only, a private menu of their pieces and other actions (paradrops,
+/// exchanges, a discard, the end of the turn; in a battle, their cards), a piece's
+/// destinations in a second menu; the choice plays the action as the typed command
+/// would. A whole game is played that way; menus left open while the board changed are
+/// stale and change nothing.
+#[test]
+fn a_whole_martian_game_is_played_through_the_move_button_and_its_menus() {
+    let mut h = Harness::new();
+    let c = h.ok(&alice(), martian_challenge(bob(), 10, 1));
+    let started = h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    let press = Command::Button(button(&started, "Move"));
+    h.refused(&bob(), press.clone(), "It is @101's turn");
+    h.refused(&carol(), press.clone(), "not playing");
+    let first = h.ok(&alice(), press.clone());
+    let version = h.core().store().game(CHANNEL).unwrap().unwrap().version;
+    let options = &first.menu.as_ref().unwrap().options;
+    assert!(
+        first.text.plain().contains("actions left"),
+        "{}",
+        first.text.plain()
+    );
+    assert!(
+        options.contains(&(format!("e2@{version}"), "e2 — pawn (2 moves)".to_string())),
+        "{options:?}"
+    );
+    assert!(options
+        .iter()
+        .any(|(v, l)| *v == format!("end@{version}") && l.starts_with("End the turn (")));
+    assert!(options
+        .iter()
+        .any(|(v, _)| *v == format!("discard@{version}")));
+    let targets = h.ok(&alice(), choose(&first, &format!("g1@{version}")));
+    assert!(targets.ephemeral && targets.update_message);
+    let labels: Vec<&str> = targets
+        .menu
+        .as_ref()
+        .unwrap()
+        .options
+        .iter()
+        .map(|(_, l)| l.as_str())
+        .collect();
+    assert_eq!(labels, ["f3", "h3"], "the Knight's squares");
+    // A discard's menu holds Alice's own hand, and nothing of Bob's.
+    let discards = h.ok(&alice(), choose(&first, &format!("discard@{version}")));
+    let s = state(&h);
+    let offered: Vec<&str> = discards
+        .menu
+        .as_ref()
+        .unwrap()
+        .options
+        .iter()
+        .map(|(v, _)| v.as_str())
+        .collect();
+    assert_eq!(offered.len(), 13);
+    for card in s.hand(Color::White) {
+        assert!(offered.contains(&format!("discard {card}@{version}").as_str()));
+    }
+    let moved = h.ok(&alice(), choose(&targets, &format!("g1-f3@{version}")));
+    assert!(!moved.ephemeral, "{}", moved.text.plain());
+    assert!(
+        moved.text.plain().contains("Nf3") || moved.text.plain().contains("g1-f3"),
+        "{}",
+        moved.text.plain()
+    );
+    assert!(
+        moved.buttons.iter().any(|b| b.label == "Move"),
+        "the turn goes on: the reply has the button"
+    );
+    // The menus opened before the move are stale now; nothing changes.
+    h.refused(
+        &alice(),
+        choose(&first, &format!("e2@{version}")),
+        "the board has changed",
+    );
+    h.refused(
+        &alice(),
+        choose(&discards, &discards.menu.as_ref().unwrap().options[0].0),
+        "the board has changed",
+    );
+    h.refused(
+        &bob(),
+        choose(&targets, &format!("g1-h3@{version}")),
+        "@101's turn",
+    );
+    // The rest of the game, every action by the menus, each chosen by the greedy player.
+    let mut actions = 0;
+    let mut kinds = std::collections::HashSet::new();
+    while let Some(game) = h.core().store().game(CHANNEL).unwrap() {
+        let s = game.martian_state().unwrap();
+        let side = s.player_to_act().unwrap();
+        let a = ai::choose(&s.public_view(side), ai::Level::Greedy, actions).unwrap();
+        kinds.insert(std::mem::discriminant(&a));
+        let r = play_by_menus(&mut h, &user(side), &press, a);
+        assert!(!r.ephemeral, "{a} was refused: {}", r.text.plain());
+        actions += 1;
+        assert!(actions < 3000, "the game ends");
+    }
+    // Moves, battle cards and ends of turns at least went through the menus.
+    for kind in [Action::End, Action::Play(Card::all().next().unwrap())] {
+        assert!(kinds.contains(&std::mem::discriminant(&kind)));
+    }
+    let last = h.core().store().last_finished(CHANNEL).unwrap().unwrap();
+    assert!(
+        last.game.actions().len() as u64 > actions,
+        "every action was stored"
+    );
+}

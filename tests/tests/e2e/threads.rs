@@ -162,7 +162,7 @@ async fn three_games_at_once_each_in_its_thread() -> anyhow::Result<()> {
     let (thread, game, _, _) = &games[1];
     let (_, end) = game.waiter().resign().await?;
     anyhow::ensure!(
-        end.message["channel_id"] == Value::from(thread.to_string()),
+        end.message["channel_id"] == thread.to_string(),
         "{:?}",
         end.message
     );

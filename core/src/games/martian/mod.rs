@@ -17,6 +17,7 @@ use martian_chess::{ai, Action, Color, PublicView, State, ToAct};
 
 use crate::buttons::ButtonAction;
 use crate::game::{Asker, Choices, Cx, GameUi, Typed};
+use crate::move_menu::{ActionMenu, Entry};
 use crate::reply::{ButtonStyle, Menu};
 use crate::request::{mention, ChallengeArgs, GameCommand, Request};
 use crate::{refuse, Core, CoreError, Lang, Reply, Response};
@@ -164,6 +165,19 @@ impl GameUi for Martian {
     fn suggest_to(&self, core: &Core, game: &Game, asker: Asker<'_>, from: &str) -> Choices {
         let (lang, user, typed) = asker;
         core.martian_suggest_to(lang, game.channel, user, from, typed)
+    }
+
+    fn action_menu(&self, cx: Cx<'_>) -> Result<ActionMenu, CoreError> {
+        cx.core.martian_action_menu(cx.req, cx.game)
+    }
+
+    /// `key`: the action as the rules write it (`e2-e4`, `e7-e8=N`, `N@f3`, `exchange N`,
+    /// `discard 7H`, `play AS`, `end`), as [`Core::martian_action_menu`] names it.
+    fn play_chosen(&self, cx: Cx<'_>, key: &str) -> Result<Response, CoreError> {
+        let action: Action = key
+            .parse()
+            .map_err(|e| CoreError::Internal(format!("a menu's action {key:?}: {e}")))?;
+        cx.core.martian_act_in(cx.req, cx.game, action)
     }
 
     fn refusal(&self, lang: Lang, e: &StoreError) -> Option<String> {
@@ -392,6 +406,163 @@ impl Core {
         self.martian_act(req, action)
     }
 
+    /// What the Move button offers the Martian Chess player to act (refused, as the
+    /// rules word it, to anyone else): in a turn, their pieces that can move (each with
+    /// its destinations: attacks, castling and promotions marked), a paradrop of each
+    /// kind in their reserve (with its squares), each exchange, a discard (with the
+    /// hand) and the end of the turn; in a battle, their legal cards. Built from their
+    /// public view only.
+    fn martian_action_menu(&self, req: &Request, game: &Game) -> Result<ActionMenu, CoreError> {
+        let lang = Lang::of(&req.locale);
+        let side = Self::side_of(lang, game, req.user.id)?;
+        let view = state_of(game)?.public_view(side);
+        let legal = view.legal_actions();
+        if legal.is_empty() {
+            // Whose turn or card it is, as the rules say it.
+            let who = |c: Color| mention(game.martian_player(c));
+            return refuse(match view.check(&Action::End) {
+                Err(e) => text::illegal(lang, &e, Some(&who)),
+                Ok(()) => crate::lang::tr!(lang, "mc-cannot-act"),
+            });
+        }
+        if let ToAct::Battle { .. } = view.to_act() {
+            let cards: Vec<martian_chess::Card> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Play(c) => Some(*c),
+                    _ => None,
+                })
+                .collect();
+            return Ok(ActionMenu {
+                title: text::card_menu_text(lang, &view, &cards),
+                placeholder: text::card_menu(lang),
+                entries: cards
+                    .iter()
+                    .map(|&c| Entry::Action {
+                        key: Action::Play(c).to_string(),
+                        label: text::card_option(lang, c),
+                    })
+                    .collect(),
+            });
+        }
+        let board = view.board();
+        let mut pieces: Vec<Entry> = Vec::new();
+        let mut drops: Vec<Entry> = Vec::new();
+        let mut others: Vec<Entry> = Vec::new();
+        let mut discards: Vec<(String, String)> = Vec::new();
+        for action in &legal {
+            match *action {
+                Action::Move {
+                    from,
+                    to,
+                    promotion,
+                } => {
+                    let Some(piece) = board.get(from) else {
+                        continue;
+                    };
+                    let label = text::menu_destination(
+                        lang,
+                        piece.role,
+                        from,
+                        to,
+                        board.get(to).map(|p| p.role),
+                        promotion,
+                    );
+                    let option = (action.to_string(), label);
+                    let key = from.to_string();
+                    match pieces
+                        .iter_mut()
+                        .find(|e| matches!(e, Entry::Group { key: k, .. } if *k == key))
+                    {
+                        Some(Entry::Group { actions, .. }) => actions.push(option),
+                        _ => pieces.push(Entry::Group {
+                            label: String::new(),
+                            title: text::menu_piece_title(lang, piece.role, from),
+                            placeholder: crate::lang::tr!(lang, "menu-move-to-placeholder"),
+                            key,
+                            actions: vec![option],
+                        }),
+                    }
+                }
+                Action::Drop { role, to } => {
+                    let key = format!("drop {}", role.char());
+                    let option = (action.to_string(), to.to_string());
+                    match drops
+                        .iter_mut()
+                        .find(|e| matches!(e, Entry::Group { key: k, .. } if *k == key))
+                    {
+                        Some(Entry::Group { actions, .. }) => actions.push(option),
+                        _ => drops.push(Entry::Group {
+                            label: text::menu_drop(lang, role),
+                            title: text::menu_drop_title(lang, role),
+                            placeholder: crate::lang::tr!(lang, "mc-menu-drop-placeholder"),
+                            key,
+                            actions: vec![option],
+                        }),
+                    }
+                }
+                Action::Exchange(role) => others.push(Entry::Action {
+                    key: action.to_string(),
+                    label: text::menu_exchange(lang, role),
+                }),
+                Action::Discard(c) => {
+                    discards.push((action.to_string(), text::card_option(lang, c)))
+                }
+                Action::Play(_) | Action::End => {}
+            }
+        }
+        // A piece's label counts its destinations (a promotion's four choices as one).
+        for e in pieces.iter_mut() {
+            if let Entry::Group {
+                key,
+                label,
+                actions,
+                ..
+            } = e
+            {
+                let squares: std::collections::BTreeSet<&str> = actions
+                    .iter()
+                    .filter_map(|(k, _)| k.split('=').next())
+                    .collect();
+                let from: martian_chess::Square = key
+                    .parse()
+                    .map_err(|_| CoreError::Internal(format!("a square {key:?} does not read")))?;
+                let role = board
+                    .get(from)
+                    .map_or(martian_chess::Role::Pawn, |p| p.role);
+                *label = text::suggest_from(lang, from, role, squares.len());
+            }
+        }
+        let mut entries = pieces;
+        entries.extend(drops);
+        entries.extend(others);
+        if !discards.is_empty() {
+            entries.push(Entry::Group {
+                key: "discard".into(),
+                label: crate::lang::tr!(lang, "mc-menu-discard"),
+                title: text::discard_menu_text(lang, &view),
+                placeholder: text::discard_menu(lang),
+                actions: discards,
+            });
+        }
+        if legal.contains(&Action::End) {
+            entries.push(Entry::Action {
+                key: Action::End.to_string(),
+                label: crate::lang::tr!(lang, "mc-menu-end", left = view.actions_left()),
+            });
+        }
+        Ok(ActionMenu {
+            title: crate::lang::tr!(
+                lang,
+                "mc-menu-title",
+                left = view.actions_left(),
+                die = view.die()
+            ),
+            placeholder: crate::lang::tr!(lang, "mc-menu-placeholder"),
+            entries,
+        })
+    }
+
     /// The private menu of the asker's legal battle cards in game `id`.
     fn martian_card_menu(&self, req: &Request, id: u64) -> Result<Reply, CoreError> {
         let game = match self.store.game(req.channel)? {
@@ -499,6 +670,17 @@ impl Core {
     /// then stored (the store checks again in its transaction).
     fn martian_act(&self, req: &Request, action: Action) -> Result<Response, CoreError> {
         let game = self.martian_game(req)?;
+        self.martian_act_in(req, &game, action)
+    }
+
+    /// Plays the asker's action in `game` as read (its version is checked again in the
+    /// store's transaction).
+    fn martian_act_in(
+        &self,
+        req: &Request,
+        game: &Game,
+        action: Action,
+    ) -> Result<Response, CoreError> {
         let side = Self::side_of(Lang::of(&req.locale), &game, req.user.id)?;
         let state = state_of(&game)?;
         if let Err(e) = state.check(side, &action) {
@@ -608,9 +790,12 @@ impl Core {
                     ButtonStyle::Success,
                 );
             }
-            (ToAct::Turn(_), Some(u)) if !computer && (new_turn || u != r.by) => {
-                lines.push(text::your_turn(lang, u));
-                reply = reply.pinging(u);
+            (ToAct::Turn(_), Some(u)) if !computer => {
+                if new_turn || u != r.by {
+                    lines.push(text::your_turn(lang, u));
+                    reply = reply.pinging(u);
+                }
+                reply = Self::with_move_button(lang, &game, reply);
             }
             _ => {}
         }
@@ -641,7 +826,7 @@ impl Core {
         let mut reply = Reply::default();
         if !computer {
             lines.push(text::your_turn(lang, white));
-            reply = reply.pinging(white);
+            reply = Self::with_move_button(lang, game, reply.pinging(white));
         }
         reply.text = lines.join("\n").into();
         let reply = self.with_martian_picture(reply, game, &view, None);
@@ -696,7 +881,15 @@ impl Core {
             text.push('\n');
             text.push_str(&line);
         }
-        Ok(self.with_martian_picture(Reply::public(text), game, &view, None))
+        let mut reply = Reply::public(text);
+        let member_to_act = view
+            .to_act()
+            .player()
+            .is_some_and(|c| !(game.terms.practice && player(c) == self.bot.id));
+        if matches!(view.to_act(), ToAct::Turn(_)) && member_to_act {
+            reply = Self::with_move_button(lang, game, reply);
+        }
+        Ok(self.with_martian_picture(reply, game, &view, None))
     }
 
     /// `moves square:` in a Martian Chess game (private): where the piece can go now.

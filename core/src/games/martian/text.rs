@@ -667,3 +667,57 @@ mod tests {
         assert!(parse_card(Lang::En, "1Z").is_err());
     }
 }
+
+/// A destination in the Move button's menu of a piece: "e4", "e5 — attack the Knight",
+/// "g1 — castling", "e8 — promotes to a Knight".
+pub(crate) fn menu_destination(
+    lang: Lang,
+    role: Role,
+    from: Square,
+    to: Square,
+    target: Option<Role>,
+    promotion: Option<Role>,
+) -> String {
+    let mut s = match target {
+        Some(t) => suggest_attack(lang, to, t),
+        None => to.to_string(),
+    };
+    let castling = role == Role::King && from.file().abs_diff(to.file()) == 2;
+    let mut notes = Vec::new();
+    if castling && target.is_none() {
+        notes.push(tr!(lang, "mc-menu-castling"));
+    }
+    if let Some(r) = promotion {
+        notes.push(tr!(lang, "mc-menu-promotes", role = role_code(r)));
+    }
+    if !notes.is_empty() {
+        s.push_str(if target.is_some() { ", " } else { " — " });
+        s.push_str(&notes.join(", "));
+    }
+    s
+}
+
+/// The text above the menu of a piece's destinations.
+pub(crate) fn menu_piece_title(lang: Lang, role: Role, from: Square) -> String {
+    tr!(
+        lang,
+        "mc-menu-piece",
+        role = role_code(role),
+        square = from.to_string()
+    )
+}
+
+/// A paradrop in the Move button's menu: "Paradrop a Knight from your reserve".
+pub(crate) fn menu_drop(lang: Lang, role: Role) -> String {
+    tr!(lang, "mc-menu-drop", role = role_code(role))
+}
+
+/// The text above the menu of a paradrop's squares.
+pub(crate) fn menu_drop_title(lang: Lang, role: Role) -> String {
+    tr!(lang, "mc-menu-drop-title", role = role_code(role))
+}
+
+/// An exchange in the Move button's menu.
+pub(crate) fn menu_exchange(lang: Lang, role: Role) -> String {
+    tr!(lang, "mc-menu-exchange", role = role_code(role))
+}

@@ -674,6 +674,12 @@ fn a_whole_martian_game_is_played_through_the_move_button_and_its_menus() {
         choose(&targets, &format!("g1-h3@{version}")),
         "@101's turn",
     );
+    // Alice ends her turn from the menu if her die left her actions.
+    if state(&h).player_to_act() == Some(Color::White) {
+        let ended = play_by_menus(&mut h, &alice(), &press, Action::End);
+        assert!(ended.pings.contains(&bob().id), "{}", ended.text.plain());
+    }
+    assert_eq!(state(&h).player_to_act(), Some(Color::Black));
     // The rest of the game, every action by the menus, each chosen by the greedy player.
     let mut actions = 0;
     let mut kinds = std::collections::HashSet::new();
@@ -687,8 +693,15 @@ fn a_whole_martian_game_is_played_through_the_move_button_and_its_menus() {
         actions += 1;
         assert!(actions < 3000, "the game ends");
     }
-    // Moves, battle cards and ends of turns at least went through the menus.
-    for kind in [Action::End, Action::Play(Card::all().next().unwrap())] {
+    // Moves, paradrops and battle cards at least went through the menus.
+    let a1 = "a1".parse().unwrap();
+    for kind in [
+        Action::Drop {
+            role: Role::Pawn,
+            to: a1,
+        },
+        Action::Play(Card::all().next().unwrap()),
+    ] {
         assert!(kinds.contains(&std::mem::discriminant(&kind)));
     }
     let last = h.core().store().last_finished(CHANNEL).unwrap().unwrap();

@@ -73,7 +73,8 @@ fn derive_seed(seed: u64, game: u32, purpose: u64) -> u64 {
 /// Plays `games` games of Martian Chess between two computer players, `first` (the
 /// `--black` player) playing White in odd games and Black in even ones, each game from its
 /// own seed; prints each result, the first player's score with a 95 % interval and the Elo
-/// difference, the decisions' speed, then the totals by player: `white W, black B, draws D`
+/// difference, the decisions' speed and the time per turn (a player's thinking over the
+/// turns it played, its battle cards as a defender included), then the totals by player: `white W, black B, draws D`
 /// where `white` counts the first player's wins and `black` the second's.
 pub fn selfplay(
     first: PlayerKind,
@@ -86,6 +87,8 @@ pub fn selfplay(
     let mut white_side_wins = 0u32;
     // Per player: decisions made and the time they took.
     let mut decisions = [0u64; 2];
+    // Per player: turns played (a turn's actions with the battle cards in it).
+    let mut turns = [0u64; 2];
     let mut thinking = [std::time::Duration::ZERO; 2];
     let started = std::time::Instant::now();
     for game in 1..=games {
@@ -99,9 +102,14 @@ pub fn selfplay(
         };
         let mut state = State::new(game_seed);
         let mut actions = 0u32;
+        let mut turn_of: Option<Color> = None;
         while let Some(p) = state.player_to_act() {
             if actions >= max_actions {
                 break;
+            }
+            if turn_of != Some(state.turn()) {
+                turn_of = Some(state.turn());
+                turns[usize::from((state.turn() == Color::White) != first_is_white)] += 1;
             }
             let kind = if p == Color::White { white } else { black };
             let who = usize::from((p == Color::White) != first_is_white);
@@ -165,10 +173,12 @@ pub fn selfplay(
         let secs = thinking[i].as_secs_f64();
         if decisions[i] > 0 {
             println!(
-                "{kind}: {} decisions, {:.0} decisions/s, {:.3} ms per decision",
+                "{kind}: {} decisions, {:.0} decisions/s, {:.3} ms per decision; {} turns, {:.3} ms per turn",
                 decisions[i],
                 decisions[i] as f64 / secs.max(1e-9),
-                1000.0 * secs / decisions[i] as f64
+                1000.0 * secs / decisions[i] as f64,
+                turns[i],
+                1000.0 * secs / turns[i].max(1) as f64
             );
         }
     }

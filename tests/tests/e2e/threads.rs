@@ -7,7 +7,6 @@
 
 use jetan_tests::jetan::{black_and_orange, Game};
 use jetan_tests::{Opt, Player, TestApp};
-use serde_json::Value;
 
 /// Challenges and accepts in the players' channel; returns the thread the game went
 /// to (from the fake), the game, and the accepting player's public answer.

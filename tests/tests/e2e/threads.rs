@@ -161,7 +161,10 @@ async fn three_games_at_once_each_in_its_thread() -> anyhow::Result<()> {
     let (thread, game, _, _) = &games[1];
     let (_, end) = game.waiter().resign().await?;
     anyhow::ensure!(
-        end.message["channel_id"] == thread.to_string(),
+        end.message["channel_id"]
+            .as_str()
+            .and_then(|s| s.parse::<u64>().ok())
+            == Some(*thread),
         "{:?}",
         end.message
     );

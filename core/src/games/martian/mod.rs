@@ -681,8 +681,8 @@ impl Core {
         game: &Game,
         action: Action,
     ) -> Result<Response, CoreError> {
-        let side = Self::side_of(Lang::of(&req.locale), &game, req.user.id)?;
-        let state = state_of(&game)?;
+        let side = Self::side_of(Lang::of(&req.locale), game, req.user.id)?;
+        let state = state_of(game)?;
         if let Err(e) = state.check(side, &action) {
             return refuse(text::illegal(
                 Lang::of(&req.locale),

@@ -644,30 +644,6 @@ pub(crate) fn board_header(lang: Lang, white: u64, black: u64) -> String {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hands_read_sorted_by_suit_high_first() {
-        let hand: Vec<Card> = ["2C", "AS", "7H", "KS", "9D"]
-            .iter()
-            .map(|c| c.parse().unwrap())
-            .collect();
-        assert_eq!(hand_line(Lang::En, &hand), "AS KS · 7H · 9D · 2C");
-    }
-
-    #[test]
-    fn typed_pieces_and_cards() {
-        assert_eq!(parse_role(Lang::En, "N"), Ok(Role::Knight));
-        assert_eq!(parse_role(Lang::En, "queen"), Ok(Role::Queen));
-        assert!(parse_role(Lang::En, "x").is_err());
-        assert_eq!(parse_card(Lang::En, "10h").unwrap().to_string(), "TH");
-        assert_eq!(parse_card(Lang::En, "as").unwrap().to_string(), "AS");
-        assert!(parse_card(Lang::En, "1Z").is_err());
-    }
-}
-
 /// A destination in the Move button's menu of a piece: "e4", "e5 — attack the Knight",
 /// "g1 — castling", "e8 — promotes to a Knight".
 pub(crate) fn menu_destination(
@@ -720,4 +696,28 @@ pub(crate) fn menu_drop_title(lang: Lang, role: Role) -> String {
 /// An exchange in the Move button's menu.
 pub(crate) fn menu_exchange(lang: Lang, role: Role) -> String {
     tr!(lang, "mc-menu-exchange", role = role_code(role))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hands_read_sorted_by_suit_high_first() {
+        let hand: Vec<Card> = ["2C", "AS", "7H", "KS", "9D"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        assert_eq!(hand_line(Lang::En, &hand), "AS KS · 7H · 9D · 2C");
+    }
+
+    #[test]
+    fn typed_pieces_and_cards() {
+        assert_eq!(parse_role(Lang::En, "N"), Ok(Role::Knight));
+        assert_eq!(parse_role(Lang::En, "queen"), Ok(Role::Queen));
+        assert!(parse_role(Lang::En, "x").is_err());
+        assert_eq!(parse_card(Lang::En, "10h").unwrap().to_string(), "TH");
+        assert_eq!(parse_card(Lang::En, "as").unwrap().to_string(), "AS");
+        assert!(parse_card(Lang::En, "1Z").is_err());
+    }
 }

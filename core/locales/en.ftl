@@ -322,8 +322,9 @@ already-handled = This request was already handled.
 ## Store refusals
 
 busy-game = There is already a game in progress in this channel.
-busy-challenge = There is already an open challenge in this channel.
+busy-challenge = You already have an open challenge in this channel: wait for the answer, or withdraw it with `/jetan cancel`.
 busy-other = There is already a game or a challenge in this channel.
+several-challenges = { $n } challenges to you are open in this channel: press **Accept** or **Decline** on the one you mean.
 channel-not-allowed = Games are not allowed in this channel; ask a server manager which channels are open.
 terms-bad = Those terms do not work: the amounts are too large, or a practice game names money.
 insufficient = { $who } has { $available } available; the stake and piece reserve need { $needed }.

@@ -319,8 +319,9 @@ already-handled = Esta petición ya se atendió.
 ## Negativas del almacén
 
 busy-game = Ya hay una partida en curso en este canal.
-busy-challenge = Ya hay un desafío abierto en este canal.
+busy-challenge = Ya tienes un desafío abierto en este canal: espera la respuesta o retíralo con `/jetan cancel`.
 busy-other = Ya hay una partida o un desafío en este canal.
+several-challenges = Tienes { $n } desafíos abiertos en este canal: pulsa **Aceptar** o **Rechazar** en el que quieras.
 channel-not-allowed = En este canal no se permiten partidas; pregunta a un administrador qué canales están abiertos.
 terms-bad = Esas condiciones no sirven: los importes son demasiado grandes o una partida de práctica lleva dinero.
 insufficient = { $who } solo dispone de { $available }; la apuesta y la reserva por piezas necesitan { $needed }.

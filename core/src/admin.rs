@@ -173,10 +173,11 @@ impl Core {
             }
             return Ok(Reply::public(text).into());
         }
-        if self.store.open_challenge(req.channel)?.is_some() {
-            let closed = self
-                .store
-                .abort_challenge(Self::store_req(req), req.channel)?;
+        // The channel's newest challenge (an abort calls off one; again for the next).
+        if let Some(c) = self.store.open_challenge(req.channel)? {
+            let closed =
+                self.store
+                    .abort_challenge(Self::store_req(req), req.channel, Some(c.id))?;
             let mut response = self.closed_reply(req, &closed);
             response.reply.text.push_str(&why);
             return Ok(response);

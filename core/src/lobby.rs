@@ -256,12 +256,23 @@ impl Core {
     /// challenge swapped meanwhile is never accepted by mistake.
     pub(crate) fn accept_typed(&self, req: &Request) -> Result<Response, CoreError> {
         let lang = Lang::of(&req.locale);
-        let Some(c) = self.store.open_challenge(req.channel)? else {
-            return refuse(tr!(lang, "no-open-challenge"));
+        let open = self.store.open_challenges_in(req.channel)?;
+        let mine: Vec<&Challenge> = open
+            .iter()
+            .filter(|c| c.challenged == req.user.id)
+            .collect();
+        let c = match (mine.as_slice(), open.last()) {
+            ([c], _) => *c,
+            ([], Some(newest)) => {
+                return refuse(tr!(
+                    lang,
+                    "only-challenged",
+                    who = mention(newest.challenged)
+                ))
+            }
+            ([], None) => return refuse(tr!(lang, "no-open-challenge")),
+            (several, _) => return refuse(tr!(lang, "several-challenges", n = several.len())),
         };
-        if req.user.id != c.challenged {
-            return refuse(tr!(lang, "only-challenged", who = mention(c.challenged)));
-        }
         self.check_accept_rights(req, Some(c.id))?;
         let currency = self.currency(req.guild)?;
         let mut text = tr!(
@@ -411,15 +422,15 @@ impl Core {
     /// Accepting a challenge with money in it is staking: the server's minimum account
     /// age and games apply to the one accepting (the store refuses everything else).
     fn check_accept_rights(&self, req: &Request, id: Option<u64>) -> Result<(), CoreError> {
-        match self.store.open_challenge(req.channel)? {
-            Some(c)
-                if id.is_none_or(|id| id == c.id)
-                    && req.user.id == c.challenged
-                    && (c.terms.stake > 0 || c.terms.piece_price > 0) =>
-            {
-                self.check_money_rights(req, req.user.id, true)
-            }
-            _ => Ok(()),
+        let open = self.store.open_challenges_in(req.channel)?;
+        let named = open.iter().find(|c| {
+            id.is_none_or(|id| id == c.id)
+                && req.user.id == c.challenged
+                && (c.terms.stake > 0 || c.terms.piece_price > 0)
+        });
+        match named {
+            Some(_) => self.check_money_rights(req, req.user.id, true),
+            None => Ok(()),
         }
     }
 

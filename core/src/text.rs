@@ -389,6 +389,7 @@ pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
             "an open challenge" => tr!(lang, "busy-challenge"),
             _ => tr!(lang, "busy-other"),
         },
+        StoreError::SeveralChallenges { count } => tr!(lang, "several-challenges", n = *count),
         StoreError::ChannelNotAllowed => tr!(lang, "channel-not-allowed"),
         StoreError::SelfChallenge => tr!(lang, "no-self-challenge"),
         StoreError::InvalidTerms(_) => tr!(lang, "terms-bad"),

@@ -249,7 +249,11 @@ impl Store {
                 }
                 Line::Challenge(c) => {
                     max_id = max_id.max(c.id);
-                    put(t::CHALLENGES, &key1(c.channel), encode(&c));
+                    put(
+                        t::CHALLENGES,
+                        &crate::lobby::challenge_key(c.channel, c.challenger),
+                        encode(&c),
+                    );
                 }
                 Line::Game(g) => {
                     max_id = max_id.max(g.id);

@@ -64,6 +64,12 @@ pub enum StoreError {
     /// one made, or answered already).
     #[error("that challenge is no longer open")]
     ChallengeReplaced,
+    /// Several challenges are open in the channel and the request did not name one.
+    #[error("{count} challenges are open in this channel: name the one you mean")]
+    SeveralChallenges {
+        /// How many could be meant.
+        count: usize,
+    },
     /// The game in the channel is not the one the caller acted on.
     #[error("that game is over; another one is being played in this channel")]
     GameReplaced,

@@ -3,13 +3,13 @@
 
 use jetan_rules::ByColor;
 
-use crate::codec::key1;
+use crate::codec::{key1, key2};
 use crate::model::{
     Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, GameHead, Receipt, Records,
     Settings, Terms,
 };
 use crate::settle::*;
-use crate::tx::{challenge_name, fail, game_name, t, to_i64, TxResult};
+use crate::tx::{challenge_name, fail, game_name, t, to_i64, Tx, TxResult};
 use crate::{ChannelId, GameId, GuildId, Millis, Result, Stamp, Store, StoreError, UserId};
 
 impl Store {
@@ -46,8 +46,11 @@ impl Store {
                     what: "a game in progress",
                 });
             }
+            // One open challenge per challenger and channel; others may be open beside it.
             if let Some(old) =
-                tx.get::<Challenge>(t::CHALLENGES, &key1(channel), || challenge_name(channel))?
+                tx.get::<Challenge>(t::CHALLENGES, &challenge_key(channel, req.user), || {
+                    challenge_name(channel)
+                })?
             {
                 if req.now < old.expires_at {
                     return fail(StoreError::ChannelBusy {
@@ -94,7 +97,7 @@ impl Store {
                 expires_at: req.now.saturating_add(settings.challenge_expiry_ms),
                 held,
             };
-            tx.put(t::CHALLENGES, &key1(channel), &c)?;
+            tx.put(t::CHALLENGES, &challenge_key(channel, c.challenger), &c)?;
             Ok(c)
         })
     }
@@ -120,10 +123,9 @@ impl Store {
         coin: u64,
         seed: u64,
     ) -> Result<Game> {
+        let named = self.named_challenge(channel, expected, |c| c.challenged == req.user)?;
         self.mutate(req, receipt!(Accept), |tx| {
-            let Some(c) =
-                tx.get::<Challenge>(t::CHALLENGES, &key1(channel), || challenge_name(channel))?
-            else {
+            let Some(c) = named.read(tx, channel)? else {
                 if let Some(g) =
                     tx.get::<GameHead>(t::GAMES, &key1(channel), || game_name(channel))?
                 {
@@ -151,6 +153,13 @@ impl Store {
             // The server's limits as they are now: an admin may have lowered them since
             // the challenge was posted.
             within_limits(&tx.settings(c.guild)?, &c.terms)?;
+            // Another challenge of the channel accepted just before: its game is here
+            // until it moves into its thread (or, without threads, until it ends).
+            if tx.contains(t::GAMES, &key1(channel))? {
+                return fail(StoreError::ChannelBusy {
+                    what: "a game in progress",
+                });
+            }
             let challenger_first = match c.terms.first {
                 FirstMover::Challenger => true,
                 FirstMover::Challenged => false,
@@ -206,7 +215,7 @@ impl Store {
                 escrow: ByColor::both(held),
                 net: ByColor::default(),
             };
-            tx.remove(t::CHALLENGES, &key1(channel))?;
+            tx.remove(t::CHALLENGES, &challenge_key(channel, c.challenger))?;
             let head = GameHead {
                 game,
                 plies: 0,
@@ -244,10 +253,12 @@ impl Store {
     }
 
     /// Expires the channel's challenge (anyone may, once `req.now >= expires_at`); the
-    /// challenger is refunded.
+    /// challenger is refunded. (The upkeep expires every due challenge:
+    /// [`expire_due`](Self::expire_due).)
     ///
     /// # Errors
-    /// [`StoreError::NoChallenge`], [`StoreError::NotExpired`].
+    /// [`StoreError::NoChallenge`], [`StoreError::NotExpired`],
+    /// [`StoreError::SeveralChallenges`] (more than one open in the channel).
     pub fn expire(&self, req: Stamp, channel: ChannelId) -> Result<ChallengeClosed> {
         self.close(req, channel, ClosedHow::Expired, None)
     }
@@ -259,10 +270,20 @@ impl Store {
         how: ClosedHow,
         expected: Option<GameId>,
     ) -> Result<ChallengeClosed> {
+        let user = req.user;
+        let named = match how {
+            ClosedHow::Declined => {
+                self.named_challenge(channel, expected, |c| c.challenged == user)
+            }
+            ClosedHow::Cancelled => {
+                self.named_challenge(channel, expected, |c| c.challenger == user)
+            }
+            ClosedHow::Expired | ClosedHow::Aborted => {
+                self.named_challenge(channel, expected, |_| true)
+            }
+        }?;
         self.mutate(req, receipt!(Closed), |tx| {
-            let Some(c) =
-                tx.get::<Challenge>(t::CHALLENGES, &key1(channel), || challenge_name(channel))?
-            else {
+            let Some(c) = named.read(tx, channel)? else {
                 return fail(match expected {
                     Some(_) => StoreError::ChallengeReplaced,
                     None => StoreError::NoChallenge,
@@ -318,12 +339,11 @@ impl Store {
             if now < c.expires_at || !owns(c.guild) {
                 continue;
             }
-            let channel = c.channel;
+            let (channel, id) = (c.channel, c.id);
+            let key = challenge_key(channel, c.challenger);
             let closed = self.transact(None, now, |tx| {
-                match tx
-                    .get::<Challenge>(t::CHALLENGES, &key1(channel), || challenge_name(channel))?
-                {
-                    Some(c) if now >= c.expires_at => {
+                match tx.get::<Challenge>(t::CHALLENGES, &key, || challenge_name(channel))? {
+                    Some(c) if c.id == id && now >= c.expires_at => {
                         close_challenge(tx, c, ClosedHow::Expired).map(Some)
                     }
                     _ => Ok(None),
@@ -337,13 +357,53 @@ impl Store {
         Ok(out)
     }
 
-    /// An admin calls off the open challenge in `channel`: the challenger is refunded.
-    /// The store does not check that `req.user` is an admin.
+    /// An admin calls off the open challenge `expected` in `channel` (without one: the
+    /// channel's only challenge): the challenger is refunded. The store does not check
+    /// that `req.user` is an admin.
     ///
     /// # Errors
-    /// [`StoreError::NoChallenge`].
-    pub fn abort_challenge(&self, req: Stamp, channel: ChannelId) -> Result<ChallengeClosed> {
-        self.close(req, channel, ClosedHow::Aborted, None)
+    /// [`StoreError::NoChallenge`], [`StoreError::ChallengeReplaced`],
+    /// [`StoreError::SeveralChallenges`].
+    pub fn abort_challenge(
+        &self,
+        req: Stamp,
+        channel: ChannelId,
+        expected: Option<GameId>,
+    ) -> Result<ChallengeClosed> {
+        self.close(req, channel, ClosedHow::Aborted, expected)
+    }
+
+    /// Which open challenge of `channel` a request names (read before its transaction,
+    /// which reads it again by its key and id): the one with id `expected`; without
+    /// one, the only challenge `mine` accepts (the one addressed to the asker, or made
+    /// by them). When `mine` accepts none, the channel's newest challenge, for the
+    /// transaction to say whose it is.
+    fn named_challenge(
+        &self,
+        channel: ChannelId,
+        expected: Option<GameId>,
+        mine: impl Fn(&Challenge) -> bool,
+    ) -> Result<Named> {
+        let open = self.open_challenges_in(channel)?;
+        let found = |c: &Challenge| Named::Found {
+            challenger: c.challenger,
+            id: c.id,
+        };
+        Ok(match expected {
+            Some(id) => open
+                .iter()
+                .find(|c| c.id == id)
+                .map_or(Named::Missing, found),
+            None => {
+                let matching: Vec<&Challenge> = open.iter().filter(|c| mine(c)).collect();
+                match (matching.as_slice(), open.last()) {
+                    ([one], _) => found(one),
+                    ([], Some(newest)) => found(newest),
+                    ([], None) => Named::Missing,
+                    (several, _) => Named::Several(several.len()),
+                }
+            }
+        })
     }
 }
 
@@ -358,4 +418,36 @@ fn within_limits(settings: &Settings, terms: &Terms) -> TxResult<()> {
         }
     }
     Ok(())
+}
+
+/// The key of an open challenge: its channel, then its challenger (a challenger has at
+/// most one open challenge per channel; a channel holds any number).
+pub(crate) fn challenge_key(channel: ChannelId, challenger: UserId) -> [u8; 16] {
+    key2(channel, challenger)
+}
+
+/// The challenge a request names, as read before its transaction.
+enum Named {
+    /// The challenge of `challenger`, if it is still `id`.
+    Found { challenger: UserId, id: GameId },
+    /// None is open (or none with the id named).
+    Missing,
+    /// Several are open and the request did not say which (how many).
+    Several(usize),
+}
+
+impl Named {
+    /// The named challenge as it is in the transaction: `None` when it is no longer open
+    /// or is another one now.
+    fn read(&self, tx: &Tx<'_>, channel: ChannelId) -> TxResult<Option<Challenge>> {
+        match *self {
+            Named::Found { challenger, id } => Ok(tx
+                .get::<Challenge>(t::CHALLENGES, &challenge_key(channel, challenger), || {
+                    challenge_name(channel)
+                })?
+                .filter(|c| c.id == id)),
+            Named::Missing => Ok(None),
+            Named::Several(count) => fail(StoreError::SeveralChallenges { count }),
+        }
+    }
 }

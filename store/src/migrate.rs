@@ -14,10 +14,10 @@
 //! the next open. When every record is converted, the meta key `format` records the
 //! version and later opens skip the scan.
 
-use crate::codec::{decode_v1, encode, FORMAT_V1, FORMAT_VERSION};
+use crate::codec::{decode, decode_v1, encode, key2, FORMAT_V1, FORMAT_VERSION};
 use crate::games::stored_records;
 use crate::kv::Kv;
-use crate::model::{FinishedGame, FinishedHead, Game, GameHead, Records};
+use crate::model::{Challenge, FinishedGame, FinishedHead, Game, GameHead, Records};
 use crate::schema::{t, FORMAT_KEY, TREE_NAMES};
 use crate::{GameId, Result, StoreError};
 
@@ -110,4 +110,74 @@ fn put_records(kv: &Kv, id: GameId, records: &Records) -> Result<()> {
         kv.insert(tree, &key, &record)?;
     }
     Ok(())
+}
+
+/// Moves each open challenge kept under its channel alone (one challenge per channel,
+/// before a channel could hold several) to its key of channel and challenger. Run at
+/// every open; idempotent (the record is written under its new key before the old key
+/// is removed), so a run cut short is finished by the next open.
+pub(crate) fn rekey_challenges(kv: &Kv) -> Result<u64> {
+    let mut moved = 0;
+    let old: Vec<(Vec<u8>, Vec<u8>)> = kv
+        .scan(t::CHALLENGES, &[])
+        .filter_map(|item| item.ok())
+        .filter(|(k, _)| k.len() == 8)
+        .collect();
+    for (k, v) in old {
+        match decode::<Challenge>(&v, || format!("challenge record {k:?}")) {
+            Ok(c) => {
+                kv.insert(t::CHALLENGES, &key2(c.channel, c.challenger), &v)?;
+                kv.remove(t::CHALLENGES, &k)?;
+                moved += 1;
+            }
+            // Left as it is: `verify` reports it, `export` keeps it as damaged.
+            Err(e) => tracing::error!("cannot move a challenge to its new key: {e}"),
+        }
+    }
+    if moved > 0 {
+        kv.flush()?;
+        tracing::info!("moved {moved} open challenges to their keys by challenger");
+    }
+    Ok(moved)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::codec::{encode, key1};
+    use crate::model::Terms;
+    use crate::schema::t;
+    use crate::{Stamp, Store};
+
+    /// A challenge kept under its channel alone (before a channel held several) is
+    /// found, accepted and verified after the next open, under its challenger's key.
+    #[test]
+    fn a_challenge_under_its_old_key_moves_to_its_challengers_at_open() {
+        let dir = tempfile::tempdir().unwrap();
+        let (channel, alice, bob) = (40, 1, 2);
+        let c = {
+            let store = Store::open(dir.path()).unwrap();
+            let terms = Terms::friendly(jetan_rules::Variant::Classic);
+            let c = store
+                .challenge(Stamp::new(1, alice, 0), 9, channel, bob, terms)
+                .unwrap();
+            // Written back as the older program kept it.
+            let kv = store.kv();
+            kv.remove(t::CHALLENGES, &super::key2(channel, alice))
+                .unwrap();
+            kv.insert(t::CHALLENGES, &key1(channel), &encode(&c))
+                .unwrap();
+            kv.flush().unwrap();
+            c
+        };
+        let store = Store::open(dir.path()).unwrap();
+        assert_eq!(store.open_challenges_in(channel).unwrap(), vec![c.clone()]);
+        assert!(store.verify().unwrap().is_clean());
+        assert_eq!(super::rekey_challenges(store.kv()).unwrap(), 0, "once");
+        let game = store
+            .accept(Stamp::new(2, bob, 1), channel, None, 0, 7)
+            .unwrap();
+        assert_eq!(game.id, c.id);
+        assert!(store.open_challenges_in(channel).unwrap().is_empty());
+        assert!(store.verify().unwrap().is_clean());
+    }
 }

@@ -65,7 +65,10 @@ pub(crate) fn close_challenge(
             why,
         )?;
     }
-    tx.remove(t::CHALLENGES, &key1(c.channel))?;
+    tx.remove(
+        t::CHALLENGES,
+        &crate::lobby::challenge_key(c.channel, c.challenger),
+    )?;
     Ok(ChallengeClosed {
         refunded: c.held,
         challenge: c,

@@ -163,6 +163,7 @@ impl Store {
 
     fn from_kv(kv: Kv) -> Result<Store> {
         crate::migrate::migrate(&kv)?;
+        crate::migrate::rekey_challenges(&kv)?;
         let id_base = match kv.get(t::META, ID_BASE_KEY)? {
             Some(v) => key_part(&v, 0).ok_or_else(|| StoreError::Corrupt {
                 what: "the id base".into(),
@@ -554,12 +555,28 @@ impl Store {
         Ok(out)
     }
 
-    /// The open challenge in a channel (possibly past its expiry, until expired).
+    /// The newest open challenge in a channel (possibly past its expiry, until
+    /// expired); [`open_challenges_in`](Self::open_challenges_in) lists them all.
     ///
     /// # Errors
-    /// [`StoreError::Corrupt`] if it does not decode.
+    /// [`StoreError::Corrupt`] if one does not decode.
     pub fn open_challenge(&self, channel: ChannelId) -> Result<Option<Challenge>> {
-        self.read(t::CHALLENGES, &key1(channel), || challenge_name(channel))
+        Ok(self.open_challenges_in(channel)?.pop())
+    }
+
+    /// The open challenges in a channel (one per challenger, possibly past their expiry
+    /// until expired), oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if one does not decode.
+    pub fn open_challenges_in(&self, channel: ChannelId) -> Result<Vec<Challenge>> {
+        let mut out = Vec::new();
+        for item in self.kv().scan(t::CHALLENGES, &key1(channel)) {
+            let (_, v) = item?;
+            out.push(decode::<Challenge>(&v, || challenge_name(channel))?);
+        }
+        out.sort_by_key(|c| c.id);
+        Ok(out)
     }
 
     /// Every open challenge.

@@ -224,6 +224,12 @@ impl Store {
                             c.channel
                         ));
                     }
+                    if key_part(&k, 1) != Some(c.challenger) {
+                        r.problems.push(format!(
+                            "challenge {} is not kept under its challenger {}",
+                            c.id, c.challenger
+                        ));
+                    }
                     *escrow.entry((c.guild, c.challenger)).or_default() += u128::from(c.held);
                 }
                 Err(e) => r.problems.push(e.to_string()),

@@ -462,7 +462,7 @@ fn remember_unless_answered(
         Shown::Challenge(id) => (
             b'c',
             id,
-            matches!(store.open_challenge(channel), Ok(Some(c)) if c.id == id),
+            matches!(store.open_challenges_in(channel), Ok(open) if open.iter().any(|c| c.id == id)),
         ),
         Shown::DrawOffer(id) => (
             b'd',

@@ -169,14 +169,24 @@ struct G {
 #[derive(Debug, Clone)]
 enum Slot {
     Empty,
-    Challenge(Ch),
     Game(Box<G>),
 }
 
 #[derive(Debug, Clone)]
 struct Model {
     wallets: BTreeMap<u64, W>,
+    /// Each channel's game.
     slots: Vec<Slot>,
+    /// Each channel's open challenges, oldest first (one per challenger).
+    challenges: Vec<Vec<Ch>>,
+}
+
+/// Which open challenge a request without a challenge id names (as the store reads
+/// it): the only one `mine` accepts; with none of those, the channel's newest.
+enum Named {
+    At(usize),
+    Missing,
+    Several,
 }
 
 type Res = Result<(), &'static str>;
@@ -245,6 +255,17 @@ impl Model {
         }
     }
 
+    fn named(&self, ch: usize, mine: impl Fn(&Ch) -> bool) -> Named {
+        let open = &self.challenges[ch];
+        let matching: Vec<usize> = (0..open.len()).filter(|&i| mine(&open[i])).collect();
+        match matching.as_slice() {
+            [i] => Named::At(*i),
+            [] if open.is_empty() => Named::Missing,
+            [] => Named::At(open.len() - 1),
+            _ => Named::Several,
+        }
+    }
+
     /// Applies an op; returns the expected result. On an error nothing changes.
     fn apply(&mut self, op: &Op, now: u64) -> Res {
         let before = self.clone();
@@ -274,19 +295,21 @@ impl Model {
                 if a == b {
                     return Err("SelfChallenge");
                 }
-                match &self.slots[ch] {
-                    Slot::Game(_) => return Err("ChannelBusy"),
-                    Slot::Challenge(c) if now < c.expires => return Err("ChannelBusy"),
-                    Slot::Challenge(c) => {
-                        let (who, held) = (c.challenger, c.held);
-                        let w = self.w(who);
-                        if held > 0 {
-                            w.escrow -= held;
-                            w.balance += held;
-                        }
-                        self.slots[ch] = Slot::Empty;
+                if let Slot::Game(_) = self.slots[ch] {
+                    return Err("ChannelBusy");
+                }
+                if let Some(i) = self.challenges[ch].iter().position(|c| c.challenger == a) {
+                    let c = &self.challenges[ch][i];
+                    if now < c.expires {
+                        return Err("ChannelBusy");
                     }
-                    Slot::Empty => {}
+                    let (who, held) = (c.challenger, c.held);
+                    let w = self.w(who);
+                    if held > 0 {
+                        w.escrow -= held;
+                        w.balance += held;
+                    }
+                    self.challenges[ch].remove(i);
                 }
                 let variant = if manator {
                     Variant::Manator
@@ -313,7 +336,7 @@ impl Model {
                     first: FirstMover::Random,
                     ..Terms::friendly(variant)
                 };
-                self.slots[ch] = Slot::Challenge(Ch {
+                self.challenges[ch].push(Ch {
                     challenger: a,
                     challenged: b,
                     terms,
@@ -329,16 +352,23 @@ impl Model {
                 seed,
             } => {
                 let by = USERS[by];
-                let c = match &self.slots[ch] {
-                    Slot::Empty => return Err("NoChallenge"),
-                    Slot::Game(_) => return Err("AlreadyStarted"),
-                    Slot::Challenge(c) => c.clone(),
+                let i = match self.named(ch, |c| c.challenged == by) {
+                    Named::At(i) => i,
+                    Named::Several => return Err("SeveralChallenges"),
+                    Named::Missing => match self.slots[ch] {
+                        Slot::Game(_) => return Err("AlreadyStarted"),
+                        Slot::Empty => return Err("NoChallenge"),
+                    },
                 };
+                let c = self.challenges[ch][i].clone();
                 if by != c.challenged {
                     return Err("NotChallenged");
                 }
                 if now >= c.expires {
                     return Err("ChallengeExpired");
+                }
+                if let Slot::Game(_) = self.slots[ch] {
+                    return Err("ChannelBusy");
                 }
                 let escrow = c.terms.escrow().unwrap();
                 let held = if c.terms.practice { 0 } else { escrow };
@@ -350,6 +380,7 @@ impl Model {
                     w.balance -= held;
                     w.escrow += held;
                 }
+                self.challenges[ch].remove(i);
                 let players = if challenger_first {
                     [c.challenger, c.challenged]
                 } else {
@@ -371,9 +402,17 @@ impl Model {
             }
             Op::Decline { ch, by } | Op::Cancel { ch, by } | Op::Expire { ch, by } => {
                 let by = USERS[by];
-                let Slot::Challenge(c) = &self.slots[ch] else {
-                    return Err("NoChallenge");
+                let named = match op {
+                    Op::Decline { .. } => self.named(ch, |c| c.challenged == by),
+                    Op::Cancel { .. } => self.named(ch, |c| c.challenger == by),
+                    _ => self.named(ch, |_| true),
                 };
+                let i = match named {
+                    Named::At(i) => i,
+                    Named::Several => return Err("SeveralChallenges"),
+                    Named::Missing => return Err("NoChallenge"),
+                };
+                let c = &self.challenges[ch][i];
                 match op {
                     Op::Decline { .. } if by != c.challenged => return Err("NotChallenged"),
                     Op::Cancel { .. } if by != c.challenger => return Err("NotChallenger"),
@@ -386,7 +425,7 @@ impl Model {
                     w.escrow -= held;
                     w.balance += held;
                 }
-                self.slots[ch] = Slot::Empty;
+                self.challenges[ch].remove(i);
                 Ok(())
             }
             Op::Move { ch, .. } => {
@@ -579,6 +618,7 @@ fn kind(e: &StoreError) -> &'static str {
         StoreError::InvalidTerms(_) => "InvalidTerms",
         StoreError::InsufficientFunds { .. } => "InsufficientFunds",
         StoreError::NoChallenge => "NoChallenge",
+        StoreError::SeveralChallenges { .. } => "SeveralChallenges",
         StoreError::NoGame => "NoGame",
         StoreError::AlreadyStarted => "AlreadyStarted",
         StoreError::NotChallenged { .. } => "NotChallenged",
@@ -702,18 +742,23 @@ fn compare(store: &Store, model: &Model, step: usize, verify: bool) {
         assert_eq!(got, m, "wallet of {u} after step {step}");
     }
     for (i, &c) in CHANNELS.iter().enumerate() {
+        let open: Vec<_> = store
+            .open_challenges_in(c)
+            .unwrap()
+            .into_iter()
+            .map(|s| (s.challenger, s.challenged, s.held, s.expires_at))
+            .collect();
+        let modelled: Vec<_> = model.challenges[i]
+            .iter()
+            .map(|m| (m.challenger, m.challenged, m.held, m.expires))
+            .collect();
+        assert_eq!(
+            open, modelled,
+            "challenges in channel {c} after step {step}"
+        );
         match &model.slots[i] {
             Slot::Empty => {
                 assert!(store.game(c).unwrap().is_none(), "step {step}");
-                assert!(store.open_challenge(c).unwrap().is_none(), "step {step}");
-            }
-            Slot::Challenge(m) => {
-                let s = store.open_challenge(c).unwrap().expect("a challenge");
-                assert_eq!(
-                    (s.challenger, s.challenged, s.held, s.expires_at),
-                    (m.challenger, m.challenged, m.held, m.expires),
-                    "step {step}"
-                );
             }
             Slot::Game(m) => {
                 let s = store.game(c).unwrap().expect("a game");
@@ -752,6 +797,7 @@ fn run(ops: Vec<Op>, verify_every: usize) {
     let mut model = Model {
         wallets: BTreeMap::new(),
         slots: vec![Slot::Empty; CHANNELS.len()],
+        challenges: vec![Vec::new(); CHANNELS.len()],
     };
     let mut now = 1_000_000u64;
     let mut last: Option<Sent> = None;

@@ -91,21 +91,58 @@ fn challenge_refusals() {
         "user 200 has 40 available; the stake and piece reserve need 50"
     );
     assert!(err.is_refusal());
-    // Channel busy with a challenge, then with a game.
-    s.challenge(t.req(ALICE, 0), GUILD, CH, CAROL, terms(0, 0))
+    // One open challenge per challenger in a channel; several challengers at once.
+    let first = s
+        .challenge(t.req(ALICE, 0), GUILD, CH, CAROL, terms(0, 0))
         .unwrap();
     let err = s
-        .challenge(t.req(BOB, 0), GUILD, CH, CAROL, terms(0, 0))
+        .challenge(t.req(ALICE, 0), GUILD, CH, BOB, terms(0, 0))
         .unwrap_err();
     assert!(matches!(err, StoreError::ChannelBusy { .. }), "{err}");
-    s.accept(t.req(CAROL, 1), CH, None, 0, 0).unwrap();
+    let second = s
+        .challenge(t.req(BOB, 0), GUILD, CH, CAROL, terms(0, 0))
+        .unwrap();
+    assert_eq!(
+        s.open_challenges_in(CH).unwrap(),
+        vec![first.clone(), second.clone()]
+    );
+    // Carol, challenged twice there, must say which (a button names it).
+    let err = s.accept(t.req(CAROL, 1), CH, None, 0, 0).unwrap_err();
+    assert!(
+        matches!(err, StoreError::SeveralChallenges { count: 2 }),
+        "{err}"
+    );
+    let err = s.decline(t.req(CAROL, 1), CH, None).unwrap_err();
+    assert!(matches!(err, StoreError::SeveralChallenges { .. }), "{err}");
+    assert_eq!(
+        s.open_challenges_in(CH).unwrap().len(),
+        2,
+        "nothing changed"
+    );
+    assert!(s.game(CH).unwrap().is_none());
+    // Alice cannot withdraw Bob's.
+    let err = s.cancel(t.req(ALICE, 1), CH, Some(second.id)).unwrap_err();
+    assert!(matches!(err, StoreError::NotChallenger { .. }), "{err}");
+    s.accept(t.req(CAROL, 1), CH, Some(first.id), 0, 0).unwrap();
+    // The game is in the channel (no thread): nothing else starts there meanwhile.
     let err = s
-        .challenge(t.req(BOB, 2), GUILD, CH, CAROL, terms(0, 0))
+        .accept(t.req(CAROL, 2), CH, Some(second.id), 0, 0)
         .unwrap_err();
     assert_eq!(
         err.to_string(),
         "there is already a game in progress in this channel"
     );
+    let err = s
+        .challenge(t.req(CAROL, 2), GUILD, CH, ALICE, terms(0, 0))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "there is already a game in progress in this channel"
+    );
+    // Bob withdraws his own without naming it.
+    let closed = s.cancel(t.req(BOB, 2), CH, None).unwrap();
+    assert_eq!(closed.challenge, second);
+    assert!(s.open_challenges_in(CH).unwrap().is_empty());
     // Channel not allowed.
     let allow = SettingsChange {
         allow_channel: Some(CH),
@@ -126,10 +163,18 @@ fn an_expired_challenge_is_replaced_and_refunded() {
     s.challenge(t.req(ALICE, 0), GUILD, CH, BOB, terms(10, 0))
         .unwrap();
     let expiry = Settings::default().challenge_expiry_ms;
+    // Another challenger's challenge stands beside it and leaves it alone.
     s.challenge(t.req(CAROL, expiry), GUILD, CH, BOB, terms(0, 0))
         .unwrap();
+    assert_eq!(money(s, ALICE), (990, 10));
+    // Alice's next challenge there replaces her expired one, refunded.
+    s.challenge(t.req(ALICE, expiry), GUILD, CH, CAROL, terms(0, 0))
+        .unwrap();
     assert_eq!(money(s, ALICE), (1000, 0));
-    assert_eq!(s.open_challenge(CH).unwrap().unwrap().challenger, CAROL);
+    let open = s.open_challenges_in(CH).unwrap();
+    let who: Vec<_> = open.iter().map(|c| (c.challenger, c.challenged)).collect();
+    assert_eq!(who, vec![(CAROL, BOB), (ALICE, CAROL)]);
+    assert_eq!(s.open_challenge(CH).unwrap().unwrap().challenger, ALICE);
     t.assert_clean();
 }
 
@@ -222,7 +267,7 @@ fn decline_cancel_expire_refund() {
             ClosedHow::Declined => s.decline(r, CH, None),
             ClosedHow::Cancelled => s.cancel(r, CH, None),
             ClosedHow::Expired => s.expire(r, CH),
-            ClosedHow::Aborted => s.abort_challenge(r, CH),
+            ClosedHow::Aborted => s.abort_challenge(r, CH, None),
         };
         let err = call(t.req(wrong, now - 1)).unwrap_err();
         assert!(err.is_refusal(), "{err}");

@@ -60,7 +60,7 @@ fn racing_accepts_and_challenges_exactly_one_wins() {
         stake: 100,
         ..Terms::friendly(Variant::Classic)
     };
-    // Challenges: one per channel.
+    // Challenges: one per challenger and channel (Alice's and Carol's).
     let handles: Vec<_> = (0..TASKS)
         .map(|k| {
             let store = t.store.clone();
@@ -74,19 +74,24 @@ fn racing_accepts_and_challenges_exactly_one_wins() {
     let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
     assert_eq!(
         results.iter().filter(|r| r.is_ok()).count(),
-        1,
+        2,
         "{results:?}"
     );
     assert!(results
         .iter()
         .filter_map(|r| r.as_ref().err())
         .all(|e| matches!(e, StoreError::ChannelBusy { .. })));
-    let challenger = t.store.open_challenge(CH).unwrap().unwrap().challenger;
-    // Accepts.
+    let open = t.store.open_challenges_in(CH).unwrap();
+    assert_eq!(open.len(), 2);
+    // Accepts of either: one game starts; the channel holds it.
+    let ids: Vec<u64> = open.iter().map(|c| c.id).collect();
     let handles: Vec<_> = (0..TASKS)
         .map(|k| {
             let store = t.store.clone();
-            std::thread::spawn(move || store.accept(Stamp::new(100 + k, BOB, 1), CH, None, 0, k))
+            let id = ids[k as usize % 2];
+            std::thread::spawn(move || {
+                store.accept(Stamp::new(100 + k, BOB, 1), CH, Some(id), 0, k)
+            })
         })
         .collect();
     let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
@@ -98,14 +103,17 @@ fn racing_accepts_and_challenges_exactly_one_wins() {
     assert!(results
         .iter()
         .filter_map(|r| r.as_ref().err())
-        .all(|e| matches!(e, StoreError::AlreadyStarted)));
+        .all(|e| matches!(
+            e,
+            StoreError::AlreadyStarted | StoreError::ChannelBusy { .. }
+        )));
     assert_eq!(t.store.wallet(GUILD, BOB).unwrap().escrow, 100);
     let game = t.store.game(CH).unwrap().unwrap();
-    assert_eq!(game.challenger, challenger);
     assert_eq!(
-        game.black, challenger,
+        game.black, game.challenger,
         "the challenger moves first by default"
     );
+    assert_eq!(t.store.open_challenges_in(CH).unwrap().len(), 1);
     t.assert_clean();
 }
 

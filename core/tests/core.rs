@@ -329,7 +329,11 @@ fn every_refusal_is_private_and_changes_nothing() {
         },
     );
     assert!(!c.buttons.is_empty());
-    h.refused(&alice(), challenge(bob(), 1, 0), "already");
+    h.refused(
+        &bob(),
+        challenge(alice(), 1, 0),
+        "You already have an open challenge in this channel",
+    );
     h.refused(&alice(), Command::Button(button(&c, "Accept")), "Only @103");
     h.ok(&bob(), Command::Cancel);
     assert_eq!(
@@ -2049,5 +2053,58 @@ fn the_player_to_move_is_reminded_in_the_channel_or_by_direct_message() {
         off.posts.is_empty() && off.dms.is_empty(),
         "{:?}",
         texts(&off)
+    );
+}
+
+/// Several challenges open at once in one channel, one per challenger: a challenged
+/// player with two must press the button of the one they mean (a typed accept or
+/// decline says so and changes nothing); each accepted game goes to its own thread
+/// and the other challenge stays open beside them.
+#[test]
+fn a_channel_holds_several_challenges_one_per_challenger() {
+    let mut h = Harness::new();
+    let dave = UserRef::new(104, "dave");
+    let from_alice = h.ok(&alice(), challenge(bob(), 10, 0));
+    let from_carol = h.ok(&carol(), challenge(bob(), 0, 0));
+    let from_dave = h.ok(&dave, challenge(alice(), 0, 0));
+    for c in [&from_alice, &from_carol, &from_dave] {
+        assert!(!c.ephemeral, "{}", c.text.plain());
+    }
+    assert_eq!(
+        h.core().store().open_challenges_in(CHANNEL).unwrap().len(),
+        3
+    );
+    h.refused(
+        &alice(),
+        challenge(carol(), 0, 0),
+        "You already have an open challenge",
+    );
+    h.refused(
+        &bob(),
+        Command::Accept,
+        "2 challenges to you are open in this channel",
+    );
+    h.refused(&bob(), Command::Decline, "press **Accept** or **Decline**");
+    // Carol's is accepted by its button: its game asks for a thread and moves there.
+    let accepted = h.send(&bob(), Command::Button(button(&from_carol, "Accept")));
+    let plan = accepted.thread.expect("a thread is asked for");
+    assert!(h.core().into_thread(&plan, 701, h.now).is_some());
+    // Alice's still stands; Bob's typed accept now names it alone (a Confirm button).
+    let confirm = h.ok(&bob(), Command::Accept);
+    assert!(confirm.ephemeral && confirm.text.plain().contains("@101"));
+    let accepted = h.send(&bob(), Command::Button(button(&confirm, "Confirm")));
+    let plan = accepted.thread.expect("a thread is asked for");
+    assert!(h.core().into_thread(&plan, 702, h.now).is_some());
+    assert_eq!(h.balance(&bob()), (990, 10), "the stake of Alice's game");
+    // Dave's to Alice is still open; Dave withdraws it, typed, and is refunded.
+    let open = h.core().store().open_challenges_in(CHANNEL).unwrap();
+    assert_eq!(open.iter().map(|c| c.challenger).collect::<Vec<_>>(), [104]);
+    let cancelled = h.ok(&dave, Command::Cancel);
+    assert!(!cancelled.ephemeral, "{}", cancelled.text.plain());
+    let games = h.ok(&carol(), Command::Games);
+    assert!(
+        games.text.plain().starts_with("2 games in progress"),
+        "{}",
+        games.text.plain()
     );
 }

@@ -6,7 +6,7 @@
 //! told why.
 
 use jetan_tests::jetan::{black_and_orange, Game};
-use jetan_tests::{Opt, Player, TestApp};
+use jetan_tests::{Opt, Player, Reply, TestApp};
 
 /// Challenges and accepts in the players' channel; returns the thread the game went
 /// to (from the fake), the game, and the accepting player's public answer.
@@ -15,13 +15,28 @@ async fn start_in_thread(
     alice: &Player,
     bob: &Player,
 ) -> anyhow::Result<(u64, Game, String)> {
-    let channel = alice.channel_id;
-    let challenge = alice
+    let challenge = challenge(alice, bob).await?;
+    accept_into_thread(app, &challenge, alice, bob).await
+}
+
+/// `alice` challenges `bob` in her channel: the public challenge.
+async fn challenge(alice: &Player, bob: &Player) -> anyhow::Result<Reply> {
+    alice
         .slash("jetan challenge", &[("opponent", Opt::from(bob))])
         .await?
         .expect_reply()
         .await?
-        .public()?;
+        .public()
+}
+
+/// `bob` accepts `alice`'s `challenge` by its button; returns as [`start_in_thread`].
+async fn accept_into_thread(
+    app: &TestApp,
+    challenge: &Reply,
+    alice: &Player,
+    bob: &Player,
+) -> anyhow::Result<(u64, Game, String)> {
+    let channel = alice.channel_id;
     let accepted = bob
         .click(&challenge.button("Accept")?)
         .await?
@@ -106,10 +121,16 @@ async fn three_games_at_once_each_in_its_thread() -> anyhow::Result<()> {
     let channel = app.fake.channel("arena");
     app.fake.allow_threads(channel);
     let names = [("alice", "bob"), ("carol", "dave"), ("erin", "frank")];
-    let mut games = Vec::new();
+    // The three challenges are open at once in the channel (one per challenger).
+    let mut challenges = Vec::new();
     for (a, b) in names {
         let (a, b) = (app.fake.user(a).at(channel), app.fake.user(b).at(channel));
-        let (thread, game, said) = start_in_thread(&app, &a, &b).await?;
+        let c = challenge(&a, &b).await?;
+        challenges.push((c, a, b));
+    }
+    let mut games = Vec::new();
+    for (c, a, b) in challenges {
+        let (thread, game, said) = accept_into_thread(&app, &c, &a, &b).await?;
         anyhow::ensure!(
             said.contains(&format!("is played in <#{thread}>")),
             "the channel links the thread: {said}"

@@ -8,17 +8,6 @@
 use jetan_tests::jetan::{black_and_orange, Game};
 use jetan_tests::{Opt, Player, Reply, TestApp};
 
-/// Challenges and accepts in the players' channel; returns the thread the game went
-/// to (from the fake), the game, and the accepting player's public answer.
-async fn start_in_thread(
-    app: &TestApp,
-    alice: &Player,
-    bob: &Player,
-) -> anyhow::Result<(u64, Game, String)> {
-    let challenge = challenge(alice, bob).await?;
-    accept_into_thread(app, &challenge, alice, bob).await
-}
-
 /// `alice` challenges `bob` in her channel: the public challenge.
 async fn challenge(alice: &Player, bob: &Player) -> anyhow::Result<Reply> {
     alice
@@ -29,7 +18,8 @@ async fn challenge(alice: &Player, bob: &Player) -> anyhow::Result<Reply> {
         .public()
 }
 
-/// `bob` accepts `alice`'s `challenge` by its button; returns as [`start_in_thread`].
+/// `bob` accepts `alice`'s `challenge` by its button; returns the thread the game went
+/// to (from the fake), the game, and the accepting player's public answer.
 async fn accept_into_thread(
     app: &TestApp,
     challenge: &Reply,

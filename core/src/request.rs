@@ -195,6 +195,23 @@ pub struct SettingsArgs {
 }
 
 impl Command {
+    /// Whether the command may start a game in its channel (an accept, or a challenge
+    /// the computer takes at once): the front end lets one such command of a channel run
+    /// at a time, with the opening of the game's thread, so that a second accept never
+    /// finds the first game still in the channel on its way into its thread.
+    pub fn may_start_game(&self) -> bool {
+        matches!(
+            self,
+            Command::Accept
+                | Command::Challenge { .. }
+                | Command::Button(super::buttons::ButtonAction::Accept(_))
+                | Command::Choose {
+                    menu: super::buttons::ButtonAction::Accept(_),
+                    ..
+                }
+        )
+    }
+
     /// Whether the answer is only for the asker, whatever happens: the adapter defers
     /// such a command privately. (Any command's refusal is private too.)
     pub fn answers_privately(&self) -> bool {

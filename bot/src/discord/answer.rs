@@ -22,17 +22,36 @@ use jetan_core::{ButtonAction, Command, Core, Reply, Request, Response, Shown};
 use super::deliver::{self, Failed, Kind};
 use super::present;
 
-/// The bounded pool of core work: at most `n` requests do CPU or disk work at once.
+/// How many locks the channels share for starting games (a channel's is picked by its
+/// id): two channels on one lock only wait for each other's thread to open.
+const START_LOCKS: usize = 64;
+
+/// The bounded pool of core work: at most `n` requests do CPU or disk work at once. With
+/// it, the locks that let one game start at a time in a channel.
 #[derive(Clone)]
 pub(crate) struct Workers {
     permits: Arc<Semaphore>,
+    starts: Arc<[tokio::sync::Mutex<()>]>,
 }
 
 impl Workers {
     pub(crate) fn new(n: usize) -> Workers {
         Workers {
             permits: Arc::new(Semaphore::new(n.max(1))),
+            starts: (0..START_LOCKS)
+                .map(|_| tokio::sync::Mutex::new(()))
+                .collect(),
         }
+    }
+
+    /// The lock held from a game's accept until it is in its own thread: an accepted
+    /// game waits in its channel for the thread, and a second accept there meanwhile
+    /// would find the channel busy. Every interaction of a server reaches the one
+    /// process that runs its shard, so a lock in the process is enough.
+    fn start_lock(&self, channel: u64) -> &tokio::sync::Mutex<()> {
+        // Channel ids are snowflakes: their low bits count ids made in one millisecond.
+        let i = (channel >> 22) ^ channel;
+        &self.starts[usize::try_from(i % START_LOCKS as u64).unwrap_or(0)]
     }
 
     /// A permit if a worker is free right now.
@@ -320,6 +339,19 @@ pub(crate) async fn answer(
     // no error below returns before the answer is shown or posted in the channel.
     let mut deferred = None;
     let mut gone = None;
+    // One game starts at a time in a channel; waiting for that, acknowledged first.
+    let starting = if req.command.may_start_game() {
+        let lock = workers.start_lock(channel);
+        Some(match lock.try_lock() {
+            Ok(guard) => guard,
+            Err(_) => {
+                defer(http, target, private, window, &mut deferred, &mut gone).await;
+                lock.lock().await
+            }
+        })
+    } else {
+        None
+    };
     let permit = match workers.try_start() {
         Some(p) if !defer_after.is_zero() => p,
         other => {
@@ -358,6 +390,8 @@ pub(crate) async fn answer(
             super::threads::open_game_thread(http, core, plan, now, &mut response).await;
         }
     }
+    // The game is in its thread (or stays, for good, in the channel).
+    drop(starting);
     let sent = match gone {
         Some(why) => Err(why),
         None => {

@@ -118,9 +118,21 @@ async fn three_games_at_once_each_in_its_thread() -> anyhow::Result<()> {
         let c = challenge(&a, &b).await?;
         challenges.push((c, a, b));
     }
+    // The three are accepted at the same moment: none waits for another's thread, and
+    // none is refused for finding another game on its way into its thread.
+    let [(c0, a0, b0), (c1, a1, b1), (c2, a2, b2)] = &challenges[..] else {
+        unreachable!("three challenges")
+    };
+    let accepted = tokio::try_join!(
+        accept_into_thread(&app, c0, a0, b0),
+        accept_into_thread(&app, c1, a1, b1),
+        accept_into_thread(&app, c2, a2, b2),
+    )?;
     let mut games = Vec::new();
-    for (c, a, b) in challenges {
-        let (thread, game, said) = accept_into_thread(&app, &c, &a, &b).await?;
+    for ((thread, game, said), (_, a, b)) in [accepted.0, accepted.1, accepted.2]
+        .into_iter()
+        .zip(challenges)
+    {
         anyhow::ensure!(
             said.contains(&format!("is played in <#{thread}>")),
             "the channel links the thread: {said}"
@@ -129,8 +141,9 @@ async fn three_games_at_once_each_in_its_thread() -> anyhow::Result<()> {
     }
     let threads = app.fake.threads();
     anyhow::ensure!(threads.len() == 3, "{threads:?}");
+    let first = threads.iter().find(|t| t.id == games[0].0);
     anyhow::ensure!(
-        threads[0].name == "alice vs bob · Classic Jetan",
+        first.is_some_and(|t| t.name == "alice vs bob · Classic Jetan"),
         "{threads:?}"
     );
     // Each game moves on in its own thread, by buttons and menus only.

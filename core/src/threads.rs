@@ -210,7 +210,7 @@ impl Core {
         let lang = Lang::of(&req.locale);
         let mut games: Vec<Game> = self
             .store
-            .games()?
+            .games_without_moves()?
             .into_iter()
             .filter(|g| g.guild == req.guild)
             .collect();

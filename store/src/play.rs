@@ -248,7 +248,8 @@ impl Store {
         owns: impl Fn(crate::GuildId) -> bool,
     ) -> Result<Vec<Settlement>> {
         let mut out = Vec::new();
-        for g in self.games()? {
+        // The heads decide which games to look at again, each in its transaction.
+        for g in self.games_without_moves()? {
             if !owns(g.guild) || !matches!(stalled(&g, now), Ok(Some(_))) {
                 continue;
             }

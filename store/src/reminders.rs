@@ -83,7 +83,8 @@ impl Store {
         owns: impl Fn(GuildId) -> bool,
     ) -> Result<Vec<Reminder>> {
         let mut out = Vec::new();
-        for g in self.games()? {
+        // The heads decide which games to look at again, each in its transaction.
+        for g in self.games_without_moves()? {
             if !owns(g.guild) || due(&g, now).is_none() {
                 continue;
             }

@@ -540,6 +540,21 @@ impl Store {
         }
     }
 
+    /// Every game in progress as it stands, without its move list (`moves()` is empty):
+    /// players, terms, position, clock and where it is played, which is what a list
+    /// of games and the upkeep's sweeps read; one read per game fewer than
+    /// [`games`](Self::games). Records that do not decode are skipped and logged.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn games_without_moves(&self) -> Result<Vec<Game>> {
+        Ok(self
+            .scan_all::<GameHead>(t::GAMES, "a game in progress")?
+            .into_iter()
+            .map(|head| head.game)
+            .collect())
+    }
+
     /// Every game in progress (records that do not decode are skipped and logged).
     ///
     /// # Errors

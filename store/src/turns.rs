@@ -128,7 +128,8 @@ impl Store {
         owns: impl Fn(crate::GuildId) -> bool,
     ) -> Result<Vec<PlayResult>> {
         let mut out = Vec::new();
-        for g in self.games()? {
+        // The heads decide which games to look at again, each in its transaction.
+        for g in self.games_without_moves()? {
             if g.terms.game != G::KIND || !owns(g.guild) || G::overdue(&g, now).is_none() {
                 continue;
             }

@@ -6,7 +6,7 @@
 //! (`tests/store_pg`).
 
 use jetan_store::HostEnding;
-use jetan_store::{EndReason, Game, GameKind, GameResult, Settlement, StoreError, Terms};
+use jetan_store::{EndReason, Game, GameKind, GameResult, Records, Settlement, StoreError, Terms};
 use martian_chess::{ai, Action, BattleSide, ToAct};
 
 use crate::common::*;
@@ -371,6 +371,32 @@ fn a_game_moved_into_its_thread_is_played_and_settled_there() {
             .expect("the finished game");
         assert_eq!(f.game.parent, Some(CH));
         assert!(t.store.game(THREAD).unwrap().is_none());
+    }
+}
+
+/// The games list and the upkeep's sweeps read every game without its move list: the
+/// same games as with their moves (ids, players, position, clock, where), in every game.
+#[test]
+fn games_without_their_moves_are_the_games_in_progress() {
+    for terms in every_game() {
+        let t = TestStore::new();
+        start(&t, &terms);
+        for n in 0..6 {
+            act_once(&t, 1000 * (n + 1), n);
+        }
+        let full = t.store.games().unwrap();
+        assert_eq!(full.len(), 1);
+        assert!(full[0].records.len() >= 6, "{terms:?}");
+        let light = t.store.games_without_moves().unwrap();
+        assert_eq!(
+            light,
+            vec![Game {
+                records: Records::Empty,
+                ..full[0].clone()
+            }],
+            "{terms:?}"
+        );
+        assert_eq!(light[0].to_move(), full[0].to_move());
     }
 }
 

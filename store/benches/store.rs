@@ -1,5 +1,6 @@
 //! Store benchmarks: acknowledged (flushed) moves per second on one channel and spread
-//! over 1,000 channels; opening a data directory with 10,000 archived games, and the
+//! over 1,000 channels; reading the 1,000 games in progress (as the upkeep does), with
+//! and without their move lists; opening a data directory with 10,000 archived games, and the
 //! memory that takes.
 //!
 //! `cargo bench -p jetan-store --bench store`
@@ -128,6 +129,24 @@ fn moves(c: &mut Criterion) {
     group.finish();
     assert!(store.verify().unwrap().is_clean());
     assert!(many.verify().unwrap().is_clean());
+
+    // What the upkeep reads each minute (and `/jetan games`): the 1,000 games in
+    // progress above, with their move lists or without.
+    let games = many.games().unwrap();
+    let plies: usize = games.iter().map(|g| g.moves().len()).sum();
+    eprintln!("{} games in progress, {plies} moves in all", games.len());
+    let mut group = c.benchmark_group("games in progress");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_secs(1));
+    group.bench_function("1000 games with their moves", |b| {
+        b.iter(|| many.games().unwrap().len());
+    });
+    group.bench_function("1000 games without their moves", |b| {
+        b.iter(|| many.games_without_moves().unwrap().len());
+    });
+    group.finish();
 }
 
 /// The id of the game in progress in `channel` (0 if none).

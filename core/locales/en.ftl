@@ -1078,6 +1078,7 @@ games-title = { $n ->
 }
 games-row = { $channel } · { $challenger } vs { $challenged } · { $game } · { $who } to move ({ $since })
 games-more = …and { $n } more.
+no-game-yours-elsewhere = Your game with { $opponent } (**{ $game }**) is played in { $channel }.
 cmd-games = games
 cmd-games-desc = The server's games in progress, with links.
 opt-admin-settings-threads = threads

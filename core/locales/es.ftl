@@ -1075,6 +1075,7 @@ games-title = { $n ->
 }
 games-row = { $channel } · { $challenger } contra { $challenged } · { $game } · le toca a { $who } ({ $since })
 games-more = …y { $n } más.
+no-game-yours-elsewhere = Tu partida con { $opponent } (**{ $game }**) se juega en { $channel }.
 cmd-games = partidas
 cmd-games-desc = Las partidas en curso del servidor, con enlaces.
 opt-admin-settings-threads = hilos

@@ -335,8 +335,14 @@ impl Core {
                     .settings(req.guild)
                     .map(|s| s.currency)
                     .unwrap_or_else(|_| "coins".into());
-                let why =
+                let mut why =
                     games::refusal(lang, &e).unwrap_or_else(|| text::refusal(lang, &e, &currency));
+                // No game here: say where the asker's game is, if they play one.
+                if matches!(e, StoreError::NoGame) {
+                    if let Some(there) = self.your_game_elsewhere(&req, lang) {
+                        why = format!("{why}\n{there}");
+                    }
+                }
                 Reply::ephemeral(why).into()
             }
             Err(CoreError::Internal(msg)) => {

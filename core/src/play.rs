@@ -31,7 +31,7 @@ impl Core {
     pub(crate) fn game_in(&self, req: &Request) -> Result<Game, CoreError> {
         self.store
             .game(req.channel)?
-            .ok_or_else(|| CoreError::User(tr!(Lang::of(&req.locale), "no-game")))
+            .ok_or(CoreError::Refused(jetan_store::StoreError::NoGame))
     }
 
     pub(crate) fn position_of(game: &Game) -> Result<Position, CoreError> {

@@ -239,6 +239,36 @@ impl Core {
     }
 }
 
+impl Core {
+    /// Where the asker's game is, when a command found none in the channel it was asked
+    /// in (a game moved into its thread, most often): one line naming the opponent and
+    /// linking the game's channel. The game in a thread of this channel first, then one
+    /// where the asker is to move, then the newest. `None` when they play no game on
+    /// this server.
+    pub(crate) fn your_game_elsewhere(&self, req: &Request, lang: Lang) -> Option<String> {
+        let me = req.user.id;
+        let games = self.store.games_without_moves().ok()?;
+        let g = games
+            .iter()
+            .filter(|g| g.guild == req.guild && g.channel != req.channel)
+            .filter(|g| g.color_of(me).is_some())
+            .min_by_key(|g| {
+                (
+                    g.parent != Some(req.channel),
+                    g.to_move() != me,
+                    std::cmp::Reverse((g.started_at, g.id)),
+                )
+            })?;
+        Some(tr!(
+            lang,
+            "no-game-yours-elsewhere",
+            opponent = mention(g.opponent_of(me)?),
+            game = crate::games::name(lang, &g.terms),
+            channel = Text::channel(g.channel)
+        ))
+    }
+}
+
 /// How many games `/jetan games` lists (a message holds 2,000 characters).
 const MAX_LISTED: usize = 15;
 

@@ -1904,6 +1904,27 @@ fn an_accepted_game_moves_into_its_thread_and_its_result_is_told_in_the_channel(
     let store = h.core().store();
     assert!(store.game(CHANNEL).unwrap().is_none());
     assert_eq!(store.game(THREAD).unwrap().unwrap().parent, Some(CHANNEL));
+    // A player who asks for the game in the channel is told where it is; others only
+    // that there is none here.
+    for who in [alice(), bob()] {
+        h.refused(
+            &who,
+            Command::Resign,
+            "There is no game in this channel. Start one with `/jetan challenge`.\n\
+             Your game with @",
+        );
+    }
+    h.refused(
+        &alice(),
+        Command::Resign,
+        "Your game with @102 (**Classic Jetan**) is played in #777.",
+    );
+    let r = h.send(&carol(), Command::Resign).reply;
+    assert_eq!(
+        r.text.plain(),
+        "There is no game in this channel. Start one with `/jetan challenge`."
+    );
+    assert!(r.pings.is_empty());
     // The channel is free: carol challenges alice there while the game goes on.
     let c2 = h.ok(&carol(), challenge(alice(), 0, 0));
     assert!(!c2.ephemeral, "{}", c2.text.plain());

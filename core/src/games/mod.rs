@@ -34,7 +34,7 @@ impl Core {
         let game = self
             .store
             .game(req.channel)?
-            .ok_or_else(|| CoreError::User(Lang::of(&req.locale).tr("no-game", &[])))?;
+            .ok_or(CoreError::Refused(jetan_store::StoreError::NoGame))?;
         of(&game).command(self.cx(req, &game), c)
     }
 

@@ -333,7 +333,7 @@ impl Core {
         let game = self
             .store
             .game(req.channel)?
-            .ok_or_else(|| CoreError::User(lang.tr("no-game", &[])))?;
+            .ok_or(CoreError::Refused(jetan_store::StoreError::NoGame))?;
         if !game.is_martian() {
             return refuse(text::wrong_game(lang, jetan_store::GameKind::Jetan));
         }

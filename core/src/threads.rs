@@ -237,9 +237,7 @@ impl Core {
         }
         Ok(Reply::public(lines.join("\n")))
     }
-}
 
-impl Core {
     /// Where the asker's game is, when a command found none in the channel it was asked
     /// in (a game moved into its thread, most often): one line naming the opponent and
     /// linking the game's channel. The game in a thread of this channel first, then one

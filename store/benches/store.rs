@@ -7,7 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use criterion::{criterion_group, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, BenchmarkGroup, Criterion, Throughput};
 use jetan_rules::{Position, Square, Variant};
 use jetan_store::{Stamp, Store, Terms};
 use rand::rngs::StdRng;
@@ -92,11 +93,7 @@ fn moves(c: &mut Criterion) {
     let store = Store::open(dir.path()).unwrap();
     let mut ids = Ids(0);
     let mut rng = StdRng::seed_from_u64(1);
-    let mut group = c.benchmark_group("moves");
-    group
-        .sample_size(10)
-        .measurement_time(Duration::from_secs(5))
-        .warm_up_time(Duration::from_secs(1));
+    let mut group = quick_group(c, "moves");
     group.throughput(Throughput::Elements(1));
     group.bench_function("one channel, flushed", |b| {
         b.iter(|| one_move(&store, &mut ids, &mut rng, 1));
@@ -135,11 +132,7 @@ fn moves(c: &mut Criterion) {
     let games = many.games().unwrap();
     let plies: usize = games.iter().map(|g| g.moves().len()).sum();
     eprintln!("{} games in progress, {plies} moves in all", games.len());
-    let mut group = c.benchmark_group("games in progress");
-    group
-        .sample_size(10)
-        .measurement_time(Duration::from_secs(5))
-        .warm_up_time(Duration::from_secs(1));
+    let mut group = quick_group(c, "games in progress");
     group.bench_function("1000 games with their moves", |b| {
         b.iter(|| many.games().unwrap().len());
     });
@@ -147,6 +140,16 @@ fn moves(c: &mut Criterion) {
         b.iter(|| many.games_without_moves().unwrap().len());
     });
     group.finish();
+}
+
+/// A benchmark group of 10 samples over 5 s, after a second of warm-up.
+fn quick_group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_secs(1));
+    group
 }
 
 /// The id of the game in progress in `channel` (0 if none).
@@ -230,11 +233,7 @@ fn open(c: &mut Criterion) {
         "10,000 archived games: {:.1} MiB on disk",
         size as f64 / 1048576.0
     );
-    let mut group = c.benchmark_group("open");
-    group
-        .sample_size(10)
-        .measurement_time(Duration::from_secs(5))
-        .warm_up_time(Duration::from_secs(1));
+    let mut group = quick_group(c, "open");
     group.bench_function("10k archived games", |b| {
         b.iter(|| {
             let s = Store::open(dir.path()).unwrap();

@@ -31,10 +31,7 @@ impl Core {
         req: &Request,
         c: &GameCommand,
     ) -> Result<Response, CoreError> {
-        let game = self
-            .store
-            .game(req.channel)?
-            .ok_or(CoreError::Refused(jetan_store::StoreError::NoGame))?;
+        let game = self.game_in(req)?;
         of(&game).command(self.cx(req, &game), c)
     }
 

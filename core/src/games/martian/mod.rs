@@ -330,10 +330,7 @@ impl Core {
     /// The Martian Chess game in the channel.
     fn martian_game(&self, req: &Request) -> Result<Game, CoreError> {
         let lang = Lang::of(&req.locale);
-        let game = self
-            .store
-            .game(req.channel)?
-            .ok_or(CoreError::Refused(jetan_store::StoreError::NoGame))?;
+        let game = self.game_in(req)?;
         if !game.is_martian() {
             return refuse(text::wrong_game(lang, jetan_store::GameKind::Jetan));
         }

@@ -1,4 +1,4 @@
-//! Draws with the computer ([`crate::ai::judge_draw`], [`crate::ai::should_offer_draw`]):
+//! Draws with the computer (`judge_draw`, `should_offer_draw`, public in the `ai` module):
 //! whether it accepts a draw offered to it and whether it offers one, by its own
 //! estimate of the game from its [`PublicView`] (never the opponent's hand or the deck).
 //!
@@ -16,7 +16,7 @@
 
 use std::fmt;
 
-use crate::ai::{self, Level, Odds};
+use crate::heuristic::{self, Level, Odds};
 use crate::{Color, PublicView, Role, State, Stream, QUIET_TURNS_DRAW};
 
 /// The computer accepts a draw when its estimate is below minus this many pawns.
@@ -109,7 +109,9 @@ fn estimate(view: &PublicView, level: Level, seed: u64) -> f64 {
     let me = view.viewer;
     match level {
         Level::Random => material(view, me) - material(view, me.other()),
-        Level::Greedy | Level::Lookahead => ai::evaluate(&view.table, me, level, &Odds::of(view)),
+        Level::Greedy | Level::Lookahead => {
+            heuristic::evaluate(&view.table, me, level, &Odds::of(view))
+        }
         Level::Search | Level::DeepSearch => {
             let samples: u64 = if level == Level::Search { 16 } else { 32 };
             let mut rng = Stream::new(seed);
@@ -150,7 +152,8 @@ fn sampled(view: &PublicView, seed: u64) -> f64 {
             }
         }
         let Some(p) = s.player_to_act() else { break };
-        let Some(a) = ai::choose(&s.public_view(p), Level::Lookahead, policy ^ u64::from(k)) else {
+        let Some(a) = heuristic::choose(&s.public_view(p), Level::Lookahead, policy ^ u64::from(k))
+        else {
             break;
         };
         s = match s.play(p, a) {
@@ -168,7 +171,8 @@ fn score(s: &State, me: Color) -> f64 {
         Some(None) => 0.0,
         None => {
             let v = s.public_view(me);
-            ai::evaluate(&v.table, me, Level::Lookahead, &Odds::of(&v)).clamp(-DECIDED, DECIDED)
+            heuristic::evaluate(&v.table, me, Level::Lookahead, &Odds::of(&v))
+                .clamp(-DECIDED, DECIDED)
         }
     }
 }

@@ -88,6 +88,7 @@ mod color;
 mod draw;
 mod error;
 mod event;
+mod heuristic;
 mod outcome;
 mod pool;
 mod rng;

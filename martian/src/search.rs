@@ -29,7 +29,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::ai::{self, Level, Odds};
+use crate::heuristic::{self, Level, Odds};
 use crate::state::sort_hand;
 use crate::{Action, ByColor, Card, Color, PublicView, State, Stream, ToAct};
 
@@ -87,7 +87,7 @@ pub(crate) fn choose(
         ToAct::Over(_) => return None,
         ToAct::Battle { .. } => battle_candidates(view, legal),
         ToAct::Turn(_) => {
-            let mut scored = ai::turn_scores(view, POLICY, legal, &mut rng);
+            let mut scored = heuristic::turn_scores(view, POLICY, legal, &mut rng);
             scored.sort_by(|a, b| b.0.total_cmp(&a.0));
             let mut c: Vec<Action> = scored
                 .iter()
@@ -243,7 +243,7 @@ fn playout(view: &PublicView, action: Action, sample: u64) -> f64 {
         }
         let Some(p) = s.player_to_act() else { break };
         let v = s.public_view(p);
-        let Some(a) = ai::choose(&v, POLICY, policy_seed ^ u64::from(k)) else {
+        let Some(a) = heuristic::choose(&v, POLICY, policy_seed ^ u64::from(k)) else {
             break;
         };
         s = match s.play(p, a) {
@@ -264,7 +264,7 @@ fn score(s: &State, me: Color) -> f64 {
         };
     }
     let v = s.public_view(me);
-    let value = ai::evaluate(&v.table, me, POLICY, &Odds::of(&v));
+    let value = heuristic::evaluate(&v.table, me, POLICY, &Odds::of(&v));
     // The fifty-turn draw lies beyond the playouts: a player not behind is pushed, more as
     // the quiet turns mount, toward a turn that resets them (an attack, a pawn move, a
     // paradrop); a player well behind, toward the draw.

@@ -15,88 +15,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use jetan_core::{ButtonAction, Command, Core, Reply, Request, Response, Shown};
 
 use super::deliver::{self, Failed, Kind};
 use super::present;
-
-/// How many locks the channels share for starting games (a channel's is picked by its
-/// id): two channels on one lock only wait for each other's thread to open.
-const START_LOCKS: usize = 64;
-
-/// The bounded pool of core work: at most `n` requests do CPU or disk work at once. With
-/// it, the locks that let one game start at a time in a channel.
-#[derive(Clone)]
-pub(crate) struct Workers {
-    permits: Arc<Semaphore>,
-    starts: Arc<[tokio::sync::Mutex<()>]>,
-}
-
-impl Workers {
-    pub(crate) fn new(n: usize) -> Workers {
-        Workers {
-            permits: Arc::new(Semaphore::new(n.max(1))),
-            starts: (0..START_LOCKS)
-                .map(|_| tokio::sync::Mutex::new(()))
-                .collect(),
-        }
-    }
-
-    /// The lock held from a game's accept until it is in its own thread: an accepted
-    /// game waits in its channel for the thread, and a second accept there meanwhile
-    /// would find the channel busy. Every interaction of a server reaches the one
-    /// process that runs its shard, so a lock in the process is enough.
-    fn start_lock(&self, channel: u64) -> &tokio::sync::Mutex<()> {
-        // Channel ids are snowflakes: their low bits count ids made in one millisecond.
-        let i = (channel >> 22) ^ channel;
-        &self.starts[usize::try_from(i % START_LOCKS as u64).unwrap_or(0)]
-    }
-
-    /// A permit if a worker is free right now.
-    fn try_start(&self) -> Option<OwnedSemaphorePermit> {
-        self.permits.clone().try_acquire_owned().ok()
-    }
-
-    /// Waits for a free worker.
-    async fn start(&self) -> OwnedSemaphorePermit {
-        self.permits
-            .clone()
-            .acquire_owned()
-            .await
-            .expect("the worker semaphore is never closed")
-    }
-
-    /// Runs `work` on the blocking pool once a worker is free.
-    pub(crate) async fn run<T: Send + 'static>(
-        &self,
-        work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, tokio::task::JoinError> {
-        let permit = self.start().await;
-        spawn_with(permit, work).await
-    }
-}
-
-/// Quick read-only core work (autocomplete) on the blocking pool, outside the bounded
-/// workers so that suggestions never wait behind moves. `None` if it panicked.
-pub(crate) async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> T + Send + 'static,
-) -> Option<T> {
-    tokio::task::spawn_blocking(work).await.ok()
-}
-
-/// The one adapter from async to the blocking core: `work` runs on the blocking pool and
-/// holds `permit` until it is done.
-fn spawn_with<T: Send + 'static>(
-    permit: OwnedSemaphorePermit,
-    work: impl FnOnce() -> T + Send + 'static,
-) -> tokio::task::JoinHandle<T> {
-    tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        work()
-    })
-}
+use super::threads;
+use super::workers::{blocking, spawn_with, Workers};
 
 /// The interaction being answered.
 #[derive(Clone, Copy)]
@@ -119,6 +44,22 @@ enum Deferred {
 }
 
 impl Target<'_> {
+    /// The bot's permissions where the interaction came from, as Discord sends them.
+    fn permissions(self) -> Option<serenity::Permissions> {
+        match self {
+            Target::Command(c) => c.app_permissions,
+            Target::Component(c) => c.app_permissions,
+        }
+    }
+
+    /// The kind of channel the interaction came from, when Discord says.
+    fn channel_kind(self) -> Option<serenity::ChannelType> {
+        match self {
+            Target::Command(c) => c.channel.as_ref().map(|c| c.kind),
+            Target::Component(c) => c.channel.as_ref().map(|c| c.kind),
+        }
+    }
+
     async fn defer(self, http: &serenity::Http, private: bool) -> serenity::Result<Deferred> {
         match self {
             Target::Command(c) => {
@@ -379,7 +320,7 @@ pub(crate) async fn answer(
         response.reply.ephemeral = true;
     }
     if let Some(mut plan) = response.thread.take() {
-        if target.may_open_threads() {
+        if threads::may_open_threads(target.permissions(), target.channel_kind()) {
             // The core knows the challenge message once its posting was noted; a quick
             // Accept may come first.
             plan.from_message = plan.from_message.or(accept_on);
@@ -387,7 +328,7 @@ pub(crate) async fn answer(
             if deferred.is_none() && gone.is_none() {
                 defer(http, target, private, window, &mut deferred, &mut gone).await;
             }
-            super::threads::open_game_thread(http, core, plan, now, &mut response).await;
+            threads::open_game_thread(http, core, plan, now, &mut response).await;
         }
     }
     // The game is in its thread (or stays, for good, in the channel).
@@ -434,7 +375,7 @@ pub(crate) async fn answer(
     }
     apply_edits(http, &response).await;
     post_all(http, bot, &response.posts).await;
-    super::threads::archive_all(http, &response.archive).await;
+    threads::archive_all(http, &response.archive).await;
     Ok(response)
 }
 

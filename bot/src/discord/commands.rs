@@ -6,7 +6,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::answer::blocking;
+use super::workers::blocking;
 use super::{run, user_ref, Context, Data, Error};
 use crate::grammar::{self, Kind, Spec, Suggest, Value};
 use jetan_core::{Command, UserRef};

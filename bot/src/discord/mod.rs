@@ -10,6 +10,7 @@ mod localize;
 mod present;
 mod tasks;
 mod threads;
+mod workers;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,8 +20,9 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::RwLock;
 
 use crate::config::Config;
-use answer::{Target, Workers};
+use answer::Target;
 use jetan_core::{ButtonAction, Command, Core, Reply, Request, UserRef};
+use workers::Workers;
 
 /// Shared state of the Discord bot.
 pub struct Data {

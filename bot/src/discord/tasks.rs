@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 
 use jetan_core::Response;
 
-use super::{answer, deliver, now_ms, present, Data};
+use super::{answer, deliver, now_ms, present, workers, Data};
 
 /// Request results older than this are dropped: Discord never redelivers an interaction
 /// that late.
@@ -104,7 +104,8 @@ pub(crate) fn announce_pending(data: &Data, http: Arc<serenity::Http>) {
     let started = now_ms();
     tokio::spawn(async move {
         let c = core.clone();
-        let Some(pending) = answer::blocking(move || c.pending_announcements(started)).await else {
+        let Some(pending) = workers::blocking(move || c.pending_announcements(started)).await
+        else {
             return;
         };
         if !pending.is_empty() {
@@ -136,7 +137,7 @@ pub(crate) fn announce_pending(data: &Data, http: Arc<serenity::Http>) {
             };
             if done {
                 let c = core.clone();
-                answer::blocking(move || c.announced(request)).await;
+                workers::blocking(move || c.announced(request)).await;
             }
         }
     });

@@ -8,8 +8,8 @@ use serenity::http::HttpError;
 
 use jetan_core::{Core, Response, ThreadPlan, ThreadRefusal};
 
-use super::answer::{blocking, Target};
 use super::deliver::{self, Kind};
+use super::workers::blocking;
 
 /// Discord's error code for "a thread has already been created for this message": a
 /// retried creation that had landed. A thread opened from a message has that
@@ -21,27 +21,24 @@ const MISSING_PERMISSIONS: isize = 50_013;
 /// How many times a creation that failed on Discord's side is tried in all.
 const TRIES: u32 = 3;
 
-impl Target<'_> {
-    /// Whether the bot may open a public thread where this interaction came from, as
-    /// Discord says with it (`app_permissions`), and the channel is not itself a thread
-    /// (nor a direct message). Unknown counts as no: the game is then played in the
-    /// channel, as before threads.
-    pub(crate) fn may_open_threads(self) -> bool {
-        let (permissions, channel) = match self {
-            Target::Command(c) => (c.app_permissions, c.channel.as_ref()),
-            Target::Component(c) => (c.app_permissions, c.channel.as_ref()),
-        };
-        let in_text_channel = channel.is_none_or(|c| {
-            matches!(
-                c.kind,
-                serenity::ChannelType::Text | serenity::ChannelType::News
-            )
-        });
-        in_text_channel
-            && permissions.is_some_and(|p| {
-                p.administrator() || (p.create_public_threads() && p.send_messages_in_threads())
-            })
-    }
+/// Whether the bot may open a public thread where an interaction came from, as Discord
+/// says with it (`app_permissions`), and the channel is not itself a thread (nor a direct
+/// message). Unknown counts as no: the game is then played in the channel, as before
+/// threads.
+pub(crate) fn may_open_threads(
+    permissions: Option<serenity::Permissions>,
+    channel: Option<serenity::ChannelType>,
+) -> bool {
+    let in_text_channel = channel.is_none_or(|kind| {
+        matches!(
+            kind,
+            serenity::ChannelType::Text | serenity::ChannelType::News
+        )
+    });
+    in_text_channel
+        && permissions.is_some_and(|p| {
+            p.administrator() || (p.create_public_threads() && p.send_messages_in_threads())
+        })
 }
 
 /// Opens `plan`'s thread and moves the game into it: then the answer in the channel is

@@ -251,7 +251,7 @@ impl Store {
                     max_id = max_id.max(c.id);
                     put(
                         t::CHALLENGES,
-                        &crate::lobby::challenge_key(c.channel, c.challenger),
+                        &crate::codec::challenge_key(c.channel, c.challenger),
                         encode(&c),
                     );
                 }

@@ -4,7 +4,7 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::{Result, StoreError};
+use crate::{ChannelId, Result, StoreError, UserId};
 
 /// The format version written before every record. A reader that meets another one
 /// refuses the record (clearly) instead of misreading it; [`Store::open`](crate::Store::open)
@@ -93,4 +93,10 @@ pub(crate) fn key3(a: u64, b: u64, c: u64) -> [u8; 24] {
 pub(crate) fn key_part(key: &[u8], i: usize) -> Option<u64> {
     key.get(i * 8..i * 8 + 8)
         .map(|b| u64::from_be_bytes(b.try_into().expect("8 bytes")))
+}
+
+/// The key of an open challenge: its channel, then its challenger (a challenger has at
+/// most one open challenge per channel; a channel holds any number).
+pub(crate) fn challenge_key(channel: ChannelId, challenger: UserId) -> [u8; 16] {
+    key2(channel, challenger)
 }

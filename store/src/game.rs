@@ -21,8 +21,15 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::model::{Game, GameHead, GameKind, PaymentKind, RatingPool, Record, RuleEnding, Terms};
-use crate::settle::End;
 use crate::{Millis, Result, StoreError};
+
+/// How a game ends, as decided by the operation that ends it.
+#[derive(Clone, Copy)]
+pub(crate) enum End {
+    Win(Color),
+    Draw,
+    Aborted,
+}
 
 /// Who must act in a game, and under which clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 
 use jetan_rules::ByColor;
 
-use crate::codec::{key1, key2};
+use crate::codec::{challenge_key, key1};
 use crate::model::{
     Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, GameHead, Receipt, Records,
     Settings, Terms,
@@ -418,12 +418,6 @@ fn within_limits(settings: &Settings, terms: &Terms) -> TxResult<()> {
         }
     }
     Ok(())
-}
-
-/// The key of an open challenge: its channel, then its challenger (a challenger has at
-/// most one open challenge per channel; a channel holds any number).
-pub(crate) fn challenge_key(channel: ChannelId, challenger: UserId) -> [u8; 16] {
-    key2(channel, challenger)
 }
 
 /// The challenge a request names, as read before its transaction.

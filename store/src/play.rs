@@ -7,7 +7,7 @@
 use jetan_rules::Color;
 
 use crate::codec::key1;
-use crate::game::Clock;
+use crate::game::{Clock, End};
 use crate::games;
 use crate::model::{Game, GameHead, Settlement};
 use crate::schema::t;

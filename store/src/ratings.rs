@@ -17,8 +17,8 @@ use jetan_rules::{ByColor, Color};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
+use crate::game::End;
 use crate::model::{Game, Rating, RatingChange, DAY_MS};
-use crate::settle::End;
 use crate::tx::{Tx, TxResult};
 
 /// How many rated games two players may play with each other in 24 hours; further ones

@@ -5,20 +5,13 @@
 use jetan_rules::{ByColor, Color};
 
 use crate::codec::key1;
+use crate::game::End;
 use crate::model::{
     Challenge, ChallengeClosed, ClosedHow, EndReason, EntryKind, FinishedGame, FinishedHead, Game,
     GameHead, GameResult, HostEnding, Payment, PaymentKind, Release, Settlement,
 };
 use crate::tx::{fail, game_name, t, to_i64, Tx, TxResult};
 use crate::{ChannelId, GameId, StoreError, UserId};
-
-/// How a game ends, as decided by the operation that ends it.
-#[derive(Clone, Copy)]
-pub(crate) enum End {
-    Win(Color),
-    Draw,
-    Aborted,
-}
 
 /// The game in progress in `channel`, as stored (without its moves).
 pub(crate) fn load_game(tx: &Tx<'_>, channel: ChannelId) -> TxResult<GameHead> {
@@ -67,7 +60,7 @@ pub(crate) fn close_challenge(
     }
     tx.remove(
         t::CHALLENGES,
-        &crate::lobby::challenge_key(c.channel, c.challenger),
+        &crate::codec::challenge_key(c.channel, c.challenger),
     )?;
     Ok(ChallengeClosed {
         refunded: c.held,

@@ -10,9 +10,9 @@ pub mod martian;
 use jetan_rules::Color;
 
 use crate::codec::{encode, key2};
+use crate::game::End;
 use crate::game::{Clock, HostedGame};
 use crate::model::{EndReason, Game, GameKind, GameResult, Records, Terms};
-use crate::settle::End;
 use crate::{GameId, Result};
 
 /// Calls `$body` with `$g` bound to the type of `$kind`'s game: the one list of games.

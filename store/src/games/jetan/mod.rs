@@ -3,17 +3,16 @@
 //! [`MoveRecord`]s in the `moves` tree; Manator duels draw from the game's seeded duel
 //! stream ([`DuelStream`]), advanced past the duels already fought.
 
+mod ops;
+
 use jetan_rules::{Color, DuelStream, Position, Role, Square, Variant};
 
+use crate::game::End;
 use crate::game::{Applied, Clock, HostedGame, Replayed};
-use crate::model::{
-    Game, GameHead, GameKind, PaymentKind, PlayResult, RatingPool, Receipt, Records, Terms,
-};
+use crate::model::{Game, GameHead, GameKind, PaymentKind, RatingPool, Records, Terms};
 use crate::schema::jetan::{Ending, MoveRecord};
 use crate::schema::{t, Refusal, RuleEnding};
-use crate::settle::End;
-use crate::turns::act;
-use crate::{ChannelId, GameId, Millis, Result, Stamp, Store, StoreError};
+use crate::{Millis, Result, StoreError};
 
 /// Jetan.
 pub(crate) struct Jetan;
@@ -175,39 +174,6 @@ fn ending(o: jetan_rules::Outcome) -> (End, RuleEnding) {
         RuleEnding::Jetan(reason),
     )
 }
-
-impl Store {
-    /// Plays a move. `expected_version` is the game version the move was chosen against
-    /// (what the player saw), in the game `game_id`; `from`/`to` name the move
-    /// (RULES.md §3.5).
-    ///
-    /// In one transaction (the host's one action path, [`Store::act`]'s too): checks
-    /// the version and the turn, plays the move by the rules (Manator duels from the
-    /// game's seeded stream), records it, pays the price of a killed piece from its
-    /// owner's escrow to the opponent, and if the move ends the game settles the pot,
-    /// archives the game and frees the channel.
-    ///
-    /// # Errors
-    /// Refusals: [`StoreError::NoGame`], [`StoreError::GameReplaced`],
-    /// [`StoreError::NotAPlayer`], [`StoreError::WrongGame`] (a game of another kind),
-    /// [`StoreError::GameChanged`], [`StoreError::NotYourTurn`],
-    /// [`StoreError::Illegal`] with the rules' reason.
-    pub fn play(
-        &self,
-        req: Stamp,
-        channel: ChannelId,
-        target: (GameId, u64),
-        from: Square,
-        to: Square,
-    ) -> Result<PlayResult> {
-        self.mutate(req, receipt!(Play), |tx| {
-            act::<Jetan>(tx, channel, Some((req.user, target)), (from, to))
-        })
-    }
-}
-
-/// Asserts `Receipt::Play` exists for `receipt!(Play)`.
-const _: fn(PlayResult) -> Receipt = Receipt::Play;
 
 /// The moves of a Jetan game (none if it holds no records of Jetan).
 fn moves(game: &Game) -> &[MoveRecord] {

@@ -6,7 +6,7 @@ use jetan_store::{FinishedGame, Game, Settlement};
 use super::buttons::ButtonAction;
 use super::lang::{tr, Lang};
 use super::request::{mention, Request};
-use super::text::{self, money};
+use super::text::money;
 use super::{refuse, ButtonStyle, Core, CoreError, MessageEdit, Reply, Response, Shown};
 
 impl Core {
@@ -18,24 +18,6 @@ impl Core {
     ) -> Result<Reply, CoreError> {
         let currency = self.currency(req.guild)?;
         crate::games::of(game).ended(self.cx(req, game), s, &currency)
-    }
-
-    /// The reply to the end of a game of Jetan: the settlement and the last board.
-    pub(crate) fn jetan_ended(
-        &self,
-        req: &Request,
-        game: &Game,
-        s: &Settlement,
-        currency: &str,
-    ) -> Result<Reply, CoreError> {
-        let currency = currency.to_owned();
-        let lang = self.public_lang(req.guild);
-        let text = text::settlement(lang, s, &currency, game.terms.practice);
-        let pos = Self::position_of(game)?;
-        let banner = text::result_banner(lang, &s.result, s.reason, |id| self.name_of(id, lang));
-        let bottom = self.bottom_at_end(game, &s.result, pos.turn());
-        let png = self.board_picture(lang, game, &pos, bottom, None, Some(banner))?;
-        Ok(Reply::public(text).with_file("board.png", png))
     }
 
     /// A typed `resign` asks privately for confirmation, saying what it costs.
@@ -304,27 +286,5 @@ impl Core {
             }
         };
         Ok(last)
-    }
-
-    /// An animated replay of a finished game of Jetan.
-    pub(crate) fn jetan_replay(
-        &self,
-        req: &Request,
-        last: &FinishedGame,
-    ) -> Result<Reply, CoreError> {
-        let lang = self.public_lang(req.guild);
-        let banner =
-            text::result_banner(lang, &last.result, last.reason, |id| self.name_of(id, lang));
-        let gif = self.replay_picture(lang, last, banner)?;
-        Ok(Reply::public(tr!(
-            lang,
-            "replay",
-            id = last.game.id.to_string(),
-            black = mention(last.game.black),
-            orange = mention(last.game.orange),
-            moves = text::moves_count(lang, last.game.moves().len()),
-            result = text::result_line(lang, &last.result, last.reason)
-        ))
-        .with_file("replay.gif", gif))
     }
 }

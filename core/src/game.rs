@@ -8,9 +8,47 @@
 use jetan_rules::Color;
 use jetan_store::{FinishedGame, Game, PlayResult, Settlement, StoreError, Terms};
 
-use crate::move_menu::ActionMenu;
 use crate::request::{ChallengeArgs, GameCommand, Request};
 use crate::{Core, CoreError, Lang, Reply, Response};
+
+/// The Move button's menus (`move_menu.rs`), as named in component ids.
+/// The button's name (its id is `jetan:move:<game id>`).
+pub(crate) const MOVE: &str = "move";
+/// The first menu (pieces and actions).
+pub(crate) const FROM: &str = "move-from";
+/// The second menu (a piece's actions).
+pub(crate) const TO: &str = "move-to";
+
+/// What the player to act may do, as the Move button's menus offer it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ActionMenu {
+    /// The text above the first menu ("Your move: choose a piece").
+    pub title: String,
+    /// The first menu's placeholder.
+    pub placeholder: String,
+    /// The first menu's entries, in order.
+    pub entries: Vec<Entry>,
+}
+
+/// An entry of the first menu.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Entry {
+    /// An action, played when chosen (`key`: as the game names it to
+    /// [`GameUi::play_chosen`]).
+    Action { key: String, label: String },
+    /// A group of actions (a piece's moves), chosen from a second menu.
+    Group {
+        /// The group's name (no `@` or `#`).
+        key: String,
+        label: String,
+        /// The text above the second menu.
+        title: String,
+        /// The second menu's placeholder.
+        placeholder: String,
+        /// (key, label) of each action.
+        actions: Vec<(String, String)>,
+    },
+}
 
 /// A command about the game being played, as the game interface receives it.
 #[derive(Clone, Copy)]

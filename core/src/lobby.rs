@@ -1,7 +1,6 @@
 //! Starting games: challenge, accept, decline, cancel, rematch, and practice games
 //! against the computer.
 
-use jetan_rules::Color;
 use jetan_store::{
     Challenge, ChallengeClosed, ClosedHow, FirstMover, Game, GameResult, Terms, MAX_AMOUNT,
 };
@@ -194,61 +193,6 @@ impl Core {
         let ui = crate::games::of(&game);
         let text = ui.practice_line(self, lang, req.user.id, level.get(), &game);
         ui.started(self, &game, text)
-    }
-
-    /// The public line that a practice game of Jetan started.
-    pub(crate) fn jetan_practice_line(
-        &self,
-        lang: Lang,
-        human: u64,
-        level: u8,
-        game: &Game,
-    ) -> String {
-        tr!(
-            lang,
-            "practice-started",
-            human = mention(human),
-            bot = mention(self.bot.id),
-            level = level,
-            game = crate::games::name(lang, &game.terms)
-        ) + "\n"
-            + &tr!(
-                lang,
-                "practice-sides",
-                black = mention(game.black),
-                orange = mention(game.orange)
-            )
-    }
-
-    /// The reply to a game of Jetan that has just started, and the computer's turn if
-    /// it is first.
-    pub(crate) fn jetan_started(&self, game: &Game, text: String) -> Result<Response, CoreError> {
-        let pos = Self::position_of(game)?;
-        let computer = game.terms.practice && game.black == self.bot.id;
-        let lang = self.public_lang(game.guild);
-        let bottom = self.bottom(game, Color::Black, None);
-        // When the computer moves first, its reply shows the board.
-        let png = if computer {
-            None
-        } else {
-            Some(self.board_picture(lang, game, &pos, bottom, None, None)?)
-        };
-        let mut reply = Reply::public(text);
-        if !computer {
-            reply.text.push('\n');
-            reply
-                .text
-                .push_str(&tr!(lang, "your-move", who = mention(game.black)));
-            reply = Self::with_move_button(lang, game, reply.pinging(game.black));
-        }
-        Ok(Response {
-            computer_moves_in: computer.then_some(game.channel),
-            ..match png {
-                Some(png) => reply.with_file("board.png", png),
-                None => reply,
-            }
-            .into()
-        })
     }
 
     /// A typed `accept` shows the open challenge's terms privately with a Confirm button

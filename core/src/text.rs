@@ -2,7 +2,7 @@
 //! in the message files (`core/locales/*.ftl`).
 
 use jetan_rules::{Color, IllegalMove, Role, Variant};
-use jetan_store::{EndReason, GameResult, Payment, PaymentKind, Settlement, StoreError, Terms};
+use jetan_store::{EndReason, GameResult, Payment, PaymentKind, Settlement, StoreError};
 
 use super::lang::{tr, Lang};
 use super::request::mention;
@@ -272,26 +272,6 @@ pub fn rules_summary(lang: Lang) -> String {
         s.push_str(&lang.tr(key, &[]));
     }
     s
-}
-
-/// The name of a game of Jetan's rules and board.
-pub(crate) fn jetan_name(lang: Lang, t: &Terms) -> String {
-    let name = variant_name(lang, t.variant);
-    match t.topology {
-        jetan_rules::Topology::Flat => name,
-        jetan_rules::Topology::Circular => tr!(lang, "game-circular", variant = name),
-    }
-}
-
-/// The piece prices of a game of Jetan, in one sentence.
-pub(crate) fn jetan_piece_price_terms(lang: Lang, t: &Terms, currency: &str) -> String {
-    let m = |n: u64| money(lang, n, currency);
-    tr!(
-        lang,
-        "terms-piece-price",
-        price = m(t.piece_price),
-        dwar = m(t.piece_price.saturating_mul(u64::from(Role::Dwar.value())))
-    )
 }
 
 /// The name of a variant as players read it.

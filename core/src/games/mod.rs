@@ -9,9 +9,8 @@ pub mod martian;
 
 use jetan_store::{Game, GameKind, PlayResult, StoreError, Terms};
 
-use crate::game::GameUi;
+use crate::game::{GameUi, FROM, MOVE, TO};
 use crate::lang::{tr, Lang};
-use crate::move_menu::{FROM, MOVE, TO};
 use crate::request::{GameCommand, Request};
 use crate::words::{format_duration, money};
 use crate::{Core, CoreError, Response};

@@ -16,8 +16,7 @@ use jetan_store::{FinishedGame, Game, PlayResult, Refusal, Settlement, StoreErro
 use martian_chess::{ai, Action, Color, PublicView, State, ToAct};
 
 use crate::buttons::ButtonAction;
-use crate::game::{Asker, Choices, Cx, GameUi, Typed};
-use crate::move_menu::{ActionMenu, Entry};
+use crate::game::{ActionMenu, Asker, Choices, Cx, Entry, GameUi, Typed};
 use crate::reply::{ButtonStyle, Menu};
 use crate::request::{mention, ChallengeArgs, GameCommand, Request};
 use crate::{refuse, Core, CoreError, Lang, Reply, Response};

@@ -1,12 +1,21 @@
 //! Jetan (RULES.md) in the command core: its implementation of the game interface
-//! ([`GameUi`]). The bodies live beside the host code they grew with (`play`, `endings`,
-//! `lobby`, `computer`, `pictures`, `suggest`); this is where the core reaches them.
+//! ([`GameUi`]), and everything of the core that knows Jetan, one module per concern:
+//! a move typed or chosen and the board (`play`), the start of a game (`lobby`), the
+//! end of one and its replay (`endings`), the computer's turn (`computer`), autocomplete
+//! (`suggest`), the analysis of a finished game (`analysis`), and its names (`words`).
+
+mod analysis;
+mod computer;
+mod endings;
+mod lobby;
+mod play;
+mod suggest;
+mod words;
 
 use jetan_store::{FinishedGame, Game, PlayResult, Refusal, Settlement, StoreError, Terms};
 
-use crate::game::{Asker, Choices, Cx, GameUi, Typed};
+use crate::game::{ActionMenu, Asker, Choices, Cx, GameUi, Typed};
 use crate::lang::tr;
-use crate::move_menu::ActionMenu;
 use crate::request::{mention, ChallengeArgs, Request};
 use crate::{text, Core, CoreError, Lang, Reply, Response};
 
@@ -15,11 +24,11 @@ pub(crate) struct Jetan;
 
 impl GameUi for Jetan {
     fn name(&self, lang: Lang, terms: &Terms) -> String {
-        text::jetan_name(lang, terms)
+        words::name(lang, terms)
     }
 
     fn piece_price_terms(&self, lang: Lang, terms: &Terms, currency: &str) -> String {
-        text::jetan_piece_price_terms(lang, terms, currency)
+        words::piece_price_terms(lang, terms, currency)
     }
 
     fn check_challenge(
@@ -41,46 +50,46 @@ impl GameUi for Jetan {
             lang,
             "accepted",
             who = mention(game.challenged()),
-            game = text::jetan_name(lang, &game.terms),
+            game = words::name(lang, &game.terms),
             black = mention(game.black),
             orange = mention(game.orange)
         )
     }
 
     fn practice_line(&self, core: &Core, lang: Lang, human: u64, level: u8, game: &Game) -> String {
-        core.jetan_practice_line(lang, human, level, game)
+        lobby::practice_line(core, lang, human, level, game)
     }
 
     fn started(&self, core: &Core, game: &Game, head: String) -> Result<Response, CoreError> {
-        core.jetan_started(game, head)
+        lobby::started(core, game, head)
     }
 
     fn play(&self, cx: Cx<'_>, typed: Typed<'_>) -> Result<Response, CoreError> {
-        cx.core.jetan_play(cx.req, cx.game, typed)
+        play::play(cx.core, cx.req, cx.game, typed)
     }
 
     fn board(&self, cx: Cx<'_>) -> Result<Reply, CoreError> {
-        cx.core.jetan_board(cx.req, cx.game)
+        play::board(cx.core, cx.req, cx.game)
     }
 
     fn moves(&self, cx: Cx<'_>, square: &str) -> Result<Reply, CoreError> {
-        cx.core.jetan_moves(cx.req, cx.game, square)
+        play::moves(cx.core, cx.req, cx.game, square)
     }
 
     fn ended(&self, cx: Cx<'_>, s: &Settlement, currency: &str) -> Result<Reply, CoreError> {
-        cx.core.jetan_ended(cx.req, cx.game, s, currency)
+        endings::ended(cx.core, cx.req, cx.game, s, currency)
     }
 
     fn replay(&self, core: &Core, req: &Request, last: &FinishedGame) -> Result<Reply, CoreError> {
-        core.jetan_replay(req, last)
+        endings::replay(core, req, last)
     }
 
     fn suggest_from(&self, _core: &Core, game: &Game, asker: Asker<'_>) -> Choices {
-        Core::jetan_suggest_from(game, asker)
+        suggest::suggest_from(game, asker)
     }
 
     fn suggest_to(&self, _core: &Core, game: &Game, asker: Asker<'_>, from: &str) -> Choices {
-        Core::jetan_suggest_to(game, asker, from)
+        suggest::suggest_to(game, asker, from)
     }
 
     fn refusal(&self, lang: Lang, e: &StoreError) -> Option<String> {
@@ -136,16 +145,15 @@ impl GameUi for Jetan {
     }
 
     fn action_menu(&self, cx: Cx<'_>) -> Result<ActionMenu, CoreError> {
-        Core::jetan_action_menu(cx.req, cx.game)
+        play::action_menu(cx.req, cx.game)
     }
 
-    /// `key`: `e2-e3`, as [`Core::jetan_action_menu`] names a move.
+    /// `key`: `e2-e3`, as [`play::action_menu`] names a move.
     fn play_chosen(&self, cx: Cx<'_>, key: &str) -> Result<Response, CoreError> {
         let (from, to) = key
             .split_once('-')
             .ok_or_else(|| CoreError::Internal(format!("a menu's move {key:?} does not read")))?;
-        cx.core
-            .jetan_play(cx.req, cx.game, (Some(from), Some(to), None))
+        play::play(cx.core, cx.req, cx.game, (Some(from), Some(to), None))
     }
 
     fn seat_name(&self, lang: Lang, seat: jetan_rules::Color) -> String {
@@ -169,7 +177,7 @@ impl GameUi for Jetan {
         last: &FinishedGame,
         per_position: std::time::Duration,
     ) -> Result<Reply, CoreError> {
-        core.jetan_analysis(lang, asker, last, per_position)
+        analysis::analysis(core, lang, asker, last, per_position)
     }
 
     fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String {
@@ -190,7 +198,7 @@ impl GameUi for Jetan {
         lang: Lang,
         game: &Game,
     ) -> Result<(bool, String), CoreError> {
-        core.jetan_computer_draw(lang, game)
+        computer::draw(core, lang, game)
     }
 
     fn computer_turn(
@@ -200,6 +208,6 @@ impl GameUi for Jetan {
         game: &Game,
         now: &dyn Fn() -> u64,
     ) -> Result<Option<Response>, CoreError> {
-        core.jetan_computer_turn(channel, game, now)
+        computer::turn(core, channel, game, now)
     }
 }

@@ -1,0 +1,118 @@
+//! The computer's turn in a game of Jetan, and its answer to a draw offer.
+
+use crate::lang::{tr, Lang};
+use crate::{Core, CoreError, Response};
+use jetan_engine::DrawGrounds;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// The computer's move in a practice game of Jetan where it is to move.
+pub(super) fn turn(
+    core: &Core,
+    channel: u64,
+    game: &jetan_store::Game,
+    now: &dyn Fn() -> u64,
+) -> Result<Option<Response>, CoreError> {
+    let guild = game.guild;
+    let pos = Core::position_of(game)?;
+    let level = core.level(game.id);
+    let think = core.think;
+    let stop = Arc::new(AtomicBool::new(false));
+    if let Ok(mut thinking) = core.thinking.lock() {
+        thinking.insert(game.id, stop.clone());
+    }
+    let limits = level
+        .limits(think)
+        .with_seed(jetan_engine::position_hash(&pos))
+        .with_stop(stop);
+    let earlier = earlier_positions(game);
+    // In a dead or stale game the computer offers a draw with its move, and then no
+    // longer leads its Chief where a lesser enemy piece may take it to make one.
+    let offer = game.draw_offer.is_none()
+        && offer_due(jetan_engine::plies_without_capture(&pos, &earlier))
+        && jetan_engine::should_offer_draw(&pos, &earlier, level).is_some();
+    let mut engine = jetan_engine::Engine::new(8);
+    engine.set_history(&earlier);
+    engine.set_draw_offered(offer);
+    let best = engine.search(&pos, &limits).best;
+    if let Ok(mut thinking) = core.thinking.lock() {
+        thinking.remove(&game.id);
+    }
+    let Some(m) = best else {
+        return Ok(None);
+    };
+    let id = Core::derived_id(&[game.id, game.version]);
+    let req = jetan_store::Stamp::new(id, core.bot.id, now()).unannounced();
+    match core
+        .store
+        .play(req, channel, (game.id, game.version), m.from, m.to)
+    {
+        Ok(result) => {
+            let response = core.moved(guild, game, &result, now())?;
+            if !offer || result.finished.is_some() {
+                return Ok(Some(response));
+            }
+            core.computer_offers_draw(channel, game, response, now())
+                .map(Some)
+        }
+        Err(e) if e.is_refusal() => {
+            tracing::info!(channel, "the game changed while the computer thought: {e}");
+            Ok(None)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The engine's answer to a draw offered to it in the practice game `game`.
+pub(super) fn draw(
+    core: &Core,
+    lang: Lang,
+    game: &jetan_store::Game,
+) -> Result<(bool, String), CoreError> {
+    let pos = game.position()?;
+    let me = game
+        .color_of(core.bot.id)
+        .unwrap_or(jetan_rules::Color::Orange);
+    let j = jetan_engine::judge_draw(&pos, &earlier_positions(game), me, core.level(game.id));
+    let why = match j.reason {
+        DrawGrounds::Over => tr!(lang, "illegal-game-over"),
+        DrawGrounds::DeadMaterial => tr!(lang, "computer-draw-dead-material"),
+        DrawGrounds::Stale { plies } => tr!(lang, "computer-draw-stale", plies = plies),
+        DrawGrounds::Winning { score } => {
+            tr!(lang, "computer-draw-winning", score = score.to_string())
+        }
+        DrawGrounds::Behind { score } => {
+            tr!(lang, "computer-draw-behind", score = score.to_string())
+        }
+        DrawGrounds::NotBehind { score } => {
+            tr!(lang, "computer-draw-not-behind", score = score.to_string())
+        }
+    };
+    Ok((j.accept, why))
+}
+
+/// The positions of `game` before its current one, replayed from its moves with their
+/// recorded duels, so that the engine knows what a move would repeat (it stops at a move
+/// that does not replay, which the store's checks would have refused).
+fn earlier_positions(game: &jetan_store::Game) -> Vec<jetan_rules::Position> {
+    let mut pos = jetan_rules::Position::start_on(game.terms.variant, game.terms.topology);
+    let mut earlier = Vec::with_capacity(game.moves().len());
+    for rec in game.moves() {
+        let Ok(m) = pos.find_move(rec.from, rec.to) else {
+            break;
+        };
+        earlier.push(pos.clone());
+        let duel = rec.duel.unwrap_or(true);
+        pos.play_unchecked(m, &mut |_: jetan_rules::Role, _: jetan_rules::Role| duel);
+    }
+    earlier
+}
+
+/// Whether the computer, in a dead or stale Jetan game, offers a draw at this move, by the
+/// plies since the last capture: on its first move there and then every eighth, so that a
+/// player who declined is not asked again at every move (in between, a stale game's
+/// engine goes back to offering it its Chief).
+fn offer_due(plies: u32) -> bool {
+    let stale = jetan_engine::STALE_PLIES;
+    plies.checked_sub(stale).unwrap_or(plies) % 16 < 2
+}

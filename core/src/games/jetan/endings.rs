@@ -1,0 +1,42 @@
+//! The end of a game of Jetan in words, and its replay.
+
+use crate::lang::tr;
+use crate::request::{mention, Request};
+use crate::text;
+use crate::{Core, CoreError, Reply};
+use jetan_store::{FinishedGame, Game, Settlement};
+
+/// The reply to the end of a game of Jetan: the settlement and the last board.
+pub(super) fn ended(
+    core: &Core,
+    req: &Request,
+    game: &Game,
+    s: &Settlement,
+    currency: &str,
+) -> Result<Reply, CoreError> {
+    let currency = currency.to_owned();
+    let lang = core.public_lang(req.guild);
+    let text = text::settlement(lang, s, &currency, game.terms.practice);
+    let pos = Core::position_of(game)?;
+    let banner = text::result_banner(lang, &s.result, s.reason, |id| core.name_of(id, lang));
+    let bottom = core.bottom_at_end(game, &s.result, pos.turn());
+    let png = core.board_picture(lang, game, &pos, bottom, None, Some(banner))?;
+    Ok(Reply::public(text).with_file("board.png", png))
+}
+
+/// An animated replay of a finished game of Jetan.
+pub(super) fn replay(core: &Core, req: &Request, last: &FinishedGame) -> Result<Reply, CoreError> {
+    let lang = core.public_lang(req.guild);
+    let banner = text::result_banner(lang, &last.result, last.reason, |id| core.name_of(id, lang));
+    let gif = core.replay_picture(lang, last, banner)?;
+    Ok(Reply::public(tr!(
+        lang,
+        "replay",
+        id = last.game.id.to_string(),
+        black = mention(last.game.black),
+        orange = mention(last.game.orange),
+        moves = text::moves_count(lang, last.game.moves().len()),
+        result = text::result_line(lang, &last.result, last.reason)
+    ))
+    .with_file("replay.gif", gif))
+}

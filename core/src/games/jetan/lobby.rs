@@ -1,0 +1,56 @@
+//! The start of a game of Jetan: the practice line and the first board.
+
+use crate::lang::{tr, Lang};
+use crate::request::mention;
+use crate::{Core, CoreError, Reply, Response};
+use jetan_rules::Color;
+use jetan_store::Game;
+
+/// The public line that a practice game of Jetan started.
+pub(super) fn practice_line(core: &Core, lang: Lang, human: u64, level: u8, game: &Game) -> String {
+    tr!(
+        lang,
+        "practice-started",
+        human = mention(human),
+        bot = mention(core.bot.id),
+        level = level,
+        game = crate::games::name(lang, &game.terms)
+    ) + "\n"
+        + &tr!(
+            lang,
+            "practice-sides",
+            black = mention(game.black),
+            orange = mention(game.orange)
+        )
+}
+
+/// The reply to a game of Jetan that has just started, and the computer's turn if
+/// it is first.
+pub(super) fn started(core: &Core, game: &Game, text: String) -> Result<Response, CoreError> {
+    let pos = Core::position_of(game)?;
+    let computer = game.terms.practice && game.black == core.bot.id;
+    let lang = core.public_lang(game.guild);
+    let bottom = core.bottom(game, Color::Black, None);
+    // When the computer moves first, its reply shows the board.
+    let png = if computer {
+        None
+    } else {
+        Some(core.board_picture(lang, game, &pos, bottom, None, None)?)
+    };
+    let mut reply = Reply::public(text);
+    if !computer {
+        reply.text.push('\n');
+        reply
+            .text
+            .push_str(&tr!(lang, "your-move", who = mention(game.black)));
+        reply = Core::with_move_button(lang, game, reply.pinging(game.black));
+    }
+    Ok(Response {
+        computer_moves_in: computer.then_some(game.channel),
+        ..match png {
+            Some(png) => reply.with_file("board.png", png),
+            None => reply,
+        }
+        .into()
+    })
+}

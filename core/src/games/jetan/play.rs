@@ -1,0 +1,284 @@
+//! A move of Jetan, typed or chosen from the Move menus; the board and one piece's moves.
+
+use crate::game::{ActionMenu, Entry};
+use crate::lang::{tr, Lang};
+use crate::play::duel_percent;
+use crate::request::{mention, Request};
+use crate::text;
+use crate::{refuse, Core, CoreError, Reply, Response};
+use jetan_rules::Variant;
+use jetan_rules::{MoveText, Square};
+use jetan_store::Game;
+
+/// A move as typed in a game of Jetan.
+pub(super) fn play(
+    core: &Core,
+    req: &Request,
+    game: &Game,
+    (from, to, notation): (Option<&str>, Option<&str>, Option<&str>),
+) -> Result<Response, CoreError> {
+    let lang = Lang::of(&req.locale);
+    let pos = Core::position_of(game)?;
+    let (from, to, named) = match (notation.map(str::trim).filter(|s| !s.is_empty()), from, to) {
+        (Some(n), None, None) => {
+            let t: MoveText = n
+                .parse()
+                .map_err(|_| CoreError::User(tr!(lang, "move-bad-text", text = n)))?;
+            (t.from, t.to, Some(t))
+        }
+        (None, Some(f), Some(t)) => (
+            parse_square(lang, f, "square-from")?,
+            parse_square(lang, t, "square-to")?,
+            None,
+        ),
+        (Some(_), _, _) => return refuse(tr!(lang, "move-both")),
+        (None, _, _) => return refuse(tr!(lang, "move-which")),
+    };
+    check_mover(lang, game, &pos, req.user.id)?;
+    // Check with the rules first for the clearest answer; the store checks again.
+    let checked = match named {
+        Some(t) => t.resolve(&pos),
+        None => pos.find_move(from, to),
+    };
+    if let Err(e) = checked {
+        return refuse(text::illegal(lang, &e));
+    }
+    let result = core.store.play(
+        Core::store_req(req),
+        req.channel,
+        (game.id, game.version),
+        from,
+        to,
+    )?;
+    core.moved(req.guild, game, &result, req.now)
+}
+
+/// Refuses `user` unless they play in `game` and are to move in `pos`.
+pub(super) fn check_mover(
+    lang: Lang,
+    game: &Game,
+    pos: &jetan_rules::Position,
+    user: u64,
+) -> Result<(), CoreError> {
+    let Some(color) = game.color_of(user) else {
+        return refuse(tr!(
+            lang,
+            "not-playing-vs",
+            black = mention(game.black),
+            orange = mention(game.orange)
+        ));
+    };
+    if color != pos.turn() {
+        return refuse(tr!(lang, "not-your-turn", who = mention(game.to_move())));
+    }
+    Ok(())
+}
+
+/// What the Move button offers the player to move in the Jetan game `game` (refused
+/// to anyone else): their pieces that can move, each with its destinations (captures,
+/// the Princess's escape and Manator's odds marked).
+pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, CoreError> {
+    let lang = Lang::of(&req.locale);
+    let pos = Core::position_of(game)?;
+    check_mover(lang, game, &pos, req.user.id)?;
+    let mut moves = pos.legal_moves();
+    moves.sort();
+    let mut entries: Vec<Entry> = Vec::new();
+    for m in moves.iter() {
+        let key = m.from.to_string();
+        if entries
+            .iter()
+            .any(|e| matches!(e, Entry::Group { key: k, .. } if *k == key))
+        {
+            continue;
+        }
+        let mine: Vec<_> = moves.iter().filter(|n| n.from == m.from).collect();
+        let piece = text::role_name(lang, m.role);
+        let label = tr!(
+            lang,
+            "suggest-from",
+            square = key.as_str(),
+            piece = piece.as_str(),
+            moves = tr!(lang, "moves-count", n = mine.len())
+        );
+        let actions = mine
+            .iter()
+            .map(|n| {
+                let mut label = destination(lang, game.terms.variant, n);
+                if n.escape {
+                    label.push_str(&format!(" — {}", tr!(lang, "suggest-escape")));
+                }
+                (format!("{}-{}", n.from, n.to), label)
+            })
+            .collect();
+        entries.push(Entry::Group {
+            title: tr!(lang, "menu-move-to", square = key.as_str(), piece = piece),
+            placeholder: tr!(lang, "menu-move-to-placeholder"),
+            key,
+            label,
+            actions,
+        });
+    }
+    Ok(ActionMenu {
+        title: tr!(lang, "menu-move-piece"),
+        placeholder: tr!(lang, "menu-move-piece-placeholder"),
+        entries,
+    })
+}
+
+/// The board of a game of Jetan.
+pub(super) fn board(core: &Core, req: &Request, game: &Game) -> Result<Reply, CoreError> {
+    let lang = core.public_lang(req.guild);
+    let pos = Core::position_of(game)?;
+    let bottom = core.bottom(game, pos.turn(), Some(req.user.id));
+    let png = core.board_picture(lang, game, &pos, bottom, None, None)?;
+    let mut text = tr!(
+        lang,
+        "board",
+        black = mention(game.black),
+        orange = mention(game.orange),
+        number = text::move_number(lang, pos.ply() as usize, pos.turn()),
+        who = mention(game.to_move())
+    );
+    if let Some(n) = pos.countdown() {
+        text.push('\n');
+        text.push_str(&tr!(lang, "countdown-left", n = n));
+    }
+    let currency = core.currency_or_default(req.guild);
+    text.push_str(&core.wager_and_clock(lang, game, &currency, req.now));
+    let reply = Reply::public(text).with_file("board.png", png);
+    Ok(Core::with_move_button(lang, game, reply))
+}
+
+/// The legal moves of one piece in a game of Jetan.
+pub(super) fn moves(
+    core: &Core,
+    req: &Request,
+    game: &Game,
+    square: &str,
+) -> Result<Reply, CoreError> {
+    let lang = Lang::of(&req.locale);
+    let pos = Core::position_of(game)?;
+    let sq = parse_square(lang, square, "square-piece")?;
+    let Some(piece) = pos.board().piece_at(sq) else {
+        return refuse(tr!(lang, "piece-empty", square = sq.to_string()));
+    };
+    let mut moves = pos.moves_from(sq);
+    moves.sort();
+    let the_piece = text::capitalise(&text::the_role(lang, piece.role));
+    let text = if piece.color != pos.turn() {
+        tr!(
+            lang,
+            "piece-not-to-move",
+            piece = the_piece,
+            square = sq.to_string(),
+            color = text::color_name(lang, piece.color)
+        )
+    } else if moves.is_empty() {
+        tr!(
+            lang,
+            "piece-no-moves",
+            piece = the_piece,
+            square = sq.to_string()
+        )
+    } else {
+        let (escapes, ordinary): (Vec<_>, Vec<_>) = moves.iter().partition(|m| m.escape);
+        let list: Vec<String> = ordinary
+            .iter()
+            .map(|m| destination(lang, game.terms.variant, m))
+            .collect();
+        let mut text = String::new();
+        if !list.is_empty() {
+            text = tr!(
+                lang,
+                "piece-moves",
+                piece = the_piece,
+                square = sq.to_string(),
+                list = list.join(", ")
+            );
+        }
+        if !escapes.is_empty() {
+            // One line for the escape, however many squares it reaches.
+            let squares: Vec<String> = escapes.iter().map(|m| m.to.to_string()).collect();
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&tr!(
+                lang,
+                "piece-escapes",
+                n = squares.len(),
+                list = squares.join(", ")
+            ));
+        }
+        text
+    };
+    let bottom = core.bottom(game, pos.turn(), Some(req.user.id));
+    let png = core.board_picture(lang, game, &pos, bottom, Some(sq), None)?;
+    Ok(Reply::ephemeral(text).with_file("moves.png", png))
+}
+
+/// Reads a typed square; `what` is the message key of which square it is.
+fn parse_square(lang: Lang, text: &str, what: &str) -> Result<Square, CoreError> {
+    text.trim().parse::<Square>().map_err(|_| {
+        CoreError::User(tr!(
+            lang,
+            "square-bad",
+            what = lang.tr(what, &[]),
+            text = text.trim()
+        ))
+    })
+}
+
+/// A legal move's destination as `moves` and the `to` autocomplete list it: the square,
+/// and what happens there ("takes the Dwar", or in Manator "duel vs the Odwar: 38 % to
+/// win"; the Princess is taken without a duel).
+pub(super) fn destination(lang: Lang, variant: Variant, m: &jetan_rules::Move) -> String {
+    let mut s = m.to.to_string();
+    if let Some(r) = m.capture {
+        let piece = text::the_role(lang, r);
+        let what = if variant == Variant::Manator && r != jetan_rules::Role::Princess {
+            tr!(
+                lang,
+                "duel-short",
+                piece = piece,
+                chance = duel_percent(m.role, r)
+            )
+        } else {
+            tr!(lang, "takes-short", piece = piece)
+        };
+        s.push_str(&format!(" ({what})"));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jetan_rules::{Position, Role, Topology};
+
+    #[test]
+    fn manator_captures_are_duels_with_their_odds_except_the_princess() {
+        let pos = Position::start_on(Variant::Classic, Topology::Flat);
+        let mut m = pos.legal_moves()[0];
+        m.role = Role::Dwar;
+        m.capture = Some(Role::Odwar);
+        assert_eq!(
+            destination(Lang::En, Variant::Manator, &m),
+            format!("{} (duel vs the Odwar: 38 % to win)", m.to)
+        );
+        assert_eq!(
+            destination(Lang::Es, Variant::Manator, &m),
+            format!("{} (duelo contra el Odwar: 38 % de ganar)", m.to)
+        );
+        m.capture = Some(Role::Princess);
+        assert_eq!(
+            destination(Lang::En, Variant::Manator, &m),
+            format!("{} (takes the Princess)", m.to)
+        );
+        m.capture = Some(Role::Flier);
+        assert_eq!(
+            destination(Lang::Es, Variant::Classic, &m),
+            format!("{} (captura el Volador)", m.to)
+        );
+    }
+}

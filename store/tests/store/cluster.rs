@@ -8,8 +8,10 @@
 //! - `JETAN_TEST_PG_BIN=/usr/lib/postgresql/15/bin`: where `initdb` and `postgres` are
 //!   (default: the newest `/usr/lib/postgresql/*/bin`, else `pg_config --bindir`, else
 //!   `PATH`). If they cannot be found, every PostgreSQL test fails saying so.
-//! - `JETAN_TEST_POSTGRES=off`: the PostgreSQL tests pass without running, each saying
-//!   so on stderr (for machines that cannot have PostgreSQL; CI never sets it).
+//!
+//! There is no switch that skips these tests: a machine without PostgreSQL fails them,
+//! saying how to fix it (or run only the sled tests: `cargo test -p jetan-store --test
+//! store`).
 //!
 //! Each test gets a fresh schema of its own (`CREATE SCHEMA`), named in the URL's
 //! `search_path`, so tests run in parallel on one server.
@@ -26,16 +28,6 @@ pub struct Cluster {
     pub base_url: String,
 }
 
-/// Whether the PostgreSQL tests were switched off with `JETAN_TEST_POSTGRES=off` (and
-/// say so).
-pub fn switched_off(test: &str) -> bool {
-    let off = std::env::var("JETAN_TEST_POSTGRES").is_ok_and(|v| v == "off");
-    if off {
-        eprintln!("{test}: NOT RUN against PostgreSQL (JETAN_TEST_POSTGRES=off)");
-    }
-    off
-}
-
 /// The server, started on first use.
 pub fn cluster() -> &'static Cluster {
     static CLUSTER: OnceLock<Cluster> = OnceLock::new();
@@ -44,9 +36,10 @@ pub fn cluster() -> &'static Cluster {
         _ => start().unwrap_or_else(|e| {
             panic!(
                 "cannot start a throwaway PostgreSQL server for the tests: {e}\n\
+                 This is a PostgreSQL test: it fails rather than pass without running. \
                  Install PostgreSQL (Debian: apt-get install postgresql), or point \
                  JETAN_TEST_PG_BIN at its bin directory, or JETAN_TEST_DATABASE_URL at a \
-                 server, or set JETAN_TEST_POSTGRES=off to skip these tests."
+                 server. To run only the sled tests: cargo test -p jetan-store --test store."
             )
         }),
     })

@@ -23,7 +23,7 @@ pub struct Place {
 impl Place {
     /// A new, empty place on the backend under test.
     pub fn new() -> Place {
-        if crate::POSTGRES && !crate::cluster::switched_off("this test") {
+        if crate::POSTGRES {
             Place {
                 location: Location::Postgres(crate::cluster::fresh_url()),
                 dir: None,

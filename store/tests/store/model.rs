@@ -1,6 +1,8 @@
 //! Model-based property test: random operation sequences against the store and against
 //! a plain in-memory model written independently; same results, same wallets and games,
-//! and `verify` clean after every step.
+//! and `verify` clean after every step. On the backend of the binary: sled in `store`,
+//! PostgreSQL in `store_pg` (each case a fresh schema). The sequences come from a fixed
+//! seed (`PROPTEST_RNG_SEED` sets another); a failure prints the line that replays it.
 
 use jetan_store::Refusal;
 use std::collections::BTreeMap;
@@ -8,8 +10,9 @@ use std::collections::BTreeMap;
 use jetan_rules::{Color, DuelStream, Position, Square, Variant};
 use jetan_store::{FirstMover, Stamp, Store, StoreError, Terms};
 
-use crate::common::GameIdOf;
+use crate::common::{GameIdOf, Place};
 use proptest::prelude::*;
+use proptest::test_runner::{RngSeed, TestRunner};
 
 const GUILD: u64 = 7;
 const USERS: [u64; 3] = [1, 2, 3];
@@ -792,8 +795,10 @@ type Sent = (
 );
 
 fn run(ops: Vec<Op>, verify_every: usize) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(dir.path()).unwrap();
+    // The backend of this binary: a sled directory in `store`, a fresh PostgreSQL schema
+    // in `store_pg`.
+    let place = Place::new();
+    let store = place.open();
     let mut model = Model {
         wallets: BTreeMap::new(),
         slots: vec![Slot::Empty; CHANNELS.len()],
@@ -871,17 +876,54 @@ fn run(ops: Vec<Op>, verify_every: usize) {
     }
 }
 
-proptest! {
-    // PROPTEST_CASES=1000 for a longer run.
-    #![proptest_config(ProptestConfig {
-        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(32),
+/// The test binary, for the replay line.
+const BINARY: &str = if crate::POSTGRES { "store_pg" } else { "store" };
+
+/// Random sequences per run: each case opens a store of its own (on PostgreSQL a fresh
+/// schema), so fewer there. `PROPTEST_CASES` sets it.
+const CASES: u32 = if crate::POSTGRES { 24 } else { 32 };
+
+/// The seed of the random sequences: `PROPTEST_RNG_SEED`, else a fixed one, so a run is
+/// the same every time and a failure replays.
+const SEED: u64 = 0x6a65_7461_6e5f_6d6f;
+
+#[test]
+fn store_matches_the_model() {
+    let seed = match std::env::var("PROPTEST_RNG_SEED") {
+        Ok(v) => v
+            .parse()
+            .unwrap_or_else(|_| panic!("PROPTEST_RNG_SEED={v}: not a u64")),
+        Err(_) => SEED,
+    };
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(CASES);
+    let mut runner = TestRunner::new(ProptestConfig {
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
         failure_persistence: None,
         ..ProptestConfig::default()
-    })]
-
-    #[test]
-    fn store_matches_the_model(ops in prop::collection::vec(op(), 1..80)) {
+    });
+    let started = std::time::Instant::now();
+    let result = runner.run(&prop::collection::vec(op(), 1..80), |ops| {
         run(ops, 1);
+        Ok(())
+    });
+    eprintln!(
+        "{cases} cases, seed {seed}, on {}: {:.1?}",
+        if crate::POSTGRES {
+            "PostgreSQL"
+        } else {
+            "sled"
+        },
+        started.elapsed()
+    );
+    if let Err(e) = result {
+        panic!(
+            "{e}\nreplay: PROPTEST_RNG_SEED={seed} PROPTEST_CASES={cases} \
+             cargo test -p jetan-store --test {BINARY} model::store_matches_the_model"
+        );
     }
 }
 

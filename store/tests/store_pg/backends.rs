@@ -23,9 +23,6 @@ fn export(store: &Store) -> String {
 
 #[test]
 fn two_stores_on_one_database_race_like_two_processes() {
-    if crate::cluster::switched_off("two_stores_on_one_database_race_like_two_processes") {
-        return;
-    }
     let place = Place::new();
     let (a, b) = (place.open(), place.open());
     a.challenge(Stamp::new(1, ALICE, 0), GUILD, CH, BOB, terms())
@@ -86,9 +83,6 @@ fn two_stores_on_one_database_race_like_two_processes() {
 
 #[test]
 fn the_schema_is_versioned_and_a_newer_one_is_refused() {
-    if crate::cluster::switched_off("the_schema_is_versioned_and_a_newer_one_is_refused") {
-        return;
-    }
     let place = Place::new();
     let Location::Postgres(url) = &place.location else {
         panic!("a PostgreSQL test");
@@ -124,9 +118,6 @@ fn the_schema_is_versioned_and_a_newer_one_is_refused() {
 /// store opens new ones and goes on.
 #[test]
 fn connections_closed_by_the_server_are_replaced() {
-    if crate::cluster::switched_off("connections_closed_by_the_server_are_replaced") {
-        return;
-    }
     let url = format!(
         "{}&application_name=jetan_closed_{}",
         crate::cluster::fresh_url(),
@@ -181,9 +172,6 @@ fn a_bad_url_or_an_unreachable_server_is_a_clear_error() {
 
 #[test]
 fn open_existing_at_a_database_refuses_one_without_jetan_data() {
-    if crate::cluster::switched_off("open_existing_at_a_database_refuses_one_without_jetan_data") {
-        return;
-    }
     let Location::Postgres(url) = Place::new().location else {
         panic!("a PostgreSQL test");
     };
@@ -250,9 +238,6 @@ fn data_moves_from_sled_to_postgres_and_back() {
 /// spends the money once.
 #[test]
 fn payments_racing_across_two_processes_never_overspend() {
-    if crate::cluster::switched_off("payments_racing_across_two_processes_never_overspend") {
-        return;
-    }
     let place = Place::new();
     let (a, b) = (place.open(), place.open());
     a.wallet(GUILD, ALICE).unwrap();

@@ -14,10 +14,6 @@ const PRICE: u64 = 1;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_on_postgresql_killed_mid_move_loses_nothing_acknowledged() -> anyhow::Result<()> {
-    let name = "a_bot_on_postgresql_killed_mid_move_loses_nothing_acknowledged";
-    if cluster::switched_off(name) {
-        return Ok(());
-    }
     let url = tokio::task::spawn_blocking(cluster::fresh_url).await?;
     let mut app = TestApp::spawn_env(&[("JETAN_DATABASE_URL", &url)]).await?;
     let games = app.fake.channel("game");

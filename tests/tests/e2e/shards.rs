@@ -64,10 +64,6 @@ async fn kill_mid_move(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_on_two_shards_share_one_database() -> anyhow::Result<()> {
-    let name = "two_processes_on_two_shards_share_one_database";
-    if cluster::switched_off(name) {
-        return Ok(());
-    }
     let url = tokio::task::spawn_blocking(cluster::fresh_url).await?;
     let mut app =
         TestApp::spawn_sharded(Config::default(), 2, &[("JETAN_DATABASE_URL", &url)], false)

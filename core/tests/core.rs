@@ -118,11 +118,50 @@ impl Harness {
         self.core().handle(req)
     }
 
+    /// A command that must succeed, answered publicly: every refusal (and the apology for
+    /// an internal failure) is private, so a private reply fails here. A command whose
+    /// success is private goes through [`Harness::private`].
+    #[track_caller]
     fn ok(&mut self, user: &UserRef, command: Command) -> Reply {
         let r = self.send(user, command.clone()).reply;
         assert!(
+            !r.ephemeral,
+            "{command:?} should succeed publicly, answered privately (refused?): {}",
+            r.text.plain()
+        );
+        assert!(
             !r.text.plain().contains("went wrong"),
             "{command:?}: {}",
+            r.text.plain()
+        );
+        r
+    }
+
+    /// A command whose success is answered privately: the reply must be private and say
+    /// `expected`, words of the success that no refusal has.
+    #[track_caller]
+    fn private(&mut self, user: &UserRef, command: Command, expected: &str) -> Reply {
+        let r = self.send(user, command.clone()).reply;
+        assert!(
+            r.ephemeral,
+            "{command:?} should be answered privately: {}",
+            r.text.plain()
+        );
+        assert!(
+            r.text.plain().contains(expected),
+            "{command:?}: expected {expected:?} in {:?} (refused?)",
+            r.text.plain()
+        );
+        r
+    }
+
+    /// A command answered with a private select menu (a refusal has none).
+    #[track_caller]
+    fn menu(&mut self, user: &UserRef, command: Command) -> Reply {
+        let r = self.send(user, command.clone()).reply;
+        assert!(
+            r.ephemeral && r.menu.as_ref().is_some_and(|m| !m.options.is_empty()),
+            "{command:?} should answer with a private menu (refused?): {}",
             r.text.plain()
         );
         r
@@ -163,12 +202,7 @@ impl Harness {
 
     /// Resigns: the typed command asks privately, the Confirm button resigns.
     fn resign(&mut self, user: &UserRef) -> Reply {
-        let ask = self.ok(user, Command::Resign);
-        assert!(
-            ask.ephemeral,
-            "resign asks privately first: {}",
-            ask.text.plain()
-        );
+        let ask = self.private(user, Command::Resign, "wins the game");
         self.ok(user, Command::Button(button(&ask, "Confirm resignation")))
     }
 
@@ -564,11 +598,12 @@ fn resigning_pays_the_stake_and_rematch_keeps_the_terms() {
         "the loser moves first as bob chose: {}",
         game.text.plain()
     );
-    let history = h.ok(
+    let history = h.private(
         &alice(),
         Command::History {
             user: Some(alice()),
         },
+        "The last game of @101",
     );
     assert!(
         history.text.plain().contains("@102 beat @101"),
@@ -748,8 +783,7 @@ fn a_swapped_challenge_is_never_accepted_by_an_old_button_or_confirm() {
     let mut h = Harness::new();
     let old = h.ok(&alice(), challenge(bob(), 10, 0));
     // Bob types accept: the terms privately, with a Confirm bound to this challenge.
-    let terms = h.ok(&bob(), Command::Accept);
-    assert!(terms.ephemeral, "{}", terms.text.plain());
+    let terms = h.private(&bob(), Command::Accept, "Accept this challenge from @101?");
     assert!(
         terms.text.plain().contains("Stake: 10 coins"),
         "{}",
@@ -782,8 +816,7 @@ fn resigning_asks_first_and_says_what_it_costs() {
     let mut h = Harness::new();
     let c = h.ok(&alice(), challenge(bob(), 40, 0));
     h.ok(&bob(), Command::Button(button(&c, "Accept")));
-    let ask = h.ok(&alice(), Command::Resign);
-    assert!(ask.ephemeral);
+    let ask = h.private(&alice(), Command::Resign, "wins the game");
     assert!(
         ask.text.plain().contains("pay @102 the stake of 40 coins"),
         "{}",
@@ -835,16 +868,25 @@ fn messages_ping_only_who_must_act() {
         vec![bob().id],
         "a move pings the player now to move"
     );
-    for quiet in [
-        Command::Board,
-        Command::Standings {
-            page: None,
-            rating: None,
-        },
-        Command::Wallet { user: None },
-        Command::History { user: None },
+    for (quiet, expected) in [
+        (Command::Board, None),
+        (
+            Command::Standings {
+                page: None,
+                rating: None,
+            },
+            None,
+        ),
+        (Command::Wallet { user: None }, Some("@103's wallet")),
+        (
+            Command::History { user: None },
+            Some("No finished games in this channel's history yet"),
+        ),
     ] {
-        let r = h.ok(&carol(), quiet.clone());
+        let r = match expected {
+            None => h.ok(&carol(), quiet.clone()),
+            Some(expected) => h.private(&carol(), quiet.clone(), expected),
+        };
         assert!(r.pings.is_empty(), "{quiet:?} pings nobody");
     }
 }
@@ -1374,12 +1416,7 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
     }
     assert!(c.buttons.iter().any(|b| b.label == "Aceptar"));
     // Bob's private confirmation is in his Spanish.
-    let ask = h.ok(&bob(), Command::Accept);
-    assert!(
-        ask.ephemeral && ask.text.plain().contains("¿Aceptas este desafío de @101?"),
-        "{}",
-        ask.text.plain()
-    );
+    let ask = h.private(&bob(), Command::Accept, "¿Aceptas este desafío de @101?");
     let started = h.ok(&bob(), Command::Button(button(&ask, "Confirmar")));
     assert!(
         started.text.plain().contains("juega con Negras y empieza"),
@@ -1448,7 +1485,11 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
             }
         }
     }
-    let history = h.ok(&bob(), Command::History { user: None });
+    let history = h.private(
+        &bob(),
+        Command::History { user: None },
+        "La última partida de este canal",
+    );
     assert!(
         history
             .text
@@ -1487,10 +1528,9 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
     );
     // Back to the server's own language: English here (no guild locale).
     set_language(&mut h, "auto");
-    let r = h.ok(&carol(), Command::Rules);
-    assert!(r.text.plain().contains("may turn between them"));
+    h.private(&carol(), Command::Rules, "may turn between them");
     h.locales.insert(carol().id, "es-419");
-    let r = h.ok(&carol(), Command::Rules);
+    let r = h.private(&carol(), Command::Rules, "puede girar entre ellos");
     assert!(
         r.text.plain().contains("puede girar entre ellos"),
         "{}",
@@ -1572,13 +1612,13 @@ fn a_friendly_game_shows_no_money_and_the_princess_escape_is_listed_once() {
     assert!(c.text.plain().contains("Friendly game: nothing at stake."));
     assert!(!c.text.plain().contains("Dwar costs"), "{}", c.text.plain());
     h.ok(&bob(), Command::Button(button(&c, "Accept")));
-    let moves = h.ok(
+    let moves = h.private(
         &alice(),
         Command::Moves {
             square: "f1".into(),
         },
+        "on f1 can go to",
     );
-    assert!(moves.ephemeral);
     assert_eq!(
         moves.text.plain().matches("escape").count(),
         1,
@@ -1647,12 +1687,13 @@ fn a_profile_shows_the_record_privately_as_a_picture_unless_shared() {
     let mut h = Harness::new();
     princess_game(&mut h);
     h.now += 60_000;
-    let mine = h.ok(
+    let mine = h.private(
         &alice(),
         Command::Profile {
             user: None,
             share: false,
         },
+        "@101's profile",
     );
     assert!(mine.ephemeral, "private by default: {}", mine.text.plain());
     assert_eq!(mine.attachments.len(), 1);
@@ -1684,12 +1725,13 @@ fn a_profile_shows_the_record_privately_as_a_picture_unless_shared() {
     assert!(shared.pings.is_empty(), "a shared profile pings nobody");
     // Bob's own, in Spanish: a loss, and no biggest win.
     h.locales.insert(bob().id, "es-ES");
-    let his = h.ok(
+    let his = h.private(
         &bob(),
         Command::Profile {
             user: None,
             share: false,
         },
+        "Perfil de @102",
     );
     let text = his.text.plain();
     assert!(his.ephemeral);
@@ -1701,12 +1743,13 @@ fn a_profile_shows_the_record_privately_as_a_picture_unless_shared() {
     assert!(text.contains("Racha: 1 derrota"), "{text}");
     assert!(!text.contains("Mayor victoria"), "{text}");
     // Someone who never played: the picture says so; a bot has no profile.
-    let new = h.ok(
+    let new = h.private(
         &carol(),
         Command::Profile {
             user: None,
             share: false,
         },
+        "@103's profile",
     );
     assert!(
         new.text.plain().contains("No finished games yet"),
@@ -1828,14 +1871,18 @@ fn a_move_is_played_through_the_move_button_and_its_menus() {
     let press = Command::Button(button(&started, "Move"));
     h.refused(&bob(), press.clone(), "It is @101's turn");
     h.refused(&carol(), press.clone(), "You are not playing");
-    let pieces = h.ok(&alice(), press.clone());
-    assert!(pieces.ephemeral, "the menu is private");
+    let pieces = h.menu(&alice(), press.clone());
+    assert!(pieces.text.plain().contains("Your move: choose a piece"));
     let version = h.core().store().game(CHANNEL).unwrap().unwrap().version;
     let options = &pieces.menu.as_ref().unwrap().options;
     assert!(options
         .iter()
         .any(|(v, l)| v == &format!("e2@{version}") && l.contains("e2")));
-    let targets = h.ok(&alice(), choose(&pieces, &format!("e2@{version}")));
+    let targets = h.private(
+        &alice(),
+        choose(&pieces, &format!("e2@{version}")),
+        "Your Panthan on e2: choose where it goes",
+    );
     assert!(
         targets.ephemeral && targets.update_message,
         "the same private message"
@@ -2040,8 +2087,11 @@ fn the_player_to_move_is_reminded_in_the_channel_or_by_direct_message() {
     );
     assert!(h.core().sweep(h.now + 1000).posts.is_empty(), "once");
     // Bob asks for direct messages: the next reminder comes privately, with the link.
-    let asked = h.ok(&bob(), Command::Notify { dm: Some(true) });
-    assert!(asked.ephemeral && asked.text.plain().contains("direct message"));
+    h.private(
+        &bob(),
+        Command::Notify { dm: Some(true) },
+        "reminded of your moves by **direct message**",
+    );
     h.now += 25 * 60_000;
     let tenth = h.core().sweep(h.now);
     assert!(tenth.posts.is_empty(), "{:?}", texts(&tenth));
@@ -2111,8 +2161,7 @@ fn a_channel_holds_several_challenges_one_per_challenger() {
     let plan = accepted.thread.expect("a thread is asked for");
     assert!(h.core().into_thread(&plan, 701, h.now).is_some());
     // Alice's still stands; Bob's typed accept now names it alone (a Confirm button).
-    let confirm = h.ok(&bob(), Command::Accept);
-    assert!(confirm.ephemeral && confirm.text.plain().contains("@101"));
+    let confirm = h.private(&bob(), Command::Accept, "Accept this challenge from @101?");
     let accepted = h.send(&bob(), Command::Button(button(&confirm, "Confirm")));
     let plan = accepted.thread.expect("a thread is asked for");
     assert!(h.core().into_thread(&plan, 702, h.now).is_some());

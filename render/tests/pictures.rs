@@ -1,286 +1,107 @@
 //! Board pictures and replays: golden images, and structural checks that hold whatever
 //! the goldens say.
 //!
-//! Goldens live in `tests/goldens/`; regenerate them on purpose with
-//! `JETAN_REGENERATE_GOLDENS=1 cargo test -p jetan-render --test pictures`, then look at
-//! them before committing.
+//! Goldens live in `tests/goldens/` (the cases in `common/golden_cases.rs`, the comparison
+//! in `common/goldens.rs`); no test writes them: after a change meant, regenerate them
+//! with `cargo run -p jetan-render --example regenerate-goldens`, then look at them before
+//! committing (docs/TESTING.md).
 
 #[path = "common/games.rs"]
 mod games;
+#[path = "common/golden_cases.rs"]
+mod golden_cases;
 #[path = "common/goldens.rs"]
 mod goldens;
 use games::long_game;
-use goldens::difference;
+use golden_cases::{capture_position, danger_position, duel, golden_cases, parse, sq, SMALL};
 use std::path::PathBuf;
-use std::sync::LazyLock;
 
 use image::{AnimationDecoder, RgbImage};
 use jetan_render::{
-    board_image, board_png, default_renderer, replay_gif, BoardShape, Labels, LastMove,
-    RenderError, Renderer, Replay, View,
+    board_image, board_png, default_renderer, replay_gif, BoardShape, LastMove, RenderError,
+    Renderer, Replay, View,
 };
-use jetan_rules::{
-    AttackerWins, Color, DrawReason, MoveText, Outcome, Position, Report, Role, Square, Topology,
-    Variant,
-};
+use jetan_rules::{AttackerWins, Color, Position, Report, Square, Topology, Variant};
 
-/// Goldens are drawn small to keep them light; the drawing code is the same at any size.
-static SMALL: LazyLock<Renderer> = LazyLock::new(|| Renderer::new(40).unwrap());
-
-fn sq(text: &str) -> Square {
-    text.parse().unwrap()
+fn goldens_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/goldens")
 }
 
-fn play(pos: Position, moves: &[&str]) -> (Position, Option<LastMove>) {
-    let mut pos = pos;
-    let mut last = None;
-    for t in moves {
-        let m = t.parse::<MoveText>().unwrap().resolve(&pos).unwrap();
-        let (next, report) = pos.play(m, &mut AttackerWins).unwrap();
-        pos = next;
-        last = Some(LastMove::from(&report));
-    }
-    (pos, last)
-}
-
-/// Black's Princess on f1 threatened by the Padwar on d3, the countdown at 7.
-fn danger_position() -> Position {
-    "4pc4/10/10/10/10/10/10/3a6/10/4CP1W2 b - 7 80"
-        .parse()
-        .unwrap()
-}
-
-/// A capture: Black's Flier took Orange's on d7.
-fn capture_position() -> (Position, LastMove) {
-    let (pos, last) = play(
-        Position::start(),
-        &["e2-e3", "e9-e8", "d1-g4", "g10-d7", "g4-d7"],
-    );
-    (pos, last.unwrap())
-}
-
-/// Plays `moves` and returns the position and the last move's report.
-fn play_report(pos: Position, moves: &[&str], attacker_wins: bool) -> (Position, Report) {
-    let mut pos = pos;
-    let mut last = None;
-    for t in moves {
-        let m = t.parse::<MoveText>().unwrap().resolve(&pos).unwrap();
-        let (next, report) = pos.play(m, &mut |_: Role, _: Role| attacker_wins).unwrap();
-        pos = next;
-        last = Some(report);
-    }
-    (pos, last.unwrap())
-}
-
-fn parse(text: &str) -> Position {
-    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-/// A Manator duel: Black's Thoat attacks Orange's Panthan, which the attacker wins or loses.
-fn duel(attacker_wins: bool) -> (Position, Report) {
-    let (pos, report) = play_report(
-        Position::start_of(Variant::Manator),
-        &["a2-b4", "b9-b8", "b4-c6", "e9-e8", "c6xb8"],
-        attacker_wins,
-    );
-    assert!(report.duel.is_some(), "{report:?}");
-    (pos, report)
-}
-
-/// Spanish words, accents and inverted marks included.
-fn spanish() -> Labels {
-    Labels {
-        black: "Negras".into(),
-        orange: "Naranjas".into(),
-        to_move: "JUEGAN".into(),
-        princess_threatened: "¡PRINCESA AMENAZADA!".into(),
-        countdown: "CUENTA ATRÁS {n}".into(),
-        escape_ready: "fuga lista".into(),
-        escape_used: "fuga usada".into(),
-        move_n: "jugada {n}".into(),
-        killed: "CAPTURADA".into(),
-        duel: "DUELO".into(),
-        won: "GANÓ".into(),
-        lost: "PERDIÓ".into(),
-        wins: "Ganan {color}".into(),
-        draw: "Tablas".into(),
-        after_moves: "tras {n} jugadas".into(),
-        princess_captured: "¿la Princesa? capturada".into(),
-        ..Labels::default()
-    }
-}
-
-/// The goldens: name, position, view.
-fn golden_cases() -> Vec<(&'static str, Position, View)> {
-    let (capture, last) = capture_position();
-    let names = |v: View| v.with_names("Vor Daj", "Ghek");
-    let mut cases = vec![
-        (
-            "start",
-            Position::start(),
-            View::new(Color::Black).with_names("Dejah Thoris", "Tara of Helium"),
-        ),
-        (
-            "capture-orange-view",
-            capture.clone(),
-            View::new(Color::Orange)
-                .with_names(
-                    "Ghek the Kaldane, who thinks with his head and nothing else",
-                    "Θουβία 🐉",
-                )
-                .with_last_move(last),
-        ),
-        (
-            "names-emoji-cjk",
-            capture,
-            View::new(Color::Black)
-                .with_names("🐉🔥 Drache 👑", "漢字かな 한국어")
-                .with_last_move(last),
-        ),
-        (
-            "princess-selected",
-            Position::start(),
-            View::new(Color::Black).with_selected(sq("f1")),
-        ),
-        (
-            "danger-countdown",
-            danger_position(),
-            names(View::new(Color::Black)),
-        ),
-        (
-            "spanish-danger",
-            danger_position(),
-            names(View::new(Color::Black)).with_labels(spanish()),
-        ),
-        (
-            "captured-many",
-            parse("wadfpcfdaw/t8t/10/10/10/10/10/10/2NNNNNN2/W1DFCPFDAW b Bo - 30"),
-            names(View::new(Color::Black)),
-        ),
-        (
-            "selected-captures",
-            parse("4pc4/10/10/10/3n6/2n7/4T5/10/10/4CP4 b - - 20"),
-            names(View::new(Color::Black)).with_selected(sq("e4")),
-        ),
-        (
-            "manator-start",
-            Position::start_of(Variant::Manator),
-            View::new(Color::Black).with_names("U-Dor", "O-Tar"),
-        ),
-        (
-            "result-text-long-names",
-            danger_position(),
-            View::new(Color::Black)
-                .with_names(
-                    "Ghek the Kaldane, who thinks with his head and nothing else",
-                    "Tars Tarkas, Jeddak of Thark and Warlord of the Green Men",
-                )
-                .with_result(
-                    "Tars Tarkas, Jeddak of Thark and Warlord of the Green Men wins by resignation",
-                ),
-        ),
-    ];
-    for (name, won) in [("duel-won", true), ("duel-lost", false)] {
-        let (pos, report) = duel(won);
-        cases.push((
-            name,
-            pos,
-            View::new(Color::Black)
-                .with_names("U-Dor", "O-Tar")
-                .with_report(&report),
-        ));
-    }
-    for (name, pos, moves) in [
-        (
-            "over-princess-captured",
-            danger_position(),
-            &["h1-h3", "d3xf1"][..],
-        ),
-        (
-            "over-chief-takes-chief",
-            parse("4p5/10/10/10/10/10/4c5/10/10/4CP4 b - - 40"),
-            &["e1xe4"][..],
-        ),
-        (
-            "over-chief-captured",
-            parse("4p5/10/10/10/10/10/4c5/10/4W5/C4P4 b - - 40"),
-            &["e2xe4"][..],
-        ),
-        (
-            "over-ten-move-rule",
-            parse("4pc4/10/10/10/10/10/10/3a6/10/4CP1W2 b - 1 80"),
-            &["h1-h3"][..],
-        ),
-    ] {
-        let (pos, report) = play_report(pos, moves, true);
-        assert!(report.outcome.is_some(), "{name}: {report:?}");
-        cases.push((
-            name,
-            pos,
-            names(View::new(Color::Black)).with_report(&report),
-        ));
-    }
-    let round = |v: View| v.with_shape(BoardShape::Round);
-    let rings = |v: View| v.with_shape(BoardShape::Rings);
-    let (capture, last) = capture_position();
-    cases.extend([
-        (
-            "round-start",
-            Position::start(),
-            round(View::new(Color::Black).with_names("Dejah Thoris", "Tara of Helium")),
-        ),
-        (
-            "round-capture-orange-view",
-            capture,
-            round(View::new(Color::Orange).with_names("Ghek", "Tara")).with_last_move(last),
-        ),
-        (
-            "round-princess-selected",
-            Position::start(),
-            round(View::new(Color::Black)).with_selected(sq("f1")),
-        ),
-        (
-            "round-selected-captures-danger",
-            parse("4pc4/10/10/10/3n6/2n7/4T5/3a6/10/4CP4 b - - 20 circular"),
-            round(names(View::new(Color::Black))).with_selected(sq("e4")),
-        ),
-        (
-            "round-across-the-seam",
-            parse("4pc4/10/10/10/10/10/10/3a6/9T/4CP4 b - - 20 circular"),
-            round(names(View::new(Color::Black)))
-                .with_selected(sq("j2"))
-                .with_last_move(LastMove::new(sq("a4"), sq("j2"))),
-        ),
-        (
-            "rings-start",
-            Position::start_on(Variant::Classic, Topology::Circular),
-            rings(View::new(Color::Black).with_names("Dejah Thoris", "Tara of Helium")),
-        ),
-        (
-            "rings-selected-captures-danger",
-            parse("4pc4/10/10/10/3n6/2n7/4T5/3a6/10/4CP4 b - - 20 circular"),
-            rings(names(View::new(Color::Orange)))
-                .with_selected(sq("e4"))
-                .with_last_move(LastMove::new(sq("j4"), sq("a4"))),
-        ),
-    ]);
-    cases.push((
-        "over-no-legal-moves",
-        danger_position(),
-        names(View::new(Color::Orange)).with_outcome(Outcome::Draw {
-            reason: DrawReason::NoLegalMoves,
-        }),
-    ));
-    cases
+/// How two pictures differ: mean absolute channel difference, and the share of pixels
+/// with a channel off by more than 24.
+fn difference(a: &RgbImage, b: &RgbImage) -> (f64, f64) {
+    let total: u64 = a
+        .as_raw()
+        .iter()
+        .zip(b.as_raw())
+        .map(|(x, y)| u64::from(x.abs_diff(*y)))
+        .sum();
+    let far = a
+        .pixels()
+        .zip(b.pixels())
+        .filter(|(p, q)| p.0.iter().zip(q.0).any(|(x, y)| x.abs_diff(y) > 24))
+        .count();
+    (
+        total as f64 / a.as_raw().len() as f64,
+        far as f64 / (f64::from(a.width()) * f64::from(a.height())),
+    )
 }
 
 #[test]
 fn pictures_match_the_goldens() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/goldens");
-    let cases = golden_cases()
+    goldens::check(&goldens_dir(), golden_cases::small());
+}
+
+/// The golden comparison sees one number drawn otherwise: danger-countdown's picture with
+/// the move number one lower or one higher (`move 40`, `move 42` for `move 41`, in both
+/// places it shows) or the countdown at 6 for 7 fails it, at the number.
+#[test]
+fn a_number_drawn_otherwise_fails_the_golden() {
+    let golden = image::open(goldens_dir().join("danger-countdown.png"))
+        .unwrap()
+        .to_rgb8();
+    let view = golden_cases()
         .into_iter()
-        .map(|(name, pos, view)| (name, SMALL.image(&pos, &view)));
-    goldens::check(&dir, "jetan-goldens-400", cases);
+        .find(|(name, ..)| *name == "danger-countdown")
+        .unwrap()
+        .2;
+    assert!(
+        goldens::compare(&SMALL.image(&danger_position(), &view), &golden).is_empty(),
+        "the golden itself"
+    );
+    // Where the numbers are: the move number in the strip and in the panel (x, y, width,
+    // height), and the countdown's digit.
+    let move_number = [(173, 484, 51, 8), (437, 103, 42, 8)];
+    let countdown = [(262, 466, 6, 7)];
+    for (fen, changed, boxes) in [
+        (
+            "4pc4/10/10/10/10/10/10/3a6/10/4CP1W2 b - 7 78",
+            "move 40",
+            &move_number[..],
+        ),
+        (
+            "4pc4/10/10/10/10/10/10/3a6/10/4CP1W2 b - 7 82",
+            "move 42",
+            &move_number[..],
+        ),
+        (
+            "4pc4/10/10/10/10/10/10/3a6/10/4CP1W2 b - 6 80",
+            "countdown 6",
+            &countdown[..],
+        ),
+    ] {
+        let failing = goldens::compare(&SMALL.image(&parse(fen), &view), &golden);
+        let at = |(x, y, w, h): (u32, u32, u32, u32)| {
+            failing
+                .iter()
+                .any(|t| t.x < x + w && x < t.x + t.width && t.y < y + h && y < t.y + t.height)
+        };
+        assert!(
+            boxes.iter().all(|&b| at(b)),
+            "{changed}: the failing tiles {failing:?} miss the number"
+        );
+        eprintln!("{changed}: {}", failing[0]);
+    }
 }
 
 #[test]
@@ -747,49 +568,10 @@ fn a_picture_does_not_depend_on_what_was_drawn_before() {
     );
 }
 
-/// Pictures of the circular board at the size the bot posts (the shared renderer) and
-/// scaled to 400 pixels wide as Discord shows them, both as goldens: the picture players
-/// read is the 400-pixel one.
+/// Pictures of the circular board at the size the bot posts and at 400 pixels wide.
 #[test]
 fn circular_pictures_at_full_size_and_at_400_pixels_match_the_goldens() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/goldens");
-    let r = default_renderer().unwrap();
-    let danger = parse("4pc4/10/10/10/3n6/2n7/4T5/3a6/10/4CP4 b - - 20 circular");
-    let names = |v: View| v.with_names("Dejah Thoris", "Tara of Helium");
-    let mut cases = Vec::new();
-    for (name, pos, view) in [
-        (
-            "full-round-start",
-            Position::start_on(Variant::Classic, Topology::Circular),
-            names(View::new(Color::Black)).with_shape(BoardShape::Round),
-        ),
-        (
-            "full-round-selected-captures-danger",
-            danger.clone(),
-            names(View::new(Color::Black))
-                .with_shape(BoardShape::Round)
-                .with_selected(sq("e4"))
-                .with_last_move(LastMove::new(sq("j4"), sq("a4"))),
-        ),
-        (
-            "full-rings-start",
-            Position::start_on(Variant::Classic, Topology::Circular),
-            names(View::new(Color::Black)).with_shape(BoardShape::Rings),
-        ),
-    ] {
-        let img = r.image(&pos, &view);
-        let (w, h) = img.dimensions();
-        let small = image::imageops::resize(
-            &img,
-            400,
-            (f64::from(h) * 400.0 / f64::from(w)).round() as u32,
-            image::imageops::FilterType::Triangle,
-        );
-        cases.push((name, img));
-        let small_name: &'static str = Box::leak(format!("{name}-400").into_boxed_str());
-        cases.push((small_name, small));
-    }
-    goldens::check(&dir, "jetan-goldens-400", cases);
+    goldens::check(&goldens_dir(), golden_cases::circular_full_size());
 }
 
 /// The smallest token a picture drawn as `view` shows, scaled to 400 pixels wide, after
@@ -895,56 +677,8 @@ fn a_move_across_the_seam_is_marked_on_both_sides() {
     }
 }
 
-/// A Martian Chess game played by the computer from seed 7, in the middle of a battle,
-/// in English (the Spanish ones are core's `es-martian-*` goldens).
+/// A Martian Chess game in English, in the middle of a battle and at its end.
 #[test]
 fn the_english_martian_chess_picture_matches_its_golden() {
-    use martian_chess::{ai, State, ToAct};
-    let mut g = State::new(7);
-    let mut battle = None;
-    let mut n = 0u64;
-    while let Some(p) = g.player_to_act() {
-        let a = ai::choose(&g.public_view(p), ai::Level::Greedy, n).unwrap();
-        g = g.play(p, a).unwrap();
-        n += 1;
-        if battle.is_none()
-            && n > 60
-            && matches!(g.to_act(), ToAct::Battle { .. })
-            && g.battle().is_some_and(|b| b.cards().len() >= 2)
-        {
-            battle = Some(g.clone());
-        }
-    }
-    let battle = battle.expect("a battle");
-    let picture = |state: &State, bottom, result: Option<&str>| {
-        let view = state.public_view(bottom);
-        jetan_render::martian_image(&jetan_render::MartianScene {
-            view: &view,
-            white: "Dejah Thoris".into(),
-            black: "Tars Tarkas, Jeddak of Thark".into(),
-            bottom,
-            result: result.map(Into::into),
-            labels: jetan_render::MartianLabels::default(),
-        })
-        .unwrap()
-    };
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/goldens");
-    goldens::check(
-        &dir,
-        "jetan-goldens-400",
-        [
-            (
-                "martian-battle",
-                picture(&battle, battle.player_to_act().unwrap(), None),
-            ),
-            (
-                "martian-end",
-                picture(
-                    &g,
-                    martian_chess::Color::White,
-                    Some("Tars Tarkas captures the enemy King! Black wins."),
-                ),
-            ),
-        ],
-    );
+    goldens::check(&goldens_dir(), golden_cases::martian());
 }

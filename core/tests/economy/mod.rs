@@ -223,7 +223,7 @@ fn the_limits_are_admin_settings_validated_and_shown() {
             ..Default::default()
         },
     );
-    let shown = h.ok(&alice(), Command::Settings);
+    let shown = h.private(&alice(), Command::Settings, "**Server settings**");
     assert!(
         shown.text.plain().contains("largest stake no limit"),
         "{}",
@@ -252,7 +252,34 @@ fn a_challenge_above_the_limits_is_refused_privately() {
         challenge(bob(), 10, 3),
         "largest piece price on this server is 2 coins",
     );
-    h.ok(&alice(), challenge(bob(), 100, 2));
+    // Exactly at both limits: the challenge is posted and its money held.
+    let c = h.ok(&alice(), challenge(bob(), 100, 2));
+    assert!(
+        c.text.plain().contains("Stake: 100 coins each"),
+        "{}",
+        c.text.plain()
+    );
+    let posted = h
+        .core()
+        .store()
+        .open_challenge(CHANNEL)
+        .unwrap()
+        .expect("the challenge is posted");
+    assert_eq!(
+        (
+            posted.challenger,
+            posted.terms.stake,
+            posted.terms.piece_price
+        ),
+        (alice().id, 100, 2)
+    );
+    assert_eq!(posted.held, 100 + 2 * 42, "the stake and the piece reserve");
+    assert_eq!(h.balance(&alice()), (1000 - posted.held, posted.held));
+    // And accepted: the game starts with both stakes held.
+    h.ok(&bob(), Command::Button(button(&c, "Accept")));
+    let game = h.core().store().game(CHANNEL).unwrap().expect("a game");
+    assert_eq!((game.terms.stake, game.terms.piece_price), (100, 2));
+    assert_eq!(h.balance(&bob()), (1000 - 184, 184));
 }
 
 #[test]
@@ -286,13 +313,34 @@ fn new_accounts_and_members_without_games_cannot_pay_or_stake() {
     );
     // A friendly game needs neither, and counts.
     h.ok(&alice(), challenge(bob(), 0, 0));
-    let ask = h.ok(&bob(), Command::Accept);
+    let ask = h.private(&bob(), Command::Accept, "Accept this challenge from @101?");
     h.ok(&bob(), Command::Button(button(&ask, "Confirm")));
+    let game = h.core().store().game(CHANNEL).unwrap().expect("a game");
+    assert_eq!((game.black, game.terms.stake), (alice().id, 0));
     h.resign(&bob());
-    h.ok(&alice(), pay(bob(), 5, None));
-    assert_eq!(h.balance(&alice()), (995, 0));
-    // The young account can still be paid, and plays friendly games.
-    h.ok(&alice(), pay(young.clone(), 5, None));
+    h.private(
+        &alice(),
+        pay(bob(), 5, None),
+        "You paid **5 coins** to @102",
+    );
+    assert_eq!(
+        (h.balance(&alice()), h.balance(&bob())),
+        ((995, 0), (1005, 0))
+    );
+    // The young account can still be paid (its wallet opened with the starting grant),
+    // and plays friendly games.
+    h.private(
+        &alice(),
+        pay(young.clone(), 5, None),
+        "You paid **5 coins** to @",
+    );
+    assert_eq!(
+        (h.balance(&alice()), h.balance(&young)),
+        ((990, 0), (1005, 0))
+    );
+    h.ok(&young, challenge(carol(), 0, 0));
+    let posted = h.core().store().open_challenge(CHANNEL).unwrap();
+    assert_eq!(posted.map(|c| c.challenger), Some(young.id));
 }
 
 #[test]
@@ -320,22 +368,54 @@ fn a_payment_past_the_daily_cap_or_the_receivers_maximum_is_refused() {
         &mut h,
         SettingsArgs {
             pay_cap: Some(100),
-            max_balance: Some(1050),
+            max_balance: Some(1100),
             ..Default::default()
         },
     );
-    h.ok(&alice(), pay(bob(), 40, None));
+    h.private(
+        &alice(),
+        pay(bob(), 40, None),
+        "You paid **40 coins** to @102",
+    );
+    assert_eq!(
+        (h.balance(&alice()), h.balance(&bob())),
+        ((960, 0), (1040, 0))
+    );
     h.refused(
         &alice(),
         pay(carol(), 70, None),
         "capped at 100 coins a day on this server: you can still send 60 coins",
     );
+    // Exactly up to the daily cap: paid; then not a coin more.
+    h.private(
+        &alice(),
+        pay(carol(), 60, None),
+        "You paid **60 coins** to @103",
+    );
+    assert_eq!(
+        (h.balance(&alice()), h.balance(&carol())),
+        ((900, 0), (1060, 0))
+    );
+    h.refused(
+        &alice(),
+        pay(carol(), 1, None),
+        "capped at 100 coins a day on this server: you can still send 0 coins",
+    );
     h.refused(
         &carol(),
-        pay(bob(), 11, None),
-        "@102 cannot receive that much: their balance would pass the server's limit (room for 10 coins)",
+        pay(bob(), 61, None),
+        "@102 cannot receive that much: their balance would pass the server's limit (room for 60 coins)",
     );
-    h.ok(&carol(), pay(bob(), 10, None));
+    // Exactly up to the receiver's maximum: paid.
+    h.private(
+        &carol(),
+        pay(bob(), 60, None),
+        "You paid **60 coins** to @102",
+    );
+    assert_eq!(
+        (h.balance(&carol()), h.balance(&bob())),
+        ((1000, 0), (1100, 0))
+    );
 }
 
 const AUDIT: u64 = 77;
@@ -413,7 +493,7 @@ fn the_audit_channel_gets_one_line_per_admin_action_payment_and_big_game() {
     for (stake, posted) in [(20, false), (30, true)] {
         let c = h.ok(&alice(), challenge(bob(), stake, 0));
         h.ok(&bob(), Command::Button(button(&c, "Accept")));
-        let ask = h.ok(&bob(), Command::Resign);
+        let ask = h.private(&bob(), Command::Resign, "wins the game");
         let r = h.send(&bob(), Command::Button(button(&ask, "Confirm resignation")));
         let lines = audited(&r);
         assert_eq!(lines.len(), usize::from(posted), "stake {stake}: {lines:?}");
@@ -584,7 +664,7 @@ fn an_admin_purge_asks_who_left_then_empties_their_wallets_privately_and_audited
     );
 
     h.ok(&alice(), challenge(bob(), 100, 0));
-    h.ok(&bob(), Command::Daily);
+    h.private(&bob(), Command::Daily, "You receive 100 coins");
     let bob_had = h.balance(&bob()).0;
     let mut req = h.request(&carol(), purge("they left"));
     req.manager = true;

@@ -128,13 +128,12 @@ fn martian_refusals_say_why_and_change_nothing() {
     h.ok(&alice(), e2e4);
     h.refused(&alice(), command("e4-e5".parse().unwrap()), "already moved");
     // The hand is private; a discard without a card is a private menu of it.
-    let hand = h.ok(&alice(), Command::Game(GameCommand::new("hand").private()));
-    assert!(
-        hand.ephemeral && hand.text.plain().contains("Your hand"),
-        "{}",
-        hand.text.plain()
+    h.private(
+        &alice(),
+        Command::Game(GameCommand::new("hand").private()),
+        "Your hand (13 cards)",
     );
-    let menu = h.ok(
+    let menu = h.menu(
         &alice(),
         Command::Game(GameCommand::new("discard").private()),
     );
@@ -172,11 +171,10 @@ fn martian_refusals_say_why_and_change_nothing() {
                 }
                 // The private menu offers exactly the legal cards.
                 let id = h.core().store().game(CHANNEL).unwrap().unwrap().id;
-                let menu = h.ok(
+                let menu = h.menu(
                     &user(player),
                     Command::Button(ButtonAction::game(id, "cards")),
                 );
-                assert!(menu.ephemeral);
                 let legal: Vec<Card> = b.legal_cards(s.hand(player)).collect();
                 assert_eq!(menu.menu.as_ref().unwrap().options.len(), legal.len());
                 let _: BattleSide = side;
@@ -324,8 +322,12 @@ fn practice_against_the_computer_plays_whole_turns() {
         "{}",
         turn.reply.text.plain()
     );
+    h.resign(&alice());
+    assert!(
+        h.core().store().game(CHANNEL).unwrap().is_none(),
+        "resigned"
+    );
     // Levels 4 and 5 are the search player, as strong as Jetan's levels are named.
-    h.ok(&alice(), Command::Resign);
     let mut h = Harness::new();
     let strongest = practice(ChallengeArgs {
         game: Some(GameKind::MartianChess),
@@ -358,15 +360,23 @@ fn martian_chess_speaks_the_server_and_player_languages() {
     }
     assert!(!r.text.plain().contains("rolls a"), "{}", r.text.plain());
     // Bob's hand is answered in his Spanish, Alice's in her English.
-    let hand = h.ok(&bob(), Command::Game(GameCommand::new("hand").private()));
+    let hand = h.private(
+        &bob(),
+        Command::Game(GameCommand::new("hand").private()),
+        "Tu mano (",
+    );
     assert!(
-        hand.ephemeral && hand.text.plain().starts_with("Tu mano ("),
+        hand.text.plain().starts_with("Tu mano ("),
         "{}",
         hand.text.plain()
     );
-    let hand = h.ok(&alice(), Command::Game(GameCommand::new("hand").private()));
+    let hand = h.private(
+        &alice(),
+        Command::Game(GameCommand::new("hand").private()),
+        "Your hand (",
+    );
     assert!(
-        hand.ephemeral && hand.text.plain().starts_with("Your hand ("),
+        hand.text.plain().starts_with("Your hand ("),
         "{}",
         hand.text.plain()
     );
@@ -462,7 +472,7 @@ fn martian_chess_speaks_the_server_and_player_languages() {
     assert_eq!(from[0].0, "b8 — Knight (2 moves)");
     assert!(h.core().store().verify().unwrap().is_clean());
     // Bob resigns; the replay and its file are in the server's Spanish.
-    let ask = h.ok(&bob(), Command::Resign);
+    let ask = h.private(&bob(), Command::Resign, "gana la partida");
     h.ok(&bob(), Command::Button(button(&ask, "Confirmar rendición")));
     let replay = h.ok(&alice(), Command::Replay { game: None });
     assert!(
@@ -562,8 +572,7 @@ fn the_computer_offers_a_draw_in_a_dead_practice_game() {
 /// after page where needed; returns the public reply.
 fn play_by_menus(h: &mut Harness, who: &UserRef, press: &Command, action: Action) -> Reply {
     let version = h.core().store().game(CHANNEL).unwrap().unwrap().version;
-    let mut menu = h.ok(who, press.clone());
-    assert!(menu.ephemeral, "the menu is private: {}", menu.text.plain());
+    let mut menu = h.menu(who, press.clone());
     // The first menu's entry that leads to `action`, then the action itself.
     let group = match action {
         Action::Move { from, .. } => Some(from.to_string()),
@@ -571,8 +580,8 @@ fn play_by_menus(h: &mut Harness, who: &UserRef, press: &Command, action: Action
         Action::Discard(_) => Some("discard".to_string()),
         Action::Exchange(_) | Action::Play(_) | Action::End => None,
     };
-    let targets = group.into_iter().chain([action.to_string()]);
-    for key in targets {
+    let keys: Vec<String> = group.into_iter().chain([action.to_string()]).collect();
+    for (i, key) in keys.iter().enumerate() {
         let wanted = format!("{key}@{version}");
         for _page in 0..4 {
             let options = &menu.menu.as_ref().expect("a menu").options;
@@ -581,10 +590,16 @@ fn play_by_menus(h: &mut Harness, who: &UserRef, press: &Command, action: Action
             }
             let more = options.last().expect("options").0.clone();
             assert!(more.contains('#'), "{wanted} is not offered: {options:?}");
-            menu = h.ok(who, choose(&menu, &more));
-            assert!(menu.ephemeral && menu.update_message);
+            menu = h.menu(who, choose(&menu, &more));
+            assert!(menu.update_message);
         }
-        menu = h.ok(who, choose(&menu, &wanted));
+        // A piece's or a discard's choice opens the next menu; the action is played
+        // publicly.
+        menu = if i + 1 < keys.len() {
+            h.menu(who, choose(&menu, &wanted))
+        } else {
+            h.ok(who, choose(&menu, &wanted))
+        };
     }
     menu
 }
@@ -603,7 +618,7 @@ fn a_whole_martian_game_is_played_through_the_move_button_and_its_menus() {
     let press = Command::Button(button(&started, "Move"));
     h.refused(&bob(), press.clone(), "It is @101's turn");
     h.refused(&carol(), press.clone(), "not playing");
-    let first = h.ok(&alice(), press.clone());
+    let first = h.menu(&alice(), press.clone());
     let version = h.core().store().game(CHANNEL).unwrap().unwrap().version;
     let options = &first.menu.as_ref().unwrap().options;
     assert!(
@@ -621,8 +636,8 @@ fn a_whole_martian_game_is_played_through_the_move_button_and_its_menus() {
     assert!(options
         .iter()
         .any(|(v, _)| *v == format!("discard@{version}")));
-    let targets = h.ok(&alice(), choose(&first, &format!("g1@{version}")));
-    assert!(targets.ephemeral && targets.update_message);
+    let targets = h.menu(&alice(), choose(&first, &format!("g1@{version}")));
+    assert!(targets.update_message);
     let labels: Vec<&str> = targets
         .menu
         .as_ref()
@@ -633,7 +648,7 @@ fn a_whole_martian_game_is_played_through_the_move_button_and_its_menus() {
         .collect();
     assert_eq!(labels, ["f3", "h3"], "the Knight's squares");
     // A discard's menu holds Alice's own hand, and nothing of Bob's.
-    let discards = h.ok(&alice(), choose(&first, &format!("discard@{version}")));
+    let discards = h.menu(&alice(), choose(&first, &format!("discard@{version}")));
     let s = state(&h);
     let offered: Vec<&str> = discards
         .menu

@@ -413,7 +413,7 @@ impl<'a> Console<'a> {
                 let name = self.names.get(&id).cloned();
                 format!(
                     "@{}",
-                    name.or_else(|| self.core.store().display_name(id))
+                    name.or_else(|| self.core.display_name(id))
                         .unwrap_or_else(|| id.to_string())
                 )
             },

@@ -225,18 +225,82 @@ impl Core {
     }
 
     /// Remembers where a reply that [`Response::shows`] something was posted.
-    pub fn remember_message(&self, shown: Shown, channel: u64, message: u64) {
-        let (kind, id) = match shown {
-            Shown::Challenge(id) => (b'c', id),
-            Shown::DrawOffer(id) => (b'd', id),
+    ///
+    /// Returns the message back if its challenge or draw offer was answered before it
+    /// was remembered (the answer found no message to edit): the front end then takes
+    /// its buttons off all the same. If the answer is being made right now, it takes the
+    /// message first and edits it itself; only one of the two gets it.
+    pub fn remember_message(
+        &self,
+        shown: Shown,
+        channel: u64,
+        message: u64,
+    ) -> Option<jetan_store::MessageRef> {
+        let (kind, id, open) = match shown {
+            Shown::Challenge(id) => (
+                b'c',
+                id,
+                matches!(self.store.open_challenges_in(channel),
+                    Ok(open) if open.iter().any(|c| c.id == id)),
+            ),
+            Shown::DrawOffer(id) => (
+                b'd',
+                id,
+                matches!(self.store.game(channel),
+                    Ok(Some(g)) if g.id == id && g.draw_offer.is_some()),
+            ),
         };
         let at = jetan_store::MessageRef { channel, message };
         if let Err(e) = self.store.remember_message(kind, id, at) {
             tracing::warn!(channel, message, "cannot remember a message: {e}");
         }
+        if open {
+            None
+        } else {
+            self.store.take_message(kind, id)
+        }
     }
 
-    /// The store.
+    /// The practice games of this process's servers where the computer is to move, as
+    /// (server, channel): at start-up it was thinking there when the bot stopped.
+    ///
+    /// # Errors
+    /// A failure to read the store.
+    pub fn computer_turns_to_resume(&self) -> Result<Vec<(u64, u64)>, CoreError> {
+        Ok(self
+            .store
+            .games()?
+            .into_iter()
+            .filter(|g| g.terms.practice && g.to_move() == self.bot.id && self.owns_server(g.guild))
+            .map(|g| (g.guild, g.channel))
+            .collect())
+    }
+
+    /// Forgets the ids of requests answered before `before` (kept to answer a
+    /// redelivered request once); returns how many.
+    ///
+    /// # Errors
+    /// A failure of the store.
+    pub fn prune_requests(&self, before: u64) -> Result<usize, CoreError> {
+        Ok(self.store.prune_requests(before)?)
+    }
+
+    /// The name last seen of a user, if any.
+    pub fn display_name(&self, user: u64) -> Option<String> {
+        self.store.display_name(user)
+    }
+
+    /// Writes everything stored so far to disk (at shutdown).
+    ///
+    /// # Errors
+    /// A failure of the store.
+    pub fn flush(&self) -> Result<(), CoreError> {
+        Ok(self.store.flush()?)
+    }
+
+    /// The store, for tests and tools that inspect the data directly. Front ends go
+    /// through the core's requests and the methods above, never through this.
+    #[doc(hidden)]
     pub fn store(&self) -> &Store {
         &self.store
     }

@@ -70,7 +70,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             let mut console = Console::new(&core, out);
             let stdin = std::io::stdin().lock();
             console.run(stdin, std::io::stdout().lock())?;
-            core.store().flush()?;
+            core.flush()?;
             Ok(())
         }
     }

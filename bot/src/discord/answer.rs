@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use jetan_core::{ButtonAction, Command, Core, Reply, Request, Response, Shown};
+use jetan_core::{ButtonAction, Command, Core, Reply, Request, Response};
 
 use super::deliver::{self, Failed, Kind};
 use super::present;
@@ -367,7 +367,7 @@ pub(crate) async fn answer(
             // its message is known keeps its buttons.
             let core = core.clone();
             let answered_meanwhile =
-                blocking(move || remember_unless_answered(&core, shown, channel, m.get())).await;
+                blocking(move || core.remember_message(shown, channel, m.get())).await;
             if let Some(Some(at)) = answered_meanwhile {
                 remove_buttons(http, at).await;
             }
@@ -419,38 +419,6 @@ pub(crate) async fn post_all(http: &serenity::Http, bot: u64, posts: &[(u64, jet
         if let Err(e) = posted {
             tracing::warn!(channel, "cannot post a message: {e}");
         }
-    }
-}
-
-/// Remembers where `shown` was posted; if its challenge or draw offer was answered before
-/// that (the answer found no message to edit), takes the message back and returns it, so
-/// that its buttons are removed all the same.
-fn remember_unless_answered(
-    core: &Core,
-    shown: Shown,
-    channel: u64,
-    message: u64,
-) -> Option<jetan_store::MessageRef> {
-    core.remember_message(shown, channel, message);
-    let store = core.store();
-    let (kind, id, open) = match shown {
-        Shown::Challenge(id) => (
-            b'c',
-            id,
-            matches!(store.open_challenges_in(channel), Ok(open) if open.iter().any(|c| c.id == id)),
-        ),
-        Shown::DrawOffer(id) => (
-            b'd',
-            id,
-            matches!(store.game(channel), Ok(Some(g)) if g.id == id && g.draw_offer.is_some()),
-        ),
-    };
-    if open {
-        None
-    } else {
-        // If the answer is being made right now, it takes the message first and edits it
-        // itself; only one of the two gets it.
-        store.take_message(kind, id)
     }
 }
 

@@ -112,18 +112,16 @@ pub(crate) fn analyse_in_background(
 /// thinking when the bot stopped).
 pub(crate) fn resume_all(data: &Data, http: Arc<serenity::Http>) {
     let core = data.core.clone();
-    let pending = match core.store().games() {
-        Ok(games) => games,
+    let pending = match core.computer_turns_to_resume() {
+        Ok(pending) => pending,
         Err(e) => {
             tracing::error!("cannot list the games to resume the computer's turns: {e}");
             return;
         }
     };
-    for game in pending {
-        if game.terms.practice && game.to_move() == core.bot().id && core.owns_server(game.guild) {
-            tracing::info!(channel = game.channel, "resuming the computer's turn");
-            play_in_background(data, http.clone(), game.guild, game.channel, Post::Channel);
-        }
+    for (guild, channel) in pending {
+        tracing::info!(channel, "resuming the computer's turn");
+        play_in_background(data, http.clone(), guild, channel, Post::Channel);
     }
 }
 

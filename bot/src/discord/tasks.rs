@@ -42,7 +42,7 @@ pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
                 pruned_at = Some(tokio::time::Instant::now());
                 let c = core.clone();
                 let before = now_ms().saturating_sub(KEEP_REQUESTS.as_millis() as u64);
-                let pruned = workers.run(move || c.store().prune_requests(before)).await;
+                let pruned = workers.run(move || c.prune_requests(before)).await;
                 if let Ok(Err(e)) = pruned {
                     tracing::error!("pruning old request ids: {e}");
                 }

@@ -351,7 +351,10 @@ fn read_checked(input: impl BufRead) -> Result<Vec<(u64, Line)>> {
     use std::collections::{BTreeMap, BTreeSet};
     let mut lines = Vec::new();
     let mut ids: BTreeMap<u64, u64> = BTreeMap::new();
-    let mut channels: BTreeMap<u64, u64> = BTreeMap::new();
+    // A channel holds one game, and one open challenge per challenger (beside its game,
+    // when the game stayed in the channel: no thread).
+    let mut games_in: BTreeMap<u64, u64> = BTreeMap::new();
+    let mut challenges_in: BTreeMap<(u64, UserId), u64> = BTreeMap::new();
     let mut settings = BTreeSet::new();
     let mut wallets: BTreeSet<(GuildId, UserId)> = BTreeSet::new();
     let mut requests = BTreeSet::new();
@@ -408,10 +411,10 @@ fn read_checked(input: impl BufRead) -> Result<Vec<(u64, Line)>> {
             }
             Line::Challenge(c) => {
                 id(c.id, "challenge")?;
-                if let Some(first) = channels.insert(c.channel, n) {
+                if let Some(first) = challenges_in.insert((c.channel, c.challenger), n) {
                     return Err(bad(format!(
-                        "channel {} already has a challenge or game (line {first})",
-                        c.channel
+                        "channel {} already has a challenge by {} (line {first})",
+                        c.channel, c.challenger
                     )));
                 }
                 if c.held > 0 {
@@ -420,9 +423,9 @@ fn read_checked(input: impl BufRead) -> Result<Vec<(u64, Line)>> {
             }
             Line::Game(g) => {
                 id(g.id, "game")?;
-                if let Some(first) = channels.insert(g.channel, n) {
+                if let Some(first) = games_in.insert(g.channel, n) {
                     return Err(bad(format!(
-                        "channel {} already has a challenge or game (line {first})",
+                        "channel {} already has a game (line {first})",
                         g.channel
                     )));
                 }

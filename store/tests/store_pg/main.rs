@@ -1,5 +1,6 @@
 //! The store's tests against PostgreSQL: the same modules as `tests/store` (operations,
-//! races, the model-based proptests, the crash test, `verify`'s checks, Martian Chess), each test on a
+//! races, the model-based proptests, the crash test, `verify`'s checks, Martian Chess, the
+//! upgrade fixture restored from its dump), each test on a
 //! fresh schema of a throwaway server (see `cluster.rs` for the variables that point
 //! them elsewhere), plus what only a shared database has (`backends`).
 
@@ -18,6 +19,8 @@ mod common;
 mod crash;
 #[path = "../store/economy.rs"]
 mod economy;
+#[path = "../store/fixture_facts.rs"]
+mod fixture_facts;
 #[path = "../store/host.rs"]
 mod host;
 #[path = "../store/martian.rs"]
@@ -30,3 +33,5 @@ mod ops;
 mod race;
 #[path = "../store/ratings.rs"]
 mod ratings;
+#[path = "../store/upgrade.rs"]
+mod upgrade;

@@ -1619,6 +1619,13 @@ fn a_friendly_game_shows_no_money_and_the_princess_escape_is_listed_once() {
         },
         "on f1 can go to",
     );
+    // The piece is named once, with its article: "The Princess on f1 …".
+    assert!(
+        moves.text.plain().contains("The Princess on f1 can go to")
+            && !moves.text.plain().to_lowercase().contains("the the"),
+        "{}",
+        moves.text.plain()
+    );
     assert_eq!(
         moves.text.plain().matches("escape").count(),
         1,

@@ -51,25 +51,24 @@ impl Fixture {
         )
         .unwrap();
         let roster: Roster = serde_json::from_value(manifest["roster"].clone()).unwrap();
-        let (location, dir) =
-            if crate::POSTGRES && !crate::cluster::switched_off("the upgrade fixture") {
-                (Location::Postgres(restore_dump()), None)
-            } else {
-                let dir = tempfile::tempdir().unwrap();
-                let out = std::process::Command::new("tar")
-                    .arg("-xzf")
-                    .arg(fixture_dir().join("sled.tar.gz"))
-                    .arg("-C")
-                    .arg(dir.path())
-                    .output()
-                    .expect("running tar");
-                assert!(
-                    out.status.success(),
-                    "tar: {}",
-                    String::from_utf8_lossy(&out.stderr)
-                );
-                (Location::Dir(dir.path().join("sled")), Some(dir))
-            };
+        let (location, dir) = if crate::POSTGRES {
+            (Location::Postgres(restore_dump()), None)
+        } else {
+            let dir = tempfile::tempdir().unwrap();
+            let out = std::process::Command::new("tar")
+                .arg("-xzf")
+                .arg(fixture_dir().join("sled.tar.gz"))
+                .arg("-C")
+                .arg(dir.path())
+                .output()
+                .expect("running tar");
+            assert!(
+                out.status.success(),
+                "tar: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            (Location::Dir(dir.path().join("sled")), Some(dir))
+        };
         // As `jetan verify` and the bot open it: it must be recognised as data.
         let store = Store::open_existing_at(&location).unwrap();
         let backend = match location {

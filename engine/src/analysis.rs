@@ -106,17 +106,25 @@ fn result_for(outcome: Outcome, mover: Color) -> i32 {
 /// before a move (a game of `n` moves takes about `n × per_position`). `stop`, raised
 /// by another thread, ends the analysis early ([`Analysis::stopped`]).
 pub fn analyse(game: &Replay, per_position: Duration, stop: Option<Arc<AtomicBool>>) -> Analysis {
+    let mut limits = Limits::time(per_position);
+    if let Some(s) = stop {
+        limits = limits.with_stop(s);
+    }
+    analyse_with(game, &limits)
+}
+
+/// [`analyse`] with any search limits for each position: [`Limits::depth`] makes the
+/// analysis the same on every machine, whatever its speed or load (the tests use it).
+pub fn analyse_with(game: &Replay, limits: &Limits) -> Analysis {
     let positions: Vec<_> = game.positions().cloned().collect();
     let moves: Vec<Move> = game.moves().collect();
     let stopped = || {
-        stop.as_ref()
+        limits
+            .stop
+            .as_ref()
             .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
     };
     let mut engine = Engine::new(16);
-    let mut limits = Limits::time(per_position);
-    if let Some(s) = &stop {
-        limits = limits.with_stop(Arc::clone(s));
-    }
     // The search of each position (the last one too, unless the game ended there, to
     // judge the last move): (score for the side to move, best move).
     let mut searched: Vec<(i32, Option<Move>)> = Vec::with_capacity(positions.len());
@@ -128,7 +136,7 @@ pub fn analyse(game: &Replay, per_position: Duration, stop: Option<Arc<AtomicBoo
             break;
         }
         engine.set_history(&positions[..i]);
-        let r = engine.search(pos, &limits);
+        let r = engine.search(pos, limits);
         searched.push((capped(r.score), r.best));
     }
     let mut analysis = Analysis::default();
@@ -196,7 +204,8 @@ mod tests {
             "e2-e3", "e9-e8", "e3-e4", "e8-e7", "e4-e5", "d9-d8", "e5-e6", "e7xe6",
         ]);
         let last = record.last();
-        let a = analyse(&record, Duration::from_millis(150), None);
+        // A fixed depth, not a time: the same search on any machine, however busy.
+        let a = analyse_with(&record, &Limits::depth(4));
         assert_eq!(a.moves.len(), 8);
         assert_eq!(a.evals.len(), 9);
         assert!(!a.stopped);

@@ -13,8 +13,8 @@ use crate::fake::{Config, FakeDiscord};
 
 /// The `jetan` binary: `$JETAN_BIN` if set, else `target/debug/jetan` of this workspace
 /// (honouring `CARGO_TARGET_DIR`), built once per test process with `cargo build --workspace
-/// --bin jetan` (as `.ci/run` does) if it is missing, older than a source file of its crates,
-/// or `JETAN_E2E_BUILD` is set.
+/// --bin jetan` (as `.ci/run` does) if it is missing, older than a file it is built from
+/// (see `older_than_sources`), or `JETAN_E2E_BUILD` is set.
 ///
 /// # Errors
 /// If the build fails.
@@ -63,14 +63,49 @@ fn locate_or_build() -> anyhow::Result<PathBuf> {
     Ok(bin)
 }
 
-/// Whether a source file of the binary's crates (or `Cargo.lock`) is newer than `bin`.
+/// The crates the binary is built from: the workspace's members but the end-to-end tests
+/// (read from the workspace's `Cargo.toml`, so a new crate is watched without an edit
+/// here).
+fn binary_crates(workspace: &Path) -> Vec<String> {
+    const KNOWN: [&str; 7] = [
+        "rules", "martian", "render", "store", "engine", "core", "bot",
+    ];
+    let manifest = std::fs::read_to_string(workspace.join("Cargo.toml")).unwrap_or_default();
+    let members: Vec<String> = manifest
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("members"))
+        .and_then(|rest| rest.split_once('[')?.1.split_once(']').map(|(m, _)| m))
+        .map(|list| {
+            list.split(',')
+                .map(|m| m.trim().trim_matches('"').to_owned())
+                .filter(|m| !m.is_empty() && m != "tests")
+                .collect()
+        })
+        .unwrap_or_default();
+    if members.is_empty() {
+        KNOWN.iter().map(|c| (*c).to_owned()).collect()
+    } else {
+        members
+    }
+}
+
+/// Whether a file the binary is built from — anything in its crates' directories but
+/// their tests, benches and examples (sources, locales, fonts, manifests), or the
+/// workspace's `Cargo.toml` and `Cargo.lock` — is newer than `bin`.
 fn older_than_sources(bin: &Path, workspace: &Path) -> bool {
-    fn newest(dir: &Path) -> Option<std::time::SystemTime> {
+    fn newest(dir: &Path, top: bool) -> Option<std::time::SystemTime> {
         let mut best = None;
         for entry in std::fs::read_dir(dir).ok()?.flatten() {
             let path = entry.path();
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with('.')
+                || (top && matches!(&*name, "tests" | "benches" | "examples" | "target"))
+            {
+                continue;
+            }
             let t = if path.is_dir() {
-                newest(&path)
+                newest(&path, false)
             } else {
                 entry.metadata().ok()?.modified().ok()
             };
@@ -81,16 +116,17 @@ fn older_than_sources(bin: &Path, workspace: &Path) -> bool {
     let Some(built) = std::fs::metadata(bin).and_then(|m| m.modified()).ok() else {
         return true;
     };
-    let mut sources: Vec<Option<std::time::SystemTime>> =
-        ["bot", "core", "rules", "render", "store", "engine"]
-            .iter()
-            .map(|c| newest(&workspace.join(c).join("src")))
-            .collect();
-    sources.push(
-        std::fs::metadata(workspace.join("Cargo.lock"))
-            .and_then(|m| m.modified())
-            .ok(),
-    );
+    let mut sources: Vec<Option<std::time::SystemTime>> = binary_crates(workspace)
+        .iter()
+        .map(|c| newest(&workspace.join(c), true))
+        .collect();
+    for file in ["Cargo.toml", "Cargo.lock"] {
+        sources.push(
+            std::fs::metadata(workspace.join(file))
+                .and_then(|m| m.modified())
+                .ok(),
+        );
+    }
     sources.into_iter().flatten().any(|t| t > built)
 }
 
@@ -99,6 +135,8 @@ pub struct BotProcess {
     child: tokio::process::Child,
     pid: u32,
     log: PathBuf,
+    /// The log's length when this process started (the file is shared across restarts).
+    log_start: usize,
 }
 
 impl BotProcess {
@@ -145,6 +183,7 @@ impl BotProcess {
         for (k, v) in env {
             cmd.env(k, v);
         }
+        let log_start = std::fs::metadata(log).map_or(0, |m| m.len() as usize);
         let child = cmd
             .spawn()
             .with_context(|| format!("starting {} serve", bin.display()))?;
@@ -153,6 +192,7 @@ impl BotProcess {
             child,
             pid,
             log: log.to_owned(),
+            log_start,
         })
     }
 
@@ -162,14 +202,43 @@ impl BotProcess {
         self.pid
     }
 
-    /// Kills the process with SIGKILL and reaps it.
+    /// Kills the process with SIGKILL and reaps it (nothing to do if it has exited).
     ///
     /// # Errors
     /// If the process cannot be signalled.
     pub async fn kill(&mut self) -> anyhow::Result<()> {
+        if self.child.try_wait()?.is_some() {
+            return Ok(());
+        }
         self.child.start_kill().context("SIGKILL")?;
         self.child.wait().await?;
         Ok(())
+    }
+
+    /// Asks the process to stop (SIGTERM) and waits up to `limit` for it to exit: the
+    /// bot finishes its commands in flight first. Returns its exit status.
+    ///
+    /// # Errors
+    /// If the signal cannot be sent or the process does not exit within `limit`.
+    pub async fn terminate(&mut self, limit: Duration) -> anyhow::Result<std::process::ExitStatus> {
+        if let Some(status) = self.child.try_wait()? {
+            return Ok(status);
+        }
+        let sent = tokio::process::Command::new("kill")
+            .args(["-TERM", &self.pid.to_string()])
+            .status()
+            .await
+            .context("running kill -TERM")?;
+        if !sent.success() {
+            bail!("kill -TERM {} failed: {sent}", self.pid);
+        }
+        match tokio::time::timeout(limit, self.child.wait()).await {
+            Ok(status) => Ok(status?),
+            Err(_) => bail!(
+                "bot process {} did not exit within {limit:?} of SIGTERM",
+                self.pid
+            ),
+        }
     }
 
     /// `Some(status)` once the process has exited.
@@ -190,10 +259,17 @@ impl BotProcess {
         })
     }
 
-    /// The bot's log so far (stdout and stderr).
+    /// The bot's log so far (stdout and stderr), earlier runs on the same data included.
     #[must_use]
     pub fn log(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// What this process logged (its part of [`BotProcess::log`]).
+    #[must_use]
+    pub fn own_log(&self) -> String {
+        let all = std::fs::read(&self.log).unwrap_or_default();
+        String::from_utf8_lossy(all.get(self.log_start..).unwrap_or_default()).into_owned()
     }
 }
 
@@ -227,6 +303,8 @@ pub struct TestApp {
     shards: Option<u32>,
     finished: bool,
     stopped: bool,
+    /// Violations the scenario provokes on purpose: (what they contain, how many).
+    expected: Vec<(String, usize)>,
     _turn: Turn,
 }
 
@@ -369,6 +447,7 @@ impl TestApp {
             shards,
             finished: false,
             stopped: false,
+            expected: Vec::new(),
             _turn: turn,
         };
         app.wait_up(shards.unwrap_or(1)).await?;
@@ -452,6 +531,13 @@ impl TestApp {
         let bot = launch.spawn(k)?;
         *self.process(k) = bot;
         self.wait_up(identifies + 1).await?;
+        let mut all_running = true;
+        for j in 0..self.processes() {
+            all_running &= self.process(j).exited()?.is_none();
+        }
+        if all_running {
+            self.stopped = false;
+        }
         // Commands are registered again by the new process.
         inner
             .wait_for(
@@ -510,23 +596,55 @@ impl TestApp {
             .await?)
     }
 
+    /// Declares `times` violations containing `needle` the scenario's own doing (a fault
+    /// it injected, such as a callback held past Discord's window): [`TestApp::finish`]
+    /// then requires exactly that many, and still fails on any other.
+    pub fn expect_violations(&mut self, needle: impl Into<String>, times: usize) {
+        self.expected.push((needle.into(), times));
+    }
+
     /// Checks that nothing went wrong behind the scenes — no Discord rule broken (late or
-    /// double callbacks, unknown routes), the bot still running — then stops the bot.
+    /// double callbacks, unknown routes) but exactly the violations declared with
+    /// [`TestApp::expect_violations`], the bot still running (unless the scenario
+    /// stopped it) — then stops the bot.
     ///
     /// # Errors
     /// Lists what went wrong.
     pub async fn finish(mut self) -> anyhow::Result<()> {
         let violations = self.fake.violations();
-        let mut exited = Vec::new();
+        let mut problems = Vec::new();
+        for (needle, times) in &self.expected {
+            let n = violations
+                .iter()
+                .filter(|v| v.contains(needle.as_str()))
+                .count();
+            if n != *times {
+                problems.push(format!(
+                    "expected {times} violation(s) containing {needle:?}, found {n}"
+                ));
+            }
+        }
+        let unexpected: Vec<&String> = violations
+            .iter()
+            .filter(|v| {
+                !self
+                    .expected
+                    .iter()
+                    .any(|(needle, _)| v.contains(needle.as_str()))
+            })
+            .collect();
+        if !unexpected.is_empty() {
+            problems.push(format!("violations: {unexpected:#?}"));
+        }
         if !self.stopped {
             for k in 0..self.processes() {
                 if let Some(status) = self.process(k).exited()? {
-                    exited.push((k, status));
+                    problems.push(format!("bot process {k} exited: {status}"));
                 }
             }
         }
-        if !violations.is_empty() || !exited.is_empty() {
-            bail!("violations: {violations:#?}; bot processes exited: {exited:?}");
+        if !problems.is_empty() {
+            bail!("{}", problems.join("; "));
         }
         if !self.stopped {
             for k in 0..self.processes() {
@@ -534,6 +652,38 @@ impl TestApp {
             }
         }
         self.finished = true;
+        Ok(())
+    }
+
+    /// A positive sync point for "nothing more arrives": stops every bot process with
+    /// SIGTERM and waits until each has exited cleanly — the bot finishes the commands
+    /// and background work in flight (held against shutdown) before it exits, and an
+    /// exited process sends nothing more. What the fake holds afterwards is all the bot
+    /// ever sent. [`TestApp::restart`] starts it again; [`TestApp::finish`] and
+    /// [`TestApp::stop_and_verify`] accept a drained app.
+    ///
+    /// # Errors
+    /// If a process had died by itself, does not exit in time, exits with an error, or
+    /// stopped with commands still in flight.
+    pub async fn drain(&mut self) -> anyhow::Result<()> {
+        // The bot's own grace: 2 s for the gateway, 5 s for commands in flight; generous
+        // beyond that for a busy machine.
+        let limit = Duration::from_secs(60);
+        for k in 0..self.processes() {
+            let bot = self.process(k);
+            if let Some(status) = bot.exited()? {
+                bail!("bot process {k} had exited by itself: {status}");
+            }
+            let status = bot.terminate(limit).await?;
+            let log = bot.own_log();
+            if !status.success() {
+                bail!("bot process {k} ended with {status} after SIGTERM");
+            }
+            if log.contains("commands still in flight") || !log.contains("stopped cleanly") {
+                bail!("bot process {k} did not finish its work in flight before exiting");
+            }
+        }
+        self.stopped = true;
         Ok(())
     }
 
@@ -552,19 +702,16 @@ impl TestApp {
     /// # Errors
     /// If verify finds problems or cannot run.
     pub async fn stop_and_verify_at(&mut self, data: &str) -> anyhow::Result<String> {
-        for k in 0..self.processes() {
-            if let Some(status) = self.process(k).exited()? {
-                bail!("bot process {k} had exited by itself: {status}");
+        if !self.stopped {
+            for k in 0..self.processes() {
+                if let Some(status) = self.process(k).exited()? {
+                    bail!("bot process {k} had exited by itself: {status}");
+                }
+                self.process(k).kill().await?;
             }
-            self.process(k).kill().await?;
         }
         self.stopped = true;
         self.verify_at(data).await
-    }
-
-    /// Waits a moment for stragglers (e.g. follow-ups after a reply).
-    pub async fn settle(&self) {
-        tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
 

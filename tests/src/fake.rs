@@ -481,6 +481,36 @@ impl FakeDiscord {
     }
 }
 
+impl FakeDiscord {
+    /// Waits (up to the fake's wait) until `check` holds, looking again after every
+    /// request, gateway message or change the fake sees. `check` may call any method of
+    /// the fake.
+    ///
+    /// # Errors
+    /// On timeout.
+    pub async fn wait_until(
+        &self,
+        what: &str,
+        mut check: impl FnMut(&FakeDiscord) -> bool,
+    ) -> anyhow::Result<()> {
+        let mut rx = self.inner.changes.subscribe();
+        let limit = self.inner.config.wait;
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            rx.borrow_and_update();
+            if check(self) {
+                return Ok(());
+            }
+            if tokio::time::timeout_at(deadline, rx.changed())
+                .await
+                .is_err()
+            {
+                bail!("timed out after {limit:?} waiting for {what}");
+            }
+        }
+    }
+}
+
 /// A REST call about one guild (see [`FakeDiscord::guild_calls`]).
 #[derive(Clone, Debug)]
 pub struct GuildCall {

@@ -17,7 +17,9 @@ use crate::payloads;
 /// What a connection task writes to its socket.
 #[derive(Debug)]
 pub(crate) enum Outgoing {
-    Text(String),
+    /// A frame; for an INTERACTION_CREATE, the interaction's token, so that the writer
+    /// starts the interaction's 3-second clock when the frame goes on the wire.
+    Text(String, Option<String>),
     Close(u16, String),
 }
 
@@ -38,8 +40,8 @@ pub(crate) struct Session {
     pub live: Option<u64>,
     pub session_id: Option<String>,
     pub seq: u64,
-    /// Dispatches sent in this session, for RESUME.
-    pub log: Vec<(u64, String)>,
+    /// Dispatches sent in this session, for RESUME: sequence, frame, interaction token.
+    pub log: Vec<(u64, String, Option<String>)>,
 }
 
 /// An IDENTIFY the fake accepted.
@@ -141,14 +143,17 @@ pub(crate) async fn connection(inner: Arc<Inner>, socket: WebSocket, client: Opt
         });
         conn
     };
-    let _ = tx.send(Outgoing::Text(frame(
-        10,
-        json!({"heartbeat_interval": 41_250}),
-    )));
+    let _ = tx.send(Outgoing::Text(
+        frame(10, json!({"heartbeat_interval": 41_250})),
+        None,
+    ));
     loop {
         tokio::select! {
             out = rx.recv() => match out {
-                Some(Outgoing::Text(text)) => {
+                Some(Outgoing::Text(text, token)) => {
+                    if let Some(token) = token {
+                        crate::model::on_the_wire(&inner, &token);
+                    }
                     if sink.send(Message::Text(text.into())).await.is_err() {
                         break;
                     }
@@ -207,7 +212,7 @@ fn on_message(inner: &Inner, conn: u64, tx: &mpsc::UnboundedSender<Outgoing>, te
         // Heartbeat.
         1 => {
             s.gateway.heartbeats += 1;
-            let _ = tx.send(Outgoing::Text(frame(11, Value::Null)));
+            let _ = tx.send(Outgoing::Text(frame(11, Value::Null), None));
         }
         // Identify: a new session of one shard.
         2 => identify(inner, &mut s, conn, tx, &msg["d"]),
@@ -227,14 +232,14 @@ fn on_message(inner: &Inner, conn: u64, tx: &mpsc::UnboundedSender<Outgoing>, te
                 let session = &mut s.gateway.sessions[shard as usize];
                 session.live = Some(conn);
                 let after = msg["d"]["seq"].as_u64().unwrap_or(0);
-                for (seq, text) in session.log.clone() {
+                for (seq, text, token) in session.log.clone() {
                     if seq > after {
-                        let _ = tx.send(Outgoing::Text(text));
+                        let _ = tx.send(Outgoing::Text(text, token));
                     }
                 }
                 send_dispatch(&mut s, shard, "RESUMED", json!({}));
             } else {
-                let _ = tx.send(Outgoing::Text(frame(9, json!(false))));
+                let _ = tx.send(Outgoing::Text(frame(9, json!(false)), None));
             }
         }
         // Presence update, voice state, request guild members, ...: accepted and ignored.
@@ -343,9 +348,16 @@ pub(crate) fn send_dispatch(
     let conn = session.live?;
     session.seq += 1;
     let seq = session.seq;
+    let token = (event == "INTERACTION_CREATE")
+        .then(|| d["token"].as_str().map(str::to_owned))
+        .flatten();
     let text = json!({"op": 0, "t": event, "s": seq, "d": d}).to_string();
-    session.log.push((seq, text.clone()));
-    s.gateway.conn(conn)?.tx.send(Outgoing::Text(text)).ok()?;
+    session.log.push((seq, text.clone(), token.clone()));
+    s.gateway
+        .conn(conn)?
+        .tx
+        .send(Outgoing::Text(text, token))
+        .ok()?;
     Some(seq)
 }
 

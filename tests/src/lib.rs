@@ -38,7 +38,7 @@ pub use app::{jetan_binary, BotProcess, TestApp};
 pub use fake::{without_buttons, Config, FakeDiscord, GuildCall, MessageView};
 pub use faults::{Fault, FaultKind};
 pub use gateway::{shard_of, Identified};
-pub use model::{Pings, Thread};
+pub use model::{machine_load, Pings, Thread};
 pub use payloads::{UserInfo, FLAG_EPHEMERAL, FLAG_LOADING};
 pub use player::{Button, Menu, Opt, Player, Reply, Sent};
 pub use record::{File, Recorded};

@@ -149,7 +149,11 @@ pub(crate) struct InteractionState {
     /// 2 application command, 3 message component, 4 autocomplete.
     pub kind: u8,
     pub channel_id: u64,
+    /// When the fake put the INTERACTION_CREATE on the bot's gateway socket (until then,
+    /// when it was queued for it): Discord's 3-second window starts here.
     pub dispatched_at: Instant,
+    /// Whether the frame has gone on the wire (and `dispatched_at` says when).
+    pub on_wire: bool,
     /// The message a component belongs to.
     pub source_message: Option<u64>,
     /// The first accepted callback: type and time.
@@ -164,8 +168,9 @@ pub(crate) struct InteractionState {
     pub choices: Option<Value>,
     /// The interaction payload, for redelivery.
     pub payload: Value,
-    /// Set when the bot's first callback came after the deadline: how late it was.
-    pub expired: Option<Duration>,
+    /// Set when the bot's first callback came after the deadline: how long after the
+    /// dispatch it came, and the machine's load then.
+    pub expired: Option<(Duration, String)>,
 }
 
 #[derive(Default)]
@@ -473,6 +478,36 @@ pub(crate) fn delete_message(s: &mut State, id: u64) -> Answer {
     }
 }
 
+/// Starts the 3-second clock of the interaction with `token` when its INTERACTION_CREATE
+/// goes on the wire (the first time: a replay on RESUME or a redelivery keeps it).
+pub(crate) fn on_the_wire(inner: &Inner, token: &str) {
+    if let Some(it) = inner.lock().interactions.get_mut(token) {
+        if !it.on_wire {
+            it.on_wire = true;
+            it.dispatched_at = Instant::now();
+        }
+    }
+}
+
+/// The machine's load now, for messages about lateness: the load averages and the
+/// runnable / total tasks of `/proc/loadavg` (`load unknown` where there is none).
+#[must_use]
+pub fn machine_load() -> String {
+    std::fs::read_to_string("/proc/loadavg").map_or_else(
+        |_| "load unknown".to_owned(),
+        |l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            match f.as_slice() {
+                [one, five, fifteen, tasks, ..] => format!(
+                    "load average {one} {five} {fifteen}, {tasks} tasks runnable/total, {} cores",
+                    std::thread::available_parallelism().map_or(0, std::num::NonZero::get)
+                ),
+                _ => format!("load {}", l.trim()),
+            }
+        },
+    )
+}
+
 /// `POST /interactions/{id}/{token}/callback`.
 pub(crate) fn callback(
     inner: &Inner,
@@ -501,13 +536,14 @@ pub(crate) fn callback(
             payloads::error(40060, "Interaction has already been acknowledged."),
         );
     }
-    let waited = now.duration_since(it.dispatched_at);
+    let waited = now.saturating_duration_since(it.dispatched_at);
     if waited > inner.config.interaction_deadline {
+        let load = machine_load();
         if let Some(state) = s.interactions.get_mut(token) {
-            state.expired = Some(waited);
+            state.expired = Some((waited, load.clone()));
         }
         s.violations.push(format!(
-            "interaction {} answered after {waited:?} (deadline {:?})",
+            "interaction {} answered after {waited:?} (deadline {:?}; {load})",
             it.id, inner.config.interaction_deadline
         ));
         return not_found("interaction", 10062);

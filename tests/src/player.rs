@@ -574,6 +574,7 @@ impl Player {
                 kind,
                 channel_id: self.channel_id,
                 dispatched_at,
+                on_wire: false,
                 source_message,
                 callback: None,
                 original: None,
@@ -606,7 +607,8 @@ pub struct Sent {
     pub token: String,
     /// 2 command, 3 component, 4 autocomplete.
     pub kind: u8,
-    /// When the event was handed to the gateway socket.
+    /// When the event was queued for the gateway socket. Discord's window is measured by
+    /// the fake from when the frame went on the wire ([`Sent::sent_at`]).
     pub dispatched_at: Instant,
     user: String,
 }
@@ -651,26 +653,26 @@ impl Sent {
     /// See [`Sent::reply`].
     pub async fn reply_within(&self, timeout: Duration) -> anyhow::Result<Reply> {
         let token = self.token.clone();
-        // Discord gives up on an interaction that is not acknowledged in time; so do we (with
-        // a little grace, so that a late acknowledgement is seen and named as such).
+        // The fake refuses a callback past Discord's window (and names it a violation,
+        // with the machine's load); wait for either, measured on the fake's clock.
         let deadline = self.inner.config.interaction_deadline;
-        let ack_wait = timeout
-            .min(deadline.saturating_sub(self.dispatched_at.elapsed()) + Duration::from_secs(1));
         let what = format!(
             "interaction {} of {} to be acknowledged",
             self.id, self.user
         );
         let acked = self
             .inner
-            .wait_for(ack_wait, what, |s| {
+            .wait_for(timeout, what, |s| {
                 let it = s.interactions.get(&token)?;
-                it.callback.map(|_| Ok(())).or_else(|| it.expired.map(Err))
+                it.callback
+                    .map(|_| Ok(()))
+                    .or_else(|| it.expired.clone().map(Err))
             })
             .await?;
-        if let Err(late) = acked {
+        if let Err((late, load)) = acked {
             bail!(
-                "interaction {} of {} was acknowledged after {late:?}, past Discord's {deadline:?}: \
-                 the user saw \"The application did not respond\"",
+                "interaction {} of {} was acknowledged after {late:?}, past Discord's {deadline:?} \
+                 ({load}): the user saw \"The application did not respond\"",
                 self.id,
                 self.user
             );
@@ -749,7 +751,7 @@ impl Sent {
             allowed_mentions,
             deferral_deleted,
             callback_type,
-            elapsed: at.duration_since(self.dispatched_at),
+            elapsed: at.saturating_duration_since(self.sent_at()),
             message_id,
             message,
             files,
@@ -789,12 +791,34 @@ impl Sent {
             .collect())
     }
 
-    /// Time from dispatch to the bot's first callback, if it came.
+    /// Time from dispatch (the frame on the wire) to the bot's first callback, if it
+    /// came: what Discord's 3-second window measures, on the fake's clock.
     #[must_use]
     pub fn acknowledged_after(&self) -> Option<Duration> {
-        self.state()
-            .and_then(|s| s.callback)
-            .map(|(_, at)| at.duration_since(self.dispatched_at))
+        let st = self.state()?;
+        st.callback
+            .map(|(_, at)| at.saturating_duration_since(st.dispatched_at))
+    }
+
+    /// When the fake put the interaction on the bot's gateway socket (before that
+    /// happened, when it was queued).
+    #[must_use]
+    pub fn sent_at(&self) -> Instant {
+        self.state().map_or(self.dispatched_at, |s| s.dispatched_at)
+    }
+
+    /// The bot's callbacks for this interaction as the fake received them, in order:
+    /// HTTP status of each (204 accepted; 400 with code 40060 for a second one).
+    #[must_use]
+    pub fn callbacks(&self) -> Vec<u16> {
+        let path_end = format!("/interactions/{}/{}/callback", self.id, self.token);
+        self.inner
+            .lock()
+            .requests
+            .iter()
+            .filter(|r| r.method == "POST" && r.path.ends_with(&path_end))
+            .map(|r| r.status)
+            .collect()
     }
 
     /// Every message this interaction produced so far (original response, then follow-ups).
@@ -915,7 +939,8 @@ fn buttons_of(message: &Value, message_id: u64, channel_id: u64) -> Vec<Button> 
 pub struct Reply {
     /// The first callback's type: 4 message, 5 deferred, 6 deferred update, 7 update.
     pub callback_type: u8,
-    /// Dispatch to first callback: what Discord's 3-second window measures.
+    /// Dispatch (the frame on the wire) to first callback, on the fake's clock: what
+    /// Discord's 3-second window measures.
     pub elapsed: Duration,
     /// The message shown (for 6 without edits, none).
     pub message_id: Option<u64>,

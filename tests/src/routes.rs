@@ -149,72 +149,35 @@ async fn rest(AxumState(inner): AxumState<Arc<Inner>>, req: Request) -> Response
         }
         kind
     };
-    let mut at = at;
-    if let Some(FaultKind::Delay(d)) = fault {
-        tokio::time::sleep(d).await;
-        at = Instant::now();
-    }
-    let (status, response, json, files) = match read_body(req).await {
-        Ok(body)
-            if matches!(
-                fault,
-                Some(FaultKind::Status(_) | FaultKind::RateLimited(_))
-            ) =>
-        {
-            let (status, response) = crate::faults::body(fault.unwrap_or(FaultKind::Status(500)));
-            (status, response, body.json, body.files)
-        }
-        Ok(body) => {
-            let (status, response) = route(
-                &inner,
-                at,
-                client.as_deref(),
-                &method,
-                &path,
-                query.as_deref(),
-                body.json.as_ref(),
-                &body.files,
-            );
-            match fault {
-                Some(k @ FaultKind::StatusAfter(_)) => {
-                    let (status, failure) = crate::faults::body(k);
-                    let _ = (status, response);
-                    (status, failure, body.json, body.files)
-                }
-                _ => (status, response, body.json, body.files),
+    let body = read_body(req).await;
+    let call = Call {
+        at,
+        method,
+        path,
+        client,
+        query,
+        fault,
+    };
+    let (status, response) = match fault {
+        // A call held by "the network": it reaches Discord later even if its sender dies
+        // meanwhile (the fake goes on with it whether or not the connection lives).
+        Some(FaultKind::Delay(d)) => {
+            let inner = Arc::clone(&inner);
+            let held = tokio::spawn(async move {
+                tokio::time::sleep(d).await;
+                let call = Call {
+                    at: Instant::now(),
+                    ..call
+                };
+                call.answer(&inner, body)
+            });
+            match held.await {
+                Ok(answer) => answer,
+                Err(_) => (500, payloads::error(0, "the fake's held call failed")),
             }
         }
-        Err(e) => (
-            400,
-            payloads::error(50109, &format!("The request body is invalid: {e}")),
-            None,
-            Vec::new(),
-        ),
+        _ => call.answer(&inner, body),
     };
-    {
-        let mut s = inner.lock();
-        let index = s.requests.len();
-        if status == 404
-            && !response["message"]
-                .as_str()
-                .is_some_and(|m| m.starts_with("Unknown"))
-        {
-            s.violations.push(format!("unknown route {method} {path}"));
-        }
-        s.requests.push(Recorded {
-            index,
-            at,
-            method,
-            path,
-            client,
-            query,
-            json,
-            files,
-            status,
-            response: response.clone(),
-        });
-    }
-    inner.changed();
     let code = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     if status == 204 {
         return Response::builder()
@@ -223,6 +186,92 @@ async fn rest(AxumState(inner): AxumState<Arc<Inner>>, req: Request) -> Response
             .unwrap_or_default();
     }
     (code, axum::Json(response)).into_response()
+}
+
+/// A REST call once its body is read: answered (as a fault says, or by [`route`]) and
+/// recorded.
+struct Call {
+    at: Instant,
+    method: String,
+    path: String,
+    client: Option<String>,
+    query: Option<String>,
+    fault: Option<FaultKind>,
+}
+
+impl Call {
+    fn answer(self, inner: &Inner, body: Result<Body_, String>) -> (u16, Value) {
+        let Call {
+            at,
+            method,
+            path,
+            client,
+            query,
+            fault,
+        } = self;
+        let (status, response, json, files) = match body {
+            Ok(body)
+                if matches!(
+                    fault,
+                    Some(FaultKind::Status(_) | FaultKind::RateLimited(_))
+                ) =>
+            {
+                let (status, response) =
+                    crate::faults::body(fault.unwrap_or(FaultKind::Status(500)));
+                (status, response, body.json, body.files)
+            }
+            Ok(body) => {
+                let (status, response) = route(
+                    inner,
+                    at,
+                    client.as_deref(),
+                    &method,
+                    &path,
+                    query.as_deref(),
+                    body.json.as_ref(),
+                    &body.files,
+                );
+                match fault {
+                    Some(k @ FaultKind::StatusAfter(_)) => {
+                        let (status, failure) = crate::faults::body(k);
+                        (status, failure, body.json, body.files)
+                    }
+                    _ => (status, response, body.json, body.files),
+                }
+            }
+            Err(e) => (
+                400,
+                payloads::error(50109, &format!("The request body is invalid: {e}")),
+                None,
+                Vec::new(),
+            ),
+        };
+        {
+            let mut s = inner.lock();
+            let index = s.requests.len();
+            if status == 404
+                && !response["message"]
+                    .as_str()
+                    .is_some_and(|m| m.starts_with("Unknown"))
+            {
+                s.violations.push(format!("unknown route {method} {path}"));
+            }
+            s.requests.push(Recorded {
+                index,
+                at,
+                method,
+                path,
+                client,
+                query,
+                json,
+                files,
+                status,
+                response: response.clone(),
+            });
+        }
+        inner.changed();
+        (status, response)
+    }
 }
 
 /// Answers one REST call. The state is locked here and nowhere across an await.

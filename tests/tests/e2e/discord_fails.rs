@@ -7,6 +7,8 @@
 
 use std::time::Duration;
 
+use tokio::io::AsyncBufReadExt as _;
+
 use jetan_tests::jetan::{move_label, start_game, Game};
 use jetan_tests::{Fault, FaultKind, Opt, TestApp};
 
@@ -26,43 +28,52 @@ fn announced(app: &TestApp, channel: u64, ply: usize) -> Vec<jetan_tests::Messag
         .collect()
 }
 
-/// Waits until the move of ply `ply` is announced in `channel`; returns how often.
-async fn wait_announced(app: &TestApp, channel: u64, ply: usize) -> anyhow::Result<usize> {
-    for _ in 0..200 {
-        let n = announced(app, channel, ply).len();
-        if n > 0 {
-            // A duplicate would come right after: give it the time to show.
-            tokio::time::sleep(Duration::from_millis(600)).await;
-            return Ok(announced(app, channel, ply).len());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    anyhow::bail!("the move of ply {ply} was never announced")
+/// Waits until the move of ply `ply` is announced in `channel`. Whether it is announced
+/// only once is checked once the bot has drained ([`announced_once`]).
+async fn wait_announced(app: &TestApp, channel: u64, ply: usize) -> anyhow::Result<()> {
+    app.fake
+        .wait_until(&format!("the move of ply {ply} to be announced"), |_| {
+            !announced(app, channel, ply).is_empty()
+        })
+        .await
+}
+
+/// After [`TestApp::drain`] (nothing more can arrive): the move of ply `ply` was announced
+/// exactly once, pinging `next` only.
+fn announced_once(app: &TestApp, channel: u64, ply: usize, next: u64) -> anyhow::Result<()> {
+    let shown = announced(app, channel, ply);
+    anyhow::ensure!(
+        shown.len() == 1,
+        "the move of ply {ply} was announced {} times",
+        shown.len()
+    );
+    anyhow::ensure!(
+        shown[0].pings.users == vec![next],
+        "the move of ply {ply} pings {:?}, not the player to move",
+        shown[0].pings.users
+    );
+    Ok(())
 }
 
 /// The mover plays the first legal move with `fault` set on its path; the move is then
-/// announced exactly once, pinging the player to move next.
+/// announced. Returns the interaction, the ply and the player to move next (for
+/// [`announced_once`]).
 async fn move_through(
     app: &TestApp,
     channel: u64,
     game: &mut Game,
     fault: Fault,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<(u64, usize, u64)> {
     let ply = game.moves.len();
     let m = game.legal()[0];
     let next = game.waiter().id();
     app.fake.fail(fault.clone());
-    game.send_move(m).await?;
-    let n = wait_announced(app, channel, ply).await?;
-    anyhow::ensure!(n == 1, "{fault:?}: the move was announced {n} times");
-    let shown = &announced(app, channel, ply)[0];
-    anyhow::ensure!(
-        shown.pings.users == vec![next],
-        "{fault:?}: the move pings {:?}, not the player to move",
-        shown.pings.users
-    );
+    let sent = game.send_move(m).await?;
+    wait_announced(app, channel, ply)
+        .await
+        .map_err(|e| anyhow::anyhow!("{fault:?}: {e:#}"))?;
     game.apply(m)?;
-    Ok(())
+    Ok((sent.id, ply, next))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -87,22 +98,23 @@ async fn every_committed_move_is_announced_once_whatever_discord_fails() -> anyh
         // It reaches Discord after the window: the answer is posted in the channel.
         Fault::on("/callback", FaultKind::Delay(Duration::from_millis(3_600))).method("POST"),
     ];
+    let mut moves = Vec::new();
     for fault in faults {
-        move_through(&app, channel, &mut game, fault).await?;
+        moves.push(move_through(&app, channel, &mut game, fault).await?);
     }
     let made = app.fake.failures_made();
-    anyhow::ensure!(made.len() >= 4, "every fault was met: {made:?}");
-    // Only the late callback is the fake's complaint, and it was the fault's doing.
-    let unexpected: Vec<String> = app
-        .fake
-        .violations()
-        .into_iter()
-        .filter(|v| !v.contains("answered after"))
-        .collect();
-    anyhow::ensure!(unexpected.is_empty(), "{unexpected:?}");
+    anyhow::ensure!(made.len() == 4, "every fault was met once: {made:?}");
+    // The fake's one complaint is the callback held past the window, the fault's doing.
+    let (late, ..) = moves[3];
+    app.expect_violations(format!("interaction {late} answered after"), 1);
+    // Once the bot has drained, nothing more can come: each move was announced once.
+    app.drain().await?;
+    for &(_, ply, next) in &moves {
+        announced_once(&app, channel, ply, next)?;
+    }
     // Nothing lost or doubled: `verify` errs on any problem.
     app.stop_and_verify().await?;
-    Ok(())
+    app.finish().await
 }
 
 /// With every command deferred, the edit of the deferred answer fails twice and then a
@@ -110,7 +122,7 @@ async fn every_committed_move_is_announced_once_whatever_discord_fails() -> anyh
 /// posted twice.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deferred_answer_survives_failed_edits_and_lost_follow_ups() -> anyhow::Result<()> {
-    let app = TestApp::spawn_env(&[("JETAN_DEFER_AFTER_MS", "0")]).await?;
+    let mut app = TestApp::spawn_env(&[("JETAN_DEFER_AFTER_MS", "0")]).await?;
     let channel = app.fake.channel("deferred");
     let alice = app.fake.user("alice").at(channel);
     let bob = app.fake.user("bob").at(channel);
@@ -122,8 +134,9 @@ async fn a_deferred_answer_survives_failed_edits_and_lost_follow_ups() -> anyhow
         Fault::on("/messages/@original", FaultKind::StatusAfter(500)).method("PATCH"),
         Fault::on("/messages/@original", FaultKind::RateLimited(0.3)).method("PATCH"),
     ];
+    let mut moves = Vec::new();
     for fault in faults {
-        move_through(&app, channel, &mut game, fault).await?;
+        moves.push(move_through(&app, channel, &mut game, fault).await?);
     }
     let edits = app
         .fake
@@ -145,7 +158,25 @@ async fn a_deferred_answer_survives_failed_edits_and_lost_follow_ups() -> anyhow
         .fail(Fault::on("/webhooks/", FaultKind::StatusAfter(500)).method("POST"));
     let decline = offer.button("Decline")?;
     game.waiter().click(&decline).await?;
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    let declines = |app: &TestApp| {
+        app.fake
+            .all_messages()
+            .into_iter()
+            .filter(|m| m.channel_id == channel && !m.ephemeral && !m.deleted)
+            .map(|m| m.content().to_owned())
+            .filter(|c| c.contains("declines the draw"))
+            .collect::<Vec<String>>()
+    };
+    app.fake
+        .wait_until("the declined offer's answer", |_| {
+            !declines(&app).is_empty()
+        })
+        .await?;
+    // Once the bot has drained, nothing more can come.
+    app.drain().await?;
+    for &(_, ply, next) in &moves {
+        announced_once(&app, channel, ply, next)?;
+    }
     let lost = app
         .fake
         .failures_made()
@@ -154,14 +185,7 @@ async fn a_deferred_answer_survives_failed_edits_and_lost_follow_ups() -> anyhow
         .count();
     anyhow::ensure!(lost == 1, "the follow-up's answer was lost once: {lost}");
     // The answer to the press ("… declines the draw"), once.
-    let declined: Vec<String> = app
-        .fake
-        .all_messages()
-        .into_iter()
-        .filter(|m| m.channel_id == channel && !m.ephemeral && !m.deleted)
-        .map(|m| m.content().to_owned())
-        .filter(|c| c.contains("declines the draw"))
-        .collect();
+    let declined = declines(&app);
     anyhow::ensure!(
         declined.len() == 1,
         "the declined offer is answered once: {declined:?}"
@@ -184,11 +208,35 @@ async fn sigterm_stops_the_bot_while_discord_is_unreachable() -> anyhow::Result<
         .stderr(std::process::Stdio::piped())
         .kill_on_drop(true)
         .spawn()?;
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    // The bot keeps trying to connect until told to stop: seen retrying (serenity starts
+    // the shard again every few seconds, and says so), and still running.
+    let stderr = child.stderr.take().expect("piped");
+    let mut lines = tokio::io::BufReader::new(stderr).lines();
+    let mut tries = 0;
+    let mut seen = Vec::new();
+    let retried = tokio::time::timeout(Duration::from_secs(60), async {
+        while let Some(line) = lines.next_line().await? {
+            if line.contains("Err starting shard") {
+                tries += 1;
+                if tries >= 2 {
+                    return anyhow::Ok(true);
+                }
+            }
+            seen.push(line);
+        }
+        anyhow::Ok(false)
+    })
+    .await;
+    anyhow::ensure!(
+        matches!(retried, Ok(Ok(true))),
+        "the bot did not retry connecting ({retried:?}); its log: {seen:#?}"
+    );
     anyhow::ensure!(
         child.try_wait()?.is_none(),
         "the bot keeps trying to connect until told to stop"
     );
+    // Keep reading its log so that it never blocks on a full pipe.
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
     let pid = child.id().expect("running");
     let sent = std::process::Command::new("kill")
         .args(["-TERM", &pid.to_string()])
@@ -222,31 +270,37 @@ async fn a_move_committed_before_a_crash_is_announced_after_the_restart() -> any
     let ply = game.moves.len();
     let m = game.legal()[0];
     let next = game.waiter().id();
-    game.send_move(m).await?;
-    for _ in 0..100 {
-        if !app.fake.failures_made().is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    anyhow::ensure!(
-        !app.fake.failures_made().is_empty(),
-        "the answer was sent (the move committed first)"
-    );
+    let held = game.send_move(m).await?;
+    app.fake
+        .wait_until(
+            "the move's answer to be sent (the move committed first)",
+            |f| !f.failures_made().is_empty(),
+        )
+        .await?;
     app.restart().await?;
-    let n = wait_announced(&app, channel, ply).await?;
-    anyhow::ensure!(n == 1, "announced {n} times after the restart");
-    let shown = &announced(&app, channel, ply)[0];
-    anyhow::ensure!(shown.pings.users == vec![next], "{:?}", shown.pings.users);
+    wait_announced(&app, channel, ply).await?;
     game.apply(m)?;
-    // The game goes on, and a second restart announces nothing again.
+    // The held callback reaches the fake after its window, long after the bot died: the
+    // fake's one complaint, the fault's doing.
+    let late = format!("interaction {} answered after", held.id);
+    app.fake
+        .wait_until("the held callback to arrive", |f| {
+            f.violations().iter().any(|v| v.contains(&late))
+        })
+        .await?;
+    app.expect_violations(late, 1);
+    // The game goes on, and a second restart announces nothing again: once the third
+    // process has answered a move (its start-up is done) and drained, nothing more can
+    // come.
     let m = game.legal()[0];
     game.play(m).await?;
     app.restart().await?;
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    anyhow::ensure!(announced(&app, channel, ply).len() == 1, "announced twice");
+    let m = game.legal()[0];
+    game.play(m).await?;
+    app.drain().await?;
+    announced_once(&app, channel, ply, next)?;
     app.stop_and_verify().await?;
-    Ok(())
+    app.finish().await
 }
 
 /// The gateway drops mid-game (a resumable close, a session Discord invalidated, a

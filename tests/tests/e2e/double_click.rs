@@ -44,7 +44,7 @@ fn game_starts(app: &TestApp, channel: u64) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_same_accept_delivered_twice_starts_one_game() -> anyhow::Result<()> {
-    let app = TestApp::spawn().await?;
+    let mut app = TestApp::spawn().await?;
     let channel = app.fake.channel("twice");
     let alice = app.fake.user("alice").at(channel);
     let bob = app.fake.user("bob").at(channel);
@@ -55,11 +55,17 @@ async fn the_same_accept_delivered_twice_starts_one_game() -> anyhow::Result<()>
     app.fake.redeliver(&click).await?;
     let reply = click.expect_reply().await?.public()?.with_png()?;
     assert!(reply.text().contains("accepts"), "{}", reply.text());
-    // Let the second delivery finish too.
-    app.settle().await;
-    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
-
+    // The second delivery reaches the bot: its answer is refused as a second
+    // acknowledgement (Discord's 40060).
+    app.fake
+        .wait_until("the second delivery's callback", |_| {
+            click.callbacks().len() >= 2
+        })
+        .await?;
+    // Whatever the second delivery still does, it is done once the bot has drained.
+    app.drain().await?;
     assert_eq!(game_starts(&app, channel), 1, "one game-start message");
+    app.restart().await?;
     assert_one_escrow([&alice, &bob], start).await?;
     // One game: the board answers, and Black can move.
     alice.board().await?;
@@ -92,15 +98,22 @@ async fn two_accept_clicks_at_once_start_one_game() -> anyhow::Result<()> {
     assert_eq!(game_starts(&app, channel), 1, "one game-start message");
     assert_one_escrow([&carol, &dave], start).await?;
 
-    // A third click on the old button, now that the game runs, changes nothing either.
-    if let Ok(late) = dave.click(&accept).await {
-        let reply = late.expect_reply().await?;
-        assert!(
-            reply.is_ephemeral(),
-            "a late Accept is refused: {}",
-            reply.text()
-        );
-    }
+    // A third click on the old button, now that the game runs, cannot happen: the
+    // accepted challenge loses its buttons, and the client refuses a click on a button
+    // that is gone.
+    app.fake
+        .wait_message(
+            accept.message_id,
+            "the accepted challenge to lose its buttons",
+            jetan_tests::without_buttons,
+        )
+        .await?;
+    let late = dave.click(&accept).await;
+    assert!(
+        late.as_ref()
+            .is_err_and(|e| e.to_string().contains("no longer on message")),
+        "a third Accept on the accepted challenge: {late:?}"
+    );
     assert_one_escrow([&carol, &dave], start).await?;
     app.finish().await
 }

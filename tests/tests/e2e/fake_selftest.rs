@@ -485,5 +485,8 @@ async fn a_wrong_shard_total_or_a_shard_twice_is_a_violation() -> anyhow::Result
         .map(|i| i.client.unwrap_or_default())
         .collect();
     assert_eq!(accepted, ["a"]);
+    // The two refusals are the fake's only complaints.
+    let violations = fake.violations();
+    assert_eq!(violations.len(), 2, "{violations:#?}");
     Ok(())
 }

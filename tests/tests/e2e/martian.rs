@@ -220,5 +220,5 @@ async fn a_martian_chess_game_shows_no_hidden_card_in_public() -> anyhow::Result
     assert_eq!((a.escrow, b.escrow), (0, 0));
     assert_eq!(a.balance + b.balance, 2 * start.balance);
     assert_eq!(a.net_won, -b.net_won);
-    Ok(())
+    app.finish().await
 }

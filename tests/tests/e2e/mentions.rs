@@ -36,7 +36,7 @@ fn nobody(reply: &Reply, what: &str) -> anyhow::Result<()> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_message_pings_only_who_must_be_pinged() -> anyhow::Result<()> {
-    let app = TestApp::spawn().await?;
+    let mut app = TestApp::spawn().await?;
     let channel = app.fake.channel("mentions");
     // Display names and the currency are user-supplied: they try to ping everyone.
     let alice = app.fake.user("alice @everyone <@&4242>").at(channel);
@@ -136,7 +136,8 @@ async fn each_message_pings_only_who_must_be_pinged() -> anyhow::Result<()> {
         .await?;
     nobody(&declined, "a declined draw")?;
 
-    app.settle().await;
+    // Once the bot has drained, nothing more can come: the checks below see all it sent.
+    app.drain().await?;
     // Over everything the bot sent (edits included): no @everyone, @here or role ever pings,
     // and every message carries allowed_mentions.
     for m in app.fake.all_messages() {

@@ -49,47 +49,21 @@ async fn a_payment_answers_privately_pings_only_the_receiver_and_pays_once() -> 
         answer.text()
     );
     assert!(answer.pings.nobody(), "{:?}", answer.pings);
-    // The notice follows the answer; wait for it (and for a second one, which must not
-    // come).
-    let started = std::time::Instant::now();
-    while notices(&app, audit, "paid 250 coins").is_empty()
-        && started.elapsed() < std::time::Duration::from_secs(10)
-    {
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
-
-    let told = notices(&app, channel, "paid you");
-    if told.len() != 1 {
-        for m in app.fake.all_messages() {
-            eprintln!(
-                "{} {} eph={} {:?}",
-                m.channel_id,
-                m.id,
-                m.ephemeral,
-                m.content()
-            );
-        }
-        eprintln!("failed: {:?}", app.fake.failed_requests());
-    }
-    assert_eq!(
-        told.len(),
-        1,
-        "one notice for one payment, redelivered or not"
-    );
-    assert_eq!(
-        told[0].pings,
-        Pings {
-            users: vec![bob.id()],
-            roles: Vec::new(),
-            everyone: false
-        },
-        "{}",
-        told[0].content()
-    );
-    let lines = notices(&app, audit, "paid 250 coins");
-    assert_eq!(lines.len(), 1, "one audit line");
-    assert!(lines[0].pings.nobody(), "{:?}", lines[0].pings);
+    // The notice and the audit line follow the answer; wait for them. That there is
+    // no second one is checked once the bot has drained, at the end.
+    app.fake
+        .wait_until("the receiver's notice and the audit line", |_| {
+            !notices(&app, channel, "paid you").is_empty()
+                && !notices(&app, audit, "paid 250 coins").is_empty()
+        })
+        .await?;
+    // The second delivery reaches the bot: its answer is refused as a second
+    // acknowledgement (Discord's 40060).
+    app.fake
+        .wait_until("the second delivery's callback", |_| {
+            pay.callbacks().len() >= 2
+        })
+        .await?;
 
     // Refusals: private, and nothing moves.
     for (options, expected) in [
@@ -129,6 +103,40 @@ async fn a_payment_answers_privately_pings_only_the_receiver_and_pays_once() -> 
     );
     assert_eq!(alice.wallet().await?.balance, 750);
     assert_eq!(bob.wallet().await?.balance, 1250);
+
+    // Once the bot has drained, nothing more can come: one notice, one audit line.
+    app.drain().await?;
+    let told = notices(&app, channel, "paid you");
+    if told.len() != 1 {
+        for m in app.fake.all_messages() {
+            eprintln!(
+                "{} {} eph={} {:?}",
+                m.channel_id,
+                m.id,
+                m.ephemeral,
+                m.content()
+            );
+        }
+        eprintln!("failed: {:?}", app.fake.failed_requests());
+    }
+    assert_eq!(
+        told.len(),
+        1,
+        "one notice for one payment, redelivered or not"
+    );
+    assert_eq!(
+        told[0].pings,
+        Pings {
+            users: vec![bob.id()],
+            roles: Vec::new(),
+            everyone: false
+        },
+        "{}",
+        told[0].content()
+    );
+    let lines = notices(&app, audit, "paid 250 coins");
+    assert_eq!(lines.len(), 1, "one audit line");
+    assert!(lines[0].pings.nobody(), "{:?}", lines[0].pings);
     let report = app.stop_and_verify().await?;
     assert!(report.contains("clean"), "{report}");
     app.finish().await

@@ -45,7 +45,7 @@ async fn refused(who: &Player, cmd: &str, options: &[(&str, Opt)]) -> anyhow::Re
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn private_answers_never_appear_in_public_even_when_deferred_first() -> anyhow::Result<()> {
-    let app = TestApp::spawn_env(&[("JETAN_DEFER_AFTER_MS", "0")]).await?;
+    let mut app = TestApp::spawn_env(&[("JETAN_DEFER_AFTER_MS", "0")]).await?;
     let channel = app.fake.channel("private");
     let quiet = app.fake.channel("quiet");
     let alice = app.fake.user("alice").at(channel);
@@ -213,7 +213,8 @@ async fn private_answers_never_appear_in_public_even_when_deferred_first() -> an
 
     // The public game goes on, visibly.
     game.play(m).await?;
-    app.settle().await;
+    // Once the bot has drained, nothing more can come: the checks below see all it sent.
+    app.drain().await?;
 
     let public = app.fake.public_messages();
     let mut leaks = Vec::new();

@@ -176,12 +176,16 @@ async fn two_processes_on_two_shards_share_one_database() -> anyhow::Result<()> 
             .collect::<Vec<_>>()
     };
     for g in &guilds {
-        let waited = Instant::now();
-        while expired(&app.fake, g.lobby).is_empty() && waited.elapsed() < Duration::from_secs(20) {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        app.fake
+            .wait_until("the challenge's expiry to be announced", |f| {
+                !expired(f, g.lobby).is_empty()
+            })
+            .await?;
+        let w = g.challenger.wallet().await?;
+        assert_eq!(w, g.challenger_start, "the refund on shard {}", g.shard);
     }
-    app.settle().await;
+    // Once every process has drained, nothing more can come: one announcement each.
+    app.drain().await?;
     for g in &guilds {
         let calls = expired(&app.fake, g.lobby);
         let clients: Vec<_> = calls.iter().map(|c| c.client.clone()).collect();
@@ -192,8 +196,6 @@ async fn two_processes_on_two_shards_share_one_database() -> anyhow::Result<()> 
             g.shard,
             calls.iter().map(|c| c.request.line()).collect::<Vec<_>>()
         );
-        let w = g.challenger.wallet().await?;
-        assert_eq!(w, g.challenger_start, "the refund on shard {}", g.shard);
     }
 
     // Every answer about a guild came from its shard's process.

@@ -6,9 +6,8 @@
 
 use image::RgbImage;
 
-use crate::martian::fonts;
 use crate::paint::{blend_pixel, blend_rect, fill_rect, fill_shape, Rgb, Shape, P};
-use crate::text::Fonts;
+use crate::text::{fonts, Fonts};
 use crate::theme::{AMBER, ESCAPE, FRAME, HINT, JEWEL, SELECTED, STRIP, TEXT, TEXT_DIM};
 use crate::RenderError;
 

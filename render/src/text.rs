@@ -6,7 +6,7 @@
 //! text can make drawing fail.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use image::{GrayImage, Luma, RgbImage, Rgba};
@@ -94,6 +94,14 @@ fn invisible(c: char) -> bool {
             '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
             | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}'
             | '\u{1F3FB}'..='\u{1F3FF}')
+}
+
+static FONTS: LazyLock<Result<Fonts, crate::RenderError>> = LazyLock::new(Fonts::load);
+
+/// The embedded fonts, parsed once, shared by the pictures that keep no fonts of their
+/// own (Martian Chess, the profile card).
+pub(crate) fn fonts() -> Result<&'static Fonts, crate::RenderError> {
+    FONTS.as_ref().map_err(Clone::clone)
 }
 
 impl Fonts {

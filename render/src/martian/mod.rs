@@ -12,7 +12,7 @@ use martian_chess::{Card, Color, Piece, PublicView, Role, Square, Suit};
 
 use crate::paint::{blend_rect, fill_rect, fill_shape, pill, Shape, P};
 use crate::palette::Palette;
-use crate::text::Fonts;
+use crate::text::{fonts, Fonts};
 use crate::theme::{
     AMBER, CARD, DANGER, FRAME, FRAME_TEXT, LAST_MOVE, SQUARE_DARK, SQUARE_LIGHT, STRIP,
     STRIP_ACTIVE, TEXT, TEXT_DIM,
@@ -134,13 +134,6 @@ impl MartianLabels {
             self.cards.replace("{n}", &n.to_string())
         }
     }
-}
-
-static FONTS: LazyLock<Result<Fonts, RenderError>> = LazyLock::new(Fonts::load);
-
-/// The embedded fonts, parsed once.
-pub(crate) fn fonts() -> Result<&'static Fonts, RenderError> {
-    FONTS.as_ref().map_err(Clone::clone)
 }
 
 /// The picture as an RGB image.

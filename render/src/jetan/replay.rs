@@ -8,8 +8,9 @@ use image::RgbImage;
 use jetan_rules::{AttackerWins, ByColor, Color, Move, Position, Report, Role};
 
 use crate::palette::Palette;
-use crate::render::Renderer;
-use crate::{BoardShape, Labels, RenderError, View};
+use crate::RenderError;
+
+use super::{BoardShape, Labels, Renderer, View};
 
 /// Discord's attachment size limit without boosts: 8 MiB.
 pub const DISCORD_ATTACHMENT_LIMIT: usize = 8 * 1024 * 1024;

@@ -17,7 +17,10 @@ use crate::paint::{blend_pixel, blend_rect, fill_rect, fill_shape, pill, Rgb, Sh
 use crate::palette::Palette;
 use crate::text::Fonts;
 use crate::theme;
-use crate::{captured, duel_odds, BoardShape, RenderError, TokenSpot, View};
+use crate::RenderError;
+
+use super::sprites;
+use super::{captured, duel_odds, BoardShape, TokenSpot, View};
 
 /// Where things go in a picture, in pixels, for one square size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,7 +92,7 @@ type Tiles = [RgbImage; 2];
 /// Draws pictures at one size. Building one renders the two empty boards (one per
 /// orientation), the highlighted square tiles, every piece sprite and the picture
 /// palette once; each picture then starts from a copy and blits. Build one per size and
-/// keep it ([`default_renderer`](crate::default_renderer) is a shared one); it is
+/// keep it ([`default_renderer`](super::default_renderer) is a shared one); it is
 /// `Send + Sync`.
 #[derive(Debug, Clone)]
 pub struct Renderer {
@@ -201,7 +204,7 @@ impl Cells {
         let [dot, ring, escape] = marks(size);
         Cells {
             tokens: all_pieces()
-                .map(|p| theme::token(fonts, p.color, p.role, size))
+                .map(|p| sprites::token(fonts, p.color, p.role, size))
                 .collect(),
             last_from: bases_rgb.map(|b| tile(si, b, theme::LAST_MOVE, 0.45, 0)),
             last_to: bases_rgb.map(|b| tile(si, b, theme::LAST_MOVE, 0.6, border)),
@@ -209,7 +212,7 @@ impl Cells {
             dot,
             ring,
             escape,
-            danger: theme::glow(size),
+            danger: sprites::glow(size),
         }
     }
 }
@@ -298,7 +301,7 @@ impl Unrolled {
             // The seam: a line on the echo's side of the boundary, a little longer than
             // the board.
             let sx = if i == 0 { x + w - seam } else { x };
-            fill_rect(img, sx, y - reach, seam, h + 2 * reach, theme::SEAM);
+            fill_rect(img, sx, y - reach, seam, h + 2 * reach, sprites::SEAM);
         }
     }
 }
@@ -499,16 +502,16 @@ impl Renderer {
         let bases = [Color::Black, Color::Orange].map(|o| base_image(&fonts, layout, o));
         let sized = |k: f32| ((sq as f32 * k).round() as u32).max(8);
         let minis = all_pieces()
-            .map(|p| theme::mini_token(&fonts, p.color, p.role, sized(0.46)))
+            .map(|p| sprites::mini_token(&fonts, p.color, p.role, sized(0.46)))
             .collect();
         let big = all_pieces()
-            .map(|p| theme::token(&fonts, p.color, p.role, sized(1.3)))
+            .map(|p| sprites::token(&fonts, p.color, p.role, sized(1.3)))
             .collect();
         let duelists = all_pieces()
-            .map(|p| theme::token(&fonts, p.color, p.role, sized(1.0)))
+            .map(|p| sprites::token(&fonts, p.color, p.role, sized(1.0)))
             .collect();
-        let swatches = [Color::Black, Color::Orange].map(|c| theme::swatch(c, sized(0.6)));
-        let panel_swatches = [Color::Black, Color::Orange].map(|c| theme::swatch(c, sized(0.8)));
+        let swatches = [Color::Black, Color::Orange].map(|c| sprites::swatch(c, sized(0.6)));
+        let panel_swatches = [Color::Black, Color::Orange].map(|c| sprites::swatch(c, sized(0.8)));
         let flat = Cells::new(&fonts, sq);
         let unrolled = Unrolled::new(layout);
         let unrolled_cells = Cells::new(&fonts, unrolled.u as u32);
@@ -524,7 +527,7 @@ impl Renderer {
         let round_bases =
             [Color::Black, Color::Orange].map(|o| round_base(&fonts, layout, round, o));
         let round_tokens = all_pieces()
-            .map(|p| theme::mini_token(&fonts, p.color, p.role, ts))
+            .map(|p| sprites::mini_token(&fonts, p.color, p.role, ts))
             .collect();
         let mut r = Renderer {
             layout,
@@ -561,7 +564,7 @@ impl Renderer {
         let start = Position::start();
         let mut view = View::new(Color::Black).with_names("Dejah Thoris 漢字", "Tara 🐉");
         if let (Some(from), Some(to)) = (sq("e2"), sq("e3")) {
-            view.last_move = Some(crate::LastMove {
+            view.last_move = Some(super::LastMove {
                 from,
                 to,
                 killed: Some(Piece {
@@ -640,7 +643,7 @@ impl Renderer {
                 TokenSpot {
                     square: sq,
                     centre: (x + size / 2.0, y + size / 2.0),
-                    diameter: 2.0 * theme::TOKEN_RADIUS * size,
+                    diameter: 2.0 * sprites::TOKEN_RADIUS * size,
                 }
             })
             .collect()
@@ -1132,7 +1135,7 @@ impl Renderer {
         if let Some(p) = mover {
             let who = labels.color(p.color);
             let (who, em) = self.fonts.shrink_to_fit(who, 0.24 * s, 0.15 * s, inner);
-            let c = theme::token_colors(p.color);
+            let c = sprites::token_colors(p.color);
             let ink = match p.color {
                 Color::Black => c.ink,
                 Color::Orange => c.body,
@@ -1368,7 +1371,11 @@ fn unrolled_base(fonts: &Fonts, l: Layout, g: Unrolled, o: Color) -> RgbImage {
         } else {
             g.xy(col, 0).0 as f32 + u / 2.0
         };
-        let color = if echo { theme::SEAM } else { theme::FRAME_TEXT };
+        let color = if echo {
+            sprites::SEAM
+        } else {
+            theme::FRAME_TEXT
+        };
         let letter = sq.file_char().to_string();
         for y in [above, below] {
             fonts.draw_centered(&mut img, &letter, em, cx, y, color);
@@ -1446,7 +1453,7 @@ fn round_base(fonts: &Fonts, l: Layout, g: Round, o: Color) -> RgbImage {
             b: P(bx, by),
             r: (0.05 * s).max(1.0),
         },
-        theme::SEAM,
+        sprites::SEAM,
         1.0,
     );
     round_ranks(fonts, &mut img, l, g, o);

@@ -19,8 +19,9 @@ use crate::text::Fonts;
 use crate::theme;
 use crate::RenderError;
 
+use super::pieces::{captured, duel_odds};
 use super::sprites;
-use super::{captured, duel_odds, BoardShape, TokenSpot, View};
+use super::view::{BoardShape, LastMove, TokenSpot, View};
 
 /// Where things go in a picture, in pixels, for one square size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -564,7 +565,7 @@ impl Renderer {
         let start = Position::start();
         let mut view = View::new(Color::Black).with_names("Dejah Thoris 漢字", "Tara 🐉");
         if let (Some(from), Some(to)) = (sq("e2"), sq("e3")) {
-            view.last_move = Some(super::LastMove {
+            view.last_move = Some(LastMove {
                 from,
                 to,
                 killed: Some(Piece {

@@ -10,7 +10,9 @@ use jetan_rules::{AttackerWins, ByColor, Color, Move, Position, Report, Role};
 use crate::palette::Palette;
 use crate::RenderError;
 
-use super::{BoardShape, Labels, Renderer, View};
+use super::board::Renderer;
+use super::labels::Labels;
+use super::view::{BoardShape, View};
 
 /// Discord's attachment size limit without boosts: 8 MiB.
 pub const DISCORD_ATTACHMENT_LIMIT: usize = 8 * 1024 * 1024;

@@ -3,7 +3,7 @@
 
 use jetan_rules::{ByColor, Color, Duel, Move, Outcome, Piece, Position, Report, Square};
 
-use super::Labels;
+use super::labels::Labels;
 
 /// The last move as the picture shows it: its two squares highlighted, and the piece it
 /// killed, if any, shown struck through in the side panel. Prefer

@@ -48,9 +48,32 @@ fn locate_or_build() -> anyhow::Result<PathBuf> {
         // `cargo test --workspace` builds the binary itself (the bot has integration tests);
         // this covers `cargo test -p jetan-tests` after an edit of the bot.
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let status = std::process::Command::new(cargo)
+        let mut build = std::process::Command::new(cargo);
+        build
             .args(["build", "--workspace", "--bin", "jetan"])
-            .current_dir(&workspace)
+            .current_dir(&workspace);
+        // What cargo set for running this test (`CARGO_MANIFEST_DIR`, `CARGO_PKG_NAME`,
+        // ...) is not the environment of a build from the shell: build scripts that
+        // watch these variables (ring's) would run again, and every crate above them
+        // would be rebuilt here and once more by the next `cargo test`.
+        for (key, _) in std::env::vars_os() {
+            let k = key.to_string_lossy();
+            if k.starts_with("CARGO_PKG_")
+                || k.starts_with("CARGO_MANIFEST_")
+                || k.starts_with("CARGO_BIN_")
+                || matches!(
+                    &*k,
+                    "CARGO_CRATE_NAME"
+                        | "CARGO_PRIMARY_PACKAGE"
+                        | "CARGO_TARGET_TMPDIR"
+                        | "CARGO_RUSTC_CURRENT_DIR"
+                        | "OUT_DIR"
+                )
+            {
+                build.env_remove(&key);
+            }
+        }
+        let status = build
             .status()
             .context("running cargo build --workspace --bin jetan")?;
         if !status.success() || !bin.exists() {

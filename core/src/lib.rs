@@ -37,7 +37,7 @@ mod words;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use jetan_store::{Store, StoreError};
+use jetan_store::{Game, Store, StoreError};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -228,14 +228,16 @@ impl Core {
     ///
     /// Returns the message back if its challenge or draw offer was answered before it
     /// was remembered (the answer found no message to edit): the front end then takes
-    /// its buttons off all the same. If the answer is being made right now, it takes the
-    /// message first and edits it itself; only one of the two gets it.
+    /// its buttons off all the same, and shows the new text when there is one (a
+    /// challenge accepted meanwhile says so, as the accept's own edit would have). If the
+    /// answer is being made right now, it takes the message first and edits it itself;
+    /// only one of the two gets it.
     pub fn remember_message(
         &self,
         shown: Shown,
         channel: u64,
         message: u64,
-    ) -> Option<jetan_store::MessageRef> {
+    ) -> Option<(jetan_store::MessageRef, Option<Reply>)> {
         let (kind, id, open) = match shown {
             Shown::Challenge(id) => (
                 b'c',
@@ -255,10 +257,39 @@ impl Core {
             tracing::warn!(channel, message, "cannot remember a message: {e}");
         }
         if open {
-            None
-        } else {
-            self.store.take_message(kind, id)
+            return None;
         }
+        let at = self.store.take_message(kind, id)?;
+        let text = match shown {
+            Shown::Challenge(id) => self.accepted_game(channel, id).map(|game| {
+                lang::tr!(
+                    self.public_lang(game.guild),
+                    "edit-accepted",
+                    who = request::mention(game.challenged())
+                )
+            }),
+            // Accepted or declined: the offer's message only loses its buttons.
+            Shown::DrawOffer(_) => None,
+        };
+        Some((at, text.map(Reply::public)))
+    }
+
+    /// The game that challenge `id` became, if it was accepted (a game takes its
+    /// challenge's id): in the challenge's channel, finished since, or in its thread.
+    fn accepted_game(&self, channel: u64, id: u64) -> Option<Game> {
+        if let Ok(Some(g)) = self.store.game(channel) {
+            if g.id == id {
+                return Some(g);
+            }
+        }
+        if let Ok(Some(f)) = self.store.finished_game(id) {
+            return Some(f.game);
+        }
+        self.store
+            .games_without_moves()
+            .ok()?
+            .into_iter()
+            .find(|g| g.id == id)
     }
 
     /// The practice games of this process's servers where the computer is to move, as

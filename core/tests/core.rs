@@ -910,6 +910,42 @@ fn an_answered_challenge_loses_its_buttons() {
 }
 
 #[test]
+fn a_challenge_answered_before_its_message_is_known_is_edited_all_the_same() {
+    // Accepted before the front end remembers where the challenge was posted: the
+    // message it then remembers comes back with the accept's text, buttons off.
+    let mut h = Harness::new();
+    let c = h.send(&alice(), challenge(bob(), 0, 0));
+    h.ok(&bob(), Command::Button(button(&c.reply, "Accept")));
+    let (at, text) = h
+        .core()
+        .remember_message(c.shows.unwrap(), CHANNEL, 778)
+        .expect("the answered challenge's message comes back");
+    assert_eq!((at.channel, at.message), (CHANNEL, 778));
+    let text = text.expect("an accepted challenge says so");
+    assert!(text.buttons.is_empty());
+    assert!(
+        text.text.plain().contains("accepted by @102"),
+        "{}",
+        text.text.plain()
+    );
+    // Declined before: the buttons come off, the text stays (nothing to say it with).
+    let mut h = Harness::new();
+    let c = h.send(&alice(), challenge(bob(), 0, 0));
+    h.ok(&bob(), Command::Button(button(&c.reply, "Decline")));
+    let (_, text) = h
+        .core()
+        .remember_message(c.shows.unwrap(), CHANNEL, 779)
+        .expect("the answered challenge's message comes back");
+    assert!(text.is_none());
+    // Still open: kept, nothing to change.
+    let c = h.send(&alice(), challenge(bob(), 0, 0));
+    assert!(h
+        .core()
+        .remember_message(c.shows.unwrap(), CHANNEL, 780)
+        .is_none());
+}
+
+#[test]
 fn the_sweep_expires_challenges_and_settles_games_nobody_plays() {
     let mut h = Harness::new();
     let c = h.send(&alice(), challenge(bob(), 20, 0));

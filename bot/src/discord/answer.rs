@@ -368,8 +368,8 @@ pub(crate) async fn answer(
             let core = core.clone();
             let answered_meanwhile =
                 blocking(move || core.remember_message(shown, channel, m.get())).await;
-            if let Some(Some(at)) = answered_meanwhile {
-                remove_buttons(http, at).await;
+            if let Some(Some((at, text))) = answered_meanwhile {
+                remove_buttons(http, at, text.as_ref()).await;
             }
         }
     }
@@ -422,11 +422,15 @@ pub(crate) async fn post_all(http: &serenity::Http, bot: u64, posts: &[(u64, jet
     }
 }
 
-/// Takes the buttons off a message whose challenge or offer was already answered.
-async fn remove_buttons(http: &serenity::Http, at: jetan_store::MessageRef) {
-    let edit = serenity::EditMessage::new()
-        .components(Vec::new())
-        .allowed_mentions(serenity::CreateAllowedMentions::new().replied_user(false));
+/// Takes the buttons off a message whose challenge or offer was already answered, and
+/// shows what became of it when the core says (`text`).
+async fn remove_buttons(http: &serenity::Http, at: jetan_store::MessageRef, text: Option<&Reply>) {
+    let edit = match text {
+        Some(reply) => present::edit_message(reply),
+        None => serenity::EditMessage::new()
+            .components(Vec::new())
+            .allowed_mentions(serenity::CreateAllowedMentions::new().replied_user(false)),
+    };
     if let Err(e) = serenity::ChannelId::new(at.channel)
         .edit_message(http, serenity::MessageId::new(at.message), edit)
         .await

@@ -81,9 +81,6 @@ fn verify_finds_the_old_data_clean() {
 
 #[test]
 fn migrate_moves_the_old_data_to_postgresql_whole() {
-    if cluster::switched_off("migrate_moves_the_old_data_to_postgresql_whole") {
-        return;
-    }
     let root = tempfile::tempdir().unwrap();
     let data = unpack(root.path());
     let url = cluster::fresh_url();

@@ -51,25 +51,24 @@ impl Fixture {
         )
         .unwrap();
         let roster: Roster = serde_json::from_value(manifest["roster"].clone()).unwrap();
-        let (location, dir) =
-            if crate::POSTGRES && !crate::cluster::switched_off("the upgrade fixture") {
-                (Location::Postgres(restore_dump()), None)
-            } else {
-                let dir = tempfile::tempdir().unwrap();
-                let out = std::process::Command::new("tar")
-                    .arg("-xzf")
-                    .arg(fixture_dir().join("sled.tar.gz"))
-                    .arg("-C")
-                    .arg(dir.path())
-                    .output()
-                    .expect("running tar");
-                assert!(
-                    out.status.success(),
-                    "tar: {}",
-                    String::from_utf8_lossy(&out.stderr)
-                );
-                (Location::Dir(dir.path().join("sled")), Some(dir))
-            };
+        let (location, dir) = if crate::POSTGRES {
+            (Location::Postgres(restore_dump()), None)
+        } else {
+            let dir = tempfile::tempdir().unwrap();
+            let out = std::process::Command::new("tar")
+                .arg("-xzf")
+                .arg(fixture_dir().join("sled.tar.gz"))
+                .arg("-C")
+                .arg(dir.path())
+                .output()
+                .expect("running tar");
+            assert!(
+                out.status.success(),
+                "tar: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            (Location::Dir(dir.path().join("sled")), Some(dir))
+        };
         // As `jetan verify` and the bot open it: it must be recognised as data.
         let store = Store::open_existing_at(&location).unwrap();
         let backend = match location {
@@ -558,7 +557,7 @@ fn clocks_reminders_and_the_sweep_go_on() {
             .iter()
             .map(|s| {
                 let winner = match s.result {
-                    GameResult::Win { winner, .. } => Some(usize::from(winner != s.players.black)),
+                    GameResult::Win { winner, .. } => Some(usize::from(winner != s.players.first)),
                     _ => None,
                 };
                 (s.channel, s.reason.name(), winner)
@@ -666,7 +665,7 @@ fn open_challenges_can_be_accepted() {
         let fact = fixture_facts::game(&game);
         assert_same("the terms", &c["terms"], &fact["terms"]);
         let held = u(&c["held"]);
-        assert_eq!((game.escrow.black, game.escrow.orange), (held, held));
+        assert_eq!((game.escrow.first, game.escrow.second), (held, held));
         let start = if c["terms"]["kind"]["game"] == "martian_chess" {
             State::new(7).to_string()
         } else {

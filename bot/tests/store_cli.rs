@@ -77,7 +77,7 @@ fn fill(dir: &Path, players: u64) {
         }
         if ch % 3 == 0 {
             if let Some(g) = s.game(ch).unwrap() {
-                s.resign(req(g.black), ch, g.id).unwrap();
+                s.resign(req(g.players.first), ch, g.id).unwrap();
             }
         }
     }

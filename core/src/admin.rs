@@ -159,8 +159,8 @@ impl Core {
                 lang,
                 "aborted-game",
                 admin = mention(req.user.id),
-                black = mention(game.black),
-                orange = mention(game.orange)
+                black = mention(game.players.first),
+                orange = mention(game.players.second)
             ) + &why;
             for r in s.released.iter().filter(|r| r.amount > 0) {
                 let line = tr!(

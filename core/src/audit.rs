@@ -143,7 +143,7 @@ impl Core {
     /// changed hands in it (the winner's net: the stake and the piece prices, less what
     /// the winner paid; in a draw, what the side ahead gained).
     pub(crate) fn audit_pot(&self, f: &Settlement, s: &Settings) -> Option<String> {
-        let moved = f.net.black.unsigned_abs();
+        let moved = f.net.first.unsigned_abs();
         if moved == 0 || moved <= s.audit_pot {
             return None;
         }
@@ -158,8 +158,8 @@ impl Core {
             _ => tr!(
                 lang,
                 "history-drew",
-                black = mention(f.players.black),
-                orange = mention(f.players.orange)
+                black = mention(f.players.first),
+                orange = mention(f.players.second)
             ),
         };
         Some(tr!(

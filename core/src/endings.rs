@@ -215,8 +215,8 @@ impl Core {
             lang,
             "record-posted",
             id = last.game.id.to_string(),
-            black = mention(last.game.black),
-            orange = mention(last.game.orange)
+            black = mention(last.game.players.first),
+            orange = mention(last.game.players.second)
         ))
         .with_file(&format!("game-{}.txt", last.game.id), text.into_bytes()))
     }
@@ -230,7 +230,7 @@ impl Core {
             format!("{n} ({id})")
         };
         let result = match last.result {
-            jetan_store::GameResult::Win { winner, .. } if winner == g.black => "1-0",
+            jetan_store::GameResult::Win { winner, .. } if winner == g.players.first => "1-0",
             jetan_store::GameResult::Win { .. } => "0-1",
             jetan_store::GameResult::Draw => "1/2-1/2",
             jetan_store::GameResult::Aborted => "*",

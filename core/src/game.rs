@@ -5,8 +5,7 @@
 //! autocomplete, its piece prices in words, and the computer's turn. Each game implements [`GameUi`] once, in its own module under
 //! `games`, whose `mod.rs` is the one place that lists them.
 
-use jetan_rules::Color;
-use jetan_store::{FinishedGame, Game, PlayResult, Settlement, StoreError, Terms};
+use jetan_store::{FinishedGame, Game, PlayResult, Seat, Settlement, StoreError, Terms};
 
 use crate::request::{ChallengeArgs, GameCommand, Request};
 use crate::{Core, CoreError, Lang, Reply, Response};
@@ -138,12 +137,12 @@ pub(crate) trait GameUi: Sync {
     fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String;
     /// How long a game is, in words ("17 moves"), for history lists.
     fn length(&self, lang: Lang, game: &Game) -> String;
-    /// The name of a seat of the host's (`Color`) in this game's words ("Orange",
-    /// "White"), for a profile's record table.
-    fn seat_name(&self, lang: Lang, seat: Color) -> String;
+    /// The name of one of the host's seats in this game's words ("Orange", "White"):
+    /// the host never names a seat itself.
+    fn seat_name(&self, lang: Lang, seat: Seat) -> String;
     /// The first move the player in `seat` made in `game`, in the game's notation (a
     /// profile's favourite opening); `None` if they made none.
-    fn opening(&self, game: &Game, seat: Color) -> Option<String>;
+    fn opening(&self, game: &Game, seat: Seat) -> Option<String>;
     /// Whether the engine can analyse a finished game of this game
     /// ([`GameUi::analysis`]).
     fn analyses(&self) -> bool {

@@ -267,13 +267,13 @@ impl Core {
         let lang = self.public_lang(game.guild);
         let ui = crate::games::of(&game);
         let mut text = ui.accepted_line(self, lang, &game);
-        if game.escrow.black > 0 {
+        if game.escrow.first > 0 {
             let m = |n: u64| money(lang, n, &currency);
             text.push('\n');
             text.push_str(&tr!(
                 lang,
                 "accepted-escrow",
-                held = m(game.escrow.black),
+                held = m(game.escrow.first),
                 stake = m(game.terms.stake),
                 reserve = m(game.terms.reserve().unwrap_or(0))
             ));
@@ -392,8 +392,8 @@ impl Core {
             return refuse(tr!(
                 lang,
                 "rematch-players-only",
-                black = mention(g.black),
-                orange = mention(g.orange)
+                black = mention(g.players.first),
+                orange = mention(g.players.second)
             ));
         };
         let winner = match last.result {

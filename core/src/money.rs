@@ -312,14 +312,14 @@ impl Core {
                 GameResult::Draw => tr!(
                     lang,
                     "history-drew",
-                    black = mention(g.black),
-                    orange = mention(g.orange)
+                    black = mention(g.players.first),
+                    orange = mention(g.players.second)
                 ),
                 GameResult::Aborted => tr!(
                     lang,
                     "history-aborted",
-                    black = mention(g.black),
-                    orange = mention(g.orange)
+                    black = mention(g.players.first),
+                    orange = mention(g.players.second)
                 ),
             };
             let stakes = if g.terms.practice {

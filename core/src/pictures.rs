@@ -1,10 +1,12 @@
 //! Pictures of games: the glue between stored games and the renderer.
 
 use jetan_render::{board_png, replay_gif, BoardShape, Labels, LastMove, Replay, View};
-use jetan_rules::{Color, DuelStream, Move, Position, Square};
+use jetan_rules::{DuelStream, Move, Position, Square};
+use jetan_store::games::jetan::color_of;
 use jetan_store::schema::jetan::{Ending, MoveRecord};
-use jetan_store::{EndReason, FinishedGame, Game, RuleEnding};
+use jetan_store::{EndReason, FinishedGame, Game, RuleEnding, Seat};
 
+use super::games::jetan::words::color_name;
 use super::lang::{tr, Lang};
 use super::text;
 use super::{Core, CoreError};
@@ -19,8 +21,8 @@ pub fn labels(lang: Lang) -> Labels {
     // The renderer puts numbers and colours in place of `{n}` and `{color}`.
     let n = "{n}";
     Labels {
-        black: text::color_name(lang, jetan_rules::Color::Black),
-        orange: text::color_name(lang, jetan_rules::Color::Orange),
+        black: color_name(lang, color_of(Seat::First)),
+        orange: color_name(lang, color_of(Seat::Second)),
         to_move: tr!(lang, "label-to-move"),
         princess_threatened: tr!(lang, "label-princess-threatened"),
         countdown: tr!(lang, "label-countdown", n = n),
@@ -61,39 +63,39 @@ fn shape(game: &Game) -> BoardShape {
 }
 
 impl Core {
-    /// The display names of a game's players, by colour.
+    /// The display names of a game's players, the first seat's first.
     fn names(&self, game: &Game, lang: Lang) -> (String, String) {
         (
-            self.name_of(game.black, lang),
-            self.name_of(game.orange, lang),
+            self.name_of(game.players.first, lang),
+            self.name_of(game.players.second, lang),
         )
     }
 
-    /// Which side a picture of `game` shows at the bottom — one rule a player can predict:
+    /// Which seat a picture of `game` shows at the bottom — one rule a player can predict:
     /// - against the computer, the human, always;
-    /// - a player asking for the board (`board`, `moves`) sees their own side at the
+    /// - a player asking for the board (`board`, `moves`) sees their own seat at the
     ///   bottom;
-    /// - otherwise the side to move (`to_move`), so the player about to think sees the
+    /// - otherwise the seat to move (`to_move`), so the player about to think sees the
     ///   board from their seat; at the end of a game, the winner (`to_move` is then the
-    ///   winner's side, or the side to move for a draw).
-    pub(crate) fn bottom(&self, game: &Game, to_move: Color, viewer: Option<u64>) -> Color {
+    ///   winner's seat, or the seat to move for a draw).
+    pub(crate) fn bottom(&self, game: &Game, to_move: Seat, viewer: Option<u64>) -> Seat {
         if game.terms.practice {
-            if let Some(c) = game.color_of(game.opponent_of(self.bot.id).unwrap_or(0)) {
+            if let Some(c) = game.seat_of(game.opponent_of(self.bot.id).unwrap_or(0)) {
                 return c;
             }
         }
-        viewer.and_then(|v| game.color_of(v)).unwrap_or(to_move)
+        viewer.and_then(|v| game.seat_of(v)).unwrap_or(to_move)
     }
 
-    /// The side a game-over picture shows at the bottom.
+    /// The seat a game-over picture shows at the bottom.
     pub(crate) fn bottom_at_end(
         &self,
         game: &Game,
         result: &jetan_store::GameResult,
-        to_move: Color,
-    ) -> Color {
+        to_move: Seat,
+    ) -> Seat {
         let side = match *result {
-            jetan_store::GameResult::Win { winner, .. } => game.color_of(winner).unwrap_or(to_move),
+            jetan_store::GameResult::Win { winner, .. } => game.seat_of(winner).unwrap_or(to_move),
             _ => to_move,
         };
         self.bottom(game, side, None)
@@ -105,12 +107,12 @@ impl Core {
         lang: Lang,
         game: &Game,
         pos: &Position,
-        bottom: Color,
+        bottom: Seat,
         selected: Option<Square>,
         result: Option<String>,
     ) -> Result<Vec<u8>, CoreError> {
         let (black, orange) = self.names(game, lang);
-        let mut view = View::new(bottom)
+        let mut view = View::new(color_of(bottom))
             .with_names(black, orange)
             .with_shape(shape(game))
             .with_labels(labels(lang));
@@ -149,12 +151,12 @@ impl Core {
         lang: Lang,
         game: &Game,
         pos: &Position,
-        bottom: Color,
+        bottom: Seat,
         report: &jetan_rules::Report,
         caption: String,
     ) -> Result<Vec<u8>, CoreError> {
         let (black, orange) = self.names(game, lang);
-        let mut view = View::new(bottom)
+        let mut view = View::new(color_of(bottom))
             .with_names(black, orange)
             .with_shape(shape(game))
             .with_labels(labels(lang))
@@ -211,7 +213,7 @@ mod tests {
     fn picture_labels_come_in_each_language() {
         let es = labels(Lang::Es);
         assert_eq!(es.to_move, "LE TOCA");
-        assert_eq!(es.color(jetan_rules::Color::Orange), "Naranjas");
+        assert_eq!(es.color(color_of(Seat::Second)), "Naranjas");
         assert_eq!(es.move_number(1), "jugada 1");
         assert_eq!(es.countdown_text(4), "CUENTA ATRÁS 4");
         assert_eq!(es.after_moves_text(1), "tras 1 jugada");

@@ -1,8 +1,10 @@
 //! Playing: a move, the board, one piece's moves.
 
-use jetan_rules::{Color, Position};
-use jetan_store::{Game, PlayResult, Records};
+use jetan_rules::Position;
+use jetan_store::games::jetan::{color_of, seat_of};
+use jetan_store::{Game, PlayResult, Records, Seat};
 
+use super::games::jetan::words::move_number;
 use super::lang::{tr, Lang};
 use super::request::{mention, Request};
 use super::text::{self, money};
@@ -114,7 +116,7 @@ impl Core {
             "played",
             who = mention(result.by),
             move = notation,
-            number = text::move_number(lang, before.moves().len(), mv.piece.color)
+            number = move_number(lang, before.moves().len(), mv.piece.color)
         );
         // In a duel the attacker is the piece that moved; the defender is the killed piece
         // when the attacker won, else the piece still standing on the square.
@@ -169,7 +171,7 @@ impl Core {
             text.push('\n');
             text.push_str(&tr!(lang, "draw-offer-withdrawn"));
         }
-        let picture = |pos: &Position, bottom: Color, banner: Option<String>| match self
+        let picture = |pos: &Position, bottom: Seat, banner: Option<String>| match self
             .board_picture(lang, &game, pos, bottom, None, banner)
         {
             Ok(png) => Some(png),
@@ -190,7 +192,7 @@ impl Core {
             let png = after.as_ref().and_then(|(pos, _)| {
                 picture(
                     pos,
-                    self.bottom_at_end(&game, &s.result, pos.turn()),
+                    self.bottom_at_end(&game, &s.result, seat_of(pos.turn())),
                     Some(banner),
                 )
             });
@@ -198,14 +200,14 @@ impl Core {
         }
         let turn = after
             .as_ref()
-            .map_or(before.turn().other(), |(p, _)| p.turn());
+            .map_or(before.turn().other(), |(p, _)| seat_of(p.turn()));
         let next = game.player(turn);
         if let Some((pos, _)) = &after {
             if let Some(n) = pos.countdown() {
                 text.push('\n');
                 text.push_str(&tr!(lang, "countdown-left", n = n));
             }
-            if pos.princess_in_danger(turn) {
+            if pos.princess_in_danger(color_of(turn)) {
                 text.push('\n');
                 text.push_str(&tr!(lang, "princess-threatened", who = mention(next)));
             }
@@ -215,12 +217,8 @@ impl Core {
         for p in &result.payments {
             let delta = i64::try_from(p.amount).unwrap_or(i64::MAX);
             for (user, sign) in [(p.from, -1), (p.to, 1)] {
-                if let Some(c) = game.color_of(user) {
-                    let net = match c {
-                        Color::Black => &mut game.net.black,
-                        Color::Orange => &mut game.net.orange,
-                    };
-                    *net = net.saturating_add(sign * delta);
+                if let Some(s) = game.seat_of(user) {
+                    game.net[s] = game.net[s].saturating_add(sign * delta);
                 }
             }
         }
@@ -281,10 +279,10 @@ impl Core {
                 text.push_str(&tr!(
                     lang,
                     "wager-paid",
-                    black = mention(game.black),
-                    black_paid = paid(game.net.black),
-                    orange = mention(game.orange),
-                    orange_paid = paid(game.net.orange)
+                    black = mention(game.players.first),
+                    black_paid = paid(game.net.first),
+                    orange = mention(game.players.second),
+                    orange_paid = paid(game.net.second)
                 ));
             }
         }

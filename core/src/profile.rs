@@ -9,7 +9,6 @@
 use std::collections::BTreeMap;
 
 use jetan_render::{profile_png, Chart, Point, ProfileCard, Series};
-use jetan_rules::Color;
 use jetan_store::{EntryKind, FinishedGame, GameResult, LedgerEntry, RatingPool};
 
 use crate::lang::{tr, Lang};
@@ -83,7 +82,7 @@ fn wallet_points(total_now: u64, newest_first: &[LedgerEntry]) -> Vec<Point> {
 fn rating_series(user: u64, oldest_first: &[&FinishedGame]) -> BTreeMap<usize, Vec<Point>> {
     let mut series: BTreeMap<usize, Vec<Point>> = BTreeMap::new();
     for f in oldest_first {
-        let (Some(change), Some(seat)) = (f.rating, f.game.color_of(user)) else {
+        let (Some(change), Some(seat)) = (f.rating, f.game.seat_of(user)) else {
             continue;
         };
         let pool = pool_index(change.pool);
@@ -158,7 +157,7 @@ impl Core {
         let mut openings: BTreeMap<String, usize> = BTreeMap::new();
         for f in &games {
             let g = &f.game;
-            let Some(seat) = g.color_of(who.id) else {
+            let Some(seat) = g.seat_of(who.id) else {
                 continue;
             };
             let ui = crate::games::of(g);
@@ -173,7 +172,7 @@ impl Core {
             }
             outcomes.push(outcome);
             let pool = jetan_store::games::rating_pool(&g.terms);
-            let seat_index = Color::ALL.iter().position(|c| *c == seat).unwrap_or(0);
+            let seat_index = seat.index();
             let row = record
                 .entry((pool_index(pool), seat_index))
                 .or_insert_with(|| {

@@ -1,8 +1,8 @@
 //! Words: how replies say things, in each language ([`Lang`]); the words themselves are
 //! in the message files (`core/locales/*.ftl`).
 
-use jetan_rules::{Color, IllegalMove, Role, Variant};
-use jetan_store::{EndReason, GameResult, Payment, PaymentKind, Settlement, StoreError};
+use jetan_rules::{IllegalMove, Role, Variant};
+use jetan_store::{EndReason, GameResult, Payment, PaymentKind, Seat, Settlement, StoreError};
 
 use super::lang::{tr, Lang};
 use super::request::mention;
@@ -35,25 +35,6 @@ pub fn the_role(lang: Lang, role: Role) -> String {
 /// How a piece moves, in a sentence.
 pub fn movement(lang: Lang, role: Role) -> String {
     lang.tr(&format!("move-{}", role_key(role)), &[])
-}
-
-/// A side's name: "Black", "Naranjas".
-pub fn color_name(lang: Lang, color: Color) -> String {
-    match color {
-        Color::Black => tr!(lang, "color-black"),
-        Color::Orange => tr!(lang, "color-orange"),
-    }
-}
-
-/// The move made at `ply` (0-based) by `color` as players count moves, one per side:
-/// "move 1, Orange".
-pub fn move_number(lang: Lang, ply: usize, color: Color) -> String {
-    tr!(
-        lang,
-        "move-number",
-        n = ply / 2 + 1,
-        color = color_name(lang, color)
-    )
 }
 
 /// "17 moves" for a game of `plies` plies, counted one per side.
@@ -133,7 +114,7 @@ pub(crate) fn pool_name(lang: Lang, pool: jetan_store::RatingPool) -> String {
 /// The rating change of a rated game, in one line.
 pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<String> {
     let change = s.rating?;
-    let side = |c: Color| {
+    let side = |c: Seat| {
         let (b, a) = (change.before[c].rating, change.after[c].rating);
         tr!(
             lang,
@@ -148,8 +129,8 @@ pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<String> {
         lang,
         "rating-changes",
         game = pool_name(lang, change.pool),
-        black = side(Color::Black),
-        orange = side(Color::Orange)
+        black = side(Seat::First),
+        orange = side(Seat::Second)
     ))
 }
 
@@ -233,10 +214,10 @@ pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) ->
     out.push_str(&tr!(
         lang,
         "net",
-        black = mention(s.players.black),
-        black_net = signed_money(lang, s.net.black, currency),
-        orange = mention(s.players.orange),
-        orange_net = signed_money(lang, s.net.orange, currency)
+        black = mention(s.players.first),
+        black_net = signed_money(lang, s.net.first, currency),
+        orange = mention(s.players.second),
+        orange_net = signed_money(lang, s.net.second, currency)
     ));
     out
 }
@@ -562,8 +543,6 @@ mod tests {
 
     #[test]
     fn moves_are_counted_one_per_side() {
-        assert_eq!(move_number(Lang::En, 1, Color::Orange), "move 1, Orange");
-        assert_eq!(move_number(Lang::Es, 2, Color::Black), "jugada 2, Negras");
         assert_eq!(moves_count(Lang::En, 34), "17 moves");
         assert_eq!(moves_count(Lang::En, 1), "1 move");
         assert_eq!(moves_count(Lang::Es, 1), "1 jugada");

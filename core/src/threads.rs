@@ -151,14 +151,14 @@ impl Core {
             GameResult::Draw => tr!(
                 lang,
                 "history-drew",
-                black = mention(s.players.black),
-                orange = mention(s.players.orange)
+                black = mention(s.players.first),
+                orange = mention(s.players.second)
             ),
             GameResult::Aborted => tr!(
                 lang,
                 "history-aborted",
-                black = mention(s.players.black),
-                orange = mention(s.players.orange)
+                black = mention(s.players.first),
+                orange = mention(s.players.second)
             ),
         };
         let line = tr!(
@@ -249,7 +249,7 @@ impl Core {
         let g = games
             .iter()
             .filter(|g| g.guild == req.guild && g.channel != req.channel)
-            .filter(|g| g.color_of(me).is_some())
+            .filter(|g| g.seat_of(me).is_some())
             .min_by_key(|g| {
                 (
                     g.parent != Some(req.channel),

@@ -101,8 +101,8 @@ impl Core {
                         _ => tr!(
                             lang,
                             "abandoned",
-                            black = mention(s.players.black),
-                            orange = mention(s.players.orange)
+                            black = mention(s.players.first),
+                            orange = mention(s.players.second)
                         ),
                     };
                     out.posts.push((s.channel, Reply::public(text)));

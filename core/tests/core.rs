@@ -678,11 +678,12 @@ fn manator_duels_are_decided_by_the_game_seed_and_replay() {
                 .find(|m| m.capture.is_some())
                 .copied()
                 .unwrap_or(moves[ply % moves.len()]);
-            let player = if game.player(pos.turn()) == alice().id {
-                alice()
-            } else {
-                bob()
-            };
+            let player =
+                if game.player(jetan_store::games::jetan::seat_of(pos.turn())) == alice().id {
+                    alice()
+                } else {
+                    bob()
+                };
             let r = h.mv(&player, &m.to_string());
             if r.text.plain().contains("duel") {
                 duels.push(r.text.plain().contains("wins the duel"));
@@ -1289,7 +1290,7 @@ fn the_computer_offers_a_draw_in_a_dead_practice_game() {
     );
     assert_eq!(r.computer_moves_in, Some(CHANNEL));
     let game = h.core().store().game(CHANNEL).unwrap().unwrap();
-    let me = game.color_of(computer().id).unwrap();
+    let me = jetan_store::games::jetan::color_of(game.seat_of(computer().id).unwrap());
     // Each side a Chief and a Princess, the computer a Panthan more, far from the
     // enemy Chief: nobody can trap a Princess, the game is dead (uppercase is Black).
     let dead = match me {

@@ -632,7 +632,7 @@ fn scenario(g: &mut Gen) {
         0,
     );
     while g.game(H_CLASSIC).records.len() < 10
-        || (g.game(H_CLASSIC).net.black == 0 && g.game(H_CLASSIC).net.orange == 0)
+        || (g.game(H_CLASSIC).net.first == 0 && g.game(H_CLASSIC).net.second == 0)
     {
         g.jetan(H_CLASSIC, Pick::Safe);
         assert!(

@@ -13,7 +13,7 @@ use crate::model::{
 };
 use crate::store::ID_BASE_KEY;
 use crate::tx::{t, TREE_NAMES};
-use crate::{GuildId, RequestId, Result, Store, StoreError, UserId};
+use crate::{GuildId, RequestId, Result, Seat, Store, StoreError, UserId};
 
 /// One line of an export.
 #[derive(Debug, Serialize, Deserialize)]
@@ -267,7 +267,7 @@ impl Store {
                     let g = &f.game;
                     max_id = max_id.max(g.id);
                     put(t::BY_CHANNEL, &key2(g.channel, !g.id), Vec::new());
-                    for p in [g.black, g.orange] {
+                    for p in g.players.into_array() {
                         put(
                             t::BY_PLAYER,
                             &crate::codec::key3(g.guild, p, !g.id),
@@ -430,7 +430,8 @@ fn read_checked(input: impl BufRead) -> Result<Vec<(u64, Line)>> {
                     )));
                 }
                 check_game(g).map_err(&bad)?;
-                for (p, e) in [(g.black, g.escrow.black), (g.orange, g.escrow.orange)] {
+                for s in Seat::ALL {
+                    let (p, e) = (g.player(s), g.escrow[s]);
                     if e > 0 {
                         needs_wallet.push((n, g.guild, p, "a player"));
                     }
@@ -440,8 +441,9 @@ fn read_checked(input: impl BufRead) -> Result<Vec<(u64, Line)>> {
                 id(f.game.id, "finished game")?;
                 check_game(&f.game).map_err(&bad)?;
                 if !f.game.terms.practice && f.result != crate::GameResult::Aborted {
-                    needs_wallet.push((n, f.game.guild, f.game.black, "a player"));
-                    needs_wallet.push((n, f.game.guild, f.game.orange, "a player"));
+                    for p in f.game.players.into_array() {
+                        needs_wallet.push((n, f.game.guild, p, "a player"));
+                    }
                 }
             }
             Line::Ledger(e) => {
@@ -486,7 +488,7 @@ fn check_game(g: &Game) -> std::result::Result<(), String> {
     if u32::try_from(g.records.len()).is_err() {
         return Err(format!("game {} has too many moves", g.id));
     }
-    if g.black == g.orange {
+    if g.players.first == g.players.second {
         return Err(format!("game {} has the same player on both sides", g.id));
     }
     Ok(())

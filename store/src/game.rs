@@ -16,17 +16,16 @@
 //! abort, abandonment: [`HostEnding`](crate::model::HostEnding)); a game reports rule
 //! endings only ([`RuleEnding`]), by type.
 
-use jetan_rules::Color;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::model::{Game, GameHead, GameKind, PaymentKind, RatingPool, Record, RuleEnding, Terms};
-use crate::{Millis, Result, StoreError};
+use crate::{Millis, Result, Seat, StoreError};
 
 /// How a game ends, as decided by the operation that ends it.
 #[derive(Clone, Copy)]
 pub(crate) enum End {
-    Win(Color),
+    Win(Seat),
     Draw,
     Aborted,
 }
@@ -36,18 +35,18 @@ pub(crate) enum End {
 pub(crate) enum Clock {
     /// The player of `seat` must act, under the game's move time (a claim on time or the
     /// stalled-game sweep ends the game against them when it runs out).
-    Move(Color),
+    Move(Seat),
     /// The player of `seat` owes a card of a battle under the battle time, which runs
     /// out at the time given: then the card is played for them
     /// ([`HostedGame::overdue`]), so they cannot lose on time meanwhile.
-    Card(Color, Millis),
+    Card(Seat, Millis),
     /// The rules ended the game (only an archived game is in this state).
     Over,
 }
 
 impl Clock {
     /// The seat that must act, if the game goes on.
-    pub fn seat(self) -> Option<Color> {
+    pub fn seat(self) -> Option<Seat> {
         match self {
             Clock::Move(s) | Clock::Card(s, _) => Some(s),
             Clock::Over => None,
@@ -64,7 +63,7 @@ pub(crate) struct Applied<G: HostedGame + ?Sized> {
     /// The pieces the action cost their owners: whose seat pays, how many points of
     /// value, and what for. The host pays `points × piece price`, capped by what is
     /// left of the payer's piece reserve.
-    pub losses: Vec<(Color, u64, PaymentKind)>,
+    pub losses: Vec<(Seat, u64, PaymentKind)>,
     /// How the rules ended the game, if they did.
     pub ending: Option<(End, RuleEnding)>,
     /// Whether the action drew a number from the game's duel stream.
@@ -110,7 +109,7 @@ pub(crate) trait HostedGame {
     /// host plays it for a player whose time ran out.
     fn apply(
         head: &GameHead,
-        seat: Color,
+        seat: Seat,
         action: Self::Action,
         at: Millis,
         timeout: bool,
@@ -120,7 +119,7 @@ pub(crate) trait HostedGame {
     /// Replays a stored game from its seed and records; `Err` says where it departs.
     fn replay(game: &Game) -> std::result::Result<Replayed, String>;
     /// An action the host plays for a player out of time at `now`, with its seat.
-    fn overdue(_game: &Game, _now: Millis) -> Option<(Color, Self::Action)> {
+    fn overdue(_game: &Game, _now: Millis) -> Option<(Seat, Self::Action)> {
         None
     }
 }

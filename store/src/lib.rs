@@ -139,7 +139,7 @@
 //!     .unwrap();
 //! assert_eq!(mv.version, 2);
 //! let end = store.resign(Stamp::new(4, bob, 3), channel, game.id).unwrap();
-//! assert_eq!(end.net.black, 50);
+//! assert_eq!(end.net.first, 50);
 //! assert_eq!(store.wallet(guild, alice).unwrap().balance, 1050);
 //! assert!(store.verify().unwrap().is_clean());
 //! ```
@@ -162,6 +162,7 @@ mod profiles;
 pub mod ratings;
 mod reminders;
 pub mod schema;
+mod seat;
 mod settings;
 mod settle;
 mod store;
@@ -174,9 +175,6 @@ pub use backup::{ExportSummary, ImportSummary};
 pub use bank::MAX_PURGE;
 pub use codec::FORMAT_VERSION;
 pub use error::{Result, StoreError};
-/// A value per side; re-exported from the rules (records use it for escrow and net
-/// results).
-pub use jetan_rules::ByColor;
 pub use model::{
     Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
     FirstMover, Game, GameKind, GameResult, Granted, HostEnding, LedgerEntry, Nudge, Paid, Payment,
@@ -186,6 +184,7 @@ pub use model::{
 };
 pub use profiles::MessageRef;
 pub use reminders::Reminder;
+pub use seat::{BySeat, Seat};
 pub use settings::{SettingsChange, MAX_ACCOUNT_DAYS, MAX_MIN_GAMES};
 pub use store::{Location, Store};
 pub use verify::VerifyReport;

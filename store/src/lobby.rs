@@ -1,8 +1,6 @@
 //! Challenges: made, accepted, declined, cancelled, expired. Each operation is one
 //! transaction (see [`Store::mutate`]).
 
-use jetan_rules::ByColor;
-
 use crate::codec::{challenge_key, key1};
 use crate::model::{
     Challenge, ChallengeClosed, ClosedHow, EntryKind, FirstMover, Game, GameHead, Receipt, Records,
@@ -10,7 +8,7 @@ use crate::model::{
 };
 use crate::settle::*;
 use crate::tx::{challenge_name, fail, game_name, t, to_i64, Tx, TxResult};
-use crate::{ChannelId, GameId, GuildId, Millis, Result, Stamp, Store, StoreError, UserId};
+use crate::{BySeat, ChannelId, GameId, GuildId, Millis, Result, Stamp, Store, StoreError, UserId};
 
 impl Store {
     /// Challenges `opponent` to a game in `channel` on `terms`. The challenger's escrow
@@ -201,8 +199,7 @@ impl Store {
                 channel,
                 parent: None,
                 reminded: None,
-                black: first_mover,
-                orange: second,
+                players: BySeat::new(first_mover, second),
                 challenger: c.challenger,
                 terms: c.terms.clone(),
                 seed,
@@ -212,8 +209,8 @@ impl Store {
                 last_move_at: req.now,
                 version: 1,
                 draw_offer: None,
-                escrow: ByColor::both(held),
-                net: ByColor::default(),
+                escrow: BySeat::both(held),
+                net: BySeat::default(),
             };
             tx.remove(t::CHALLENGES, &challenge_key(channel, c.challenger))?;
             let head = GameHead {

@@ -4,8 +4,6 @@
 //! operation is one transaction (see [`Store::mutate`]); what differs between games is
 //! asked of the game interface ([`crate::games`]).
 
-use jetan_rules::Color;
-
 use crate::codec::key1;
 use crate::game::{Clock, End};
 use crate::games;
@@ -14,7 +12,9 @@ use crate::schema::t;
 use crate::settle::*;
 use crate::tx::{fail, game_name, TxResult};
 use crate::Receipt;
-use crate::{ChannelId, EndReason, GameId, HostEnding, Millis, Result, Stamp, Store, StoreError};
+use crate::{
+    ChannelId, EndReason, GameId, HostEnding, Millis, Result, Seat, Stamp, Store, StoreError,
+};
 
 impl Store {
     /// A player resigns the game `game_id`: the opponent wins.
@@ -27,13 +27,13 @@ impl Store {
             if head.game.id != game_id {
                 return fail(StoreError::GameReplaced);
             }
-            let Some(color) = head.game.color_of(req.user) else {
+            let Some(seat) = head.game.seat_of(req.user) else {
                 return fail(StoreError::NotAPlayer);
             };
             settle(
                 tx,
                 head,
-                End::Win(color.other()),
+                End::Win(seat.other()),
                 EndReason::Host(HostEnding::Resignation),
                 None,
             )
@@ -92,7 +92,7 @@ impl Store {
         let (mut game, plies) = self.mutate_with(req, receipt!(Game), |tx| {
             let mut head = load_game(tx, channel)?;
             let game = &mut head.game;
-            if game.color_of(req.user).is_none() {
+            if game.seat_of(req.user).is_none() {
                 return fail(StoreError::NotAPlayer);
             }
             if let Some(by) = game.draw_offer {
@@ -161,19 +161,15 @@ impl Store {
         self.mutate(req, receipt!(Finished), |tx| {
             let head = load_game(tx, channel)?;
             let game = &head.game;
-            let Some(color) = game.color_of(req.user) else {
+            let Some(seat) = game.seat_of(req.user) else {
                 return fail(StoreError::NotAPlayer);
             };
             let Some(deadline) = game.deadline() else {
                 return fail(StoreError::NoTimeLimit);
             };
             match games::clock(game).or_else(fail)? {
-                Clock::Move(seat) if seat == color => {
-                    return fail(StoreError::CannotClaimOnOwnTurn)
-                }
-                Clock::Card(seat, _) if seat == color => {
-                    return fail(StoreError::CannotClaimOnOwnTurn)
-                }
+                Clock::Move(s) if s == seat => return fail(StoreError::CannotClaimOnOwnTurn),
+                Clock::Card(s, _) if s == seat => return fail(StoreError::CannotClaimOnOwnTurn),
                 Clock::Card(_, due) => {
                     return fail(StoreError::BattleTimeNotUp {
                         remaining_ms: due.saturating_sub(req.now).max(1),
@@ -190,7 +186,7 @@ impl Store {
             settle(
                 tx,
                 head,
-                End::Win(color),
+                End::Win(seat),
                 EndReason::Host(HostEnding::Time),
                 None,
             )
@@ -298,7 +294,7 @@ enum Stalled {
     Abandoned,
     /// The player of this seat, who must act under the move time, let three times it
     /// pass.
-    LostOnTime(Color),
+    LostOnTime(Seat),
 }
 
 fn stalled(game: &Game, now: Millis) -> TxResult<Option<Stalled>> {

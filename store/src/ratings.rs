@@ -13,34 +13,34 @@
 //! and after), so `verify` recomputes every rating from the finished games, in order,
 //! and checks it against the records and the wallets.
 
-use jetan_rules::{ByColor, Color};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
 use crate::game::End;
 use crate::model::{Game, Rating, RatingChange, DAY_MS};
 use crate::tx::{Tx, TxResult};
+use crate::{BySeat, Seat};
 
 /// How many rated games two players may play with each other in 24 hours; further ones
 /// are played and settled but not rated.
 pub const PAIR_LIMIT: usize = 3;
 
-/// The ratings after a game between `before.black` and `before.orange` that ended so.
+/// The ratings after a game between the players of the first and the second seat that ended so.
 /// Pure and exact: `verify` recomputes every change with it.
-pub(crate) fn update(before: ByColor<Rating>, end: End) -> ByColor<Rating> {
+pub(crate) fn update(before: BySeat<Rating>, end: End) -> BySeat<Rating> {
     let g = |r: Rating| Glicko2Rating {
         rating: r.rating,
         deviation: r.deviation,
         volatility: r.volatility,
     };
     let outcome = match end {
-        End::Win(Color::Black) => Outcomes::WIN,
-        End::Win(Color::Orange) => Outcomes::LOSS,
+        End::Win(Seat::First) => Outcomes::WIN,
+        End::Win(Seat::Second) => Outcomes::LOSS,
         End::Draw | End::Aborted => Outcomes::DRAW,
     };
-    let (b, o) = glicko2(
-        &g(before.black),
-        &g(before.orange),
+    let (first, second) = glicko2(
+        &g(before.first),
+        &g(before.second),
         &outcome,
         &Glicko2Config::new(),
     );
@@ -50,9 +50,9 @@ pub(crate) fn update(before: ByColor<Rating>, end: End) -> ByColor<Rating> {
         volatility: n.volatility,
         games: old.games.saturating_add(1),
     };
-    ByColor {
-        black: back(b, before.black),
-        orange: back(o, before.orange),
+    BySeat {
+        first: back(first, before.first),
+        second: back(second, before.second),
     }
 }
 
@@ -65,23 +65,25 @@ pub(crate) fn rate(tx: &Tx<'_>, game: &Game, end: End) -> TxResult<Option<Rating
     }
     let now = tx.now;
     let pool = crate::games::rating_pool(&game.terms);
-    let black = tx.wallet(game.guild, game.black)?;
-    let recent = black
+    let first = tx.wallet(game.guild, game.players.first)?;
+    let recent = first
         .rated_with
         .iter()
-        .filter(|&&(opponent, at)| opponent == game.orange && now.saturating_sub(at) < DAY_MS)
+        .filter(|&&(opponent, at)| {
+            opponent == game.players.second && now.saturating_sub(at) < DAY_MS
+        })
         .count();
     if recent >= PAIR_LIMIT {
         return Ok(None);
     }
-    let orange = tx.wallet(game.guild, game.orange)?;
+    let second = tx.wallet(game.guild, game.players.second)?;
     let rating_in = |w: &crate::model::Wallet| w.ratings.get(&pool).copied().unwrap_or_default();
-    let before = ByColor {
-        black: rating_in(&black),
-        orange: rating_in(&orange),
+    let before = BySeat {
+        first: rating_in(&first),
+        second: rating_in(&second),
     };
     let after = update(before, end);
-    for c in Color::ALL {
+    for c in Seat::ALL {
         let opponent = game.player(c.other());
         tx.update_wallet(game.guild, game.player(c), |w| {
             w.ratings.insert(pool, after[c]);
@@ -103,7 +105,7 @@ pub(crate) struct Rated {
     pub ended_at: crate::Millis,
     pub id: crate::GameId,
     pub guild: crate::GuildId,
-    pub players: ByColor<crate::UserId>,
+    pub players: BySeat<crate::UserId>,
     pub result: crate::model::GameResult,
     pub change: RatingChange,
 }
@@ -121,19 +123,19 @@ pub(crate) fn recompute(
     let mut now: BTreeMap<(crate::GuildId, crate::UserId, crate::model::RatingPool), Rating> =
         BTreeMap::new();
     rated.sort_by_key(|g| (g.ended_at, g.id));
-    let key = |g: &Rated, c: Color| (g.guild, g.players[c], g.change.pool);
+    let key = |g: &Rated, c: Seat| (g.guild, g.players[c], g.change.pool);
     loop {
         let before = rated.len();
         rated.retain(|g| {
-            let current = Color::ALL.map(|c| now.get(&key(g, c)).copied().unwrap_or_default());
-            let ready = Color::ALL
+            let current = Seat::ALL.map(|c| now.get(&key(g, c)).copied().unwrap_or_default());
+            let ready = Seat::ALL
                 .iter()
                 .zip(current)
                 .all(|(&c, r)| r.games == g.change.before[c].games);
             if !ready {
                 return true;
             }
-            for (&c, r) in Color::ALL.iter().zip(current) {
+            for (&c, r) in Seat::ALL.iter().zip(current) {
                 if r != g.change.before[c] {
                     problems.push(format!(
                         "game {}: its record says {} stood at {:?} before it, the games before it say {:?}",
@@ -142,10 +144,10 @@ pub(crate) fn recompute(
                 }
             }
             let end = match g.result {
-                crate::model::GameResult::Win { winner, .. } if winner == g.players.black => {
-                    End::Win(Color::Black)
+                crate::model::GameResult::Win { winner, .. } if winner == g.players.first => {
+                    End::Win(Seat::First)
                 }
-                crate::model::GameResult::Win { .. } => End::Win(Color::Orange),
+                crate::model::GameResult::Win { .. } => End::Win(Seat::Second),
                 crate::model::GameResult::Draw => End::Draw,
                 crate::model::GameResult::Aborted => {
                     problems.push(format!("game {}: an aborted game is recorded as rated", g.id));
@@ -159,7 +161,7 @@ pub(crate) fn recompute(
                     g.id
                 ));
             }
-            for c in Color::ALL {
+            for c in Seat::ALL {
                 now.insert(key(g, c), g.change.after[c]);
             }
             false

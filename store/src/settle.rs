@@ -2,8 +2,6 @@
 //! refunded challenge returns, and the game's duel stream. Used by the operations inside
 //! their transactions.
 
-use jetan_rules::{ByColor, Color};
-
 use crate::codec::key1;
 use crate::game::End;
 use crate::model::{
@@ -11,7 +9,7 @@ use crate::model::{
     GameHead, GameResult, HostEnding, Payment, PaymentKind, Release, Settlement,
 };
 use crate::tx::{fail, game_name, t, to_i64, Tx, TxResult};
-use crate::{ChannelId, GameId, StoreError, UserId};
+use crate::{ChannelId, GameId, Seat, StoreError, UserId};
 
 /// The game in progress in `channel`, as stored (without its moves).
 pub(crate) fn load_game(tx: &Tx<'_>, channel: ChannelId) -> TxResult<GameHead> {
@@ -25,7 +23,7 @@ pub(crate) fn check_draw_answer(game: &Game, game_id: GameId, user: UserId) -> T
     if game.id != game_id {
         return fail(StoreError::NoDrawOffer);
     }
-    if game.color_of(user).is_none() {
+    if game.seat_of(user).is_none() {
         return fail(StoreError::NotAPlayer);
     }
     match game.draw_offer {
@@ -73,7 +71,7 @@ pub(crate) fn close_challenge(
 pub(crate) fn pay(
     tx: &Tx<'_>,
     game: &mut Game,
-    payer: Color,
+    payer: Seat,
     amount: u64,
     kind: PaymentKind,
 ) -> TxResult<Payment> {
@@ -179,7 +177,7 @@ pub(crate) fn settle(
         },
         _ => (EntryKind::Release, "escrow released".to_string()),
     };
-    for c in Color::ALL {
+    for c in Seat::ALL {
         let left = game.escrow[c];
         if left > 0 {
             let a = to_i64(left)?;
@@ -192,7 +190,7 @@ pub(crate) fn settle(
         }
     }
     if !game.terms.practice {
-        for c in Color::ALL {
+        for c in Seat::ALL {
             let net = game.net[c];
             tx.update_wallet(game.guild, game.player(c), |w| {
                 match end {
@@ -223,10 +221,7 @@ pub(crate) fn settle(
         channel: game.channel,
         guild: game.guild,
         parent: game.parent,
-        players: ByColor {
-            black: game.black,
-            orange: game.orange,
-        },
+        players: game.players,
         result,
         reason,
         ended_at: now,
@@ -236,7 +231,7 @@ pub(crate) fn settle(
         rating,
     };
     tx.remove(t::GAMES, &key1(game.channel))?;
-    tx.index_finished(game.id, game.guild, game.channel, [game.black, game.orange])?;
+    tx.index_finished(game.id, game.guild, game.channel, game.players.into_array())?;
     let archived = FinishedGame {
         net: game.net,
         result,

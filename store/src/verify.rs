@@ -2,15 +2,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use jetan_rules::{ByColor, Color};
-
 use crate::codec::{decode, key1, key_part};
 use crate::games;
 use crate::model::{
     Challenge, FinishedHead, GameHead, GameKind, GameResult, LedgerEntry, StoredReceipt, Wallet,
 };
 use crate::tx::t;
-use crate::{GameId, GuildId, Result, Store, UserId};
+use crate::{GameId, GuildId, Result, Seat, Store, UserId};
 
 /// What [`Store::verify`] found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -275,8 +273,9 @@ impl Store {
                     g.records.duels()
                 ));
             }
-            *escrow.entry((g.guild, g.black)).or_default() += u128::from(g.escrow.black);
-            *escrow.entry((g.guild, g.orange)).or_default() += u128::from(g.escrow.orange);
+            for s in Seat::ALL {
+                *escrow.entry((g.guild, g.player(s))).or_default() += u128::from(g.escrow[s]);
+            }
             if let Err(p) = crate::games::replay(&g, None) {
                 r.problems
                     .push(format!("the game in channel {channel}: {p}"));
@@ -336,7 +335,7 @@ impl Store {
             if let Err(p) = crate::games::replay(g, Some((&f.result, f.reason))) {
                 r.problems.push(format!("finished game {id}: {p}"));
             }
-            if f.net.black.checked_add(f.net.orange) != Some(0) {
+            if f.net.first.checked_add(f.net.second) != Some(0) {
                 r.problems.push(format!(
                     "finished game {id}: the players' net results do not cancel out"
                 ));
@@ -346,10 +345,7 @@ impl Store {
                     ended_at: f.ended_at,
                     id: g.id,
                     guild: g.guild,
-                    players: ByColor {
-                        black: g.black,
-                        orange: g.orange,
-                    },
+                    players: g.players,
                     result: f.result,
                     change,
                 });
@@ -357,7 +353,7 @@ impl Store {
             if g.terms.practice {
                 continue;
             }
-            for c in Color::ALL {
+            for c in Seat::ALL {
                 let rec = records.entry((g.guild, g.player(c))).or_default();
                 match f.result {
                     GameResult::Win { winner, .. } if winner == g.player(c) => rec.wins += 1,

@@ -1,11 +1,11 @@
 //! The command line: one module per group of subcommands.
 
-mod dev;
-mod engine;
+mod jetan;
 mod martian;
-mod render;
 mod run;
 mod store;
+
+use jetan::{dev, engine, render};
 
 use clap::Subcommand;
 

@@ -316,7 +316,7 @@ fn new_accounts_and_members_without_games_cannot_pay_or_stake() {
     let ask = h.private(&bob(), Command::Accept, "Accept this challenge from @101?");
     h.ok(&bob(), Command::Button(button(&ask, "Confirm")));
     let game = h.core().store().game(CHANNEL).unwrap().expect("a game");
-    assert_eq!((game.black, game.terms.stake), (alice().id, 0));
+    assert_eq!((game.players.first, game.terms.stake), (alice().id, 0));
     h.resign(&bob());
     h.private(
         &alice(),

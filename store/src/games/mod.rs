@@ -7,13 +7,11 @@
 pub mod jetan;
 pub mod martian;
 
-use jetan_rules::Color;
-
 use crate::codec::{encode, key2};
 use crate::game::End;
 use crate::game::{Clock, HostedGame};
 use crate::model::{EndReason, Game, GameKind, GameResult, Records, Terms};
-use crate::{GameId, Result};
+use crate::{GameId, Result, Seat};
 
 /// Calls `$body` with `$g` bound to the type of `$kind`'s game: the one list of games.
 macro_rules! with_game {
@@ -144,10 +142,10 @@ impl Game {
     /// The seat that must act now, as the game's rules say (in Martian Chess during a
     /// battle, the player whose card is awaited). A state that does not read (a damaged
     /// record, which `verify` reports) counts as the first mover's turn.
-    pub fn turn(&self) -> Color {
+    pub fn turn(&self) -> Seat {
         clock(self)
             .ok()
             .and_then(Clock::seat)
-            .unwrap_or(Color::Black)
+            .unwrap_or(Seat::First)
     }
 }

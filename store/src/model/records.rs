@@ -5,11 +5,13 @@
 
 use std::fmt;
 
-use jetan_rules::{ByColor, Color, Topology, Variant};
+use jetan_rules::{Topology, Variant};
 use serde::{Deserialize, Serialize};
 
 pub use crate::schema::{GameKind, RatingPool, Record, Records, Refusal, RuleEnding};
-use crate::{ChannelId, GameId, GuildId, Millis, RequestId, Result, StoreError, UserId};
+use crate::{
+    BySeat, ChannelId, GameId, GuildId, Millis, RequestId, Result, Seat, StoreError, UserId,
+};
 
 /// The largest amount the store accepts anywhere (a stake, a price, a grant): 10^15. It
 /// keeps every sum far from overflow; checked arithmetic guards the rest.
@@ -92,9 +94,9 @@ pub struct RatingChange {
     /// The pool.
     pub pool: RatingPool,
     /// Each side's rating before the game.
-    pub before: ByColor<Rating>,
+    pub before: BySeat<Rating>,
     /// And after it.
-    pub after: ByColor<Rating>,
+    pub after: BySeat<Rating>,
 }
 
 impl Wallet {
@@ -142,10 +144,10 @@ pub struct Game {
     /// its own (`channel`); `None`: the game is played where it was accepted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent: Option<ChannelId>,
-    /// The player of Black, who moved first.
-    pub black: UserId,
-    /// The player of Orange.
-    pub orange: UserId,
+    /// The players, by seat (stored as the fields `black` and `orange`, inline, for
+    /// every game: see [`Seat`]).
+    #[serde(flatten)]
+    pub players: BySeat<UserId>,
     /// Who made the challenge.
     pub challenger: UserId,
     /// The terms.
@@ -171,9 +173,9 @@ pub struct Game {
     /// The player whose draw offer stands, if any.
     pub draw_offer: Option<UserId>,
     /// What each side still has in escrow for this game.
-    pub escrow: ByColor<u64>,
+    pub escrow: BySeat<u64>,
     /// Money each side gained (+) or lost (−) in this game so far.
-    pub net: ByColor<i64>,
+    pub net: BySeat<i64>,
     /// The last reminder the player to move was sent for the turn that started at
     /// `last_move_at` ([`Store::claim_reminders`](crate::Store::claim_reminders)); a mark
     /// of an earlier turn counts as none.
@@ -206,19 +208,16 @@ pub enum Nudge {
 impl Game {
     /// The player who was challenged (and accepted).
     pub fn challenged(&self) -> UserId {
-        if self.challenger == self.black {
-            self.orange
+        if self.challenger == self.players.first {
+            self.players.second
         } else {
-            self.black
+            self.players.first
         }
     }
 
-    /// The player of a side.
-    pub fn player(&self, color: Color) -> UserId {
-        match color {
-            Color::Black => self.black,
-            Color::Orange => self.orange,
-        }
+    /// The player of a seat.
+    pub fn player(&self, seat: Seat) -> UserId {
+        self.players[seat]
     }
 
     /// What every move or action checks inside its transaction: that this is still the
@@ -230,11 +229,11 @@ impl Game {
         user: UserId,
         kind: GameKind,
         expected: u64,
-    ) -> Result<Color, StoreError> {
+    ) -> Result<Seat, StoreError> {
         if self.id != id {
             return Err(StoreError::GameReplaced);
         }
-        let color = self.color_of(user).ok_or(StoreError::NotAPlayer)?;
+        let seat = self.seat_of(user).ok_or(StoreError::NotAPlayer)?;
         if self.terms.game != kind {
             return Err(StoreError::WrongGame {
                 game: self.terms.game,
@@ -246,18 +245,12 @@ impl Game {
                 current: self.version,
             });
         }
-        Ok(color)
+        Ok(seat)
     }
 
-    /// A player's side, if they play in this game.
-    pub fn color_of(&self, user: UserId) -> Option<Color> {
-        if user == self.black {
-            Some(Color::Black)
-        } else if user == self.orange {
-            Some(Color::Orange)
-        } else {
-            None
-        }
+    /// A player's seat, if they play in this game.
+    pub fn seat_of(&self, user: UserId) -> Option<Seat> {
+        self.players.seat_of(&user)
     }
 
     /// The player to move.
@@ -267,7 +260,7 @@ impl Game {
 
     /// The other player of the game.
     pub fn opponent_of(&self, user: UserId) -> Option<UserId> {
-        self.color_of(user).map(|c| self.player(c.other()))
+        self.seat_of(user).map(|s| self.player(s.other()))
     }
 
     /// When the player to move runs out of time, if the game has a move time limit.
@@ -434,7 +427,7 @@ pub struct Settlement {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent: Option<ChannelId>,
     /// The players.
-    pub players: ByColor<UserId>,
+    pub players: BySeat<UserId>,
     /// The result.
     pub result: GameResult,
     /// Why it ended.
@@ -446,7 +439,7 @@ pub struct Settlement {
     /// Escrow given back (stakes returned and unused piece reserves).
     pub released: Vec<Release>,
     /// Each side's money gained (+) or lost (−) over the whole game.
-    pub net: ByColor<i64>,
+    pub net: BySeat<i64>,
     /// What the game did to the players' ratings, if it was rated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<RatingChange>,
@@ -464,7 +457,7 @@ pub struct FinishedGame {
     /// When.
     pub ended_at: Millis,
     /// Each side's money gained (+) or lost (−) over the game.
-    pub net: ByColor<i64>,
+    pub net: BySeat<i64>,
     /// The admin's reason, for an aborted game.
     #[serde(default)]
     pub note: Option<String>,

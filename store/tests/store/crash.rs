@@ -184,7 +184,7 @@ fn crash_child() {
             )
         } else if let Some(g) = store.game(ch).unwrap() {
             if rng.gen_bool(0.01) {
-                (g.black, Ack::Resign { ch })
+                (g.players.first, Ack::Resign { ch })
             } else {
                 let (from, to) = choose(&g.position().unwrap(), &mut rng);
                 (

@@ -228,8 +228,8 @@ pub fn game(g: &Game) -> Value {
         "channel": g.channel,
         "parent": g.parent,
         "seats": [
-            {"user": g.black, "escrow": g.escrow.black, "net": g.net.black},
-            {"user": g.orange, "escrow": g.escrow.orange, "net": g.net.orange},
+            {"user": g.players.first, "escrow": g.escrow.first, "net": g.net.first},
+            {"user": g.players.second, "escrow": g.escrow.second, "net": g.net.second},
         ],
         "challenger": g.challenger,
         "terms": terms(&g.terms),
@@ -267,12 +267,12 @@ fn finished(f: &FinishedGame) -> Value {
         "result": result(&f.result),
         "reason": reason(f.reason),
         "ended_at": f.ended_at,
-        "net": [f.net.black, f.net.orange],
+        "net": [f.net.first, f.net.second],
         "note": f.note,
         "rating": f.rating.map(|c| json!({
             "pool": c.pool.name(),
-            "before": [rating(&c.before.black), rating(&c.before.orange)],
-            "after": [rating(&c.after.black), rating(&c.after.orange)],
+            "before": [rating(&c.before.first), rating(&c.before.second)],
+            "after": [rating(&c.after.first), rating(&c.after.second)],
         })),
     })
 }
@@ -326,7 +326,7 @@ fn receipt(request: u64, r: Option<&Receipt>) -> Value {
             "game": s.game_id,
             "result": result(&s.result),
             "reason": reason(s.reason),
-            "net": [s.net.black, s.net.orange],
+            "net": [s.net.first, s.net.second],
         }),
         Receipt::Daily(d) => {
             json!({"amount": d.amount, "balance": d.balance, "next_at": d.next_at})

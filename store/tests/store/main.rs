@@ -18,4 +18,5 @@ mod model;
 mod ops;
 mod race;
 mod ratings;
+mod seats;
 mod upgrade;

@@ -766,13 +766,18 @@ fn compare(store: &Store, model: &Model, step: usize, verify: bool) {
             Slot::Game(m) => {
                 let s = store.game(c).unwrap().expect("a game");
                 assert_eq!(
-                    (s.black, s.orange, s.version, s.moves().len()),
+                    (
+                        s.players.first,
+                        s.players.second,
+                        s.version,
+                        s.moves().len()
+                    ),
                     (m.players[0], m.players[1], m.version, m.moves),
                     "step {step}"
                 );
                 assert_eq!(s.position, m.pos.to_string(), "step {step}");
                 assert_eq!(
-                    (s.escrow.black, s.escrow.orange, s.draw_offer),
+                    (s.escrow.first, s.escrow.second, s.draw_offer),
                     (m.escrow[0], m.escrow[1], m.offer),
                     "step {step}"
                 );

@@ -182,9 +182,12 @@ fn an_expired_challenge_is_replaced_and_refunded() {
 fn accept_starts_the_game_with_both_escrows() {
     let t = TestStore::new();
     let g = t.start(terms(50, 1));
-    assert_eq!((g.black, g.orange, g.version), (ALICE, BOB, 1));
+    assert_eq!(
+        (g.players.first, g.players.second, g.version),
+        (ALICE, BOB, 1)
+    );
     assert_eq!(g.position, jetan_rules::Position::start().to_string());
-    assert_eq!(g.escrow.black, 92);
+    assert_eq!(g.escrow.first, 92);
     assert_eq!(money(&t.store, BOB), (908, 92));
     assert!(t.store.open_challenge(CH).unwrap().is_none());
     assert_eq!(t.store.game(CH).unwrap(), Some(g));
@@ -202,7 +205,10 @@ fn the_challenged_player_may_move_first() {
         .challenge(t.req(ALICE, 0), GUILD, CH, BOB, terms)
         .unwrap();
     let g = t.store.accept(t.req(BOB, 1), CH, None, 0, 1).unwrap();
-    assert_eq!((g.black, g.orange, g.to_move()), (BOB, ALICE, BOB));
+    assert_eq!(
+        (g.players.first, g.players.second, g.to_move()),
+        (BOB, ALICE, BOB)
+    );
 }
 
 #[test]
@@ -442,17 +448,17 @@ fn captures_pay_piece_prices_and_the_end_settles_the_pot() {
     );
     assert_eq!(end.payments.len(), 1);
     assert_eq!(end.payments[0].amount, 100);
-    assert_eq!(end.net.black, net_alice + 100);
-    assert_eq!(end.net.orange, -end.net.black);
+    assert_eq!(end.net.first, net_alice + 100);
+    assert_eq!(end.net.second, -end.net.first);
     let (a, b) = (
         s.wallet(GUILD, ALICE).unwrap(),
         s.wallet(GUILD, BOB).unwrap(),
     );
     assert_eq!((a.escrow, b.escrow), (0, 0));
-    assert_eq!(a.balance as i64, 1000 + end.net.black);
-    assert_eq!(b.balance as i64, 1000 + end.net.orange);
+    assert_eq!(a.balance as i64, 1000 + end.net.first);
+    assert_eq!(b.balance as i64, 1000 + end.net.second);
     assert_eq!((a.wins, a.losses, b.wins, b.losses), (1, 0, 0, 1));
-    assert_eq!((a.net_won, b.net_won), (end.net.black, end.net.orange));
+    assert_eq!((a.net_won, b.net_won), (end.net.first, end.net.second));
     assert!(s.game(CH).unwrap().is_none());
     let f = s.last_finished(CH).unwrap().unwrap();
     assert_eq!(f.game.moves().len(), results.len());

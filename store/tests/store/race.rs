@@ -110,7 +110,7 @@ fn racing_accepts_and_challenges_exactly_one_wins() {
     assert_eq!(t.store.wallet(GUILD, BOB).unwrap().escrow, 100);
     let game = t.store.game(CH).unwrap().unwrap();
     assert_eq!(
-        game.black, game.challenger,
+        game.players.first, game.challenger,
         "the challenger moves first by default"
     );
     assert_eq!(t.store.open_challenges_in(CH).unwrap().len(), 1);

@@ -44,12 +44,12 @@ fn a_rated_game_moves_both_ratings_in_its_own_pool() {
         let s = alice_wins(&t, terms, 10 + i as u64 * DAY_MS);
         let change = s.rating.expect("a rated game");
         assert_eq!(change.pool, *pool);
-        assert_eq!(change.before.black.rating, 1500.0);
-        assert!(change.after.black.rating > 1500.0, "{change:?}");
-        assert!(change.after.orange.rating < 1500.0, "{change:?}");
-        assert!(change.after.black.deviation < 350.0);
-        assert_eq!(rating(&t, ALICE, *pool), Some(change.after.black));
-        assert_eq!(rating(&t, BOB, *pool), Some(change.after.orange));
+        assert_eq!(change.before.first.rating, 1500.0);
+        assert!(change.after.first.rating > 1500.0, "{change:?}");
+        assert!(change.after.second.rating < 1500.0, "{change:?}");
+        assert!(change.after.first.deviation < 350.0);
+        assert_eq!(rating(&t, ALICE, *pool), Some(change.after.first));
+        assert_eq!(rating(&t, BOB, *pool), Some(change.after.second));
         // The finished game keeps the change.
         let f = t.store.last_finished(CH).unwrap().unwrap();
         assert_eq!(f.rating, Some(change));

@@ -557,7 +557,7 @@ fn clocks_reminders_and_the_sweep_go_on() {
             .iter()
             .map(|s| {
                 let winner = match s.result {
-                    GameResult::Win { winner, .. } => Some(usize::from(winner != s.players.black)),
+                    GameResult::Win { winner, .. } => Some(usize::from(winner != s.players.first)),
                     _ => None,
                 };
                 (s.channel, s.reason.name(), winner)
@@ -665,7 +665,7 @@ fn open_challenges_can_be_accepted() {
         let fact = fixture_facts::game(&game);
         assert_same("the terms", &c["terms"], &fact["terms"]);
         let held = u(&c["held"]);
-        assert_eq!((game.escrow.black, game.escrow.orange), (held, held));
+        assert_eq!((game.escrow.first, game.escrow.second), (held, held));
         let start = if c["terms"]["kind"]["game"] == "martian_chess" {
             State::new(7).to_string()
         } else {

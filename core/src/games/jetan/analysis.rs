@@ -4,6 +4,7 @@ use crate::lang::{tr, Lang};
 use crate::request::mention;
 use crate::{Core, CoreError, Reply};
 use jetan_engine::analysis::CAP;
+use jetan_store::games::jetan::seat_of;
 use jetan_store::FinishedGame;
 use std::time::Duration;
 
@@ -25,8 +26,8 @@ pub(super) fn analysis(
         "analysis-head",
         id = game.id.to_string(),
         who = mention(asker),
-        black = mention(game.black),
-        orange = mention(game.orange),
+        black = mention(game.players.first),
+        orange = mention(game.players.second),
         moves = crate::text::moves_count(lang, game.moves().len())
     );
     if drops.is_empty() {
@@ -48,7 +49,7 @@ pub(super) fn analysis(
             lang,
             "analysis-drop",
             n = i + 1,
-            move_number = crate::text::move_number(lang, d.ply, d.mover),
+            move_number = super::words::move_number(lang, d.ply, d.mover),
             played = format!("{:#}", d.played),
             before = score(lang, d.before),
             after = score(lang, d.after),
@@ -64,7 +65,14 @@ pub(super) fn analysis(
             Some(b) => tr!(lang, "analysis-picture", n = i + 1, better = b.as_str()),
             None => tr!(lang, "analysis-picture-plain", n = i + 1),
         };
-        let png = core.move_picture(lang, game, &step.position, d.mover, &step.report, caption)?;
+        let png = core.move_picture(
+            lang,
+            game,
+            &step.position,
+            seat_of(d.mover),
+            &step.report,
+            caption,
+        )?;
         pictures.push((format!("mistake-{}.png", i + 1), png));
     }
     if analysis.stopped {

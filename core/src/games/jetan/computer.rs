@@ -3,6 +3,8 @@
 use crate::lang::{tr, Lang};
 use crate::{Core, CoreError, Response};
 use jetan_engine::DrawGrounds;
+use jetan_store::games::jetan::color_of;
+use jetan_store::Seat;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -70,9 +72,7 @@ pub(super) fn draw(
     game: &jetan_store::Game,
 ) -> Result<(bool, String), CoreError> {
     let pos = game.position()?;
-    let me = game
-        .color_of(core.bot.id)
-        .unwrap_or(jetan_rules::Color::Orange);
+    let me = color_of(game.seat_of(core.bot.id).unwrap_or(Seat::Second));
     let j = jetan_engine::judge_draw(&pos, &earlier_positions(game), me, core.level(game.id));
     let why = match j.reason {
         DrawGrounds::Over => tr!(lang, "illegal-game-over"),

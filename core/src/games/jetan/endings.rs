@@ -4,6 +4,7 @@ use crate::lang::tr;
 use crate::request::{mention, Request};
 use crate::text;
 use crate::{Core, CoreError, Reply};
+use jetan_store::games::jetan::seat_of;
 use jetan_store::{FinishedGame, Game, Settlement};
 
 /// The reply to the end of a game of Jetan: the settlement and the last board.
@@ -19,7 +20,7 @@ pub(super) fn ended(
     let text = text::settlement(lang, s, &currency, game.terms.practice);
     let pos = Core::position_of(game)?;
     let banner = text::result_banner(lang, &s.result, s.reason, |id| core.name_of(id, lang));
-    let bottom = core.bottom_at_end(game, &s.result, pos.turn());
+    let bottom = core.bottom_at_end(game, &s.result, seat_of(pos.turn()));
     let png = core.board_picture(lang, game, &pos, bottom, None, Some(banner))?;
     Ok(Reply::public(text).with_file("board.png", png))
 }
@@ -33,8 +34,8 @@ pub(super) fn replay(core: &Core, req: &Request, last: &FinishedGame) -> Result<
         lang,
         "replay",
         id = last.game.id.to_string(),
-        black = mention(last.game.black),
-        orange = mention(last.game.orange),
+        black = mention(last.game.players.first),
+        orange = mention(last.game.players.second),
         moves = text::moves_count(lang, last.game.moves().len()),
         result = text::result_line(lang, &last.result, last.reason)
     ))

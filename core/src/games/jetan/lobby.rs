@@ -3,8 +3,7 @@
 use crate::lang::{tr, Lang};
 use crate::request::mention;
 use crate::{Core, CoreError, Reply, Response};
-use jetan_rules::Color;
-use jetan_store::Game;
+use jetan_store::{Game, Seat};
 
 /// The public line that a practice game of Jetan started.
 pub(super) fn practice_line(core: &Core, lang: Lang, human: u64, level: u8, game: &Game) -> String {
@@ -19,8 +18,8 @@ pub(super) fn practice_line(core: &Core, lang: Lang, human: u64, level: u8, game
         + &tr!(
             lang,
             "practice-sides",
-            black = mention(game.black),
-            orange = mention(game.orange)
+            black = mention(game.players.first),
+            orange = mention(game.players.second)
         )
 }
 
@@ -28,9 +27,9 @@ pub(super) fn practice_line(core: &Core, lang: Lang, human: u64, level: u8, game
 /// it is first.
 pub(super) fn started(core: &Core, game: &Game, text: String) -> Result<Response, CoreError> {
     let pos = Core::position_of(game)?;
-    let computer = game.terms.practice && game.black == core.bot.id;
+    let computer = game.terms.practice && game.players.first == core.bot.id;
     let lang = core.public_lang(game.guild);
-    let bottom = core.bottom(game, Color::Black, None);
+    let bottom = core.bottom(game, Seat::First, None);
     // When the computer moves first, its reply shows the board.
     let png = if computer {
         None
@@ -42,8 +41,8 @@ pub(super) fn started(core: &Core, game: &Game, text: String) -> Result<Response
         reply.text.push('\n');
         reply
             .text
-            .push_str(&tr!(lang, "your-move", who = mention(game.black)));
-        reply = Core::with_move_button(lang, game, reply.pinging(game.black));
+            .push_str(&tr!(lang, "your-move", who = mention(game.players.first)));
+        reply = Core::with_move_button(lang, game, reply.pinging(game.players.first));
     }
     Ok(Response {
         computer_moves_in: computer.then_some(game.channel),

@@ -10,9 +10,10 @@ mod endings;
 mod lobby;
 mod play;
 mod suggest;
-mod words;
+pub(crate) mod words;
 
-use jetan_store::{FinishedGame, Game, PlayResult, Refusal, Settlement, StoreError, Terms};
+use jetan_store::games::jetan::color_of;
+use jetan_store::{FinishedGame, Game, PlayResult, Refusal, Seat, Settlement, StoreError, Terms};
 
 use crate::game::{ActionMenu, Asker, Choices, Cx, GameUi, Typed};
 use crate::lang::tr;
@@ -51,8 +52,8 @@ impl GameUi for Jetan {
             "accepted",
             who = mention(game.challenged()),
             game = words::name(lang, &game.terms),
-            black = mention(game.black),
-            orange = mention(game.orange)
+            black = mention(game.players.first),
+            orange = mention(game.players.second)
         )
     }
 
@@ -119,8 +120,8 @@ impl GameUi for Jetan {
         let g = &last.game;
         tags.insert(1, ("Variant".into(), format!("{:?}", g.terms.variant)));
         tags.insert(2, ("Board".into(), g.terms.topology.to_string()));
-        tags.insert(3, ("Black".into(), name(g.black)));
-        tags.insert(4, ("Orange".into(), name(g.orange)));
+        tags.insert(3, ("Black".into(), name(g.players.first)));
+        tags.insert(4, ("Orange".into(), name(g.players.second)));
         jetan_rules::GameRecord {
             tags: std::mem::take(tags),
             moves: g
@@ -156,12 +157,15 @@ impl GameUi for Jetan {
         play::play(cx.core, cx.req, cx.game, (Some(from), Some(to), None))
     }
 
-    fn seat_name(&self, lang: Lang, seat: jetan_rules::Color) -> String {
-        text::color_name(lang, seat)
+    fn seat_name(&self, lang: Lang, seat: Seat) -> String {
+        words::color_name(lang, color_of(seat))
     }
 
-    fn opening(&self, game: &Game, seat: jetan_rules::Color) -> Option<String> {
-        let first = game.moves().iter().find(|m| m.piece.color == seat)?;
+    fn opening(&self, game: &Game, seat: Seat) -> Option<String> {
+        let first = game
+            .moves()
+            .iter()
+            .find(|m| m.piece.color == color_of(seat))?;
         Some(first.to_string())
     }
 

@@ -8,6 +8,7 @@ use crate::text;
 use crate::{refuse, Core, CoreError, Reply, Response};
 use jetan_rules::Variant;
 use jetan_rules::{MoveText, Square};
+use jetan_store::games::jetan::seat_of;
 use jetan_store::Game;
 
 /// A move as typed in a game of Jetan.
@@ -60,15 +61,15 @@ pub(super) fn check_mover(
     pos: &jetan_rules::Position,
     user: u64,
 ) -> Result<(), CoreError> {
-    let Some(color) = game.color_of(user) else {
+    let Some(seat) = game.seat_of(user) else {
         return refuse(tr!(
             lang,
             "not-playing-vs",
-            black = mention(game.black),
-            orange = mention(game.orange)
+            black = mention(game.players.first),
+            orange = mention(game.players.second)
         ));
     };
-    if color != pos.turn() {
+    if seat != seat_of(pos.turn()) {
         return refuse(tr!(lang, "not-your-turn", who = mention(game.to_move())));
     }
     Ok(())
@@ -130,14 +131,14 @@ pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, Core
 pub(super) fn board(core: &Core, req: &Request, game: &Game) -> Result<Reply, CoreError> {
     let lang = core.public_lang(req.guild);
     let pos = Core::position_of(game)?;
-    let bottom = core.bottom(game, pos.turn(), Some(req.user.id));
+    let bottom = core.bottom(game, seat_of(pos.turn()), Some(req.user.id));
     let png = core.board_picture(lang, game, &pos, bottom, None, None)?;
     let mut text = tr!(
         lang,
         "board",
-        black = mention(game.black),
-        orange = mention(game.orange),
-        number = text::move_number(lang, pos.ply() as usize, pos.turn()),
+        black = mention(game.players.first),
+        orange = mention(game.players.second),
+        number = super::words::move_number(lang, pos.ply() as usize, pos.turn()),
         who = mention(game.to_move())
     );
     if let Some(n) = pos.countdown() {
@@ -172,7 +173,7 @@ pub(super) fn moves(
             "piece-not-to-move",
             piece = the_piece,
             square = sq.to_string(),
-            color = text::color_name(lang, piece.color)
+            color = super::words::color_name(lang, piece.color)
         )
     } else if moves.is_empty() {
         tr!(
@@ -212,7 +213,7 @@ pub(super) fn moves(
         }
         text
     };
-    let bottom = core.bottom(game, pos.turn(), Some(req.user.id));
+    let bottom = core.bottom(game, seat_of(pos.turn()), Some(req.user.id));
     let png = core.board_picture(lang, game, &pos, bottom, Some(sq), None)?;
     Ok(Reply::ephemeral(text).with_file("moves.png", png))
 }

@@ -6,6 +6,7 @@ use crate::lang::tr;
 use crate::suggest::MAX_CHOICES;
 use crate::text;
 use jetan_rules::{Position, Square, Variant};
+use jetan_store::games::jetan::seat_of;
 use jetan_store::Game;
 
 /// `from` suggestions in a game of Jetan.
@@ -64,5 +65,5 @@ pub(super) fn suggest_to(game: &Game, (lang, user, partial): Asker<'_>, from: &s
 /// The position of a game of Jetan, if it is `user`'s turn there.
 fn position_for_mover(game: &Game, user: u64) -> Option<(Position, Variant)> {
     let pos = game.position().ok()?;
-    (game.player(pos.turn()) == user).then_some((pos, game.terms.variant))
+    (game.player(seat_of(pos.turn())) == user).then_some((pos, game.terms.variant))
 }

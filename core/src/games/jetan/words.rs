@@ -3,7 +3,7 @@
 use crate::lang::{tr, Lang};
 use crate::text::variant_name;
 use crate::words::money;
-use jetan_rules::Role;
+use jetan_rules::{Color, Role};
 use jetan_store::Terms;
 
 /// The name of a game of Jetan's rules and board.
@@ -24,4 +24,34 @@ pub(super) fn piece_price_terms(lang: Lang, t: &Terms, currency: &str) -> String
         price = m(t.piece_price),
         dwar = m(t.piece_price.saturating_mul(u64::from(Role::Dwar.value())))
     )
+}
+
+/// A side's name: "Black", "Naranjas".
+pub(crate) fn color_name(lang: Lang, color: Color) -> String {
+    match color {
+        Color::Black => tr!(lang, "color-black"),
+        Color::Orange => tr!(lang, "color-orange"),
+    }
+}
+
+/// The move made at `ply` (0-based) by `color` as players count moves, one per side:
+/// "move 1, Orange".
+pub(crate) fn move_number(lang: Lang, ply: usize, color: Color) -> String {
+    tr!(
+        lang,
+        "move-number",
+        n = ply / 2 + 1,
+        color = color_name(lang, color)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_numbered_one_per_side_with_the_colour() {
+        assert_eq!(move_number(Lang::En, 1, Color::Orange), "move 1, Orange");
+        assert_eq!(move_number(Lang::Es, 2, Color::Black), "jugada 2, Negras");
+    }
 }

@@ -12,7 +12,7 @@ mod suggest;
 pub(crate) mod text;
 
 use jetan_store::games::martian::martian_side;
-use jetan_store::{FinishedGame, Game, PlayResult, Refusal, Settlement, StoreError, Terms};
+use jetan_store::{FinishedGame, Game, PlayResult, Refusal, Seat, Settlement, StoreError, Terms};
 use martian_chess::{ai, Action, Color, PublicView, State, ToAct};
 
 use crate::buttons::ButtonAction;
@@ -253,11 +253,11 @@ impl GameUi for Martian {
         crate::lang::tr!(lang, "mc-actions-count", n = game.actions().len())
     }
 
-    fn seat_name(&self, lang: Lang, seat: jetan_rules::Color) -> String {
+    fn seat_name(&self, lang: Lang, seat: Seat) -> String {
         text::color_name(lang, martian_side(seat))
     }
 
-    fn opening(&self, game: &Game, seat: jetan_rules::Color) -> Option<String> {
+    fn opening(&self, game: &Game, seat: Seat) -> Option<String> {
         let side = martian_side(seat);
         game.actions()
             .iter()
@@ -338,7 +338,7 @@ impl Core {
 
     /// The asker's colour in `game`.
     fn side_of(lang: Lang, game: &Game, user: u64) -> Result<Color, CoreError> {
-        match game.color_of(user) {
+        match game.seat_of(user) {
             Some(seat) => Ok(martian_side(seat)),
             None => refuse(crate::lang::tr!(
                 lang,

@@ -1,7 +1,8 @@
 //! Jetan (RULES.md) behind the host's game interface: Classic and Manator, flat or
 //! circular. A game's state is the position string of RULES.md §9; its records are
 //! [`MoveRecord`]s in the `moves` tree; Manator duels draw from the game's seeded duel
-//! stream ([`DuelStream`]), advanced past the duels already fought.
+//! stream ([`DuelStream`]), advanced past the duels already fought. Black, named first
+//! and moving first from the start, sits in the first seat ([`seat_of`]).
 
 mod ops;
 
@@ -12,7 +13,7 @@ use crate::game::{Applied, Clock, HostedGame, Replayed};
 use crate::model::{Game, GameHead, GameKind, PaymentKind, RatingPool, Records, Terms};
 use crate::schema::jetan::{Ending, MoveRecord};
 use crate::schema::{t, Refusal, RuleEnding};
-use crate::{Millis, Result, StoreError};
+use crate::{Millis, Result, Seat, StoreError};
 
 /// Jetan.
 pub(crate) struct Jetan;
@@ -57,13 +58,13 @@ impl HostedGame for Jetan {
         Ok(if pos.outcome().is_some() {
             Clock::Over
         } else {
-            Clock::Move(pos.turn())
+            Clock::Move(seat_of(pos.turn()))
         })
     }
 
     fn apply(
         head: &GameHead,
-        _seat: Color,
+        _seat: Seat,
         (from, to): (Square, Square),
         at: Millis,
         _timeout: bool,
@@ -86,7 +87,7 @@ impl HostedGame for Jetan {
             .killed
             .map(|victim| {
                 (
-                    victim.color,
+                    seat_of(victim.color),
                     u64::from(victim.role.value()),
                     PaymentKind::Piece {
                         piece: victim.char(),
@@ -147,6 +148,23 @@ impl HostedGame for Jetan {
     }
 }
 
+/// The seat of a Jetan colour: Black, named first and moving first, sits in the first
+/// seat ([`Seat::First`]), Orange in the second; stored as `black` and `orange`.
+pub const fn seat_of(c: Color) -> Seat {
+    match c {
+        Color::Black => Seat::First,
+        Color::Orange => Seat::Second,
+    }
+}
+
+/// The Jetan colour of a seat (the inverse of [`seat_of`]).
+pub const fn color_of(seat: Seat) -> Color {
+    match seat {
+        Seat::First => Color::Black,
+        Seat::Second => Color::Orange,
+    }
+}
+
 /// The host's ending of a rule outcome.
 fn ending(o: jetan_rules::Outcome) -> (End, RuleEnding) {
     use jetan_rules::{DrawReason, Outcome, WinReason};
@@ -170,7 +188,7 @@ fn ending(o: jetan_rules::Outcome) -> (End, RuleEnding) {
         } => Ending::TenMoveRule,
     };
     (
-        o.winner().map_or(End::Draw, End::Win),
+        o.winner().map_or(End::Draw, |w| End::Win(seat_of(w))),
         RuleEnding::Jetan(reason),
     )
 }

@@ -1,8 +1,8 @@
 //! Martian Chess (MARTIAN_CHESS.md) behind the host's game interface. A game's state is
 //! the `martian-chess` state string, seeded from the accept's seed: it holds both hands
 //! and the deck, so it is never shown ([`HostedGame::PUBLIC_STATE`]). Its records are
-//! [`ActionRecord`]s in the `martian_actions` tree. White moves first, seated where
-//! Jetan's first mover sits ([`martian_seat`]).
+//! [`ActionRecord`]s in the `martian_actions` tree. White moves first, from the first
+//! seat ([`martian_seat`]).
 //!
 //! Its clock: the player to act is under the game's move time, except a battle's
 //! defender, who is under the battle time ([`BATTLE_TIME_MS`], §4): when it passes, the
@@ -10,7 +10,6 @@
 
 mod ops;
 
-use jetan_rules::Color;
 use martian_chess::{Action, BattleSide, Event, Outcome, State, ToAct};
 
 use crate::game::End;
@@ -18,7 +17,7 @@ use crate::game::{read_state, Applied, Clock, HostedGame, Replayed};
 use crate::model::{Game, GameHead, GameKind, PaymentKind, RatingPool, Records, Terms};
 use crate::schema::martian::{ActionRecord, Ending};
 use crate::schema::{t, Refusal, RuleEnding};
-use crate::{Millis, Result, StoreError};
+use crate::{Millis, Result, Seat, StoreError};
 
 /// How long a battle's defender has to play a card before the bot plays their lowest
 /// legal card for them (MARTIAN_CHESS.md §4: the game's battle time, two minutes).
@@ -81,7 +80,7 @@ impl HostedGame for Martian {
 
     fn apply(
         head: &GameHead,
-        seat: Color,
+        seat: Seat,
         action: Action,
         at: Millis,
         timeout: bool,
@@ -154,7 +153,7 @@ impl HostedGame for Martian {
     /// A defender whose card has been awaited for [`BATTLE_TIME_MS`] or longer (since
     /// the game's last action): their lowest legal card ([`State::lowest_legal_card`]).
     /// An attacker who stalls is under the game's move time.
-    fn overdue(game: &Game, now: Millis) -> Option<(Color, Action)> {
+    fn overdue(game: &Game, now: Millis) -> Option<(Seat, Action)> {
         if now.saturating_sub(game.last_move_at) < BATTLE_TIME_MS {
             return None;
         }
@@ -193,21 +192,21 @@ fn ending(o: Outcome) -> (End, RuleEnding) {
     )
 }
 
-/// The seat of a Martian Chess colour in a [`Game`]: White moves first, so it sits where
-/// Jetan's first mover does ([`Color::Black`], [`Game::black`](crate::Game::black)); Black is
-/// [`Color::Orange`].
-pub fn martian_seat(c: martian_chess::Color) -> Color {
+/// The seat of a Martian Chess colour in a [`Game`]: White, named first and moving
+/// first, sits in the first seat ([`Seat::First`], stored as `black`); Black in the
+/// second ([`Seat::Second`], stored as `orange`).
+pub const fn martian_seat(c: martian_chess::Color) -> Seat {
     match c {
-        martian_chess::Color::White => Color::Black,
-        martian_chess::Color::Black => Color::Orange,
+        martian_chess::Color::White => Seat::First,
+        martian_chess::Color::Black => Seat::Second,
     }
 }
 
 /// The Martian Chess colour of a seat (the inverse of [`martian_seat`]).
-pub fn martian_side(seat: Color) -> martian_chess::Color {
+pub const fn martian_side(seat: Seat) -> martian_chess::Color {
     match seat {
-        Color::Black => martian_chess::Color::White,
-        Color::Orange => martian_chess::Color::Black,
+        Seat::First => martian_chess::Color::White,
+        Seat::Second => martian_chess::Color::Black,
     }
 }
 

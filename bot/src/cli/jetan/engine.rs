@@ -86,9 +86,9 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             max_plies,
             game,
             ..
-        } if game != "jetan" => match super::game_selfplay(&game) {
+        } if game != "jetan" => match super::super::game_selfplay(&game) {
             Some(play) => play(black, orange, games, seed, max_plies),
-            None => anyhow::bail!("`{game}` is not a game: write {}", super::GAME_NAMES),
+            None => anyhow::bail!("`{game}` is not a game: write {}", super::super::GAME_NAMES),
         },
         Command::Selfplay {
             black,

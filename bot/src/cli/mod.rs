@@ -63,6 +63,19 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Dev(c) => dev::run(c),
         Command::Render(c) => render::run(c),
         Command::Store(c) => store::run(c),
+        // Another game's self-play (`selfplay --game NAME`); Jetan's is the engine's.
+        Command::Engine(engine::Command::Selfplay {
+            black,
+            orange,
+            games,
+            seed,
+            max_plies,
+            game,
+            ..
+        }) if game != "jetan" => match game_selfplay(&game) {
+            Some(play) => play(black, orange, games, seed, max_plies),
+            None => anyhow::bail!("`{game}` is not a game: write {GAME_NAMES}"),
+        },
         Command::Engine(c) => engine::run(c),
         Command::Martian(c) => martian::run(c),
     };

@@ -80,7 +80,7 @@ pub fn replay_record(file: &std::path::Path) -> anyhow::Result<jetan_rules::Repl
 }
 
 /// Runs one subcommand, writing to standard output. A closed pipe (`jetan moves start |
-/// head -1`) is not an error: see [`super::super::run`].
+/// head -1`) is not an error: see `cli::run`.
 pub fn run(command: Command) -> anyhow::Result<()> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

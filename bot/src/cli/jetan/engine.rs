@@ -83,18 +83,6 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             orange,
             games,
             seed,
-            max_plies,
-            game,
-            ..
-        } if game != "jetan" => match super::super::game_selfplay(&game) {
-            Some(play) => play(black, orange, games, seed, max_plies),
-            None => anyhow::bail!("`{game}` is not a game: write {}", super::super::GAME_NAMES),
-        },
-        Command::Selfplay {
-            black,
-            orange,
-            games,
-            seed,
             variant,
             time_ms,
             max_plies,

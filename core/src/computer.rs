@@ -3,9 +3,31 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use jetan_engine::Level;
-
 use super::{Core, CoreError, Response};
+
+/// The computer's level in a practice game, 1 (weakest) to 5, for every game: each game
+/// maps it onto its own computer player's levels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Level(u8);
+
+impl Level {
+    /// The weakest level.
+    pub(crate) const MIN: u8 = 1;
+    /// The strongest level.
+    pub(crate) const MAX: u8 = 5;
+    /// A practice challenge's level when it names none.
+    pub(crate) const DEFAULT: Level = Level(3);
+
+    /// The level `n`, if it is one (1–5).
+    pub(crate) fn new(n: u8) -> Option<Level> {
+        (Self::MIN..=Self::MAX).contains(&n).then_some(Level(n))
+    }
+
+    /// The level's number, 1–5.
+    pub(crate) const fn get(self) -> u8 {
+        self.0
+    }
+}
 
 impl Core {
     /// Remembers the level chosen for the practice game (challenge) `game`.
@@ -26,8 +48,8 @@ impl Core {
     pub(crate) fn level(&self, game: u64) -> Level {
         self.store
             .practice_level(game)
-            .and_then(|l| Level::new(l).ok())
-            .unwrap_or_default()
+            .and_then(Level::new)
+            .unwrap_or(Level::DEFAULT)
     }
 
     /// If the computer is to move in the practice game in `channel`, thinks (blocking the
@@ -110,5 +132,5 @@ impl Core {
 /// version alone), so that a repeated turn stores it once.
 const DRAW_OFFER_PART: u64 = 0xD8A3;
 
-/// The default thinking time per move.
-pub const DEFAULT_THINK: Duration = Level::DEFAULT_BUDGET;
+/// The default thinking time per move (a second).
+pub const DEFAULT_THINK: Duration = Duration::from_secs(1);

@@ -76,13 +76,13 @@ impl Core {
             Some(_) => return refuse(tr!(lang, "move-time-range", max = MAX_MOVE_TIME_MINUTES)),
         };
         let level = match args.level {
-            None => jetan_engine::Level::DEFAULT,
+            None => crate::computer::Level::DEFAULT,
             Some(_) if !practice => {
                 return refuse(tr!(lang, "level-practice-only", bot = mention(self.bot.id)))
             }
             Some(l) => u8::try_from(l)
                 .ok()
-                .and_then(|l| jetan_engine::Level::new(l).ok())
+                .and_then(crate::computer::Level::new)
                 .ok_or_else(|| CoreError::User(tr!(lang, "level-range")))?,
         };
         let game = args.game.unwrap_or_default();

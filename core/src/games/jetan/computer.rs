@@ -17,7 +17,7 @@ pub(super) fn turn(
 ) -> Result<Option<Response>, CoreError> {
     let guild = game.guild;
     let pos = Core::position_of(game)?;
-    let level = core.level(game.id);
+    let level = engine_level(core.level(game.id));
     let think = core.think;
     let stop = Arc::new(AtomicBool::new(false));
     if let Ok(mut thinking) = core.thinking.lock() {
@@ -73,7 +73,12 @@ pub(super) fn draw(
 ) -> Result<(bool, String), CoreError> {
     let pos = game.position()?;
     let me = color_of(game.seat_of(core.bot.id).unwrap_or(Seat::Second));
-    let j = jetan_engine::judge_draw(&pos, &earlier_positions(game), me, core.level(game.id));
+    let j = jetan_engine::judge_draw(
+        &pos,
+        &earlier_positions(game),
+        me,
+        engine_level(core.level(game.id)),
+    );
     let why = match j.reason {
         DrawGrounds::Over => tr!(lang, "illegal-game-over"),
         DrawGrounds::DeadMaterial => tr!(lang, "computer-draw-dead-material"),
@@ -115,4 +120,30 @@ fn earlier_positions(game: &jetan_store::Game) -> Vec<jetan_rules::Position> {
 fn offer_due(plies: u32) -> bool {
     let stale = jetan_engine::STALE_PLIES;
     plies.checked_sub(stale).unwrap_or(plies) % 16 < 2
+}
+
+/// The engine's level for a practice game's level (the same numbers, 1–5).
+fn engine_level(level: crate::computer::Level) -> jetan_engine::Level {
+    jetan_engine::Level::new(level.get()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::computer::Level;
+
+    #[test]
+    fn practice_levels_are_the_engines_levels() {
+        for n in 0..=u8::MAX {
+            let ours = Level::new(n);
+            assert_eq!(ours.is_some(), jetan_engine::Level::new(n).is_ok(), "{n}");
+            if let Some(l) = ours {
+                assert_eq!(super::engine_level(l).get(), n);
+            }
+        }
+        assert_eq!(Level::DEFAULT.get(), jetan_engine::Level::DEFAULT.get());
+        assert_eq!(
+            crate::computer::DEFAULT_THINK,
+            jetan_engine::Level::DEFAULT_BUDGET
+        );
+    }
 }

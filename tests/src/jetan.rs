@@ -406,6 +406,27 @@ pub fn move_label(plies: usize) -> String {
     format!("move {}, {side}", plies / 2 + 1)
 }
 
+/// The public messages of `channel` that announce the move of ply `ply` ("… plays **…**
+/// (move 4, Black)"), however the bot posted them: a follow-up or a channel message.
+#[must_use]
+pub fn move_announcements(
+    fake: &crate::FakeDiscord,
+    channel: u64,
+    ply: usize,
+) -> Vec<crate::MessageView> {
+    let label = format!("({})", move_label(ply));
+    fake.all_messages()
+        .into_iter()
+        .filter(|m| {
+            m.channel_id == channel
+                && !m.ephemeral
+                && !m.deleted
+                && m.content().contains(" plays **")
+                && m.content().contains(&label)
+        })
+        .collect()
+}
+
 /// A small deterministic random generator (xorshift64*), so games are reproducible.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);

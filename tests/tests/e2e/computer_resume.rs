@@ -9,7 +9,7 @@
 //! again and the kill is tried again, up to [`ATTEMPTS`] times; the scenario fails if the
 //! resumption was never exercised.
 
-use jetan_tests::jetan::move_label;
+use jetan_tests::jetan::{move_announcements, move_label};
 use jetan_tests::{Opt, Player, TestApp};
 
 /// How many of the player's moves may be tried before the kill lands while the computer
@@ -56,7 +56,7 @@ async fn the_computers_turn_is_resumed_after_a_kill() -> anyhow::Result<()> {
         // is killed at once.
         let ply = 2 * attempt + 1;
         move_first_legal(&alice).await?;
-        if !computer_moves(&app, channel, ply).is_empty() {
+        if !move_announcements(&app.fake, channel, ply).is_empty() {
             missed.push(format!("attempt {attempt}: answered before the kill"));
             continue;
         }
@@ -86,7 +86,7 @@ async fn the_computers_turn_is_resumed_after_a_kill() -> anyhow::Result<()> {
     // After the restart the computer's move arrives as a channel message with the board.
     app.fake
         .wait_until("the resumed computer's move to be posted", |_| {
-            !computer_moves(&app, channel, ply).is_empty()
+            !move_announcements(&app.fake, channel, ply).is_empty()
         })
         .await?;
     let board = alice.board().await?;
@@ -99,7 +99,7 @@ async fn the_computers_turn_is_resumed_after_a_kill() -> anyhow::Result<()> {
     // Posted once, not once per start: once the bot has drained (its background work
     // done), nothing more can come.
     app.drain().await?;
-    let shown = computer_moves(&app, channel, ply);
+    let shown = move_announcements(&app.fake, channel, ply);
     anyhow::ensure!(
         shown.len() == 1,
         "the computer's move was posted {} times",
@@ -182,21 +182,4 @@ async fn wait_for_log(app: &TestApp, needle: &str) -> anyhow::Result<()> {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     Ok(())
-}
-
-/// The public messages of `channel` that announce the computer's move of ply `ply`
-/// (as a follow-up of the player's move, or posted in the channel).
-fn computer_moves(app: &TestApp, channel: u64, ply: usize) -> Vec<jetan_tests::MessageView> {
-    let label = format!("({})", move_label(ply));
-    app.fake
-        .all_messages()
-        .into_iter()
-        .filter(|m| {
-            m.channel_id == channel
-                && !m.ephemeral
-                && !m.deleted
-                && m.content().contains(" plays **")
-                && m.content().contains(&label)
-        })
-        .collect()
 }

@@ -9,31 +9,15 @@ use std::time::Duration;
 
 use tokio::io::AsyncBufReadExt as _;
 
-use jetan_tests::jetan::{move_label, start_game, Game};
+use jetan_tests::jetan::{move_announcements, start_game, Game};
 use jetan_tests::{Fault, FaultKind, Opt, TestApp};
-
-/// The public messages of `channel` that announce the move of ply `ply`.
-fn announced(app: &TestApp, channel: u64, ply: usize) -> Vec<jetan_tests::MessageView> {
-    let label = format!("({})", move_label(ply));
-    app.fake
-        .all_messages()
-        .into_iter()
-        .filter(|m| {
-            m.channel_id == channel
-                && !m.ephemeral
-                && !m.deleted
-                && m.content().contains(" plays **")
-                && m.content().contains(&label)
-        })
-        .collect()
-}
 
 /// Waits until the move of ply `ply` is announced in `channel`. Whether it is announced
 /// only once is checked once the bot has drained ([`announced_once`]).
 async fn wait_announced(app: &TestApp, channel: u64, ply: usize) -> anyhow::Result<()> {
     app.fake
         .wait_until(&format!("the move of ply {ply} to be announced"), |_| {
-            !announced(app, channel, ply).is_empty()
+            !move_announcements(&app.fake, channel, ply).is_empty()
         })
         .await
 }
@@ -41,7 +25,7 @@ async fn wait_announced(app: &TestApp, channel: u64, ply: usize) -> anyhow::Resu
 /// After [`TestApp::drain`] (nothing more can arrive): the move of ply `ply` was announced
 /// exactly once, pinging `next` only.
 fn announced_once(app: &TestApp, channel: u64, ply: usize, next: u64) -> anyhow::Result<()> {
-    let shown = announced(app, channel, ply);
+    let shown = move_announcements(&app.fake, channel, ply);
     anyhow::ensure!(
         shown.len() == 1,
         "the move of ply {ply} was announced {} times",

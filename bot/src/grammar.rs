@@ -21,7 +21,6 @@ use std::fmt;
 use jetan_core::{
     AdminCommand, ChallengeArgs, Command, FirstMover, GameCommand, GameKind, SettingsArgs, UserRef,
 };
-use jetan_rules::{Topology, Variant};
 use jetan_store::RatingPool;
 
 /// What kind of value an option takes.
@@ -563,6 +562,14 @@ impl Args {
     }
 
     /// The core value of a choice, from the option's table.
+    /// The name of the choice made for option `name`, if any.
+    fn choice_name(&mut self, name: &str) -> Option<&'static str> {
+        match self.take(name)? {
+            Value::Choice(c) => Some(c),
+            _ => None,
+        }
+    }
+
     fn choice<T: Copy>(&mut self, name: &str, table: &[(&str, T)]) -> Option<T> {
         let Value::Choice(c) = self.take(name)? else {
             return None;
@@ -610,15 +617,14 @@ pub const GAME: [(&str, GameKind); 2] = [
 ];
 static GAME_NAMES: [&str; 2] = names(&GAME);
 
-/// `variant`: Classic or Manator Jetan.
-pub const VARIANT: [(&str, Variant); 2] =
-    [("classic", Variant::Classic), ("manator", Variant::Manator)];
-static VARIANT_NAMES: [&str; 2] = names(&VARIANT);
+/// `variant`: Classic or Manator Jetan (a game's own option: Jetan reads it).
+static VARIANT_NAMES: [&str; 2] = ["classic", "manator"];
 
-/// `board`: the flat board or Ninth-Ray Jetan's round one.
-pub const BOARD: [(&str, Topology); 2] =
-    [("flat", Topology::Flat), ("circular", Topology::Circular)];
-static BOARD_NAMES: [&str; 2] = names(&BOARD);
+/// `board`: the flat board or Ninth-Ray Jetan's round one (Jetan's own option).
+static BOARD_NAMES: [&str; 2] = ["flat", "circular"];
+
+/// The options of a challenge that are a game's own, passed to it as typed.
+const GAME_OPTIONS: [&str; 2] = ["variant", "board"];
 
 /// `rating` of a challenge: rated (the default) or casual.
 pub const RATED: [(&str, bool); 2] = [("rated", true), ("casual", false)];
@@ -632,14 +638,9 @@ static SHOW_NAMES: [&str; 2] = names(&SHOW);
 pub const ORDER: [(&str, bool); 2] = [("money", false), ("rating", true)];
 static ORDER_NAMES: [&str; 2] = names(&ORDER);
 
-/// `game` of the standings by rating: the pool of ratings.
-pub const POOL: [(&str, RatingPool); 4] = [
-    ("classic", RatingPool::Classic),
-    ("manator", RatingPool::Manator),
-    ("ninth-ray", RatingPool::NinthRay),
-    ("martian-chess", RatingPool::MartianChess),
-];
-static POOL_NAMES: [&str; 4] = names(&POOL);
+/// `game` of the standings by rating: the pools of ratings as typed
+/// ([`RatingPool::typed`]; every game's pools, `jetan_store::games::pools`).
+static POOL_NAMES: [&str; 4] = ["classic", "manator", "ninth-ray", "martian-chess"];
 
 /// `promote`: what a Martian Chess pawn reaching the last rank becomes (its letter).
 pub const PROMOTE: [(&str, char); 4] = [
@@ -741,8 +742,10 @@ pub static JETAN: Spec = Spec {
                     stake: a.int("stake"),
                     piece_price: a.int("piece_price"),
                     first: a.choice("first", &FIRST),
-                    variant: a.choice("variant", &VARIANT),
-                    board: a.choice("board", &BOARD),
+                    options: GAME_OPTIONS
+                        .iter()
+                        .filter_map(|&o| Some((o.to_string(), a.choice_name(o)?.to_string())))
+                        .collect(),
                     move_time: a.int("move_time"),
                     level: a.int("level"),
                     casual: a.choice("rating", &RATED) == Some(false),
@@ -818,10 +821,13 @@ pub static JETAN: Spec = Spec {
             ],
             |a| {
                 // Ranked by rating when the order says so or a game is named.
-                let pool = a.choice("game", &POOL);
+                let pool = a
+                    .choice_name("game")
+                    .map(|p| RatingPool::owned(p.replace('-', "_")));
                 let rating = match a.choice("order", &ORDER) {
-                    Some(true) | None if pool.is_some() => pool.or(Some(RatingPool::Classic)),
-                    Some(true) => Some(RatingPool::Classic),
+                    Some(true) | None if pool.is_some() => pool,
+                    // The first game's first pool (Classic Jetan).
+                    Some(true) => jetan_store::games::pools().into_iter().next(),
                     _ => None,
                 };
                 Ok(Command::Standings {
@@ -1120,6 +1126,16 @@ mod tests {
         }
     }
 
+    /// The standings' `game` choices are every game's pools of ratings, as typed.
+    #[test]
+    fn the_standings_offer_every_games_pools() {
+        let pools: Vec<String> = jetan_store::games::pools()
+            .iter()
+            .map(|p| p.typed())
+            .collect();
+        assert_eq!(POOL_NAMES.to_vec(), pools);
+    }
+
     #[test]
     fn choices_mean_what_they_say() {
         let c = run(
@@ -1139,8 +1155,11 @@ mod tests {
         assert_eq!(opponent, bob());
         assert_eq!(args.first, Some(FirstMover::Challenged));
         assert_eq!(args.game, Some(GameKind::MartianChess));
-        assert_eq!(args.variant, Some(Variant::Manator));
-        assert_eq!(args.board, Some(Topology::Circular));
+        assert_eq!(
+            args.options,
+            [("variant", "manator"), ("board", "circular")]
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+        );
         let c = run(
             &["admin", "settings"],
             &[

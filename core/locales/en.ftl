@@ -985,6 +985,8 @@ mc-menu-end = End the turn{ $left ->
 }
 mc-cannot-act = You cannot act now.
 mc-choose-in-menu = Choose a card in the menu.
+option-unknown = { $game } has no option `{ $option }`.
+option-value = `{ $value }` is not a choice for `{ $option }`: choose { $choices }.
 mc-no-variants = Martian Chess has no variants and one board: leave out `variant` and `board`.
 
 ## Words drawn on the Martian Chess picture (`{ $n }`, `{ $color }`, `{ $left }`, `{ $die }`

@@ -982,6 +982,8 @@ mc-menu-end = Terminar el turno{ $left ->
 }
 mc-cannot-act = Ahora no puedes actuar.
 mc-choose-in-menu = Elige una carta en el menú.
+option-unknown = { $game } no tiene la opción `{ $option }`.
+option-value = `{ $value }` no es una elección de `{ $option }`: elige { $choices }.
 mc-no-variants = Martian Chess no tiene variantes y tiene un solo tablero: deja fuera `variante` y `tablero`.
 
 ## Palabras dibujadas en la imagen de Martian Chess (`{ $n }`, `{ $color }`, `{ $left }`,

@@ -5,7 +5,9 @@
 //! autocomplete, its piece prices in words, and the computer's turn. Each game implements [`GameUi`] once, in its own module under
 //! `games`, whose `mod.rs` is the one place that lists them.
 
-use jetan_store::{FinishedGame, Game, PlayResult, Seat, Settlement, StoreError, Terms};
+use jetan_store::{
+    FinishedGame, Game, GameOptions, PlayResult, Seat, Settlement, StoreError, Terms,
+};
 
 use crate::request::{ChallengeArgs, GameCommand, Request};
 use crate::{Core, CoreError, Lang, Reply, Response};
@@ -85,18 +87,18 @@ pub(crate) trait GameUi: Sync {
     fn name(&self, lang: Lang, terms: &Terms) -> String;
     /// The piece prices of `terms`, in one sentence (a price is set).
     fn piece_price_terms(&self, lang: Lang, terms: &Terms, currency: &str) -> String;
-    /// Refuses challenge options the game does not take (`practice`: against the
-    /// computer, at `level`).
-    fn check_challenge(
+    /// The game's own options read from a challenge's options as typed
+    /// ([`ChallengeArgs::options`], by name: Jetan's `variant` and `board`), or a refusal
+    /// naming one the game does not take (`practice`: against the computer, at `level`).
+    fn challenge_options(
         &self,
         lang: Lang,
         args: &ChallengeArgs,
         practice: bool,
         level: u8,
-    ) -> Result<(), CoreError>;
-    /// Whether the game is played in variants and on board shapes (the challenge's
-    /// `variant` and `board` options).
-    fn has_variants(&self) -> bool;
+    ) -> Result<GameOptions, CoreError>;
+    /// `options` as a challenge types them (a rematch challenges on the same options).
+    fn typed_options(&self, options: &GameOptions) -> Vec<(String, String)>;
     /// The public line that a challenge was accepted.
     fn accepted_line(&self, core: &Core, lang: Lang, game: &Game) -> String;
     /// The public line that a practice game against the computer started.

@@ -504,7 +504,9 @@ impl Core {
             Command::Record { game } => self.record(req, game.as_deref()).map(Into::into),
             Command::Wallet { user } => self.wallet(req, user.as_ref()).map(Into::into),
             Command::Standings { page, rating } => match rating {
-                Some(pool) => self.rating_standings(req, *page, *pool).map(Into::into),
+                Some(pool) => self
+                    .rating_standings(req, *page, pool.clone())
+                    .map(Into::into),
                 None => self.standings(req, *page).map(Into::into),
             },
             Command::Daily => self.daily(req).map(Into::into),

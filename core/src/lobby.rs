@@ -85,14 +85,15 @@ impl Core {
                 .and_then(crate::computer::Level::new)
                 .ok_or_else(|| CoreError::User(tr!(lang, "level-range")))?,
         };
-        let game = args.game.unwrap_or_default();
-        crate::games::ui(game).check_challenge(lang, args, practice, level.get())?;
-        let variant = args.variant.unwrap_or_default();
+        let game = crate::games::ui(args.game.unwrap_or_default()).challenge_options(
+            lang,
+            args,
+            practice,
+            level.get(),
+        )?;
         let first = args.first.unwrap_or_default();
         let terms = Terms {
             game,
-            variant,
-            topology: args.board.unwrap_or_default(),
             stake,
             piece_price,
             first,
@@ -418,14 +419,12 @@ impl Core {
                 self.name_of(opponent, self.public_lang(req.guild)),
             )
         };
-        let variants = crate::games::of(g).has_variants();
         let args = ChallengeArgs {
-            game: Some(g.terms.game),
+            game: Some(g.terms.kind()),
+            options: crate::games::of(g).typed_options(&g.terms.game),
             stake: Some(g.terms.stake as i64),
             piece_price: Some(g.terms.piece_price as i64),
             first: Some(first),
-            variant: variants.then_some(g.terms.variant),
-            board: variants.then_some(g.terms.topology),
             move_time: g.terms.move_time_minutes.map(i64::from),
             level: practice.then(|| i64::from(self.level(g.id).get())),
             casual: g.terms.casual,

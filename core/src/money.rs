@@ -150,11 +150,11 @@ impl Core {
         let (page, offset) = Self::standings_page(req, page)?;
         let rows = self.store.standings(
             req.guild,
-            StandingsOrder::Rating(pool),
+            StandingsOrder::Rating(pool.clone()),
             offset,
             STANDINGS_PAGE,
         )?;
-        let name = text::pool_name(lang, pool);
+        let name = text::pool_name(lang, &pool);
         if rows.total == 0 {
             return Ok(Reply::public(tr!(
                 lang,

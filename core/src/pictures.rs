@@ -56,7 +56,7 @@ pub fn last_move(rec: &MoveRecord) -> LastMove {
 
 /// The picture's board shape for a game's topology.
 fn shape(game: &Game) -> BoardShape {
-    match game.terms.topology {
+    match jetan_store::games::jetan::options(&game.terms).topology {
         jetan_rules::Topology::Flat => BoardShape::Square,
         jetan_rules::Topology::Circular => BoardShape::Round,
     }
@@ -171,7 +171,8 @@ impl Core {
     /// A stored game replayed by the rules from its start, its Manator duels drawn from
     /// the game's own duel stream (as the store played them).
     pub(crate) fn replayed(game: &Game) -> Result<jetan_rules::Replay, CoreError> {
-        let start = Position::start_on(game.terms.variant, game.terms.topology);
+        let o = jetan_store::games::jetan::options(&game.terms);
+        let start = Position::start_on(o.variant, o.topology);
         let moves = game.moves().iter().map(|r| (r.from, r.to));
         jetan_rules::replay(start, moves, &mut DuelStream::new(game.seed))
             .map_err(|e| CoreError::Internal(format!("game {}: {e}", game.id)))

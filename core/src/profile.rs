@@ -79,13 +79,18 @@ fn wallet_points(total_now: u64, newest_first: &[LedgerEntry]) -> Vec<Point> {
 
 /// Each pool's rating over the games (oldest first): the rating before the first rated
 /// game, then after each, with its deviation.
-fn rating_series(user: u64, oldest_first: &[&FinishedGame]) -> BTreeMap<usize, Vec<Point>> {
+/// Pools are numbered by their place in `pools`.
+fn rating_series(
+    user: u64,
+    oldest_first: &[&FinishedGame],
+    pools: &mut Vec<RatingPool>,
+) -> BTreeMap<usize, Vec<Point>> {
     let mut series: BTreeMap<usize, Vec<Point>> = BTreeMap::new();
     for f in oldest_first {
-        let (Some(change), Some(seat)) = (f.rating, f.game.seat_of(user)) else {
+        let (Some(change), Some(seat)) = (&f.rating, f.game.seat_of(user)) else {
             continue;
         };
-        let pool = pool_index(change.pool);
+        let pool = pool_index(pools, &change.pool);
         let points = series.entry(pool).or_default();
         if points.is_empty() {
             let r = change.before[seat];
@@ -105,11 +110,13 @@ fn rating_series(user: u64, oldest_first: &[&FinishedGame]) -> BTreeMap<usize, V
     series
 }
 
-fn pool_index(pool: RatingPool) -> usize {
-    RatingPool::ALL
-        .iter()
-        .position(|p| *p == pool)
-        .unwrap_or(RatingPool::ALL.len())
+/// Where `pool` comes in `pools` (every game's pools, in order), added at the end if it
+/// is not there yet.
+fn pool_index(pools: &mut Vec<RatingPool>, pool: &RatingPool) -> usize {
+    pools.iter().position(|p| p == pool).unwrap_or_else(|| {
+        pools.push(pool.clone());
+        pools.len() - 1
+    })
 }
 
 /// The current streak, newest game first: how many of the same outcome in a row.
@@ -155,6 +162,7 @@ impl Core {
         let mut outcomes = Vec::new();
         let mut biggest: Option<(i64, u64)> = None;
         let mut openings: BTreeMap<String, usize> = BTreeMap::new();
+        let mut pools = jetan_store::games::pools();
         for f in &games {
             let g = &f.game;
             let Some(seat) = g.seat_of(who.id) else {
@@ -174,10 +182,10 @@ impl Core {
             let pool = jetan_store::games::rating_pool(&g.terms);
             let seat_index = seat.index();
             let row = record
-                .entry((pool_index(pool), seat_index))
+                .entry((pool_index(&mut pools, &pool), seat_index))
                 .or_insert_with(|| {
                     (
-                        text::pool_name(lang, pool),
+                        text::pool_name(lang, &pool),
                         ui.seat_name(lang, seat),
                         Tally::default(),
                     )
@@ -257,13 +265,13 @@ impl Core {
             }
             (date(lo as u64), date(hi as u64))
         };
-        let ratings = rating_series(who.id, &oldest_first);
+        let ratings = rating_series(who.id, &oldest_first, &mut pools);
         let rating_series: Vec<Series> = ratings
             .iter()
             .map(|(pool, points)| Series {
-                name: RatingPool::ALL
+                name: pools
                     .get(*pool)
-                    .map(|p| text::pool_name(lang, *p))
+                    .map(|p| text::pool_name(lang, p))
                     .unwrap_or_default(),
                 points: points.clone(),
             })
@@ -337,13 +345,13 @@ impl Core {
             ));
         }
         for (pool, points) in &ratings {
-            if let (Some(p), Some(last)) = (RatingPool::ALL.get(*pool), points.last()) {
+            if let (Some(p), Some(last)) = (pools.get(*pool), points.last()) {
                 words.push_str(&format!(
                     "\n{}",
                     tr!(
                         lang,
                         "profile-rating-row",
-                        game = text::pool_name(lang, *p),
+                        game = text::pool_name(lang, p),
                         rating = last.y.round() as i64,
                         deviation = last.spread.round() as i64
                     )

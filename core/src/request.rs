@@ -1,6 +1,5 @@
 //! What a player asked for: the request, its context, and the command with typed arguments.
 
-use jetan_rules::{Topology, Variant};
 pub use jetan_store::{FirstMover, GameKind};
 
 /// A Discord user as a command sees them.
@@ -75,10 +74,9 @@ pub struct ChallengeArgs {
     pub piece_price: Option<i64>,
     /// Who moves first.
     pub first: Option<FirstMover>,
-    /// Classic or Manator.
-    pub variant: Option<Variant>,
-    /// The flat board (default) or the circular board.
-    pub board: Option<Topology>,
+    /// The game's own options as typed, by name (Jetan: `variant` — `classic` or
+    /// `manator` — and `board` — `flat` or `circular`); the game reads them.
+    pub options: Vec<(String, String)>,
     /// The move time limit in minutes.
     pub move_time: Option<i64>,
     /// The computer's strength, for a game against the bot (1–5; a game may take fewer).

@@ -1,7 +1,7 @@
 //! Words: how replies say things, in each language ([`Lang`]); the words themselves are
 //! in the message files (`core/locales/*.ftl`).
 
-use jetan_rules::{IllegalMove, Role, Variant};
+use jetan_rules::{IllegalMove, Role};
 use jetan_store::{EndReason, GameResult, Payment, PaymentKind, Seat, Settlement, StoreError};
 
 use super::lang::{tr, Lang};
@@ -107,13 +107,13 @@ pub(crate) fn clock_line(
 }
 
 /// The name of a pool of ratings ("Classic Jetan"): the message `pool-<name>`.
-pub(crate) fn pool_name(lang: Lang, pool: jetan_store::RatingPool) -> String {
+pub(crate) fn pool_name(lang: Lang, pool: &jetan_store::RatingPool) -> String {
     lang.tr(&format!("pool-{}", pool.name().replace('_', "-")), &[])
 }
 
 /// The rating change of a rated game, in one line.
 pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<String> {
-    let change = s.rating?;
+    let change = s.rating.as_ref()?;
     let side = |c: Seat| {
         let (b, a) = (change.before[c].rating, change.after[c].rating);
         tr!(
@@ -128,7 +128,7 @@ pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<String> {
     Some(tr!(
         lang,
         "rating-changes",
-        game = pool_name(lang, change.pool),
+        game = pool_name(lang, &change.pool),
         black = side(Seat::First),
         orange = side(Seat::Second)
     ))
@@ -253,14 +253,6 @@ pub fn rules_summary(lang: Lang) -> String {
         s.push_str(&lang.tr(key, &[]));
     }
     s
-}
-
-/// The name of a variant as players read it.
-pub(crate) fn variant_name(lang: Lang, v: Variant) -> String {
-    match v {
-        Variant::Classic => tr!(lang, "variant-classic"),
-        Variant::Manator => tr!(lang, "variant-manator"),
-    }
 }
 
 /// " N coins returned to @x.", or nothing.

@@ -5,7 +5,6 @@ use jetan_core::{
     AdminCommand, ButtonAction, ChallengeArgs, Command, Core, Departures, FirstMover, Reply,
     Request, Response, SettingsArgs, UserRef,
 };
-use jetan_rules::Variant;
 use jetan_store::Store;
 
 const GUILD: u64 = 10;
@@ -562,7 +561,7 @@ fn resigning_pays_the_stake_and_rematch_keeps_the_terms() {
         &carol(),
         Command::Standings {
             page: None,
-            rating: Some(jetan_store::RatingPool::Classic),
+            rating: Some(jetan_store::RatingPool::named("classic")),
         },
     );
     assert!(
@@ -656,7 +655,7 @@ fn manator_duels_are_decided_by_the_game_seed_and_replay() {
             Command::Challenge {
                 opponent: bob(),
                 args: ChallengeArgs {
-                    variant: Some(Variant::Manator),
+                    options: vec![("variant".into(), "manator".into())],
                     first: Some(FirstMover::Challenger),
                     stake: Some(0),
                     piece_price: Some(1),
@@ -1381,7 +1380,7 @@ fn a_circular_game_crosses_the_seam() {
         Command::Challenge {
             opponent: bob(),
             args: ChallengeArgs {
-                board: Some(jetan_rules::Topology::Circular),
+                options: vec![("board".into(), "circular".into())],
                 first: Some(FirstMover::Challenger),
                 ..Default::default()
             },

@@ -277,12 +277,10 @@ impl Gen {
 
 fn jetan(variant: Variant, topology: Topology, stake: u64, price: u64, minutes: u32) -> Terms {
     Terms {
-        variant,
-        topology,
         stake,
         piece_price: price,
         move_time_minutes: Some(minutes),
-        ..Terms::friendly(variant)
+        ..Terms::friendly(jetan_store::games::jetan::Options { variant, topology })
     }
 }
 

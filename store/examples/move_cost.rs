@@ -110,7 +110,7 @@ fn main() {
     let read = t1.elapsed();
     assert_eq!(g.moves().len(), PLIES);
     let t2 = Instant::now();
-    let mut pos = Position::start_of(g.terms.variant);
+    let mut pos = Position::start_of(jetan_store::games::jetan::options(&g.terms).variant);
     for rec in g.moves() {
         let m = pos.find_move(rec.from, rec.to).unwrap();
         pos = pos.play(m, &mut AttackerWins).unwrap().0;

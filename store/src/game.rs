@@ -19,7 +19,9 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::model::{Game, GameHead, GameKind, PaymentKind, RatingPool, Record, RuleEnding, Terms};
+use crate::model::{
+    Game, GameHead, GameKind, GameOptions, PaymentKind, RatingPool, Record, RuleEnding, Terms,
+};
 use crate::{Millis, Result, Seat, StoreError};
 
 /// How a game ends, as decided by the operation that ends it.
@@ -101,6 +103,12 @@ pub(crate) trait HostedGame {
     fn reserve_points(terms: &Terms) -> u64;
     /// Refuses terms the game does not take.
     fn check_terms(terms: &Terms) -> Result<()>;
+    /// One set of options for each way the game's options change its money (Jetan's
+    /// variants lose different piece values): a server's default stake and piece price
+    /// must make valid terms with each.
+    fn option_samples() -> Vec<GameOptions>;
+    /// The pools of ratings its games rate in, in the order a profile lists them.
+    const POOLS: &'static [RatingPool];
     /// The pool of ratings that games on `terms` rate.
     fn rating_pool(terms: &Terms) -> RatingPool;
     /// Who must act now.

@@ -72,7 +72,7 @@
 //! [`Terms`] carry a `stake` (each player's) and a `piece_price` (per point of piece
 //! value, RULES.md §2), or `practice: true` (no money, not counted).
 //! - A player's **piece reserve** is `piece_price × (value of one side's starting pieces
-//!   − 1)` — Classic 42 points, Manator 46 ([`Terms::max_piece_loss_points`]): the game
+//!   − 1)` — Classic 42 points, Manator 46 ([`Terms::reserve_points`]): the game
 //!   ends when a Chief or a Princess falls, so at most one of them is lost. Each player's
 //!   **escrow** is `stake + reserve` ([`Terms::escrow`]).
 //! - [`Store::challenge`]: the challenger's escrow moves from balance to escrow; the
@@ -121,13 +121,12 @@
 //! and `export`); a directory open in another process is [`StoreError::Locked`].
 //!
 //! ```
-//! use jetan_store::{Stamp, Store, Terms};
-//! use jetan_rules::Variant;
+//! use jetan_store::{GameOptions, Stamp, Store, Terms};
 //!
 //! let dir = tempfile::tempdir().unwrap();
 //! let store = Store::open(dir.path()).unwrap();
 //! let (guild, channel, alice, bob) = (1, 10, 100, 200);
-//! let terms = Terms { stake: 50, piece_price: 1, ..Terms::friendly(Variant::Classic) };
+//! let terms = Terms { stake: 50, piece_price: 1, ..Terms::friendly(GameOptions::default()) };
 //! let c = store.challenge(Stamp::new(1, alice, 0), guild, channel, bob, terms).unwrap();
 //! assert_eq!(store.wallet(guild, alice).unwrap().escrow, 50 + 42);
 //! // The challenged player accepts (the Accept button names the challenge); the
@@ -177,10 +176,11 @@ pub use codec::FORMAT_VERSION;
 pub use error::{Result, StoreError};
 pub use model::{
     Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
-    FirstMover, Game, GameKind, GameResult, Granted, HostEnding, LedgerEntry, Nudge, Paid, Payment,
-    PaymentKind, Pending, PlayResult, Purged, Rating, RatingChange, RatingPool, Receipt, Record,
-    Records, Refusal, Release, Reminded, RuleEnding, Settings, Settlement, Stamp, Standings,
-    StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT, MIN_RATED_GAMES,
+    FirstMover, Game, GameKind, GameOptions, GameResult, Granted, HostEnding, LedgerEntry, Nudge,
+    Paid, Payment, PaymentKind, Pending, PlayResult, Purged, Rating, RatingChange, RatingPool,
+    Receipt, Record, Records, Refusal, Release, Reminded, RuleEnding, Settings, Settlement, Stamp,
+    Standings, StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
+    MIN_RATED_GAMES,
 };
 pub use profiles::MessageRef;
 pub use reminders::Reminder;

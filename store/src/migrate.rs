@@ -156,7 +156,7 @@ mod tests {
         let (channel, alice, bob) = (40, 1, 2);
         let c = {
             let store = Store::open(dir.path()).unwrap();
-            let terms = Terms::friendly(jetan_rules::Variant::Classic);
+            let terms = Terms::friendly(crate::GameOptions::default());
             let c = store
                 .challenge(Stamp::new(1, alice, 0), 9, channel, bob, terms)
                 .unwrap();

@@ -86,7 +86,7 @@ pub(crate) fn rate(tx: &Tx<'_>, game: &Game, end: End) -> TxResult<Option<Rating
     for c in Seat::ALL {
         let opponent = game.player(c.other());
         tx.update_wallet(game.guild, game.player(c), |w| {
-            w.ratings.insert(pool, after[c]);
+            w.ratings.insert(pool.clone(), after[c]);
             w.rated_with
                 .retain(|&(_, at)| now.saturating_sub(at) < DAY_MS);
             w.rated_with.push((opponent, now));
@@ -123,7 +123,7 @@ pub(crate) fn recompute(
     let mut now: BTreeMap<(crate::GuildId, crate::UserId, crate::model::RatingPool), Rating> =
         BTreeMap::new();
     rated.sort_by_key(|g| (g.ended_at, g.id));
-    let key = |g: &Rated, c: Seat| (g.guild, g.players[c], g.change.pool);
+    let key = |g: &Rated, c: Seat| (g.guild, g.players[c], g.change.pool.clone());
     loop {
         let before = rated.len();
         rated.retain(|g| {
@@ -177,8 +177,8 @@ pub(crate) fn recompute(
         ));
     }
     for (&(guild, user), w) in wallets {
-        for (&pool, &r) in &w.ratings {
-            if now.remove(&(guild, user, pool)) != Some(r) {
+        for (pool, &r) in &w.ratings {
+            if now.remove(&(guild, user, pool.clone())) != Some(r) {
                 problems.push(format!(
                     "the wallet of {user} in server {guild} shows a {} rating of {:.1} ({} games) that its rated games do not give",
                     pool.name(), r.rating, r.games

@@ -1,7 +1,5 @@
 //! A server's settings, changes to them, and their validation.
 
-use jetan_rules::Variant;
-
 use crate::model::MAX_AMOUNT;
 use crate::model::{Settings, Terms};
 use crate::{ChannelId, Result, StoreError};
@@ -162,11 +160,11 @@ impl Settings {
             ));
         }
         // The defaults must make a valid challenge, or every challenge naming none fails.
-        for variant in [Variant::Classic, Variant::Manator] {
+        for options in crate::games::option_samples() {
             Terms {
                 stake: self.default_stake,
                 piece_price: self.default_piece_price,
-                ..Terms::friendly(variant)
+                ..Terms::friendly(options)
             }
             .validate()?;
         }

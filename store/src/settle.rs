@@ -228,7 +228,7 @@ pub(crate) fn settle(
         payments,
         released,
         net: game.net,
-        rating,
+        rating: rating.clone(),
     };
     tx.remove(t::GAMES, &key1(game.channel))?;
     tx.index_finished(game.id, game.guild, game.channel, game.players.into_array())?;

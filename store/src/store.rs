@@ -318,7 +318,7 @@ impl Store {
     /// without them) back in its list.
     pub(crate) fn fill_moves(&self, game: &mut Game, plies: Option<u32>) -> Result<()> {
         if let Some(n) = plies {
-            crate::games::with_game!(game.terms.game, G => {
+            crate::games::with_game!(game.terms.kind(), G => {
                 let records = self.read_records(G::RECORDS, game.id, n, tree_name(G::RECORDS))?;
                 G::set_records(game, records);
             });

@@ -41,9 +41,9 @@ pub(crate) fn act<G: HostedGame>(
                 _ => (seat, false),
             }
         }
-        None if head.game.terms.game != G::KIND => {
+        None if head.game.terms.kind() != G::KIND => {
             return fail(StoreError::WrongGame {
-                game: head.game.terms.game,
+                game: head.game.terms.kind(),
             })
         }
         None => match G::clock(&head.game).or_else(fail)?.seat() {
@@ -130,7 +130,7 @@ impl Store {
         let mut out = Vec::new();
         // The heads decide which games to look at again, each in its transaction.
         for g in self.games_without_moves()? {
-            if g.terms.game != G::KIND || !owns(g.guild) || G::overdue(&g, now).is_none() {
+            if g.terms.kind() != G::KIND || !owns(g.guild) || G::overdue(&g, now).is_none() {
                 continue;
             }
             let channel = g.channel;
@@ -140,7 +140,7 @@ impl Store {
                 else {
                     return Ok(None);
                 };
-                if head.game.terms.game != G::KIND {
+                if head.game.terms.kind() != G::KIND {
                     return Ok(None);
                 }
                 let Some((seat, action)) = G::overdue(&head.game, now) else {

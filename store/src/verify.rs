@@ -250,7 +250,7 @@ impl Store {
             r.games += 1;
             move_owners.insert(
                 head.game.id,
-                Some((head.plies, games::records_tree(head.game.terms.game))),
+                Some((head.plies, games::records_tree(head.game.terms.kind()))),
             );
             let duels = head.duels;
             let g = match self.load_head(head) {
@@ -317,7 +317,7 @@ impl Store {
                 head.finished.game.id,
                 Some((
                     head.plies,
-                    games::records_tree(head.finished.game.terms.game),
+                    games::records_tree(head.finished.game.terms.kind()),
                 )),
             );
             let f = match self.load_finished(head) {

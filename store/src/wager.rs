@@ -1,18 +1,15 @@
 //! The wager policy: the terms players agree to, what a player must hold in escrow for
 //! them (the stake and the piece reserve), and which terms are valid.
 
-use jetan_rules::{Topology, Variant};
-
-use crate::model::{FirstMover, GameKind, Terms, MAX_AMOUNT};
+use crate::model::{FirstMover, GameKind, GameOptions, Terms, MAX_AMOUNT};
 use crate::{Result, StoreError};
 
 impl Terms {
-    /// Terms with no money.
-    pub fn friendly(variant: Variant) -> Terms {
+    /// Terms with no money for a game with `options` (a game's options convert: Jetan's
+    /// variant alone is Jetan on the flat board).
+    pub fn friendly(options: impl Into<GameOptions>) -> Terms {
         Terms {
-            game: GameKind::Jetan,
-            variant,
-            topology: Topology::Flat,
+            game: options.into(),
             stake: 0,
             piece_price: 0,
             first: FirstMover::Challenger,
@@ -22,10 +19,15 @@ impl Terms {
         }
     }
 
-    /// The most points of piece value one player can lose in a game of Jetan's
-    /// `variant`: Classic 42, Manator 46 (see [`Terms::reserve`]).
-    pub fn max_piece_loss_points(variant: Variant) -> u64 {
-        crate::games::reserve_points(&Terms::friendly(variant))
+    /// Which game the terms are for.
+    pub fn kind(&self) -> GameKind {
+        self.game.kind()
+    }
+
+    /// The most points of piece value one player can lose in a game on these terms, as
+    /// the game says (Jetan: Classic 42, Manator 46; see [`Terms::reserve`]).
+    pub fn reserve_points(&self) -> u64 {
+        crate::games::reserve_points(self)
     }
 
     /// The piece reserve: the most a player can pay in piece prices in one game,

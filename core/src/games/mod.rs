@@ -63,13 +63,13 @@ impl Core {
 
 /// The game of `game`.
 pub(crate) fn of(game: &Game) -> &'static dyn GameUi {
-    ui(game.terms.game)
+    ui(game.terms.kind())
 }
 
 /// The name of a game's rules and board as players read it: "Classic Jetan", "Manator
 /// Jetan on the circular board".
 pub(crate) fn name(lang: Lang, t: &Terms) -> String {
-    ui(t.game).name(lang, t)
+    ui(t.kind()).name(lang, t)
 }
 
 /// The terms of a challenge, in words, each sentence after a space: the stake, the piece
@@ -87,7 +87,7 @@ pub(crate) fn terms_text(lang: Lang, t: &Terms, currency: &str) -> String {
         }
         if t.piece_price > 0 {
             s.push(
-                ui(t.game)
+                ui(t.kind())
                     .piece_price_terms(lang, t, currency)
                     .trim()
                     .to_string(),

@@ -6,6 +6,9 @@
 
 pub mod jetan;
 pub mod martian;
+pub(crate) mod options;
+
+pub use options::GameOptions;
 
 use crate::codec::{encode, key2};
 use crate::game::End;
@@ -36,27 +39,44 @@ pub(crate) use with_game;
 /// # Errors
 /// [`StoreError::Corrupt`] if its stored state does not read.
 pub(crate) fn clock(game: &Game) -> Result<Clock> {
-    with_game!(game.terms.game, G => G::clock(game))
+    with_game!(game.terms.kind(), G => G::clock(game))
 }
 
 /// The state string of a new game on `terms`.
 pub(crate) fn start(terms: &Terms, seed: u64) -> String {
-    with_game!(terms.game, G => G::start(terms, seed))
+    with_game!(terms.kind(), G => G::start(terms, seed))
 }
 
 /// The most points of piece value one player can lose on `terms`.
 pub(crate) fn reserve_points(terms: &Terms) -> u64 {
-    with_game!(terms.game, G => G::reserve_points(terms))
+    with_game!(terms.kind(), G => G::reserve_points(terms))
 }
 
 /// Refuses terms their game does not take.
 pub(crate) fn check_terms(terms: &Terms) -> Result<()> {
-    with_game!(terms.game, G => G::check_terms(terms))
+    with_game!(terms.kind(), G => G::check_terms(terms))
 }
 
 /// The pool of ratings that games on `terms` rate.
 pub fn rating_pool(terms: &Terms) -> crate::model::RatingPool {
-    with_game!(terms.game, G => G::rating_pool(terms))
+    with_game!(terms.kind(), G => G::rating_pool(terms))
+}
+
+/// Every game's [`HostedGame::option_samples`]: options that together cover each way a
+/// game's options change its money.
+pub(crate) fn option_samples() -> Vec<GameOptions> {
+    GameKind::ALL
+        .iter()
+        .flat_map(|&kind| with_game!(kind, G => G::option_samples()))
+        .collect()
+}
+
+/// Every game's pools of ratings, game by game in the order each lists them.
+pub fn pools() -> Vec<crate::model::RatingPool> {
+    GameKind::ALL
+        .iter()
+        .flat_map(|&kind| with_game!(kind, G => G::POOLS).iter().cloned())
+        .collect()
 }
 
 /// The tree of the records of a game of `kind`, and the records' name for messages.
@@ -88,14 +108,14 @@ pub(crate) fn replay(
     game: &Game,
     end: Option<(&GameResult, EndReason)>,
 ) -> std::result::Result<(), String> {
-    if game.records.game().is_some_and(|k| k != game.terms.game) {
+    if game.records.game().is_some_and(|k| k != game.terms.kind()) {
         return Err(format!(
             "a game of {:?} holds the records of another game",
-            game.terms.game
+            game.terms.kind()
         ));
     }
-    let replayed = with_game!(game.terms.game, G => G::replay(game))?;
-    let records = with_game!(game.terms.game, G => G::RECORDS_NAME);
+    let replayed = with_game!(game.terms.kind(), G => G::replay(game))?;
+    let records = with_game!(game.terms.kind(), G => G::RECORDS_NAME);
     match (replayed.ending, end) {
         (Some((_, reason)), None) => {
             return Err(format!(
@@ -127,7 +147,7 @@ pub(crate) fn replay(
     if replayed.position != game.position {
         return Err(format!(
             "its stored state differs from the replay of its {records}{}",
-            with_game!(game.terms.game, G => if G::PUBLIC_STATE {
+            with_game!(game.terms.kind(), G => if G::PUBLIC_STATE {
                 format!(" ({} stored, {} replayed)", game.position, replayed.position)
             } else {
                 // A state with hidden information (hands, the deck) never goes in a report.

@@ -5,9 +5,9 @@
 
 use std::fmt;
 
-use jetan_rules::{Topology, Variant};
 use serde::{Deserialize, Serialize};
 
+pub use crate::games::options::GameOptions;
 pub use crate::schema::{GameKind, RatingPool, Record, Records, Refusal, RuleEnding};
 use crate::{
     BySeat, ChannelId, GameId, GuildId, Millis, RequestId, Result, Seat, StoreError, UserId,
@@ -89,7 +89,7 @@ impl PartialEq for Rating {
 impl Eq for Rating {}
 
 /// What a rated game did to its players' ratings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RatingChange {
     /// The pool.
     pub pool: RatingPool,
@@ -234,9 +234,9 @@ impl Game {
             return Err(StoreError::GameReplaced);
         }
         let seat = self.seat_of(user).ok_or(StoreError::NotAPlayer)?;
-        if self.terms.game != kind {
+        if self.terms.kind() != kind {
             return Err(StoreError::WrongGame {
-                game: self.terms.game,
+                game: self.terms.kind(),
             });
         }
         if self.version != expected {
@@ -592,14 +592,11 @@ pub enum FirstMover {
 /// The terms of a game: what the players agreed to when the challenge was accepted.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Terms {
-    /// Which game (records written before there were two read as Jetan).
-    #[serde(default)]
-    pub game: GameKind,
-    /// Classic or Manator (Jetan's; a game without variants keeps Classic).
-    pub variant: Variant,
-    /// The flat board or Ninth-Ray Jetan's circular board (RULES.md §11).
-    #[serde(default)]
-    pub topology: Topology,
+    /// Which game, with the options that game lets a challenge choose (Jetan: its
+    /// variant and board). Stored inline, as `"game"` and the game's own fields; records
+    /// written before there were two games read as Jetan.
+    #[serde(flatten)]
+    pub game: GameOptions,
     /// Each player's stake; the winner takes both.
     pub stake: u64,
     /// The price per point of piece value: losing a Dwar (3) costs `3 × piece_price`,

@@ -243,7 +243,7 @@ pub struct Standings {
 }
 
 /// The order of standings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum StandingsOrder {
     /// Richest first (balance + escrow).
     Balance,

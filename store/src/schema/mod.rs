@@ -292,37 +292,38 @@ impl std::fmt::Display for RuleEnding {
 }
 
 /// A pool of ratings: the games whose results rate one another (a player has a rating
-/// per server and per pool). Which pool a game's terms play in is the game's to say.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RatingPool {
-    /// Classic Jetan on the flat board.
-    Classic,
-    /// Manator Jetan on the flat board.
-    Manator,
-    /// Jetan on the circular board of the Ninth Ray (either variant).
-    NinthRay,
-    /// Martian Chess.
-    MartianChess,
-}
+/// per server and per pool). Each game names its pools from its options (Jetan:
+/// `classic`, `manator`, `ninth_ray`; Martian Chess: `martian_chess`; see
+/// `games::pools`); the host only keeps them apart. Stored as its name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RatingPool(std::borrow::Cow<'static, str>);
 
 impl RatingPool {
-    /// Every pool.
-    pub const ALL: [RatingPool; 4] = [
-        RatingPool::Classic,
-        RatingPool::Manator,
-        RatingPool::NinthRay,
-        RatingPool::MartianChess,
-    ];
+    /// A pool a game names (`classic`, `ninth_ray`).
+    pub const fn named(name: &'static str) -> RatingPool {
+        RatingPool(std::borrow::Cow::Borrowed(name))
+    }
 
-    /// Its name as stored and typed (`classic`, `ninth_ray`).
-    pub fn name(self) -> &'static str {
-        match self {
-            RatingPool::Classic => "classic",
-            RatingPool::Manator => "manator",
-            RatingPool::NinthRay => "ninth_ray",
-            RatingPool::MartianChess => "martian_chess",
-        }
+    /// A pool whose name is made at run time.
+    pub fn owned(name: String) -> RatingPool {
+        RatingPool(std::borrow::Cow::Owned(name))
+    }
+
+    /// Its name as stored (`classic`, `ninth_ray`).
+    pub fn name(&self) -> &str {
+        &self.0
+    }
+
+    /// Its name as typed in a command: the stored name with hyphens (`ninth-ray`).
+    pub fn typed(&self) -> String {
+        self.0.replace('_', "-")
+    }
+}
+
+impl std::fmt::Display for RatingPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
 }
 

@@ -11,8 +11,8 @@
 #![allow(dead_code)] // the generator uses a part
 
 use jetan_store::{
-    ChallengeClosed, EndReason, FinishedGame, Game, GameKind, GameResult, LedgerEntry, Rating,
-    Receipt, Record, Records, Settings, Store, Terms, Wallet,
+    ChallengeClosed, EndReason, FinishedGame, Game, GameResult, LedgerEntry, Rating, Receipt,
+    Record, Records, Settings, Store, Terms, Wallet,
 };
 use serde_json::{json, Value};
 
@@ -164,17 +164,16 @@ fn wallet(user: u64, w: &Wallet) -> Value {
 
 /// A game's kind and its own options, as the game words them.
 fn kind(t: &Terms) -> Value {
-    let name = serde_json::to_value(t.game).unwrap();
-    if t.game == GameKind::Jetan {
-        json!({
+    let name = serde_json::to_value(t.kind()).unwrap();
+    match t.game {
+        jetan_store::GameOptions::Jetan(o) => json!({
             "game": name,
             "options": {
-                "variant": serde_json::to_value(t.variant).unwrap(),
-                "board": serde_json::to_value(t.topology).unwrap(),
+                "variant": serde_json::to_value(o.variant).unwrap(),
+                "board": serde_json::to_value(o.topology).unwrap(),
             },
-        })
-    } else {
-        json!({"game": name, "options": {}})
+        }),
+        jetan_store::GameOptions::MartianChess(_) => json!({"game": name, "options": {}}),
     }
 }
 
@@ -269,7 +268,7 @@ fn finished(f: &FinishedGame) -> Value {
         "ended_at": f.ended_at,
         "net": [f.net.first, f.net.second],
         "note": f.note,
-        "rating": f.rating.map(|c| json!({
+        "rating": f.rating.as_ref().map(|c| json!({
             "pool": c.pool.name(),
             "before": [rating(&c.before.first), rating(&c.before.second)],
             "after": [rating(&c.after.first), rating(&c.after.second)],

@@ -13,10 +13,8 @@ use crate::common::*;
 
 /// Every game the host plays, with its board shapes.
 fn every_game() -> Vec<Terms> {
-    let jetan = |variant, topology| Terms {
-        variant,
-        topology,
-        ..Terms::friendly(variant)
+    let jetan = |variant, topology| {
+        Terms::friendly(jetan_store::games::jetan::Options { variant, topology })
     };
     vec![
         jetan(jetan_rules::Variant::Classic, jetan_rules::Topology::Flat),
@@ -52,7 +50,7 @@ fn game(t: &TestStore) -> Game {
 fn act_once(t: &TestStore, now: u64, n: u64) {
     let g = game(t);
     let user = g.to_move();
-    match g.terms.game {
+    match g.terms.kind() {
         GameKind::Jetan => {
             let pos = g.position().unwrap();
             // Not a capture (which may end the game), and another move each time.
@@ -295,7 +293,7 @@ fn an_action_out_of_turn_is_refused_in_every_game() {
         start(&t, &terms);
         until_to_act(&t, BOB, 10);
         let before = game(&t);
-        let e = match before.terms.game {
+        let e = match before.terms.kind() {
             GameKind::Jetan => {
                 // A move of one of Alice's pieces: it is not her turn.
                 let (from, to) = ("e2".parse().unwrap(), "e3".parse().unwrap());
@@ -462,7 +460,7 @@ fn the_player_to_move_is_reminded_once_per_threshold_in_every_game() {
 /// Whether the player to act in `g` is under the move time (not awaited for a battle
 /// card, which has its own timeout).
 fn games_clock_is_move(g: &Game) -> bool {
-    match g.terms.game {
+    match g.terms.kind() {
         GameKind::Jetan => true,
         GameKind::MartianChess => {
             let state = g.martian_state().unwrap();

@@ -54,7 +54,7 @@ fn play_out(t: &TestStore, level: ai::Level) -> Vec<PlayResult> {
 fn a_whole_game_settles_piece_prices_capped_and_the_stake() {
     let t = TestStore::new();
     let g = t.start(martian(50, 2));
-    assert_eq!(g.terms.game, GameKind::MartianChess);
+    assert_eq!(g.terms.kind(), GameKind::MartianChess);
     assert_eq!(g.position, State::new(42).to_string());
     // Escrow: the stake and 39 piece prices.
     assert_eq!(t.store.wallet(GUILD, ALICE).unwrap().escrow, 50 + 78);
@@ -251,10 +251,45 @@ fn resignation_and_draws_end_martian_games_like_jetan_ones() {
 fn terms_written_before_martian_chess_read_as_jetan() {
     let old = r#"{"variant":"classic","stake":1,"piece_price":1,"first":"challenger","move_time_minutes":null,"practice":false}"#;
     let terms: Terms = serde_json::from_str(old).unwrap();
-    assert_eq!(terms.game, GameKind::Jetan);
-    let bad = Terms {
-        variant: jetan_rules::Variant::Manator,
-        ..Terms::martian()
+    assert_eq!(terms.kind(), GameKind::Jetan);
+    assert_eq!(terms.game, jetan_rules::Variant::Classic.into());
+}
+
+/// Jetan's terms are written as they always were (its options inline, beside `"game"`),
+/// so records stay readable both ways; Martian Chess's terms once carried Jetan's
+/// `variant` and `topology` (always Classic and flat): they read, and are still written
+/// for the previous release, which requires them.
+#[test]
+fn the_game_and_its_options_are_stored_inline_in_the_terms() {
+    let jetan = Terms {
+        stake: 5,
+        ..Terms::friendly(jetan_store::games::jetan::Options {
+            variant: jetan_rules::Variant::Manator,
+            topology: jetan_rules::Topology::Circular,
+        })
     };
-    assert!(matches!(bad.validate(), Err(StoreError::InvalidTerms(_))));
+    assert_eq!(
+        serde_json::to_string(&jetan).unwrap(),
+        r#"{"game":"jetan","variant":"manator","topology":"circular","stake":5,"piece_price":0,"first":"challenger","move_time_minutes":null,"practice":false}"#
+    );
+    assert_eq!(
+        serde_json::from_str::<Terms>(&serde_json::to_string(&jetan).unwrap()).unwrap(),
+        jetan
+    );
+    let old = r#"{"game":"martian_chess","variant":"classic","topology":"flat","stake":0,"piece_price":1,"first":"challenger","move_time_minutes":5,"practice":false}"#;
+    let martian: Terms = serde_json::from_str(old).unwrap();
+    assert_eq!(
+        martian,
+        Terms {
+            piece_price: 1,
+            move_time_minutes: Some(5),
+            ..Terms::martian()
+        }
+    );
+    assert_eq!(serde_json::to_string(&martian).unwrap(), old);
+    let unknown = r#"{"game":"go","stake":0,"piece_price":0,"first":"challenger","move_time_minutes":null,"practice":false}"#;
+    assert!(
+        serde_json::from_str::<Terms>(unknown).is_err(),
+        "an unknown game is not read as another"
+    );
 }

@@ -331,7 +331,6 @@ impl Model {
                     held = escrow;
                 }
                 let terms = Terms {
-                    variant,
                     stake,
                     piece_price: price,
                     move_time_minutes: timed.then_some(1),
@@ -391,7 +390,7 @@ impl Model {
                 };
                 self.slots[ch] = Slot::Game(Box::new(G {
                     players,
-                    pos: Position::start_of(c.terms.variant),
+                    pos: Position::start_of(jetan_store::games::jetan::options(&c.terms).variant),
                     terms: c.terms,
                     dice: DuelStream::new(seed),
                     version: 1,
@@ -670,7 +669,6 @@ fn call(
                 Variant::Classic
             };
             let terms = Terms {
-                variant,
                 stake,
                 piece_price: price,
                 move_time_minutes: timed.then_some(1),

@@ -24,8 +24,8 @@ fn money(store: &Store, user: u64) -> (u64, u64) {
 
 #[test]
 fn reserve_is_computed_from_the_start_position() {
-    assert_eq!(Terms::max_piece_loss_points(Variant::Classic), 42);
-    assert_eq!(Terms::max_piece_loss_points(Variant::Manator), 46);
+    assert_eq!(Terms::friendly(Variant::Classic).reserve_points(), 42);
+    assert_eq!(Terms::friendly(Variant::Manator).reserve_points(), 46);
     assert_eq!(terms(10, 2).escrow().unwrap(), 10 + 84);
 }
 

@@ -28,16 +28,22 @@ fn rating(t: &TestStore, user: u64, pool: RatingPool) -> Option<jetan_store::Rat
 fn a_rated_game_moves_both_ratings_in_its_own_pool() {
     let t = TestStore::new();
     let games = [
-        (Terms::friendly(Variant::Classic), RatingPool::Classic),
-        (Terms::friendly(Variant::Manator), RatingPool::Manator),
         (
-            Terms {
-                topology: Topology::Circular,
-                ..Terms::friendly(Variant::Classic)
-            },
-            RatingPool::NinthRay,
+            Terms::friendly(Variant::Classic),
+            RatingPool::named("classic"),
         ),
-        (Terms::martian(), RatingPool::MartianChess),
+        (
+            Terms::friendly(Variant::Manator),
+            RatingPool::named("manator"),
+        ),
+        (
+            Terms::friendly(jetan_store::games::jetan::Options {
+                variant: Variant::Classic,
+                topology: Topology::Circular,
+            }),
+            RatingPool::named("ninth_ray"),
+        ),
+        (Terms::martian(), RatingPool::named("martian_chess")),
     ];
     for (i, (terms, pool)) in games.iter().enumerate() {
         // A day apart: the farming guard is not what this test is about.
@@ -48,8 +54,8 @@ fn a_rated_game_moves_both_ratings_in_its_own_pool() {
         assert!(change.after.first.rating > 1500.0, "{change:?}");
         assert!(change.after.second.rating < 1500.0, "{change:?}");
         assert!(change.after.first.deviation < 350.0);
-        assert_eq!(rating(&t, ALICE, *pool), Some(change.after.first));
-        assert_eq!(rating(&t, BOB, *pool), Some(change.after.second));
+        assert_eq!(rating(&t, ALICE, pool.clone()), Some(change.after.first));
+        assert_eq!(rating(&t, BOB, pool.clone()), Some(change.after.second));
         // The finished game keeps the change.
         let f = t.store.last_finished(CH).unwrap().unwrap();
         assert_eq!(f.rating, Some(change));
@@ -72,7 +78,7 @@ fn casual_aborted_and_farmed_games_are_not_rated() {
     let g = t.start(Terms::friendly(Variant::Classic));
     let s = t.store.abort(t.req(CAROL, 20), CH, g.id, "test").unwrap();
     assert_eq!(s.rating, None);
-    assert_eq!(rating(&t, ALICE, RatingPool::Classic), None);
+    assert_eq!(rating(&t, ALICE, RatingPool::named("classic")), None);
 
     // The same two players: PAIR_LIMIT rated games a day, then unrated ones.
     let rated = Terms::friendly(Variant::Classic);
@@ -80,7 +86,7 @@ fn casual_aborted_and_farmed_games_are_not_rated() {
         assert!(alice_wins(&t, &rated, 100 + i).rating.is_some());
     }
     assert_eq!(alice_wins(&t, &rated, 200).rating, None, "farming guard");
-    let r = rating(&t, ALICE, RatingPool::Classic).unwrap();
+    let r = rating(&t, ALICE, RatingPool::named("classic")).unwrap();
     assert_eq!(r.games, PAIR_LIMIT as u32);
     // A day after the first of them, one more is rated again.
     assert!(alice_wins(&t, &rated, 100 + DAY_MS).rating.is_some());
@@ -91,19 +97,37 @@ fn casual_aborted_and_farmed_games_are_not_rated() {
 fn standings_rank_by_rating_once_a_player_has_enough_games() {
     let t = TestStore::new();
     let rated = Terms::friendly(Variant::Classic);
-    let order = StandingsOrder::Rating(RatingPool::Classic);
+    let order = StandingsOrder::Rating(RatingPool::named("classic"));
     for i in 0..u64::from(MIN_RATED_GAMES) {
-        assert_eq!(t.store.standings(GUILD, order, 0, 10).unwrap().total, 0);
+        assert_eq!(
+            t.store
+                .standings(GUILD, order.clone(), 0, 10)
+                .unwrap()
+                .total,
+            0
+        );
         alice_wins(&t, &rated, 10 + i * DAY_MS);
     }
-    let s = t.store.standings(GUILD, order, 0, 10).unwrap();
+    let s = t.store.standings(GUILD, order.clone(), 0, 10).unwrap();
     let ranked: Vec<u64> = s.rows.iter().map(|(_, u, _)| *u).collect();
     assert_eq!(ranked, vec![ALICE, BOB]);
     // Carol, who never played Classic, is not ranked there, nor anyone in Manator.
     t.store.daily(Stamp::new(1, CAROL, 5), GUILD).unwrap();
-    assert_eq!(t.store.standings(GUILD, order, 0, 10).unwrap().total, 2);
-    let manator = StandingsOrder::Rating(RatingPool::Manator);
-    assert_eq!(t.store.standings(GUILD, manator, 0, 10).unwrap().total, 0);
+    assert_eq!(
+        t.store
+            .standings(GUILD, order.clone(), 0, 10)
+            .unwrap()
+            .total,
+        2
+    );
+    let manator = StandingsOrder::Rating(RatingPool::named("manator"));
+    assert_eq!(
+        t.store
+            .standings(GUILD, manator.clone(), 0, 10)
+            .unwrap()
+            .total,
+        0
+    );
     t.assert_clean();
 }
 

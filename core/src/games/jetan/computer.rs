@@ -100,7 +100,10 @@ pub(super) fn draw(
 /// recorded duels, so that the engine knows what a move would repeat (it stops at a move
 /// that does not replay, which the store's checks would have refused).
 fn earlier_positions(game: &jetan_store::Game) -> Vec<jetan_rules::Position> {
-    let mut pos = jetan_rules::Position::start_on(game.terms.variant, game.terms.topology);
+    let mut pos = {
+        let o = jetan_store::games::jetan::options(&game.terms);
+        jetan_rules::Position::start_on(o.variant, o.topology)
+    };
     let mut earlier = Vec::with_capacity(game.moves().len());
     for rec in game.moves() {
         let Ok(m) = pos.find_move(rec.from, rec.to) else {

@@ -13,7 +13,9 @@ mod suggest;
 pub(crate) mod words;
 
 use jetan_store::games::jetan::color_of;
-use jetan_store::{FinishedGame, Game, PlayResult, Refusal, Seat, Settlement, StoreError, Terms};
+use jetan_store::{
+    FinishedGame, Game, GameOptions, PlayResult, Refusal, Seat, Settlement, StoreError, Terms,
+};
 
 use crate::game::{ActionMenu, Asker, Choices, Cx, GameUi, Typed};
 use crate::lang::tr;
@@ -32,18 +34,21 @@ impl GameUi for Jetan {
         words::piece_price_terms(lang, terms, currency)
     }
 
-    fn check_challenge(
+    fn challenge_options(
         &self,
-        _lang: Lang,
-        _args: &ChallengeArgs,
+        lang: Lang,
+        args: &ChallengeArgs,
         _practice: bool,
         _level: u8,
-    ) -> Result<(), CoreError> {
-        Ok(())
+    ) -> Result<GameOptions, CoreError> {
+        words::read_options(lang, &args.options).map(GameOptions::Jetan)
     }
 
-    fn has_variants(&self) -> bool {
-        true
+    fn typed_options(&self, options: &GameOptions) -> Vec<(String, String)> {
+        match options {
+            GameOptions::Jetan(o) => words::typed_options(o),
+            _ => Vec::new(),
+        }
     }
 
     fn accepted_line(&self, _core: &Core, lang: Lang, game: &Game) -> String {
@@ -118,8 +123,22 @@ impl GameUi for Jetan {
         result: &str,
     ) -> String {
         let g = &last.game;
-        tags.insert(1, ("Variant".into(), format!("{:?}", g.terms.variant)));
-        tags.insert(2, ("Board".into(), g.terms.topology.to_string()));
+        tags.insert(
+            1,
+            (
+                "Variant".into(),
+                format!("{:?}", jetan_store::games::jetan::options(&g.terms).variant),
+            ),
+        );
+        tags.insert(
+            2,
+            (
+                "Board".into(),
+                jetan_store::games::jetan::options(&g.terms)
+                    .topology
+                    .to_string(),
+            ),
+        );
         tags.insert(3, ("Black".into(), name(g.players.first)));
         tags.insert(4, ("Orange".into(), name(g.players.second)));
         jetan_rules::GameRecord {

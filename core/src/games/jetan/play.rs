@@ -105,7 +105,11 @@ pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, Core
         let actions = mine
             .iter()
             .map(|n| {
-                let mut label = destination(lang, game.terms.variant, n);
+                let mut label = destination(
+                    lang,
+                    jetan_store::games::jetan::options(&game.terms).variant,
+                    n,
+                );
                 if n.escape {
                     label.push_str(&format!(" — {}", tr!(lang, "suggest-escape")));
                 }
@@ -186,7 +190,13 @@ pub(super) fn moves(
         let (escapes, ordinary): (Vec<_>, Vec<_>) = moves.iter().partition(|m| m.escape);
         let list: Vec<String> = ordinary
             .iter()
-            .map(|m| destination(lang, game.terms.variant, m))
+            .map(|m| {
+                destination(
+                    lang,
+                    jetan_store::games::jetan::options(&game.terms).variant,
+                    m,
+                )
+            })
             .collect();
         let mut text = String::new();
         if !list.is_empty() {

@@ -65,5 +65,6 @@ pub(super) fn suggest_to(game: &Game, (lang, user, partial): Asker<'_>, from: &s
 /// The position of a game of Jetan, if it is `user`'s turn there.
 fn position_for_mover(game: &Game, user: u64) -> Option<(Position, Variant)> {
     let pos = game.position().ok()?;
-    (game.player(seat_of(pos.turn())) == user).then_some((pos, game.terms.variant))
+    (game.player(seat_of(pos.turn())) == user)
+        .then_some((pos, jetan_store::games::jetan::options(&game.terms).variant))
 }

@@ -1,18 +1,94 @@
 //! The names of a game of Jetan: its variant and board, its piece prices.
 
 use crate::lang::{tr, Lang};
-use crate::text::variant_name;
 use crate::words::money;
-use jetan_rules::{Color, Role};
+use crate::CoreError;
+use jetan_rules::{Color, Role, Topology, Variant};
+use jetan_store::games::jetan::{options, Options};
 use jetan_store::Terms;
+
+/// The name of a variant as players read it.
+pub(crate) fn variant_name(lang: Lang, v: Variant) -> String {
+    match v {
+        Variant::Classic => tr!(lang, "variant-classic"),
+        Variant::Manator => tr!(lang, "variant-manator"),
+    }
+}
 
 /// The name of a game of Jetan's rules and board.
 pub(super) fn name(lang: Lang, t: &Terms) -> String {
-    let name = variant_name(lang, t.variant);
-    match t.topology {
-        jetan_rules::Topology::Flat => name,
-        jetan_rules::Topology::Circular => tr!(lang, "game-circular", variant = name),
+    let o = options(t);
+    let name = variant_name(lang, o.variant);
+    match o.topology {
+        Topology::Flat => name,
+        Topology::Circular => tr!(lang, "game-circular", variant = name),
     }
+}
+
+/// The variants as a challenge types them.
+const VARIANTS: [(&str, Variant); 2] =
+    [("classic", Variant::Classic), ("manator", Variant::Manator)];
+/// The boards as a challenge types them.
+const BOARDS: [(&str, Topology); 2] = [("flat", Topology::Flat), ("circular", Topology::Circular)];
+
+/// Jetan's options from a challenge's options as typed: `variant` (`classic`, the
+/// default, or `manator`) and `board` (`flat`, the default, or `circular`); anything
+/// else is refused, naming it.
+pub(super) fn read_options(lang: Lang, typed: &[(String, String)]) -> Result<Options, CoreError> {
+    fn pick<T: Copy>(
+        lang: Lang,
+        option: &str,
+        value: &str,
+        choices: &[(&str, T)],
+    ) -> Result<T, CoreError> {
+        let value = value.trim();
+        choices
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(value))
+            .map(|&(_, v)| v)
+            .ok_or_else(|| {
+                let names: Vec<String> = choices.iter().map(|(n, _)| format!("`{n}`")).collect();
+                CoreError::User(tr!(
+                    lang,
+                    "option-value",
+                    option = option,
+                    value = value,
+                    choices = names.join(", ")
+                ))
+            })
+    }
+    let mut o = Options::default();
+    for (name, value) in typed {
+        match name.as_str() {
+            "variant" => o.variant = pick(lang, name, value, &VARIANTS)?,
+            "board" => o.topology = pick(lang, name, value, &BOARDS)?,
+            other => {
+                return Err(CoreError::User(tr!(
+                    lang,
+                    "option-unknown",
+                    game = "Jetan",
+                    option = other
+                )))
+            }
+        }
+    }
+    Ok(o)
+}
+
+/// `o` as a challenge types it (what [`read_options`] reads back).
+pub(super) fn typed_options(o: &Options) -> Vec<(String, String)> {
+    let variant = VARIANTS
+        .iter()
+        .find(|(_, v)| *v == o.variant)
+        .map(|(n, _)| *n);
+    let board = BOARDS
+        .iter()
+        .find(|(_, t)| *t == o.topology)
+        .map(|(n, _)| *n);
+    [("variant", variant), ("board", board)]
+        .into_iter()
+        .filter_map(|(k, v)| Some((k.to_string(), v?.to_string())))
+        .collect()
 }
 
 /// The piece prices of a game of Jetan, in one sentence.

@@ -12,7 +12,9 @@ mod suggest;
 pub(crate) mod text;
 
 use jetan_store::games::martian::martian_side;
-use jetan_store::{FinishedGame, Game, PlayResult, Refusal, Seat, Settlement, StoreError, Terms};
+use jetan_store::{
+    FinishedGame, Game, GameOptions, PlayResult, Refusal, Seat, Settlement, StoreError, Terms,
+};
 use martian_chess::{ai, Action, Color, PublicView, State, ToAct};
 
 use crate::buttons::ButtonAction;
@@ -95,21 +97,21 @@ impl GameUi for Martian {
         text::piece_price_terms(lang, terms.piece_price, currency)
     }
 
-    fn check_challenge(
+    fn challenge_options(
         &self,
         lang: Lang,
         args: &ChallengeArgs,
         _practice: bool,
         _level: u8,
-    ) -> Result<(), CoreError> {
-        if args.variant.is_some() || args.board.is_some() {
+    ) -> Result<GameOptions, CoreError> {
+        if !args.options.is_empty() {
             return refuse(crate::lang::tr!(lang, "mc-no-variants"));
         }
-        Ok(())
+        Ok(jetan_store::games::martian::Options {}.into())
     }
 
-    fn has_variants(&self) -> bool {
-        false
+    fn typed_options(&self, _options: &GameOptions) -> Vec<(String, String)> {
+        Vec::new()
     }
 
     fn accepted_line(&self, _core: &Core, lang: Lang, game: &Game) -> String {

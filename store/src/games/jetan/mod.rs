@@ -5,15 +5,52 @@
 //! and moving first from the start, sits in the first seat ([`seat_of`]).
 
 mod ops;
+pub(crate) mod options;
 
-use jetan_rules::{Color, DuelStream, Position, Role, Square, Variant};
+pub use options::Options;
+
+use jetan_rules::{Color, DuelStream, Position, Role, Square, Topology, Variant};
 
 use crate::game::End;
 use crate::game::{Applied, Clock, HostedGame, Replayed};
-use crate::model::{Game, GameHead, GameKind, PaymentKind, RatingPool, Records, Terms};
+use crate::model::{
+    Game, GameHead, GameKind, GameOptions, PaymentKind, RatingPool, Records, Terms,
+};
 use crate::schema::jetan::{Ending, MoveRecord};
 use crate::schema::{t, Refusal, RuleEnding};
 use crate::{Millis, Result, Seat, StoreError};
+
+impl From<Options> for GameOptions {
+    fn from(o: Options) -> GameOptions {
+        GameOptions::Jetan(o)
+    }
+}
+
+impl From<Variant> for GameOptions {
+    /// The variant on the flat board.
+    fn from(variant: Variant) -> GameOptions {
+        GameOptions::Jetan(Options {
+            variant,
+            topology: Topology::Flat,
+        })
+    }
+}
+
+/// Jetan's options in `terms` (the defaults for another game's terms, which the host
+/// never hands to Jetan).
+pub fn options(terms: &Terms) -> Options {
+    match terms.game {
+        GameOptions::Jetan(o) => o,
+        GameOptions::MartianChess(_) => Options::default(),
+    }
+}
+
+/// Classic Jetan on the flat board.
+const CLASSIC: RatingPool = RatingPool::named("classic");
+/// Manator Jetan on the flat board.
+const MANATOR: RatingPool = RatingPool::named("manator");
+/// Jetan on the circular board of the Ninth Ray, either variant.
+const NINTH_RAY: RatingPool = RatingPool::named("ninth_ray");
 
 /// Jetan.
 pub(crate) struct Jetan;
@@ -27,15 +64,22 @@ impl HostedGame for Jetan {
     type Action = (Square, Square);
     type Record = MoveRecord;
 
+    const POOLS: &'static [RatingPool] = &[CLASSIC, MANATOR, NINTH_RAY];
+
+    fn option_samples() -> Vec<GameOptions> {
+        vec![Variant::Classic.into(), Variant::Manator.into()]
+    }
+
     fn start(terms: &Terms, _seed: u64) -> String {
-        Position::start_on(terms.variant, terms.topology).to_string()
+        let o = options(terms);
+        Position::start_on(o.variant, o.topology).to_string()
     }
 
     /// The value of one side's starting pieces minus the Princess's 1 (the game ends as
     /// soon as a Chief or a Princess falls, so only one of them can be lost): Classic 42,
     /// Manator 46.
     fn reserve_points(terms: &Terms) -> u64 {
-        let start = Position::start_of(terms.variant);
+        let start = Position::start_of(options(terms).variant);
         u64::from(start.board().material(Color::Black)) - u64::from(Role::Princess.value())
     }
 
@@ -46,10 +90,11 @@ impl HostedGame for Jetan {
     /// Classic and Manator on the flat board; either on the circular board is
     /// Ninth-Ray Jetan, a game of its own.
     fn rating_pool(terms: &Terms) -> RatingPool {
-        match (terms.topology, terms.variant) {
-            (jetan_rules::Topology::Circular, _) => RatingPool::NinthRay,
-            (_, Variant::Classic) => RatingPool::Classic,
-            (_, Variant::Manator) => RatingPool::Manator,
+        let o = options(terms);
+        match (o.topology, o.variant) {
+            (Topology::Circular, _) => NINTH_RAY,
+            (_, Variant::Classic) => CLASSIC,
+            (_, Variant::Manator) => MANATOR,
         }
     }
 
@@ -111,7 +156,8 @@ impl HostedGame for Jetan {
     }
 
     fn replay(g: &Game) -> std::result::Result<Replayed, String> {
-        let mut pos = Position::start_on(g.terms.variant, g.terms.topology);
+        let o = options(&g.terms);
+        let mut pos = Position::start_on(o.variant, o.topology);
         let mut dice = duel_stream(g.seed, 0);
         let mut outcome = None;
         for (i, rec) in moves(g).iter().enumerate() {
@@ -138,7 +184,7 @@ impl HostedGame for Jetan {
             outcome = report.outcome;
             pos = next;
         }
-        if g.terms.variant == Variant::Classic && g.records.duels() > 0 {
+        if options(&g.terms).variant == Variant::Classic && g.records.duels() > 0 {
             return Err("a Classic game records a duel".into());
         }
         Ok(Replayed {
@@ -224,7 +270,7 @@ impl Game {
 
 /// The current position of a Jetan game.
 fn position(game: &Game) -> Result<Position> {
-    Position::from_position_str(&game.position, game.terms.variant).map_err(|e| {
+    Position::from_position_str(&game.position, options(&game.terms).variant).map_err(|e| {
         StoreError::Corrupt {
             what: format!(
                 "the position of game {} in channel {}",

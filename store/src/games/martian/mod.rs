@@ -9,15 +9,20 @@
 //! host plays their lowest legal card for them ([`HostedGame::overdue`]).
 
 mod ops;
+pub(crate) mod options;
+
+pub use options::Options;
 
 use martian_chess::{Action, BattleSide, Event, Outcome, State, ToAct};
 
 use crate::game::End;
 use crate::game::{read_state, Applied, Clock, HostedGame, Replayed};
-use crate::model::{Game, GameHead, GameKind, PaymentKind, RatingPool, Records, Terms};
+use crate::model::{
+    Game, GameHead, GameKind, GameOptions, PaymentKind, RatingPool, Records, Terms,
+};
 use crate::schema::martian::{ActionRecord, Ending};
 use crate::schema::{t, Refusal, RuleEnding};
-use crate::{Millis, Result, Seat, StoreError};
+use crate::{Millis, Result, Seat};
 
 /// How long a battle's defender has to play a card before the bot plays their lowest
 /// legal card for them (MARTIAN_CHESS.md §4: the game's battle time, two minutes).
@@ -28,6 +33,7 @@ pub(crate) struct Martian;
 
 impl HostedGame for Martian {
     const KIND: GameKind = GameKind::MartianChess;
+    const POOLS: &'static [RatingPool] = &[POOL];
     const RECORDS: usize = t::ACTIONS;
     const RECORDS_NAME: &'static str = "actions";
     const PUBLIC_STATE: bool = false;
@@ -44,19 +50,17 @@ impl HostedGame for Martian {
         martian_chess::PIECE_RESERVE_FACTOR
     }
 
-    fn check_terms(terms: &Terms) -> Result<()> {
-        if terms.variant != jetan_rules::Variant::Classic
-            || terms.topology != jetan_rules::Topology::Flat
-        {
-            return Err(StoreError::InvalidTerms(
-                "Martian Chess has no variants and is played on the flat board".into(),
-            ));
-        }
+    /// Martian Chess has no options, so its terms are always valid for it.
+    fn option_samples() -> Vec<GameOptions> {
+        vec![Options {}.into()]
+    }
+
+    fn check_terms(_terms: &Terms) -> Result<()> {
         Ok(())
     }
 
     fn rating_pool(_terms: &Terms) -> RatingPool {
-        RatingPool::MartianChess
+        POOL
     }
 
     fn clock(game: &Game) -> Result<Clock> {
@@ -210,20 +214,26 @@ pub const fn martian_side(seat: Seat) -> martian_chess::Color {
     }
 }
 
+impl From<Options> for GameOptions {
+    fn from(o: Options) -> GameOptions {
+        GameOptions::MartianChess(o)
+    }
+}
+
+/// Every game of Martian Chess rates in one pool.
+const POOL: RatingPool = RatingPool::named("martian_chess");
+
 impl Terms {
     /// Terms with no money for a game of Martian Chess.
     pub fn martian() -> Terms {
-        Terms {
-            game: GameKind::MartianChess,
-            ..Terms::friendly(jetan_rules::Variant::Classic)
-        }
+        Terms::friendly(Options {})
     }
 }
 
 impl Game {
     /// Whether this is a game of Martian Chess.
     pub fn is_martian(&self) -> bool {
-        self.terms.game == GameKind::MartianChess
+        self.terms.kind() == GameKind::MartianChess
     }
 
     /// The Martian Chess state (hidden cards included: never show it as is).

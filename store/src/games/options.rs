@@ -1,0 +1,83 @@
+//! The games' own options in the host's terms: [`GameOptions`], one variant per game
+//! holding that game's value (each defined in the game's module).
+
+use super::jetan::options::Options as JetanOptions;
+use super::martian::options::Options as MartianOptions;
+use crate::schema::GameKind;
+
+/// A game and the options its challenge chose: the game's own value ([`JetanOptions`]:
+/// variant and board; [`MartianOptions`]: none), which the game validates, words and
+/// replays. In the records it is written inline in the terms, as `"game"` naming the game
+/// and the game's own fields beside it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameOptions {
+    /// Jetan, with its variant and board.
+    Jetan(JetanOptions),
+    /// Martian Chess (no options).
+    MartianChess(MartianOptions),
+}
+
+impl GameOptions {
+    /// Which game.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            GameOptions::Jetan(_) => GameKind::Jetan,
+            GameOptions::MartianChess(_) => GameKind::MartianChess,
+        }
+    }
+
+    /// `kind` with its default options (Jetan: Classic on the flat board).
+    pub fn default_of(kind: GameKind) -> GameOptions {
+        match kind {
+            GameKind::Jetan => GameOptions::Jetan(JetanOptions::default()),
+            GameKind::MartianChess => GameOptions::MartianChess(MartianOptions::default()),
+        }
+    }
+}
+
+impl Default for GameOptions {
+    fn default() -> GameOptions {
+        GameOptions::default_of(GameKind::default())
+    }
+}
+
+impl serde::Serialize for GameOptions {
+    /// `{"game": "jetan", "variant": "classic", "topology": "flat"}` — the form the terms
+    /// have always had, so that records stay readable both ways.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        #[derive(serde::Serialize)]
+        #[serde(tag = "game", rename_all = "snake_case")]
+        enum Tagged<'a> {
+            Jetan(&'a JetanOptions),
+            MartianChess(&'a MartianOptions),
+        }
+        match self {
+            GameOptions::Jetan(o) => Tagged::Jetan(o),
+            GameOptions::MartianChess(o) => Tagged::MartianChess(o),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GameOptions {
+    /// The form [`GameOptions`] writes; without `"game"` (records written before there
+    /// were two games), Jetan. Fields another game wrote are ignored (Martian Chess's
+    /// terms once carried Jetan's `variant` and `topology`, always Classic and flat).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        use serde::de::Error;
+        let mut map = serde_json::Map::<String, serde_json::Value>::deserialize(d)?;
+        let kind: GameKind = match map.remove("game") {
+            None => GameKind::default(),
+            Some(v) => serde_json::from_value(v).map_err(D::Error::custom)?,
+        };
+        let fields = serde_json::Value::Object(map);
+        Ok(match kind {
+            GameKind::Jetan => {
+                GameOptions::Jetan(serde_json::from_value(fields).map_err(D::Error::custom)?)
+            }
+            GameKind::MartianChess => {
+                GameOptions::MartianChess(serde_json::from_value(fields).map_err(D::Error::custom)?)
+            }
+        })
+    }
+}

@@ -97,6 +97,8 @@ pub(crate) trait GameUi: Sync {
         practice: bool,
         level: u8,
     ) -> Result<GameOptions, CoreError>;
+    /// The rules in short, for `/jetan rules`, if the game has a summary.
+    fn rules(&self, lang: Lang) -> Option<String>;
     /// `options` as a challenge types them (a rematch challenges on the same options).
     fn typed_options(&self, options: &GameOptions) -> Vec<(String, String)>;
     /// The public line that a challenge was accepted.

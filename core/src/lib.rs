@@ -43,8 +43,8 @@ use rand_chacha::ChaCha8Rng;
 
 pub use analysis::AnalysisJob;
 pub use buttons::ButtonAction;
+pub use games::picture_labels;
 pub use lang::Lang;
-pub use pictures::labels as picture_labels;
 pub use purge::PurgeJob;
 pub use reply::{
     Attachment, Button, ButtonStyle, Embed, Menu, MessageEdit, Part, Reply, Shown, Text,
@@ -516,9 +516,7 @@ impl Core {
                 self.profile(req, user.as_ref(), *share).map(Into::into)
             }
             Command::Analyse { game } => self.analyse(req, game.as_deref()),
-            Command::Rules => {
-                Ok(Reply::ephemeral(text::rules_summary(Lang::of(&req.locale))).into())
-            }
+            Command::Rules => Ok(Reply::ephemeral(crate::games::rules(self, req)).into()),
             Command::Settings => self.show_settings(req).map(Into::into),
             Command::Games => self.games_list(req).map(Into::into),
             Command::Notify { dm } => self.notify(req, *dm).map(Into::into),

@@ -1,70 +1,14 @@
-//! Pictures of games: the glue between stored games and the renderer.
+//! Pictures of games: what every game's pictures share (the players' names, which seat
+//! is shown at the bottom). Each game draws its own (`games::<game>`).
 
-use jetan_render::{board_png, replay_gif, BoardShape, Labels, LastMove, Replay, View};
-use jetan_rules::{DuelStream, Move, Position, Square};
-use jetan_store::games::jetan::color_of;
-use jetan_store::schema::jetan::{Ending, MoveRecord};
-use jetan_store::{EndReason, FinishedGame, Game, RuleEnding, Seat};
+use jetan_store::{Game, Seat};
 
-use super::games::jetan::words::color_name;
-use super::lang::{tr, Lang};
-use super::text;
-use super::{Core, CoreError};
-
-/// A Jetan rule ending.
-fn jetan(e: Ending) -> EndReason {
-    EndReason::Rule(RuleEnding::Jetan(e))
-}
-
-/// The words drawn on pictures, in `lang`.
-pub fn labels(lang: Lang) -> Labels {
-    // The renderer puts numbers and colours in place of `{n}` and `{color}`.
-    let n = "{n}";
-    Labels {
-        black: color_name(lang, color_of(Seat::First)),
-        orange: color_name(lang, color_of(Seat::Second)),
-        to_move: tr!(lang, "label-to-move"),
-        princess_threatened: tr!(lang, "label-princess-threatened"),
-        countdown: tr!(lang, "label-countdown", n = n),
-        escape_ready: tr!(lang, "label-escape-ready"),
-        escape_used: tr!(lang, "label-escape-used"),
-        move_n: tr!(lang, "label-move", n = n),
-        killed: tr!(lang, "label-killed"),
-        duel: tr!(lang, "label-duel"),
-        won: tr!(lang, "label-won"),
-        lost: tr!(lang, "label-lost"),
-        wins: tr!(lang, "label-wins", color = "{color}"),
-        draw: tr!(lang, "label-draw"),
-        after_moves: tr!(lang, "label-after-moves", n = n),
-        after_one_move: tr!(lang, "label-after-moves", n = 1),
-        princess_captured: text::reason(lang, jetan(Ending::PrincessCaptured)),
-        chief_takes_chief: text::reason(lang, jetan(Ending::ChiefTakesChief)),
-        chief_captured: text::reason(lang, jetan(Ending::ChiefCaptured)),
-        no_legal_moves: tr!(lang, "reason-no-legal-moves"),
-        ten_move_rule: text::reason(lang, jetan(Ending::TenMoveRule)),
-    }
-}
-
-/// The last move of a stored game as the picture shows it.
-pub fn last_move(rec: &MoveRecord) -> LastMove {
-    LastMove {
-        from: rec.from,
-        to: rec.to,
-        killed: rec.killed,
-    }
-}
-
-/// The picture's board shape for a game's topology.
-fn shape(game: &Game) -> BoardShape {
-    match jetan_store::games::jetan::options(&game.terms).topology {
-        jetan_rules::Topology::Flat => BoardShape::Square,
-        jetan_rules::Topology::Circular => BoardShape::Round,
-    }
-}
+use super::lang::Lang;
+use super::Core;
 
 impl Core {
     /// The display names of a game's players, the first seat's first.
-    fn names(&self, game: &Game, lang: Lang) -> (String, String) {
+    pub(crate) fn names(&self, game: &Game, lang: Lang) -> (String, String) {
         (
             self.name_of(game.players.first, lang),
             self.name_of(game.players.second, lang),
@@ -99,129 +43,5 @@ impl Core {
             _ => to_move,
         };
         self.bottom(game, side, None)
-    }
-
-    /// The board of `game` at `pos` as a PNG, with `bottom` at the bottom.
-    pub(crate) fn board_picture(
-        &self,
-        lang: Lang,
-        game: &Game,
-        pos: &Position,
-        bottom: Seat,
-        selected: Option<Square>,
-        result: Option<String>,
-    ) -> Result<Vec<u8>, CoreError> {
-        let (black, orange) = self.names(game, lang);
-        let mut view = View::new(color_of(bottom))
-            .with_names(black, orange)
-            .with_shape(shape(game))
-            .with_labels(labels(lang));
-        match game.moves().last() {
-            // A Manator duel: the rules' report says who attacked, the odds and who won.
-            Some(rec) if rec.duel.is_some() => match Self::replayed(game) {
-                Ok(replay) => {
-                    if let Some(report) = replay.reports().last() {
-                        view = view.with_last_move(LastMove::from(report));
-                        if let Some(duel) = report.duel {
-                            view = view.with_duel(duel);
-                        }
-                    }
-                }
-                Err(e) => {
-                    tracing::warn!(game = game.id, "{e}");
-                    view = view.with_last_move(last_move(rec));
-                }
-            },
-            Some(rec) => view = view.with_last_move(last_move(rec)),
-            None => {}
-        }
-        if let Some(sq) = selected {
-            view = view.with_selected(sq);
-        }
-        if let Some(r) = result {
-            view = view.with_result(r);
-        }
-        Ok(board_png(pos, &view)?)
-    }
-
-    /// The board of `game` at `pos` just after the move `report` tells of, with `bottom`
-    /// at the bottom and `caption` in the result strip (the analysis's pictures).
-    pub(crate) fn move_picture(
-        &self,
-        lang: Lang,
-        game: &Game,
-        pos: &Position,
-        bottom: Seat,
-        report: &jetan_rules::Report,
-        caption: String,
-    ) -> Result<Vec<u8>, CoreError> {
-        let (black, orange) = self.names(game, lang);
-        let mut view = View::new(color_of(bottom))
-            .with_names(black, orange)
-            .with_shape(shape(game))
-            .with_labels(labels(lang))
-            .with_last_move(LastMove::from(report))
-            .with_result(caption);
-        if let Some(duel) = report.duel {
-            view = view.with_duel(duel);
-        }
-        Ok(board_png(pos, &view)?)
-    }
-
-    /// A stored game replayed by the rules from its start, its Manator duels drawn from
-    /// the game's own duel stream (as the store played them).
-    pub(crate) fn replayed(game: &Game) -> Result<jetan_rules::Replay, CoreError> {
-        let o = jetan_store::games::jetan::options(&game.terms);
-        let start = Position::start_on(o.variant, o.topology);
-        let moves = game.moves().iter().map(|r| (r.from, r.to));
-        jetan_rules::replay(start, moves, &mut DuelStream::new(game.seed))
-            .map_err(|e| CoreError::Internal(format!("game {}: {e}", game.id)))
-    }
-
-    /// Every position of a game and the moves between them.
-    pub(crate) fn replay_positions(game: &Game) -> Result<(Vec<Position>, Vec<Move>), CoreError> {
-        let replay = Self::replayed(game)?;
-        let moves = replay.moves().collect();
-        Ok((replay.positions().cloned().collect(), moves))
-    }
-
-    /// An animated GIF of a finished game.
-    pub(crate) fn replay_picture(
-        &self,
-        lang: Lang,
-        finished: &FinishedGame,
-        result: String,
-    ) -> Result<Vec<u8>, CoreError> {
-        let (positions, moves) = Self::replay_positions(&finished.game)?;
-        let (black, orange) = self.names(&finished.game, lang);
-        let mut replay = Replay {
-            shape: shape(&finished.game),
-            labels: labels(lang),
-            ..Replay::default()
-        };
-        replay.names.black = black;
-        replay.names.orange = orange;
-        replay.result = Some(result);
-        Ok(replay_gif(&positions, &moves, &replay)?)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn picture_labels_come_in_each_language() {
-        let es = labels(Lang::Es);
-        assert_eq!(es.to_move, "LE TOCA");
-        assert_eq!(es.color(color_of(Seat::Second)), "Naranjas");
-        assert_eq!(es.move_number(1), "jugada 1");
-        assert_eq!(es.countdown_text(4), "CUENTA ATRÁS 4");
-        assert_eq!(es.after_moves_text(1), "tras 1 jugada");
-        assert_eq!(es.after_moves_text(34), "tras 17 jugadas");
-        assert_eq!(es.wins.replace("{color}", "Negras"), "Ganan Negras");
-        let en = labels(Lang::En);
-        assert_eq!(en.after_moves_text(1), "after 1 move");
-        assert_eq!(en.princess_threatened, "PRINCESS THREATENED");
     }
 }

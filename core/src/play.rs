@@ -1,30 +1,18 @@
-//! Playing: a move, the board, one piece's moves.
+//! Playing: a move, the board, one piece's moves, each handed to the game being played;
+//! the wager and the clock in words.
 
-use jetan_rules::Position;
-use jetan_store::games::jetan::{color_of, seat_of};
-use jetan_store::{Game, PlayResult, Records, Seat};
+use jetan_store::Game;
 
-use super::games::jetan::words::move_number;
 use super::lang::{tr, Lang};
 use super::request::{mention, Request};
 use super::text::{self, money};
 use super::{Core, CoreError, Reply, Response};
-
-/// The attacker's chance in a Manator duel, in whole percent: `va / (va + vd)`.
-pub(crate) fn duel_percent(attacker: jetan_rules::Role, defender: jetan_rules::Role) -> u32 {
-    let (va, vd) = (attacker.value(), defender.value());
-    (200 * va + va + vd) / (2 * (va + vd))
-}
 
 impl Core {
     pub(crate) fn game_in(&self, req: &Request) -> Result<Game, CoreError> {
         self.store
             .game(req.channel)?
             .ok_or(CoreError::Refused(jetan_store::StoreError::NoGame))
-    }
-
-    pub(crate) fn position_of(game: &Game) -> Result<Position, CoreError> {
-        game.position().map_err(CoreError::from)
     }
 
     /// The server's currency name, or "coins" if the settings cannot be read.
@@ -57,195 +45,6 @@ impl Core {
     ) -> Result<Response, CoreError> {
         let game = self.game_in(req)?;
         crate::games::of(&game).play(self.cx(req, &game), (from, to, notation))
-    }
-
-    /// The game as it was before its move number `ply` (0-based): the moves before it,
-    /// and the position they lead to.
-    pub(crate) fn before_move(game: &Game, ply: usize) -> Result<Game, CoreError> {
-        let replay = Core::replayed(game)?;
-        let pos = replay
-            .positions()
-            .nth(ply)
-            .ok_or_else(|| CoreError::Internal(format!("game {} has no move {ply}", game.id)))?;
-        let mut before = game.clone();
-        before.records =
-            Records::Jetan(game.moves()[..ply.min(game.moves().len())].to_vec()).normalized();
-        before.position = pos.to_string();
-        Ok(before)
-    }
-
-    /// The public reply to a move that was stored. The move is acknowledged whatever
-    /// happens here: a picture that cannot be drawn is logged and left out.
-    pub(crate) fn moved(
-        &self,
-        guild: u64,
-        before: &Game,
-        result: &PlayResult,
-        now: u64,
-    ) -> Result<Response, CoreError> {
-        let currency = self.currency_or_default(guild);
-        let lang = self.public_lang(guild);
-        let mv = result.record.as_move().ok_or_else(|| {
-            CoreError::Internal("a Jetan result holds another game's record".into())
-        })?;
-        let mut game = before.clone();
-        let mut moves = before.moves().to_vec();
-        moves.push(*mv);
-        game.records = Records::Jetan(moves);
-        // The position after the move, replayed from the one before with the stored duel
-        // result (a finished game's position lacks a royal, so it has no position string).
-        let won = mv.duel.unwrap_or(true);
-        let after = Self::position_of(before).ok().and_then(|p| {
-            let m = p.find_move(mv.from, mv.to).ok()?;
-            p.play(m, &mut |_: jetan_rules::Role, _: jetan_rules::Role| won)
-                .ok()
-        });
-        let notation = format!(
-            "{}{}{}{}",
-            mv.piece.role.upper_char(),
-            mv.from,
-            if mv.killed.is_some() || mv.duel.is_some() {
-                'x'
-            } else {
-                '-'
-            },
-            mv.to
-        );
-        let mut text = tr!(
-            lang,
-            "played",
-            who = mention(result.by),
-            move = notation,
-            number = move_number(lang, before.moves().len(), mv.piece.color)
-        );
-        // In a duel the attacker is the piece that moved; the defender is the killed piece
-        // when the attacker won, else the piece still standing on the square.
-        let what = match (mv.duel, mv.killed) {
-            (Some(won), Some(k)) => {
-                let defender = if won {
-                    k.role
-                } else {
-                    after
-                        .as_ref()
-                        .and_then(|(p, _)| p.board().piece_at(mv.to))
-                        .map_or(k.role, |p| p.role)
-                };
-                let key = if won {
-                    "played-duel-won"
-                } else {
-                    "played-duel-lost"
-                };
-                Some(tr!(
-                    lang,
-                    key,
-                    chance = duel_percent(mv.piece.role, defender),
-                    piece = text::the_role(lang, k.role)
-                ))
-            }
-            (None, Some(k)) => Some(tr!(
-                lang,
-                "played-takes",
-                piece = text::the_role(lang, k.role)
-            )),
-            _ => None,
-        };
-        if let Some(what) = what {
-            text.push_str(" — ");
-            text.push_str(&what);
-        }
-        if after.as_ref().is_some_and(|(_, report)| report.mv.escape) {
-            text.push_str(" — ");
-            text.push_str(&tr!(lang, "played-escape"));
-        }
-        text.push('.');
-        let jetan = crate::games::ui(jetan_store::GameKind::Jetan);
-        let piece = |f: &str, t: &str, a: &str, l: char| jetan.paid_piece(lang, f, t, a, l);
-        for line in text::payments(lang, &result.payments, &currency, &piece) {
-            text.push_str(&format!("\n• {line}."));
-        }
-        if result.countdown_started {
-            text.push('\n');
-            text.push_str(&tr!(lang, "countdown-started"));
-        }
-        if result.draw_offer_cleared {
-            text.push('\n');
-            text.push_str(&tr!(lang, "draw-offer-withdrawn"));
-        }
-        let picture = |pos: &Position, bottom: Seat, banner: Option<String>| match self
-            .board_picture(lang, &game, pos, bottom, None, banner)
-        {
-            Ok(png) => Some(png),
-            Err(e) => {
-                tracing::error!(game = game.id, "cannot draw the board after a move: {e}");
-                None
-            }
-        };
-        let with_picture = |reply: Reply, png: Option<Vec<u8>>| match png {
-            Some(png) => reply.with_file("board.png", png),
-            None => reply,
-        };
-        if let Some(s) = &result.finished {
-            text.push('\n');
-            text.push_str(&text::settlement(lang, s, &currency, before.terms.practice));
-            let banner =
-                text::result_banner(lang, &s.result, s.reason, |id| self.name_of(id, lang));
-            let png = after.as_ref().and_then(|(pos, _)| {
-                picture(
-                    pos,
-                    self.bottom_at_end(&game, &s.result, seat_of(pos.turn())),
-                    Some(banner),
-                )
-            });
-            return Ok(with_picture(Reply::public(text), png).into());
-        }
-        let turn = after
-            .as_ref()
-            .map_or(before.turn().other(), |(p, _)| seat_of(p.turn()));
-        let next = game.player(turn);
-        if let Some((pos, _)) = &after {
-            if let Some(n) = pos.countdown() {
-                text.push('\n');
-                text.push_str(&tr!(lang, "countdown-left", n = n));
-            }
-            if pos.princess_in_danger(color_of(turn)) {
-                text.push('\n');
-                text.push_str(&tr!(lang, "princess-threatened", who = mention(next)));
-            }
-        }
-        // The wager and the clock, as `board` says them.
-        let mut game = game.clone();
-        for p in &result.payments {
-            let delta = i64::try_from(p.amount).unwrap_or(i64::MAX);
-            for (user, sign) in [(p.from, -1), (p.to, 1)] {
-                if let Some(s) = game.seat_of(user) {
-                    game.net[s] = game.net[s].saturating_add(sign * delta);
-                }
-            }
-        }
-        game.last_move_at = now;
-        text.push_str(&self.wager_and_clock(lang, &game, &currency, now));
-        let computer = before.terms.practice && next == self.bot.id;
-        let mut reply = Reply::public(text);
-        if !computer {
-            reply.text.push('\n');
-            reply
-                .text
-                .push_str(&tr!(lang, "your-move", who = mention(next)));
-            reply = Self::with_move_button(lang, &game, reply.pinging(next));
-        }
-        // Against the computer, one picture per exchange: the computer's reply shows the
-        // board after both moves, so the human's own move is answered in words only.
-        let png = if computer {
-            None
-        } else {
-            after
-                .as_ref()
-                .and_then(|(pos, _)| picture(pos, self.bottom(&game, turn, None), None))
-        };
-        Ok(Response {
-            computer_moves_in: computer.then_some(before.channel),
-            ..with_picture(reply, png).into()
-        })
     }
 
     /// The wager (stake, piece price, what each side has paid for pieces so far) and the
@@ -301,19 +100,5 @@ impl Core {
     pub(crate) fn moves(&self, req: &Request, square: &str) -> Result<Reply, CoreError> {
         let game = self.game_in(req)?;
         crate::games::of(&game).moves(self.cx(req, &game), square)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use jetan_rules::Role;
-
-    #[test]
-    fn duel_odds_are_rounded_percentages() {
-        assert_eq!(duel_percent(Role::Dwar, Role::Odwar), 38);
-        assert_eq!(duel_percent(Role::Panthan, Role::Chief), 9);
-        assert_eq!(duel_percent(Role::Warrior, Role::Padwar), 50);
-        assert_eq!(duel_percent(Role::Chief, Role::Panthan), 91);
     }
 }

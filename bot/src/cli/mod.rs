@@ -35,18 +35,8 @@ pub enum Command {
 /// The games `jetan selfplay --game` plays, for messages.
 pub(crate) const GAME_NAMES: &str = "jetan or martian-chess";
 
-/// What plays games of another game than Jetan against each other (`jetan selfplay
-/// --game NAME`): white and black players, games, seed, the action cap.
-pub(crate) type GameSelfplay = fn(
-    jetan_engine::players::PlayerKind,
-    jetan_engine::players::PlayerKind,
-    u32,
-    u64,
-    u32,
-) -> anyhow::Result<()>;
-
 /// The self-play of the game called `name` in `/jetan challenge game:`, if it is one.
-pub(crate) fn game_selfplay(name: &str) -> Option<GameSelfplay> {
+pub(crate) fn game_selfplay(name: &str) -> Option<engine::GameSelfplay> {
     match name {
         "martian-chess" => Some(martian::selfplay),
         _ => None,

@@ -7,6 +7,9 @@
 pub(crate) mod jetan;
 pub mod martian;
 
+/// The words drawn on Jetan's pictures, in a language.
+pub use jetan::pictures::labels as picture_labels;
+
 use jetan_store::{Game, GameKind, PlayResult, StoreError, Terms};
 
 use crate::game::{GameUi, FROM, MOVE, TO};
@@ -64,6 +67,22 @@ impl Core {
 /// The game of `game`.
 pub(crate) fn of(game: &Game) -> &'static dyn GameUi {
     ui(game.terms.kind())
+}
+
+/// The rules in short (`/jetan rules`): those of the game in the channel, or of the
+/// first game that has a summary when the channel has none.
+pub(crate) fn rules(core: &Core, req: &Request) -> String {
+    let lang = Lang::of(&req.locale);
+    let here = core
+        .store
+        .game(req.channel)
+        .ok()
+        .flatten()
+        .map(|g| g.terms.kind());
+    here.into_iter()
+        .chain(GameKind::ALL)
+        .find_map(|kind| ui(kind).rules(lang))
+        .unwrap_or_default()
 }
 
 /// The name of a game's rules and board as players read it: "Classic Jetan", "Manator

@@ -6,9 +6,9 @@
 
 pub mod jetan;
 pub mod martian;
-pub(crate) mod options;
+pub(crate) mod values;
 
-pub use options::GameOptions;
+pub use values::{GameOptions, Refusal};
 
 use crate::codec::{encode, key2};
 use crate::game::End;

@@ -7,8 +7,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::games::options::GameOptions;
-pub use crate::schema::{GameKind, RatingPool, Record, Records, Refusal, RuleEnding};
+pub use crate::games::values::{GameOptions, Refusal};
+pub use crate::schema::{GameKind, RatingPool, Record, Records, RuleEnding};
 use crate::{
     BySeat, ChannelId, GameId, GuildId, Millis, RequestId, Result, Seat, StoreError, UserId,
 };

@@ -326,15 +326,3 @@ impl std::fmt::Display for RatingPool {
         f.write_str(&self.0)
     }
 }
-
-/// Why a game's rules refuse an action, in the rules' own words (the core translates
-/// them).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Refusal {
-    /// Jetan's rules refuse the move.
-    #[error(transparent)]
-    Jetan(#[from] jetan_rules::IllegalMove),
-    /// Martian Chess's rules refuse the action.
-    #[error(transparent)]
-    MartianChess(#[from] martian_chess::IllegalAction),
-}

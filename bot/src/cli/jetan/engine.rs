@@ -9,6 +9,10 @@ use jetan_rules::{Color, DuelStream, Variant};
 
 use super::dev::parse_position;
 
+/// What plays games of another game than Jetan against each other (`jetan selfplay
+/// --game NAME`): white and black players, games, seed, the action cap.
+pub(crate) type GameSelfplay = fn(PlayerKind, PlayerKind, u32, u64, u32) -> anyhow::Result<()>;
+
 /// Computer play.
 #[derive(Debug, Subcommand)]
 pub enum Command {

@@ -18,7 +18,7 @@ pub(super) fn analysis(
     per_position: Duration,
 ) -> Result<Reply, CoreError> {
     let game = &last.game;
-    let replay = Core::replayed(game)?;
+    let replay = super::pictures::replayed(game)?;
     let analysis = jetan_engine::analysis::analyse(&replay, per_position, None);
     let drops = analysis.biggest_drops(3);
     let mut text = tr!(
@@ -65,7 +65,8 @@ pub(super) fn analysis(
             Some(b) => tr!(lang, "analysis-picture", n = i + 1, better = b.as_str()),
             None => tr!(lang, "analysis-picture-plain", n = i + 1),
         };
-        let png = core.move_picture(
+        let png = super::pictures::move_picture(
+            core,
             lang,
             game,
             &step.position,

@@ -16,7 +16,7 @@ pub(super) fn turn(
     now: &dyn Fn() -> u64,
 ) -> Result<Option<Response>, CoreError> {
     let guild = game.guild;
-    let pos = Core::position_of(game)?;
+    let pos = super::moved::position(game)?;
     let level = engine_level(core.level(game.id));
     let think = core.think;
     let stop = Arc::new(AtomicBool::new(false));
@@ -50,7 +50,7 @@ pub(super) fn turn(
         .play(req, channel, (game.id, game.version), m.from, m.to)
     {
         Ok(result) => {
-            let response = core.moved(guild, game, &result, now())?;
+            let response = super::moved::moved(core, guild, game, &result, now())?;
             if !offer || result.finished.is_some() {
                 return Ok(Some(response));
             }

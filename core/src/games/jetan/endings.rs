@@ -18,10 +18,10 @@ pub(super) fn ended(
     let currency = currency.to_owned();
     let lang = core.public_lang(req.guild);
     let text = text::settlement(lang, s, &currency, game.terms.practice);
-    let pos = Core::position_of(game)?;
+    let pos = super::moved::position(game)?;
     let banner = text::result_banner(lang, &s.result, s.reason, |id| core.name_of(id, lang));
     let bottom = core.bottom_at_end(game, &s.result, seat_of(pos.turn()));
-    let png = core.board_picture(lang, game, &pos, bottom, None, Some(banner))?;
+    let png = super::pictures::board_picture(core, lang, game, &pos, bottom, None, Some(banner))?;
     Ok(Reply::public(text).with_file("board.png", png))
 }
 
@@ -29,7 +29,7 @@ pub(super) fn ended(
 pub(super) fn replay(core: &Core, req: &Request, last: &FinishedGame) -> Result<Reply, CoreError> {
     let lang = core.public_lang(req.guild);
     let banner = text::result_banner(lang, &last.result, last.reason, |id| core.name_of(id, lang));
-    let gif = core.replay_picture(lang, last, banner)?;
+    let gif = super::pictures::replay_picture(core, lang, last, banner)?;
     Ok(Reply::public(tr!(
         lang,
         "replay",

@@ -26,7 +26,7 @@ pub(super) fn practice_line(core: &Core, lang: Lang, human: u64, level: u8, game
 /// The reply to a game of Jetan that has just started, and the computer's turn if
 /// it is first.
 pub(super) fn started(core: &Core, game: &Game, text: String) -> Result<Response, CoreError> {
-    let pos = Core::position_of(game)?;
+    let pos = super::moved::position(game)?;
     let computer = game.terms.practice && game.players.first == core.bot.id;
     let lang = core.public_lang(game.guild);
     let bottom = core.bottom(game, Seat::First, None);
@@ -34,7 +34,9 @@ pub(super) fn started(core: &Core, game: &Game, text: String) -> Result<Response
     let png = if computer {
         None
     } else {
-        Some(core.board_picture(lang, game, &pos, bottom, None, None)?)
+        Some(super::pictures::board_picture(
+            core, lang, game, &pos, bottom, None, None,
+        )?)
     };
     let mut reply = Reply::public(text);
     if !computer {

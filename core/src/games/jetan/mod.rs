@@ -8,6 +8,9 @@ mod analysis;
 mod computer;
 mod endings;
 mod lobby;
+mod moved;
+pub(crate) mod pictures;
+mod pieces;
 mod play;
 mod suggest;
 pub(crate) mod words;
@@ -42,6 +45,10 @@ impl GameUi for Jetan {
         _level: u8,
     ) -> Result<GameOptions, CoreError> {
         words::read_options(lang, &args.options).map(GameOptions::Jetan)
+    }
+
+    fn rules(&self, lang: Lang) -> Option<String> {
+        Some(pieces::rules_summary(lang))
     }
 
     fn typed_options(&self, options: &GameOptions) -> Vec<(String, String)> {
@@ -100,7 +107,7 @@ impl GameUi for Jetan {
 
     fn refusal(&self, lang: Lang, e: &StoreError) -> Option<String> {
         match e {
-            StoreError::Illegal(Refusal::Jetan(why)) => Some(text::illegal(lang, why)),
+            StoreError::Illegal(Refusal::Jetan(why)) => Some(pieces::illegal(lang, why)),
             _ => None,
         }
     }
@@ -111,8 +118,8 @@ impl GameUi for Jetan {
 
     fn played(&self, core: &Core, req: &Request, r: &PlayResult) -> Result<Response, CoreError> {
         let game = core.game_by_id(req.channel, r.game_id)?;
-        let before = Core::before_move(&game, r.ply as usize)?;
-        core.moved(req.guild, &before, r, req.now)
+        let before = moved::before_move(&game, r.ply as usize)?;
+        moved::moved(core, req.guild, &before, r, req.now)
     }
 
     fn record(
@@ -211,7 +218,7 @@ impl GameUi for Jetan {
             from = from,
             to = to,
             amount = amount,
-            piece = role.map_or_else(|| letter.to_string(), |r| text::the_role(lang, r))
+            piece = role.map_or_else(|| letter.to_string(), |r| pieces::the_role(lang, r))
         )
     }
 

@@ -1,8 +1,8 @@
 //! A move of Jetan, typed or chosen from the Move menus; the board and one piece's moves.
 
+use super::moved::duel_percent;
 use crate::game::{ActionMenu, Entry};
 use crate::lang::{tr, Lang};
-use crate::play::duel_percent;
 use crate::request::{mention, Request};
 use crate::text;
 use crate::{refuse, Core, CoreError, Reply, Response};
@@ -19,7 +19,7 @@ pub(super) fn play(
     (from, to, notation): (Option<&str>, Option<&str>, Option<&str>),
 ) -> Result<Response, CoreError> {
     let lang = Lang::of(&req.locale);
-    let pos = Core::position_of(game)?;
+    let pos = super::moved::position(game)?;
     let (from, to, named) = match (notation.map(str::trim).filter(|s| !s.is_empty()), from, to) {
         (Some(n), None, None) => {
             let t: MoveText = n
@@ -42,7 +42,7 @@ pub(super) fn play(
         None => pos.find_move(from, to),
     };
     if let Err(e) = checked {
-        return refuse(text::illegal(lang, &e));
+        return refuse(super::pieces::illegal(lang, &e));
     }
     let result = core.store.play(
         Core::store_req(req),
@@ -51,7 +51,7 @@ pub(super) fn play(
         from,
         to,
     )?;
-    core.moved(req.guild, game, &result, req.now)
+    super::moved::moved(core, req.guild, game, &result, req.now)
 }
 
 /// Refuses `user` unless they play in `game` and are to move in `pos`.
@@ -80,7 +80,7 @@ pub(super) fn check_mover(
 /// the Princess's escape and Manator's odds marked).
 pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, CoreError> {
     let lang = Lang::of(&req.locale);
-    let pos = Core::position_of(game)?;
+    let pos = super::moved::position(game)?;
     check_mover(lang, game, &pos, req.user.id)?;
     let mut moves = pos.legal_moves();
     moves.sort();
@@ -94,7 +94,7 @@ pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, Core
             continue;
         }
         let mine: Vec<_> = moves.iter().filter(|n| n.from == m.from).collect();
-        let piece = text::role_name(lang, m.role);
+        let piece = super::pieces::role_name(lang, m.role);
         let label = tr!(
             lang,
             "suggest-from",
@@ -134,9 +134,9 @@ pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, Core
 /// The board of a game of Jetan.
 pub(super) fn board(core: &Core, req: &Request, game: &Game) -> Result<Reply, CoreError> {
     let lang = core.public_lang(req.guild);
-    let pos = Core::position_of(game)?;
+    let pos = super::moved::position(game)?;
     let bottom = core.bottom(game, seat_of(pos.turn()), Some(req.user.id));
-    let png = core.board_picture(lang, game, &pos, bottom, None, None)?;
+    let png = super::pictures::board_picture(core, lang, game, &pos, bottom, None, None)?;
     let mut text = tr!(
         lang,
         "board",
@@ -163,14 +163,14 @@ pub(super) fn moves(
     square: &str,
 ) -> Result<Reply, CoreError> {
     let lang = Lang::of(&req.locale);
-    let pos = Core::position_of(game)?;
+    let pos = super::moved::position(game)?;
     let sq = parse_square(lang, square, "square-piece")?;
     let Some(piece) = pos.board().piece_at(sq) else {
         return refuse(tr!(lang, "piece-empty", square = sq.to_string()));
     };
     let mut moves = pos.moves_from(sq);
     moves.sort();
-    let the_piece = text::capitalise(&text::the_role(lang, piece.role));
+    let the_piece = text::capitalise(&super::pieces::the_role(lang, piece.role));
     let text = if piece.color != pos.turn() {
         tr!(
             lang,
@@ -224,7 +224,7 @@ pub(super) fn moves(
         text
     };
     let bottom = core.bottom(game, seat_of(pos.turn()), Some(req.user.id));
-    let png = core.board_picture(lang, game, &pos, bottom, Some(sq), None)?;
+    let png = super::pictures::board_picture(core, lang, game, &pos, bottom, Some(sq), None)?;
     Ok(Reply::ephemeral(text).with_file("moves.png", png))
 }
 
@@ -246,7 +246,7 @@ fn parse_square(lang: Lang, text: &str, what: &str) -> Result<Square, CoreError>
 pub(super) fn destination(lang: Lang, variant: Variant, m: &jetan_rules::Move) -> String {
     let mut s = m.to.to_string();
     if let Some(r) = m.capture {
-        let piece = text::the_role(lang, r);
+        let piece = super::pieces::the_role(lang, r);
         let what = if variant == Variant::Manator && r != jetan_rules::Role::Princess {
             tr!(
                 lang,

@@ -4,7 +4,6 @@ use super::play::destination;
 use crate::game::{Asker, Choices};
 use crate::lang::tr;
 use crate::suggest::MAX_CHOICES;
-use crate::text;
 use jetan_rules::{Position, Square, Variant};
 use jetan_store::games::jetan::seat_of;
 use jetan_store::Game;
@@ -28,7 +27,7 @@ pub(super) fn suggest_from(game: &Game, (lang, user, partial): Asker<'_>) -> Cho
             lang,
             "suggest-from",
             square = sq.as_str(),
-            piece = text::role_name(lang, m.role),
+            piece = super::pieces::role_name(lang, m.role),
             moves = tr!(lang, "moves-count", n = count)
         );
         out.push((name, sq));

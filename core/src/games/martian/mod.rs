@@ -110,6 +110,11 @@ impl GameUi for Martian {
         Ok(jetan_store::games::martian::Options {}.into())
     }
 
+    /// Martian Chess has no summary yet: `/jetan rules` shows Jetan's.
+    fn rules(&self, _lang: Lang) -> Option<String> {
+        None
+    }
+
     fn typed_options(&self, _options: &GameOptions) -> Vec<(String, String)> {
         Vec::new()
     }

@@ -5,19 +5,20 @@
 //! and moving first from the start, sits in the first seat ([`seat_of`]).
 
 mod ops;
-pub(crate) mod options;
+pub(crate) mod values;
 
-pub use options::Options;
+pub use values::Options;
 
 use jetan_rules::{Color, DuelStream, Position, Role, Square, Topology, Variant};
 
 use crate::game::End;
 use crate::game::{Applied, Clock, HostedGame, Replayed};
+use crate::model::Refusal;
 use crate::model::{
     Game, GameHead, GameKind, GameOptions, PaymentKind, RatingPool, Records, Terms,
 };
 use crate::schema::jetan::{Ending, MoveRecord};
-use crate::schema::{t, Refusal, RuleEnding};
+use crate::schema::{t, RuleEnding};
 use crate::{Millis, Result, Seat, StoreError};
 
 impl From<Options> for GameOptions {

@@ -9,19 +9,20 @@
 //! host plays their lowest legal card for them ([`HostedGame::overdue`]).
 
 mod ops;
-pub(crate) mod options;
+pub(crate) mod values;
 
-pub use options::Options;
+pub use values::Options;
 
 use martian_chess::{Action, BattleSide, Event, Outcome, State, ToAct};
 
 use crate::game::End;
 use crate::game::{read_state, Applied, Clock, HostedGame, Replayed};
+use crate::model::Refusal;
 use crate::model::{
     Game, GameHead, GameKind, GameOptions, PaymentKind, RatingPool, Records, Terms,
 };
 use crate::schema::martian::{ActionRecord, Ending};
-use crate::schema::{t, Refusal, RuleEnding};
+use crate::schema::{t, RuleEnding};
 use crate::{Millis, Result, Seat};
 
 /// How long a battle's defender has to play a card before the bot plays their lowest

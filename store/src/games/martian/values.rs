@@ -1,6 +1,10 @@
-//! What a challenge to Martian Chess chooses (nothing: it has no variants).
+//! Martian Chess's own values in the host's records: what a challenge chooses
+//! ([`Options`]: nothing) and why the rules refuse an action ([`Refusal`]).
 
 use serde::{Deserialize, Serialize};
+
+/// Why Martian Chess's rules refuse an action.
+pub type Refusal = martian_chess::IllegalAction;
 
 /// What a challenge to Martian Chess chooses: nothing (the game has no variants).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize)]

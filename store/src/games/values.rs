@@ -1,20 +1,21 @@
-//! The games' own options in the host's terms: [`GameOptions`], one variant per game
-//! holding that game's value (each defined in the game's module).
+//! Each game's own values as the host holds them, one variant per game holding the
+//! value its module defines: the options a challenge chose ([`GameOptions`]) and why
+//! the rules refused an action ([`Refusal`]).
 
-use super::jetan::options::Options as JetanOptions;
-use super::martian::options::Options as MartianOptions;
+use super::jetan::values as jetan;
+use super::martian::values as martian;
 use crate::schema::GameKind;
 
-/// A game and the options its challenge chose: the game's own value ([`JetanOptions`]:
-/// variant and board; [`MartianOptions`]: none), which the game validates, words and
+/// A game and the options its challenge chose: the game's own value ([`jetan::Options`]:
+/// variant and board; [`martian::Options`]: none), which the game validates, words and
 /// replays. In the records it is written inline in the terms, as `"game"` naming the game
 /// and the game's own fields beside it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameOptions {
     /// Jetan, with its variant and board.
-    Jetan(JetanOptions),
+    Jetan(jetan::Options),
     /// Martian Chess (no options).
-    MartianChess(MartianOptions),
+    MartianChess(martian::Options),
 }
 
 impl GameOptions {
@@ -29,8 +30,8 @@ impl GameOptions {
     /// `kind` with its default options (Jetan: Classic on the flat board).
     pub fn default_of(kind: GameKind) -> GameOptions {
         match kind {
-            GameKind::Jetan => GameOptions::Jetan(JetanOptions::default()),
-            GameKind::MartianChess => GameOptions::MartianChess(MartianOptions::default()),
+            GameKind::Jetan => GameOptions::Jetan(jetan::Options::default()),
+            GameKind::MartianChess => GameOptions::MartianChess(martian::Options::default()),
         }
     }
 }
@@ -48,8 +49,8 @@ impl serde::Serialize for GameOptions {
         #[derive(serde::Serialize)]
         #[serde(tag = "game", rename_all = "snake_case")]
         enum Tagged<'a> {
-            Jetan(&'a JetanOptions),
-            MartianChess(&'a MartianOptions),
+            Jetan(&'a jetan::Options),
+            MartianChess(&'a martian::Options),
         }
         match self {
             GameOptions::Jetan(o) => Tagged::Jetan(o),
@@ -80,4 +81,16 @@ impl<'de> serde::Deserialize<'de> for GameOptions {
             }
         })
     }
+}
+
+/// Why a game's rules refuse an action, in the rules' own words (the core translates
+/// them).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// Jetan's rules refuse the move.
+    #[error(transparent)]
+    Jetan(#[from] jetan::Refusal),
+    /// Martian Chess's rules refuse the action.
+    #[error(transparent)]
+    MartianChess(#[from] martian::Refusal),
 }

@@ -1,7 +1,11 @@
-//! What a challenge to Jetan chooses (its own options in the host's terms).
+//! Jetan's own values in the host's records: what a challenge chooses ([`Options`]) and
+//! why the rules refuse a move ([`Refusal`]).
 
 use jetan_rules::{Topology, Variant};
 use serde::{Deserialize, Serialize};
+
+/// Why Jetan's rules refuse a move.
+pub type Refusal = jetan_rules::IllegalMove;
 
 /// What a challenge to Jetan chooses: the variant and the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

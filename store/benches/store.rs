@@ -14,9 +14,9 @@ use jetan_store::{Stamp, Store, Terms};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-const GUILD: u64 = 1;
-const ALICE: u64 = 100;
-const BOB: u64 = 200;
+const GUILD: jetan_store::GuildId = jetan_store::GuildId(1);
+const ALICE: jetan_store::UserId = jetan_store::UserId(100);
+const BOB: jetan_store::UserId = jetan_store::UserId(200);
 
 struct Ids(u64);
 impl Ids {

@@ -10,6 +10,7 @@
 //!
 //! Games are Classic with quiet moves (no captures), restarted when one ends. Point it
 //! at a throwaway database: it creates the store's tables in the URL's schema.
+use jetan_store::{ChannelId, UserId};
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -20,7 +21,7 @@ use jetan_store::{Location, Stamp, Store, Terms};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-const GUILD: u64 = 1;
+const GUILD: jetan_store::GuildId = jetan_store::GuildId(1);
 const CHANNELS: u64 = 1000;
 const RUN: Duration = Duration::from_secs(10);
 
@@ -37,33 +38,37 @@ static NEXT: AtomicU64 = AtomicU64::new(1);
 
 fn req(user: u64) -> Stamp {
     let id = NEXT.fetch_add(1, Ordering::Relaxed);
-    Stamp::new(id, user, id)
+    Stamp::new(id, UserId(user), id)
 }
 
 /// Plays one quiet move in `ch` (starting a game there first if needed).
 fn one_move(store: &Store, ch: u64, rng: &mut StdRng) {
     let (a, b) = (10_000 + ch * 2, 10_001 + ch * 2);
-    let game = match store.game(ch).unwrap() {
+    let game = match store.game(ChannelId(ch)).unwrap() {
         Some(g) => g,
         None => {
-            if store.open_challenge(ch).unwrap().is_none() {
-                store.challenge(req(a), GUILD, ch, b, terms()).unwrap();
+            if store.open_challenge(ChannelId(ch)).unwrap().is_none() {
+                store
+                    .challenge(req(a), GUILD, ChannelId(ch), UserId(b), terms())
+                    .unwrap();
             }
-            store.accept(req(b), ch, None, 0, 1).unwrap()
+            store.accept(req(b), ChannelId(ch), None, 0, 1).unwrap()
         }
     };
     let pos = game.position().unwrap();
     let all = pos.legal_moves();
     let quiet: Vec<_> = all.iter().filter(|m| !m.is_capture()).collect();
     if quiet.is_empty() || game.moves().len() > 300 {
-        store.abort(req(1), ch, game.id, "restart").unwrap();
+        store
+            .abort(req(1), ChannelId(ch), game.id, "restart")
+            .unwrap();
         return;
     }
     let m = quiet[rng.gen_range(0..quiet.len())];
     store
         .play(
-            req(game.to_move()),
-            ch,
+            req(game.to_move().get()),
+            ChannelId(ch),
             (game.id, game.version),
             m.from,
             m.to,

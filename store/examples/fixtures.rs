@@ -9,6 +9,7 @@
 //! `cargo run -p jetan-store --example fixtures -- <empty data directory | postgres://…>
 //! <manifest.json> <commit>`; `store/tests/fixtures/make.sh` runs it on both backends
 //! and packs the results (docs/STORAGE.md, "Upgrade fixtures").
+use jetan_store::{ChannelId, GameId, GuildId, UserId};
 
 #[path = "../tests/store/fixture_facts.rs"]
 mod fixture_facts;
@@ -96,7 +97,7 @@ impl Gen {
         self.requests += 1;
         let id = REQUESTS + self.requests;
         self.roster.requests.push(id);
-        let s = Stamp::new(id, user, self.now);
+        let s = Stamp::new(id, UserId(user), self.now);
         if user == BOT {
             s.unannounced()
         } else {
@@ -138,16 +139,25 @@ impl Gen {
         terms: Terms,
     ) -> jetan_store::Challenge {
         let c = self.op(by, "challenge", |s, r| {
-            s.challenge(r, guild, channel, to, terms)
+            s.challenge(r, GuildId(guild), ChannelId(channel), UserId(to), terms)
         });
-        self.roster.ids.push(c.id);
+        self.roster.ids.push(c.id.get());
         if by != BOT && to != BOT {
             self.messages += 1;
             let message = 1_400_000_000_000_000_000 + self.messages;
             self.store
-                .remember_message(b'c', c.id, MessageRef { channel, message })
+                .remember_message(
+                    b'c',
+                    c.id,
+                    MessageRef {
+                        channel: ChannelId(channel),
+                        message,
+                    },
+                )
                 .unwrap();
-            self.roster.messages.push(('c', c.id, channel, message));
+            self.roster
+                .messages
+                .push(('c', c.id.get(), channel, message));
         }
         c
     }
@@ -169,10 +179,10 @@ impl Gen {
         if let Some(level) = level {
             self.store.set_practice_level(c.id, level).unwrap();
         }
-        self.answered(c.id);
+        self.answered(c.id.get());
         let seed = self.rng.gen();
         self.op(to, "accept", |s, r| {
-            s.accept(r, channel, Some(c.id), coin, seed)
+            s.accept(r, ChannelId(channel), Some(c.id), coin, seed)
         })
     }
 
@@ -180,13 +190,13 @@ impl Gen {
     fn answered(&mut self, id: u64) {
         if let Some(i) = self.roster.messages.iter().position(|m| m.1 == id) {
             self.roster.messages.remove(i);
-            self.store.take_message(b'c', id).unwrap();
+            self.store.take_message(b'c', GameId(id)).unwrap();
         }
     }
 
     fn game(&self, channel: u64) -> Game {
         self.store
-            .game(channel)
+            .game(ChannelId(channel))
             .unwrap()
             .expect("a game in progress")
     }
@@ -238,8 +248,8 @@ impl Gen {
             }
         };
         let user = g.to_move();
-        let r = self.op(user, "a move", |s, r| {
-            s.play(r, channel, (g.id, g.version), m.from, m.to)
+        let r = self.op(user.get(), "a move", |s, r| {
+            s.play(r, ChannelId(channel), (g.id, g.version), m.from, m.to)
         });
         if pick == Pick::Safe {
             assert!(r.finished.is_none(), "a safe move ended the game");
@@ -269,8 +279,8 @@ impl Gen {
                 .expect("an action that does not end the game");
         }
         let user = g.martian_player(side);
-        self.op(user, "an action", |s, r| {
-            s.act(r, channel, (g.id, g.version), a)
+        self.op(user.get(), "an action", |s, r| {
+            s.act(r, ChannelId(channel), (g.id, g.version), a)
         })
     }
 }
@@ -388,7 +398,7 @@ fn scenario(g: &mut Gen) {
         default_stake: Some(20),
         challenge_expiry_ms: Some(3 * 24 * HOUR),
         move_time_ms: Some(12 * HOUR),
-        disallow_channel: Some(H_OFF_TOPIC),
+        disallow_channel: Some(ChannelId(H_OFF_TOPIC)),
         language: Some(Some("es".into())),
         max_stake: Some(400),
         max_piece_price: Some(5),
@@ -396,43 +406,47 @@ fn scenario(g: &mut Gen) {
         daily_pay_cap: Some(300),
         min_account_days: Some(30),
         min_games: Some(1),
-        audit_channel: Some(Some(H_AUDIT)),
+        audit_channel: Some(Some(ChannelId(H_AUDIT))),
         audit_pot: Some(50),
         threads: Some(false),
         reminders: Some(true),
         ..SettingsChange::default()
     };
     g.op(TARS, "settings", |s, r| {
-        s.change_settings(r, HELIUM, &helium)
+        s.change_settings(r, GuildId(HELIUM), &helium)
     });
     g.now += STEP;
     assert!(g
         .store
-        .remember_guild_locale(HELIUM, "en-US", g.now)
+        .remember_guild_locale(GuildId(HELIUM), "en-US", g.now)
         .unwrap());
     assert!(g
         .store
-        .remember_guild_locale(ZODANGA, "pt-BR", g.now)
+        .remember_guild_locale(GuildId(ZODANGA), "pt-BR", g.now)
         .unwrap());
     for (name, user) in g.roster.users.clone() {
         let display = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
-        g.store.remember_name(user, &display).unwrap();
+        g.store.remember_name(UserId(user), &display).unwrap();
     }
-    g.store.set_reminds_by_dm(DEJAH, true).unwrap();
-    g.store.set_reminds_by_dm(JOHN, false).unwrap();
+    g.store.set_reminds_by_dm(UserId(DEJAH), true).unwrap();
+    g.store.set_reminds_by_dm(UserId(JOHN), false).unwrap();
     for guild in [HELIUM, ZODANGA] {
         for user in [TARS, DEJAH, JOHN, SOLA, KANTOS, CARTHORIS, THUVIA] {
-            g.op(user, "daily", |s, r| s.daily(r, guild));
+            g.op(user, "daily", |s, r| s.daily(r, GuildId(guild)));
         }
     }
     g.op(THUVIA, "grant", |s, r| {
-        s.grant(r, HELIUM, TARS, 1000, "tournament prize")
+        s.grant(r, GuildId(HELIUM), UserId(TARS), 1000, "tournament prize")
     });
     g.op(TARS, "pay", |s, r| {
-        s.pay(r, HELIUM, DEJAH, 120, "for the lesson")
+        s.pay(r, GuildId(HELIUM), UserId(DEJAH), 120, "for the lesson")
     });
-    g.op(THUVIA, "take", |s, r| s.take(r, HELIUM, KANTOS, 30, "spam"));
-    g.op(JOHN, "pay", |s, r| s.pay(r, ZODANGA, SOLA, 25, ""));
+    g.op(THUVIA, "take", |s, r| {
+        s.take(r, GuildId(HELIUM), UserId(KANTOS), 30, "spam")
+    });
+    g.op(JOHN, "pay", |s, r| {
+        s.pay(r, GuildId(ZODANGA), UserId(SOLA), 25, "")
+    });
 
     // ------------------------------------------------ challenges closed without a game
     let c = g.challenge(
@@ -442,8 +456,10 @@ fn scenario(g: &mut Gen) {
         DEJAH,
         jetan(Variant::Classic, Topology::Flat, 10, 1, 720),
     );
-    g.op(DEJAH, "decline", |s, r| s.decline(r, H_LOBBY, Some(c.id)));
-    g.answered(c.id);
+    g.op(DEJAH, "decline", |s, r| {
+        s.decline(r, ChannelId(H_LOBBY), Some(c.id))
+    });
+    g.answered(c.id.get());
     let c = g.challenge(
         HELIUM,
         H_LOBBY,
@@ -451,18 +467,20 @@ fn scenario(g: &mut Gen) {
         TARS,
         jetan(Variant::Manator, Topology::Flat, 5, 1, 720),
     );
-    g.op(SOLA, "cancel", |s, r| s.cancel(r, H_LOBBY, Some(c.id)));
-    g.answered(c.id);
+    g.op(SOLA, "cancel", |s, r| {
+        s.cancel(r, ChannelId(H_LOBBY), Some(c.id))
+    });
+    g.answered(c.id.get());
     let c = g.challenge(HELIUM, H_LOBBY, CARTHORIS, KANTOS, martian(5, 1, 720));
     g.op(TARS, "abort a challenge", |s, r| {
-        s.abort_challenge(r, H_LOBBY, Some(c.id))
+        s.abort_challenge(r, ChannelId(H_LOBBY), Some(c.id))
     });
-    g.answered(c.id);
+    g.answered(c.id.get());
     g.challenge(ZODANGA, Z_LOBBY, THUVIA, JOHN, martian(5, 1, 1440));
     g.wait(11 * MIN);
     let expired = g.store.expire_due(g.now).unwrap();
     assert_eq!(expired.len(), 1);
-    g.answered(expired[0].challenge.id);
+    g.answered(expired[0].challenge.id.get());
 
     // ------------------------------------------------ finished games, one per ending
     // A capture: Classic played out greedily (rated, Classic pool).
@@ -485,7 +503,7 @@ fn scenario(g: &mut Gen) {
         "the greedy game ended by {:?}",
         end.reason
     );
-    g.roster.finished.push(end.game_id);
+    g.roster.finished.push(end.game_id.get());
 
     // A resignation (rated, Classic pool).
     let game = g.start(
@@ -500,8 +518,10 @@ fn scenario(g: &mut Gen) {
     for _ in 0..6 {
         g.jetan(H_TIMED, Pick::Safe);
     }
-    g.op(SOLA, "resign", |s, r| s.resign(r, H_TIMED, game.id));
-    g.roster.finished.push(game.id);
+    g.op(SOLA, "resign", |s, r| {
+        s.resign(r, ChannelId(H_TIMED), game.id)
+    });
+    g.roster.finished.push(game.id.get());
 
     // A draw by agreement (rated, Manator pool).
     let game = g.start(
@@ -516,11 +536,13 @@ fn scenario(g: &mut Gen) {
     for _ in 0..5 {
         g.jetan(H_MANATOR, Pick::Safe);
     }
-    g.op(KANTOS, "offer a draw", |s, r| s.offer_draw(r, H_MANATOR));
-    g.op(TARS, "accept the draw", |s, r| {
-        s.accept_draw(r, H_MANATOR, game.id)
+    g.op(KANTOS, "offer a draw", |s, r| {
+        s.offer_draw(r, ChannelId(H_MANATOR))
     });
-    g.roster.finished.push(game.id);
+    g.op(TARS, "accept the draw", |s, r| {
+        s.accept_draw(r, ChannelId(H_MANATOR), game.id)
+    });
+    g.roster.finished.push(game.id.get());
 
     // Time claimed (rated, Ninth-Ray pool).
     let game = g.start(
@@ -536,12 +558,16 @@ fn scenario(g: &mut Gen) {
         g.jetan(H_NINTH_RAY, Pick::Safe);
     }
     let waiting = g.game(H_NINTH_RAY).to_move();
-    let claimer = if waiting == DEJAH { JOHN } else { DEJAH };
+    let claimer = if waiting == UserId(DEJAH) {
+        JOHN
+    } else {
+        DEJAH
+    };
     g.wait(6 * MIN);
     g.op(claimer, "claim on time", |s, r| {
-        s.claim_time(r, H_NINTH_RAY)
+        s.claim_time(r, ChannelId(H_NINTH_RAY))
     });
-    g.roster.finished.push(game.id);
+    g.roster.finished.push(game.id.get());
 
     // Martian Chess played out by its rules (rated, Martian Chess pool).
     g.start(
@@ -559,7 +585,7 @@ fn scenario(g: &mut Gen) {
         }
     };
     assert!(matches!(end.reason, EndReason::Rule(_)), "{:?}", end.reason);
-    g.roster.finished.push(end.game_id);
+    g.roster.finished.push(end.game_id.get());
 
     // A practice game nobody played on: abandoned by the sweep.
     let game = g.start(
@@ -578,7 +604,7 @@ fn scenario(g: &mut Gen) {
     let swept = g.store.settle_stalled(g.now).unwrap();
     assert_eq!(swept.len(), 1);
     assert_eq!(swept[0].reason, EndReason::Host(HostEnding::Abandoned));
-    g.roster.finished.push(game.id);
+    g.roster.finished.push(game.id.get());
 
     // A casual game aborted by an admin.
     let mut casual = jetan(Variant::Classic, Topology::Flat, 0, 1, 1440);
@@ -588,9 +614,9 @@ fn scenario(g: &mut Gen) {
         g.jetan(Z_ARENA, Pick::Safe);
     }
     g.op(THUVIA, "abort", |s, r| {
-        s.abort(r, Z_ARENA, game.id, "server maintenance")
+        s.abort(r, ChannelId(Z_ARENA), game.id, "server maintenance")
     });
-    g.roster.finished.push(game.id);
+    g.roster.finished.push(game.id.get());
 
     // A stalled game lost on time by the sweep (Manator on the circular board, rated,
     // Ninth-Ray pool).
@@ -610,14 +636,14 @@ fn scenario(g: &mut Gen) {
     let swept = g.store.settle_stalled(g.now).unwrap();
     assert_eq!(swept.len(), 1);
     assert_eq!(swept[0].reason, EndReason::Host(HostEnding::Time));
-    g.roster.finished.push(game.id);
+    g.roster.finished.push(game.id.get());
 
     // ------------------------------------------------ games in progress, every kind
     // A day later (the receipts of the games above are pruned at the end, as the bot
     // prunes those older than a day); a few daily claims first.
     g.wait(26 * HOUR);
     for user in [TARS, SOLA, KANTOS] {
-        g.op(user, "daily", |s, r| s.daily(r, HELIUM));
+        g.op(user, "daily", |s, r| s.daily(r, GuildId(HELIUM)));
     }
     // Classic on the flat board, with piece prices paid.
     g.start(
@@ -762,7 +788,12 @@ fn scenario(g: &mut Gen) {
     let game = g.start(ZODANGA, Z_ARENA, CARTHORIS, DEJAH, terms, None, 0);
     g.now += STEP;
     g.store
-        .move_to_thread(g.now, Z_ARENA, game.id, Z_ARENA_THREAD)
+        .move_to_thread(
+            g.now,
+            ChannelId(Z_ARENA),
+            game.id,
+            ChannelId(Z_ARENA_THREAD),
+        )
         .unwrap();
     for _ in 0..5 {
         g.jetan(Z_ARENA_THREAD, Pick::Safe);
@@ -809,12 +840,14 @@ fn scenario(g: &mut Gen) {
     let reminded = g.store.claim_reminders(g.now).unwrap();
     assert_eq!(reminded.len(), 1, "{reminded:?}");
     assert_eq!(reminded[0].nudge, Nudge::Half);
-    assert_eq!(reminded[0].game.channel, H_TIMED);
+    assert_eq!(reminded[0].game.channel, ChannelId(H_TIMED));
 
     // The last requests' answers are still to announce.
     g.pending = true;
     let offerer = g.game(H_TIMED).to_move();
-    let game = g.op(offerer, "offer a draw", |s, r| s.offer_draw(r, H_TIMED));
+    let game = g.op(offerer.get(), "offer a draw", |s, r| {
+        s.offer_draw(r, ChannelId(H_TIMED))
+    });
     g.messages += 1;
     let message = 1_400_000_000_000_000_000 + g.messages;
     g.store
@@ -822,12 +855,14 @@ fn scenario(g: &mut Gen) {
             b'd',
             game.id,
             MessageRef {
-                channel: H_TIMED,
+                channel: ChannelId(H_TIMED),
                 message,
             },
         )
         .unwrap();
-    g.roster.messages.push(('d', game.id, H_TIMED, message));
+    g.roster
+        .messages
+        .push(('d', game.id.get(), H_TIMED, message));
     g.challenge(
         HELIUM,
         H_MARTIAN_LOBBY,

@@ -15,10 +15,10 @@ use jetan_store::{Records, Stamp, Store, Terms};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-const GUILD: u64 = 1;
-const CH: u64 = 10;
-const ALICE: u64 = 100;
-const BOB: u64 = 200;
+const GUILD: jetan_store::GuildId = jetan_store::GuildId(1);
+const CH: jetan_store::ChannelId = jetan_store::ChannelId(10);
+const ALICE: jetan_store::UserId = jetan_store::UserId(100);
+const BOB: jetan_store::UserId = jetan_store::UserId(200);
 const PLIES: usize = 400;
 /// Moves averaged around each measuring point.
 const WINDOW: usize = 20;

@@ -13,7 +13,7 @@ use crate::model::{
 };
 use crate::store::ID_BASE_KEY;
 use crate::tx::{t, TREE_NAMES};
-use crate::{GuildId, RequestId, Result, Seat, Store, StoreError, UserId};
+use crate::{GameId, GuildId, RequestId, Result, Seat, Store, StoreError, UserId};
 
 /// One line of an export.
 #[derive(Debug, Serialize, Deserialize)]
@@ -101,7 +101,7 @@ impl Store {
             for item in self.kv().scan(tree, &[]) {
                 let (k, v) = item?;
                 if (tree == t::MOVES || tree == t::ACTIONS)
-                    && exported.contains(&key_part(&k, 0).unwrap_or_default())
+                    && exported.contains(&GameId(key_part(&k, 0).unwrap_or_default()))
                 {
                     // In its game's line.
                     continue;
@@ -110,12 +110,12 @@ impl Store {
                 let what = || format!("{} record {}", TREE_NAMES[tree], hex(&k));
                 let line = match tree {
                     t::SETTINGS => decode(&v, what).map(|settings| Line::Settings {
-                        guild: part(0),
+                        guild: GuildId(part(0)),
                         settings,
                     }),
                     t::WALLETS => decode(&v, what).map(|wallet| Line::Wallet {
-                        guild: part(0),
-                        user: part(1),
+                        guild: GuildId(part(0)),
+                        user: UserId(part(1)),
                         wallet,
                     }),
                     t::CHALLENGES => decode(&v, what).map(Line::Challenge),
@@ -248,7 +248,7 @@ impl Store {
                     put(t::WALLETS, &key2(guild, user), encode(&wallet));
                 }
                 Line::Challenge(c) => {
-                    max_id = max_id.max(c.id);
+                    max_id = max_id.max(c.id.get());
                     put(
                         t::CHALLENGES,
                         &crate::codec::challenge_key(c.channel, c.challenger),
@@ -256,7 +256,7 @@ impl Store {
                     );
                 }
                 Line::Game(g) => {
-                    max_id = max_id.max(g.id);
+                    max_id = max_id.max(g.id.get());
                     let (head, records) = GameHead::split(g);
                     for (tree, key, record) in stored_records(head.game.id, &records) {
                         put(tree, &key, record);
@@ -265,12 +265,12 @@ impl Store {
                 }
                 Line::Finished(mut f) => {
                     let g = &f.game;
-                    max_id = max_id.max(g.id);
-                    put(t::BY_CHANNEL, &key2(g.channel, !g.id), Vec::new());
+                    max_id = max_id.max(g.id.get());
+                    put(t::BY_CHANNEL, &key2(g.channel, !g.id.get()), Vec::new());
                     for p in g.players.into_array() {
                         put(
                             t::BY_PLAYER,
-                            &crate::codec::key3(g.guild, p, !g.id),
+                            &crate::codec::key3(g.guild, p, !g.id.get()),
                             Vec::new(),
                         );
                     }
@@ -410,8 +410,8 @@ fn read_checked(input: impl BufRead) -> Result<Vec<(u64, Line)>> {
                 }
             }
             Line::Challenge(c) => {
-                id(c.id, "challenge")?;
-                if let Some(first) = challenges_in.insert((c.channel, c.challenger), n) {
+                id(c.id.get(), "challenge")?;
+                if let Some(first) = challenges_in.insert((c.channel.get(), c.challenger), n) {
                     return Err(bad(format!(
                         "channel {} already has a challenge by {} (line {first})",
                         c.channel, c.challenger
@@ -422,8 +422,8 @@ fn read_checked(input: impl BufRead) -> Result<Vec<(u64, Line)>> {
                 }
             }
             Line::Game(g) => {
-                id(g.id, "game")?;
-                if let Some(first) = games_in.insert(g.channel, n) {
+                id(g.id.get(), "game")?;
+                if let Some(first) = games_in.insert(g.channel.get(), n) {
                     return Err(bad(format!(
                         "channel {} already has a game (line {first})",
                         g.channel
@@ -438,7 +438,7 @@ fn read_checked(input: impl BufRead) -> Result<Vec<(u64, Line)>> {
                 }
             }
             Line::Finished(f) => {
-                id(f.game.id, "finished game")?;
+                id(f.game.id.get(), "finished game")?;
                 check_game(&f.game).map_err(&bad)?;
                 if !f.game.terms.practice && f.result != crate::GameResult::Aborted {
                     for p in f.game.players.into_array() {

@@ -68,12 +68,13 @@ pub(crate) fn decode_v1<T: DeserializeOwned>(
 }
 
 /// A one-part key.
-pub(crate) fn key1(a: u64) -> [u8; 8] {
-    a.to_be_bytes()
+pub(crate) fn key1(a: impl Into<u64>) -> [u8; 8] {
+    a.into().to_be_bytes()
 }
 
 /// A two-part key, ordered by `a` then `b`.
-pub(crate) fn key2(a: u64, b: u64) -> [u8; 16] {
+pub(crate) fn key2(a: impl Into<u64>, b: impl Into<u64>) -> [u8; 16] {
+    let (a, b): (u64, u64) = (a.into(), b.into());
     let mut k = [0; 16];
     k[..8].copy_from_slice(&a.to_be_bytes());
     k[8..].copy_from_slice(&b.to_be_bytes());
@@ -81,7 +82,8 @@ pub(crate) fn key2(a: u64, b: u64) -> [u8; 16] {
 }
 
 /// A three-part key.
-pub(crate) fn key3(a: u64, b: u64, c: u64) -> [u8; 24] {
+pub(crate) fn key3(a: impl Into<u64>, b: impl Into<u64>, c: impl Into<u64>) -> [u8; 24] {
+    let (a, b, c): (u64, u64, u64) = (a.into(), b.into(), c.into());
     let mut k = [0; 24];
     k[..8].copy_from_slice(&a.to_be_bytes());
     k[8..16].copy_from_slice(&b.to_be_bytes());
@@ -90,9 +92,9 @@ pub(crate) fn key3(a: u64, b: u64, c: u64) -> [u8; 24] {
 }
 
 /// The `i`-th u64 of a key.
-pub(crate) fn key_part(key: &[u8], i: usize) -> Option<u64> {
+pub(crate) fn key_part<T: From<u64>>(key: &[u8], i: usize) -> Option<T> {
     key.get(i * 8..i * 8 + 8)
-        .map(|b| u64::from_be_bytes(b.try_into().expect("8 bytes")))
+        .map(|b| T::from(u64::from_be_bytes(b.try_into().expect("8 bytes"))))
 }
 
 /// The key of an open challenge: its channel, then its challenger (a challenger has at

@@ -121,11 +121,12 @@
 //! and `export`); a directory open in another process is [`StoreError::Locked`].
 //!
 //! ```
-//! use jetan_store::{GameOptions, Stamp, Store, Terms};
+//! use jetan_store::{ChannelId, GameOptions, GuildId, Stamp, Store, Terms, UserId};
 //!
 //! let dir = tempfile::tempdir().unwrap();
 //! let store = Store::open(dir.path()).unwrap();
-//! let (guild, channel, alice, bob) = (1, 10, 100, 200);
+//! let (guild, channel) = (GuildId(1), ChannelId(10));
+//! let (alice, bob) = (UserId(100), UserId(200));
 //! let terms = Terms { stake: 50, piece_price: 1, ..Terms::friendly(GameOptions::default()) };
 //! let c = store.challenge(Stamp::new(1, alice, 0), guild, channel, bob, terms).unwrap();
 //! assert_eq!(store.wallet(guild, alice).unwrap().escrow, 50 + 42);
@@ -154,6 +155,7 @@ mod receipts;
 mod bank;
 mod game;
 pub mod games;
+mod ids;
 mod lobby;
 mod migrate;
 mod play;
@@ -189,14 +191,7 @@ pub use settings::{SettingsChange, MAX_ACCOUNT_DAYS, MAX_MIN_GAMES};
 pub use store::{Location, Store};
 pub use verify::VerifyReport;
 
-/// A Discord server id.
-pub type GuildId = u64;
-/// A Discord channel id.
-pub type ChannelId = u64;
-/// A Discord user id.
-pub type UserId = u64;
-/// A game id (challenges keep theirs when accepted).
-pub type GameId = u64;
+pub use ids::{ChannelId, GameId, GuildId, UserId};
 /// A Discord interaction id, identifying one request.
 pub type RequestId = u64;
 /// Unix time in milliseconds, always passed in by the caller.

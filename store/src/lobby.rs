@@ -57,7 +57,7 @@ impl Store {
                 }
                 close_challenge(tx, old, ClosedHow::Expired)?;
             }
-            let id = tx.next_id()?;
+            let id = GameId(tx.next_id()?);
             let mut held = 0;
             if !terms.practice && escrow > 0 {
                 let mine = tx.peek_wallet(guild, req.user)?;

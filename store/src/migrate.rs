@@ -146,19 +146,25 @@ mod tests {
     use crate::codec::{encode, key1};
     use crate::model::Terms;
     use crate::schema::t;
-    use crate::{Stamp, Store};
+    use crate::{ChannelId, Stamp, Store, UserId};
 
     /// A challenge kept under its channel alone (before a channel held several) is
     /// found, accepted and verified after the next open, under its challenger's key.
     #[test]
     fn a_challenge_under_its_old_key_moves_to_its_challengers_at_open() {
         let dir = tempfile::tempdir().unwrap();
-        let (channel, alice, bob) = (40, 1, 2);
+        let (channel, alice, bob) = (ChannelId(40), UserId(1), UserId(2));
         let c = {
             let store = Store::open(dir.path()).unwrap();
             let terms = Terms::friendly(crate::GameOptions::default());
             let c = store
-                .challenge(Stamp::new(1, alice, 0), 9, channel, bob, terms)
+                .challenge(
+                    Stamp::new(1, alice, 0),
+                    crate::GuildId(9),
+                    channel,
+                    bob,
+                    terms,
+                )
                 .unwrap();
             // Written back as the older program kept it.
             let kv = store.kv();
@@ -170,14 +176,26 @@ mod tests {
             c
         };
         let store = Store::open(dir.path()).unwrap();
-        assert_eq!(store.open_challenges_in(channel).unwrap(), vec![c.clone()]);
+        assert_eq!(
+            store.open_challenges_in(ChannelId(channel.get())).unwrap(),
+            vec![c.clone()]
+        );
         assert!(store.verify().unwrap().is_clean());
         assert_eq!(super::rekey_challenges(store.kv()).unwrap(), 0, "once");
         let game = store
-            .accept(Stamp::new(2, bob, 1), channel, None, 0, 7)
+            .accept(
+                Stamp::new(2, UserId(bob.get()), 1),
+                ChannelId(channel.get()),
+                None,
+                0,
+                7,
+            )
             .unwrap();
         assert_eq!(game.id, c.id);
-        assert!(store.open_challenges_in(channel).unwrap().is_empty());
+        assert!(store
+            .open_challenges_in(ChannelId(channel.get()))
+            .unwrap()
+            .is_empty());
         assert!(store.verify().unwrap().is_clean());
     }
 }

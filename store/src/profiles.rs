@@ -5,26 +5,26 @@
 //! acknowledged operation flushes it along).
 
 use crate::kv::PROFILES;
-use crate::{GameId, Result, Store, UserId};
+use crate::{ChannelId, GameId, Result, Store, UserId};
 
 fn name_key(user: UserId) -> [u8; 9] {
     let mut k = [0u8; 9];
     k[0] = b'n';
-    k[1..].copy_from_slice(&user.to_be_bytes());
+    k[1..].copy_from_slice(&user.get().to_be_bytes());
     k
 }
 
 fn level_key(game: GameId) -> [u8; 9] {
     let mut k = [0u8; 9];
     k[0] = b'l';
-    k[1..].copy_from_slice(&game.to_be_bytes());
+    k[1..].copy_from_slice(&game.get().to_be_bytes());
     k
 }
 
-fn message_key(kind: u8, id: u64) -> [u8; 9] {
+fn message_key(kind: u8, id: GameId) -> [u8; 9] {
     let mut k = [0u8; 9];
     k[0] = kind;
-    k[1..].copy_from_slice(&id.to_be_bytes());
+    k[1..].copy_from_slice(&id.get().to_be_bytes());
     k
 }
 
@@ -32,7 +32,7 @@ fn message_key(kind: u8, id: u64) -> [u8; 9] {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MessageRef {
     /// The channel it is in.
-    pub channel: u64,
+    pub channel: ChannelId,
     /// The message id.
     pub message: u64,
 }
@@ -43,9 +43,9 @@ impl Store {
     ///
     /// # Errors
     /// Storage failures.
-    pub fn remember_message(&self, kind: u8, id: u64, at: MessageRef) -> Result<()> {
+    pub fn remember_message(&self, kind: u8, id: GameId, at: MessageRef) -> Result<()> {
         let mut v = [0u8; 16];
-        v[..8].copy_from_slice(&at.channel.to_be_bytes());
+        v[..8].copy_from_slice(&at.channel.get().to_be_bytes());
         v[8..].copy_from_slice(&at.message.to_be_bytes());
         self.kv().insert(PROFILES, &message_key(kind, id), &v)?;
         Ok(())
@@ -53,11 +53,11 @@ impl Store {
 
     /// Where the message about `id` was posted, if remembered; forgets it (a message is
     /// edited once, when its challenge or offer is answered).
-    pub fn take_message(&self, kind: u8, id: u64) -> Option<MessageRef> {
+    pub fn take_message(&self, kind: u8, id: GameId) -> Option<MessageRef> {
         let v = self.kv().remove(PROFILES, &message_key(kind, id)).ok()??;
         let part = |i: usize| Some(u64::from_be_bytes(v.get(i..i + 8)?.try_into().ok()?));
         Some(MessageRef {
-            channel: part(0)?,
+            channel: ChannelId(part(0)?),
             message: part(8)?,
         })
     }
@@ -106,15 +106,18 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         {
             let store = Store::open(dir.path()).unwrap();
-            assert_eq!(store.display_name(7), None);
-            store.remember_name(7, "Tars Tarkas").unwrap();
-            store.remember_name(7, "Tars Tarkas").unwrap();
-            store.set_practice_level(3, 5).unwrap();
+            assert_eq!(store.display_name(UserId(7)), None);
+            store.remember_name(UserId(7), "Tars Tarkas").unwrap();
+            store.remember_name(UserId(7), "Tars Tarkas").unwrap();
+            store.set_practice_level(GameId(3), 5).unwrap();
             store.flush().unwrap();
         }
         let store = Store::open(dir.path()).unwrap();
-        assert_eq!(store.display_name(7).as_deref(), Some("Tars Tarkas"));
-        assert_eq!(store.practice_level(3), Some(5));
-        assert_eq!(store.practice_level(4), None);
+        assert_eq!(
+            store.display_name(UserId(7)).as_deref(),
+            Some("Tars Tarkas")
+        );
+        assert_eq!(store.practice_level(GameId(3)), Some(5));
+        assert_eq!(store.practice_level(GameId(4)), None);
     }
 }

@@ -63,7 +63,7 @@ fn due(game: &Game, now: Millis) -> Option<(Nudge, UserId, Millis, Millis)> {
 fn notify_key(user: UserId) -> [u8; 9] {
     let mut k = [0u8; 9];
     k[0] = b'r';
-    k[1..].copy_from_slice(&user.to_be_bytes());
+    k[1..].copy_from_slice(&user.get().to_be_bytes());
     k
 }
 

@@ -175,6 +175,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{GuildId, UserId};
 
     #[test]
     fn the_language_is_optional_on_disk_and_changes_both_ways() {
@@ -208,14 +209,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         {
             let store = crate::Store::open(dir.path()).unwrap();
-            assert_eq!(store.settings(5).unwrap().discord_locale, None);
-            assert!(store.remember_guild_locale(5, "es-ES", 1).unwrap());
+            assert_eq!(store.settings(GuildId(5)).unwrap().discord_locale, None);
+            assert!(store.remember_guild_locale(GuildId(5), "es-ES", 1).unwrap());
             assert!(
-                !store.remember_guild_locale(5, "es-ES", 2).unwrap(),
+                !store.remember_guild_locale(GuildId(5), "es-ES", 2).unwrap(),
                 "unchanged: nothing written"
             );
             // The other settings are untouched, and a settings change keeps the locale.
-            let s = store.settings(5).unwrap();
+            let s = store.settings(GuildId(5)).unwrap();
             assert_eq!(
                 Settings {
                     discord_locale: None,
@@ -225,8 +226,8 @@ mod tests {
             );
             store
                 .change_settings(
-                    crate::Stamp::new(9, 1, 3),
-                    5,
+                    crate::Stamp::new(9, UserId(1), 3),
+                    GuildId(5),
                     &SettingsChange {
                         currency: Some("tanpi".into()),
                         ..SettingsChange::default()
@@ -234,18 +235,26 @@ mod tests {
                 )
                 .unwrap();
             assert_eq!(
-                store.settings(5).unwrap().discord_locale.as_deref(),
+                store
+                    .settings(GuildId(5))
+                    .unwrap()
+                    .discord_locale
+                    .as_deref(),
                 Some("es-ES")
             );
-            assert_eq!(store.settings(6).unwrap().discord_locale, None);
+            assert_eq!(store.settings(GuildId(6)).unwrap().discord_locale, None);
         }
         let store = crate::Store::open(dir.path()).unwrap();
-        let s = store.settings(5).unwrap();
+        let s = store.settings(GuildId(5)).unwrap();
         assert_eq!(s.discord_locale.as_deref(), Some("es-ES"));
         assert_eq!(s.currency, "tanpi");
-        assert!(store.remember_guild_locale(5, "en-US", 4).unwrap());
+        assert!(store.remember_guild_locale(GuildId(5), "en-US", 4).unwrap());
         assert_eq!(
-            store.settings(5).unwrap().discord_locale.as_deref(),
+            store
+                .settings(GuildId(5))
+                .unwrap()
+                .discord_locale
+                .as_deref(),
             Some("en-US")
         );
         let json = serde_json::to_value(Settings::default()).unwrap();

@@ -607,7 +607,10 @@ impl Store {
         for item in self.kv().scan(tree, &[]) {
             let (k, v) = item?;
             match decode(&v, || {
-                format!("{what} (key {})", key_part(&k, 0).unwrap_or_default())
+                format!(
+                    "{what} (key {})",
+                    key_part::<u64>(&k, 0).unwrap_or_default()
+                )
             }) {
                 Ok(x) => out.push(x),
                 Err(e) => tracing::error!("{e}"),
@@ -666,7 +669,7 @@ impl Store {
         let mut out = Vec::new();
         for item in self.kv().scan(index, prefix).take(limit) {
             let (k, _) = item?;
-            let id = !key_part(&k, part).unwrap_or_default();
+            let id = GameId(!key_part::<u64>(&k, part).unwrap_or_default());
             match self.finished_game(id)? {
                 Some(g) => out.push(g),
                 None => return Err(StoreError::NoSuchGame(id)),
@@ -688,7 +691,10 @@ impl Store {
             }
             let (k, v) = item?;
             let e: LedgerEntry = decode(&v, || {
-                format!("ledger entry {}", key_part(&k, 0).unwrap_or_default())
+                format!(
+                    "ledger entry {}",
+                    key_part::<u64>(&k, 0).unwrap_or_default()
+                )
             })?;
             if e.guild == guild && e.user == user {
                 out.push(e);
@@ -706,7 +712,10 @@ impl Store {
         for item in self.kv().scan(t::OUTBOX, &[]) {
             let (k, v) = item?;
             out.push(decode::<crate::Pending>(&v, || {
-                format!("outbox entry {}", key_part(&k, 0).unwrap_or_default())
+                format!(
+                    "outbox entry {}",
+                    key_part::<u64>(&k, 0).unwrap_or_default()
+                )
             })?);
         }
         out.sort_by_key(|p| (p.at, p.request));
@@ -734,7 +743,10 @@ impl Store {
         for item in self.kv().scan(t::LEDGER, &[]) {
             let (k, v) = item?;
             let e: LedgerEntry = decode(&v, || {
-                format!("ledger entry {}", key_part(&k, 0).unwrap_or_default())
+                format!(
+                    "ledger entry {}",
+                    key_part::<u64>(&k, 0).unwrap_or_default()
+                )
             })?;
             if e.guild == guild {
                 out.push(e);

@@ -204,9 +204,9 @@ impl Tx<'_> {
         channel: ChannelId,
         players: [UserId; 2],
     ) -> TxResult<()> {
-        self.put_raw(t::BY_CHANNEL, &key2(channel, !id), &[])?;
+        self.put_raw(t::BY_CHANNEL, &key2(channel, !id.get()), &[])?;
         for p in players {
-            self.put_raw(t::BY_PLAYER, &key3(guild, p, !id), &[])?;
+            self.put_raw(t::BY_PLAYER, &key3(guild, p, !id.get()), &[])?;
         }
         Ok(())
     }

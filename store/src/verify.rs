@@ -96,7 +96,7 @@ impl Store {
         let mut payments: BTreeMap<(GuildId, u64), (u32, i128, u32)> = BTreeMap::new();
         for item in self.kv().scan(t::LEDGER, &[]) {
             let (k, v) = item?;
-            let seq = key_part(&k, 0).unwrap_or_default();
+            let seq = key_part::<u64>(&k, 0).unwrap_or_default();
             let e: LedgerEntry = match decode(&v, || format!("ledger entry {seq}")) {
                 Ok(e) => e,
                 Err(e) => {
@@ -420,7 +420,7 @@ impl Store {
         for (tree, part) in [(t::BY_CHANNEL, 1), (t::BY_PLAYER, 2)] {
             for item in self.kv().scan(tree, &[]) {
                 let (k, _) = item?;
-                let id = !key_part(&k, part).unwrap_or_default();
+                let id = GameId(!key_part::<u64>(&k, part).unwrap_or_default());
                 if !self.kv().contains(t::FINISHED, &key1(id))? {
                     r.problems.push(format!(
                         "a history index points at game {id}, which is not archived"
@@ -430,7 +430,7 @@ impl Store {
         }
         for item in self.kv().scan(t::REQUESTS, &[]) {
             let (k, v) = item?;
-            let id = key_part(&k, 0).unwrap_or_default();
+            let id = key_part::<u64>(&k, 0).unwrap_or_default();
             if let Err(e) = decode::<StoredReceipt>(&v, || format!("the result of request {id}")) {
                 r.problems.push(e.to_string());
             }

@@ -1,6 +1,7 @@
 //! What `verify` checks beyond the money (finished games replayed, W/L/D and net won
 //! against the archive, move records), opening only existing data directories, and the
 //! import's checks before it writes anything.
+use jetan_store::GameId;
 
 use jetan_rules::Variant;
 use jetan_store::{StoreError, Terms, FORMAT_VERSION};
@@ -34,7 +35,7 @@ fn one_finished_game() -> (Place, u64) {
     let played = t.play_out(seed);
     t.assert_clean();
     let id = played[0].game_id;
-    (t.close(), id)
+    (t.close(), id.get())
 }
 
 fn problems(place: &Place) -> String {
@@ -59,7 +60,7 @@ fn verify_replays_finished_games_to_their_recorded_result() {
 #[test]
 fn verify_recomputes_wins_losses_draws_and_net_won() {
     let (place, _) = one_finished_game();
-    let key = [GUILD.to_be_bytes(), ALICE.to_be_bytes()].concat();
+    let key = [GUILD.get().to_be_bytes(), ALICE.get().to_be_bytes()].concat();
     edit(&place, "wallets", &key, |w| {
         w["wins"] = Value::from(w["wins"].as_u64().unwrap() + 1);
     });
@@ -78,7 +79,7 @@ fn verify_finds_missing_and_stray_move_records() {
     let (place, id) = one_finished_game();
     let plies = place
         .open()
-        .finished_game(id)
+        .finished_game(GameId(id))
         .unwrap()
         .unwrap()
         .game
@@ -102,7 +103,7 @@ fn verify_finds_missing_and_stray_move_records() {
     // The archive read reports the damage instead of a shortened game.
     let s = place.open();
     assert!(matches!(
-        s.finished_game(id),
+        s.finished_game(GameId(id)),
         Err(StoreError::Corrupt { .. })
     ));
 }

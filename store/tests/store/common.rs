@@ -1,17 +1,18 @@
 //! Helpers: a fresh store (in a temporary directory, or in a schema of its own on the
 //! test PostgreSQL server: `crate::POSTGRES` says which), requests, squares, playing
 //! games out.
+use jetan_store::GameId;
 
 use jetan_rules::{AttackerWins, Position, Square};
 use jetan_store::{Game, Location, PlayResult, Stamp, Store, Terms};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-pub const GUILD: u64 = 1;
-pub const CH: u64 = 10;
-pub const ALICE: u64 = 100;
-pub const BOB: u64 = 200;
-pub const CAROL: u64 = 300;
+pub const GUILD: jetan_store::GuildId = jetan_store::GuildId(1);
+pub const CH: jetan_store::ChannelId = jetan_store::ChannelId(10);
+pub const ALICE: jetan_store::UserId = jetan_store::UserId(100);
+pub const BOB: jetan_store::UserId = jetan_store::UserId(200);
+pub const CAROL: jetan_store::UserId = jetan_store::UserId(300);
 
 /// Where a test's data lives: a temporary sled directory, or a fresh PostgreSQL schema
 /// (dropped with the throwaway server).
@@ -188,7 +189,7 @@ impl TestStore {
     }
 
     /// A request by `user` at `now` with a fresh id.
-    pub fn req(&self, user: u64, now: u64) -> Stamp {
+    pub fn req(&self, user: jetan_store::UserId, now: u64) -> Stamp {
         let id = self
             .next_id
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -245,12 +246,15 @@ impl TestStore {
 
 /// The id of the game in progress in a channel (0 if none), for operations that name it.
 pub trait GameIdOf {
-    fn gid(&self, channel: u64) -> u64;
+    fn gid(&self, channel: jetan_store::ChannelId) -> jetan_store::GameId;
 }
 
 impl GameIdOf for Store {
-    fn gid(&self, channel: u64) -> u64 {
-        self.game(channel).ok().flatten().map_or(0, |g| g.id)
+    fn gid(&self, channel: jetan_store::ChannelId) -> jetan_store::GameId {
+        self.game(channel)
+            .ok()
+            .flatten()
+            .map_or(GameId(0), |g| g.id)
     }
 }
 

@@ -10,15 +10,15 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use jetan_rules::{Square, Variant};
-use jetan_store::{Location, Stamp, Store, Terms};
+use jetan_store::{ChannelId, GuildId, Location, Stamp, Store, Terms, UserId};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::common::{choose, GameIdOf, Place};
 
-const GUILD: u64 = 3;
-const USERS: [u64; 4] = [11, 12, 13, 14];
-const CHANNELS: [u64; 4] = [21, 22, 23, 24];
+const GUILD: GuildId = GuildId(3);
+const USERS: [UserId; 4] = [UserId(11), UserId(12), UserId(13), UserId(14)];
+const CHANNELS: [ChannelId; 4] = [ChannelId(21), ChannelId(22), ChannelId(23), ChannelId(24)];
 const ENV_DIR: &str = "JETAN_CRASH_DIR";
 const ENV_ITER: &str = "JETAN_CRASH_ITERATION";
 
@@ -26,28 +26,28 @@ const ENV_ITER: &str = "JETAN_CRASH_ITERATION";
 #[derive(Debug, Clone, PartialEq)]
 enum Ack {
     Grant {
-        user: u64,
+        user: UserId,
         amount: u64,
     },
     Challenge {
-        ch: u64,
-        opponent: u64,
+        ch: ChannelId,
+        opponent: UserId,
         stake: u64,
         price: u64,
     },
     Accept {
-        ch: u64,
+        ch: ChannelId,
         first: u64,
         seed: u64,
     },
     Play {
-        ch: u64,
+        ch: ChannelId,
         version: u64,
         from: Square,
         to: Square,
     },
     Resign {
-        ch: u64,
+        ch: ChannelId,
     },
 }
 
@@ -77,30 +77,34 @@ fn parse(text: &str) -> Option<(Stamp, Ack, String)> {
     let (head, result) = rest.split_once(" | ")?;
     let w: Vec<&str> = head.split(' ').collect();
     let n = |i: usize| w[i].parse::<u64>().unwrap();
-    let req = Stamp::new(n(0), n(1), n(2));
+    let user = |i: usize| UserId(n(i));
+    let chan = |i: usize| ChannelId(n(i));
+    let req = Stamp::new(n(0), user(1), n(2));
     let ack = match w[3] {
         "grant" => Ack::Grant {
-            user: n(4),
+            user: user(4),
             amount: n(5),
         },
         "challenge" => Ack::Challenge {
-            ch: n(4),
-            opponent: n(5),
+            ch: chan(4),
+            opponent: user(5),
             stake: n(6),
             price: n(7),
         },
         "accept" => Ack::Accept {
-            ch: n(4),
+            ch: chan(4),
             first: n(5),
             seed: n(6),
         },
         "play" => Ack::Play {
-            ch: n(4),
+            ch: chan(4),
             version: n(5),
             from: w[6].parse().unwrap(),
             to: w[7].parse().unwrap(),
         },
-        "resign" => Ack::Resign { ch: n(4) },
+        "resign" => Ack::Resign {
+            ch: ChannelId(n(4)),
+        },
         _ => return None,
     };
     Some((req, ack, result.to_owned()))
@@ -176,7 +180,7 @@ fn crash_child() {
         let ch = CHANNELS[rng.gen_range(0..CHANNELS.len())];
         let (user, ack) = if rng.gen_bool(0.05) {
             (
-                1,
+                UserId(1),
                 Ack::Grant {
                     user: USERS[rng.gen_range(0..USERS.len())],
                     amount: rng.gen_range(1..100),
@@ -202,7 +206,7 @@ fn crash_child() {
                 c.challenged,
                 Ack::Accept {
                     ch,
-                    first: c.challenger,
+                    first: c.challenger.get(),
                     seed: rng.gen(),
                 },
             )

@@ -1,5 +1,6 @@
 //! The server economy: payments between players (their ledger entries, refusals that
 //! write nothing, a repeated request, races), on both backends.
+use jetan_store::{ChannelId, UserId};
 
 use jetan_rules::Variant;
 use jetan_store::{
@@ -8,12 +9,12 @@ use jetan_store::{
 
 use crate::common::*;
 
-fn balance(store: &Store, user: u64) -> u64 {
+fn balance(store: &Store, user: UserId) -> u64 {
     store.wallet(GUILD, user).unwrap().balance
 }
 
 /// Everything a refused operation must leave as it was: both wallets and the ledger.
-fn snapshot(store: &Store) -> (Vec<(u64, jetan_store::Wallet)>, usize) {
+fn snapshot(store: &Store) -> (Vec<(UserId, jetan_store::Wallet)>, usize) {
     let entries: usize = [ALICE, BOB, CAROL]
         .iter()
         .map(|&u| store.ledger(GUILD, u, usize::MAX).unwrap().len())
@@ -65,14 +66,14 @@ fn payment_refusals_write_nothing() {
     assert_eq!(balance(s, ALICE), 100);
     let before = snapshot(s);
     let refusals: Vec<(Stamp, u64, u64)> = vec![
-        (t.req(ALICE, 3), ALICE, 5),
-        (t.req(ALICE, 3), BOB, 0),
-        (t.req(ALICE, 3), BOB, MAX_AMOUNT + 1),
-        (t.req(ALICE, 3), BOB, 101),
+        (t.req(ALICE, 3), ALICE.get(), 5),
+        (t.req(ALICE, 3), BOB.get(), 0),
+        (t.req(ALICE, 3), BOB.get(), MAX_AMOUNT + 1),
+        (t.req(ALICE, 3), BOB.get(), 101),
     ];
     let errors: Vec<StoreError> = refusals
         .into_iter()
-        .map(|(r, to, amount)| s.pay(r, GUILD, to, amount, "").unwrap_err())
+        .map(|(r, to, amount)| s.pay(r, GUILD, UserId(to), amount, "").unwrap_err())
         .collect();
     assert!(
         matches!(errors[0], StoreError::SelfPayment),
@@ -177,7 +178,7 @@ fn a_payment_racing_a_stake_spends_the_money_once() {
         let store = t.store.clone();
         let staker = std::thread::spawn({
             let terms = terms.clone();
-            move || store.challenge(stake, GUILD, CH + round, BOB, terms)
+            move || store.challenge(stake, GUILD, ChannelId(CH.get() + round), BOB, terms)
         });
         let (paid, staked) = (payer.join().unwrap(), staker.join().unwrap());
         assert!(
@@ -525,7 +526,7 @@ fn a_purge_empties_departed_wallets_without_escrow_and_keeps_those_in_a_game() {
     let before = s.verify().unwrap().money;
     let r = t.req(ALICE, 50);
     let done = s
-        .purge(r, GUILD, &[CAROL, BOB, stranger, CAROL], "left")
+        .purge(r, GUILD, &[CAROL, BOB, UserId(stranger), CAROL], "left")
         .unwrap();
     assert_eq!(done.purged, vec![(CAROL, carol)]);
     assert_eq!(done.kept, vec![(BOB, 100)]);
@@ -541,7 +542,7 @@ fn a_purge_empties_departed_wallets_without_escrow_and_keeps_those_in_a_game() {
         s.wallets(GUILD)
             .unwrap()
             .iter()
-            .all(|(u, _)| *u != stranger),
+            .all(|(u, _)| *u != UserId(stranger)),
         "no wallet is created for a stranger"
     );
     let e = &s.ledger(GUILD, CAROL, 1).unwrap()[0];
@@ -561,7 +562,7 @@ fn a_purge_empties_departed_wallets_without_escrow_and_keeps_those_in_a_game() {
     assert_eq!((again.purged, again.kept), (vec![(BOB, bob)], vec![]));
     assert_eq!(s.wallet(GUILD, BOB).unwrap().escrow, 0);
     // Too many at once: refused, nothing written.
-    let many: Vec<u64> = (1..=MAX_PURGE as u64 + 1).collect();
+    let many: Vec<UserId> = (1..=MAX_PURGE as u64 + 1).map(UserId).collect();
     let snap = snapshot(s);
     assert!(matches!(
         s.purge(t.req(ALICE, 80), GUILD, &many, ""),
@@ -595,7 +596,7 @@ fn payments_per_second() {
                         let id = ids.fetch_add(1, Ordering::Relaxed);
                         let to = 1_000 + id % 7;
                         if store
-                            .pay(Stamp::new(id, from, id), GUILD, to, 1, "")
+                            .pay(Stamp::new(id, UserId(from), id), GUILD, UserId(to), 1, "")
                             .is_ok()
                         {
                             done.fetch_add(1, Ordering::Relaxed);
@@ -606,15 +607,15 @@ fn payments_per_second() {
         });
         done.load(Ordering::Relaxed) as f64 / started.elapsed().as_secs_f64()
     };
-    for u in [ALICE, BOB].into_iter().chain(5_000..5_016) {
+    for u in [ALICE, BOB].into_iter().chain((5_000..5_016).map(UserId)) {
         t.store
             .grant(t.req(CAROL, 0), GUILD, u, 1_000_000, "")
             .unwrap();
     }
     let secs = Duration::from_secs(3);
-    let one = run(1, &|_| ALICE, secs);
+    let one = run(1, &|_| ALICE.get(), secs);
     let many = run(16, &|k| 5_000 + k, secs);
-    let hot = run(16, &|_| BOB, secs);
+    let hot = run(16, &|_| BOB.get(), secs);
     println!(
         "{}: one payer {one:.0}/s, 16 payers at once {many:.0}/s, 16 clients on one wallet {hot:.0}/s",
         t.store.backend()

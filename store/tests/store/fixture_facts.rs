@@ -10,6 +10,8 @@
 
 #![allow(dead_code)] // the generator uses a part
 
+use jetan_store::{ChannelId, GameId, GuildId, UserId};
+
 use jetan_store::{
     ChallengeClosed, EndReason, FinishedGame, Game, GameResult, LedgerEntry, Rating, Receipt,
     Record, Records, Settings, Store, Terms, Wallet,
@@ -48,11 +50,11 @@ pub fn facts(store: &Store, roster: &Roster) -> Value {
     json!({
         "settings": roster.guilds.iter().map(|&g| json!({
             "guild": g,
-            "settings": settings(&store.settings(g).unwrap()),
+            "settings": settings(&store.settings(GuildId(g)).unwrap()),
         })).collect::<Vec<_>>(),
         "wallets": roster.guilds.iter().map(|&g| json!({
             "guild": g,
-            "wallets": store.wallets(g).unwrap().iter().map(|(u, w)| wallet(*u, w)).collect::<Vec<_>>(),
+            "wallets": store.wallets(GuildId(g)).unwrap().iter().map(|(u, w)| wallet((*u).get(), w)).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "games": games.iter().map(game).collect::<Vec<_>>(),
         "challenges": challenges.iter().map(|c| json!({
@@ -67,23 +69,23 @@ pub fn facts(store: &Store, roster: &Roster) -> Value {
             "held": c.held,
         })).collect::<Vec<_>>(),
         "finished": roster.finished.iter().map(|&id| {
-            finished(&store.finished_game(id).unwrap().unwrap_or_else(|| panic!("finished game {id} is missing")))
+            finished(&store.finished_game(GameId(id)).unwrap().unwrap_or_else(|| panic!("finished game {id} is missing")))
         }).collect::<Vec<_>>(),
         "history": {
             "channels": roster.channels.iter().map(|(_, c)| json!({
                 "channel": c,
-                "games": store.history_channel(*c, 100).unwrap().iter().map(|f| f.game.id).collect::<Vec<_>>(),
+                "games": store.history_channel(ChannelId(*c), 100).unwrap().iter().map(|f| f.game.id).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
             "players": roster.guilds.iter().flat_map(|&g| roster.users.iter().map(move |(_, u)| (g, *u)))
                 .map(|(g, u)| json!({
                     "guild": g,
                     "user": u,
-                    "games": store.history_player(g, u, 100).unwrap().iter().map(|f| f.game.id).collect::<Vec<_>>(),
+                    "games": store.history_player(GuildId(g), UserId(u), 100).unwrap().iter().map(|f| f.game.id).collect::<Vec<_>>(),
                 })).collect::<Vec<_>>(),
         },
         "ledger": roster.guilds.iter().map(|&g| json!({
             "guild": g,
-            "entries": store.server_ledger(g).unwrap().iter().map(ledger_entry).collect::<Vec<_>>(),
+            "entries": store.server_ledger(GuildId(g)).unwrap().iter().map(ledger_entry).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "receipts": roster.requests.iter().map(|&r| receipt(r, store.receipt(r).unwrap().as_ref())).collect::<Vec<_>>(),
         "outbox": store.pending_announcements().unwrap().iter().map(|p| json!({
@@ -92,9 +94,9 @@ pub fn facts(store: &Store, roster: &Roster) -> Value {
             "at": p.at,
         })).collect::<Vec<_>>(),
         "profiles": {
-            "names": roster.users.iter().map(|(_, u)| json!([u, store.display_name(*u)])).collect::<Vec<_>>(),
-            "reminded_by_dm": roster.users.iter().filter(|(_, u)| store.reminds_by_dm(*u)).map(|(_, u)| u).collect::<Vec<_>>(),
-            "practice_levels": roster.ids.iter().filter_map(|&id| store.practice_level(id).map(|l| json!([id, l]))).collect::<Vec<_>>(),
+            "names": roster.users.iter().map(|(_, u)| json!([u, store.display_name(UserId(*u))])).collect::<Vec<_>>(),
+            "reminded_by_dm": roster.users.iter().filter(|(_, u)| store.reminds_by_dm(UserId(*u))).map(|(_, u)| u).collect::<Vec<_>>(),
+            "practice_levels": roster.ids.iter().filter_map(|&id| store.practice_level(GameId(id)).map(|l| json!([id, l]))).collect::<Vec<_>>(),
         },
         "verify": {
             "clean": report.is_clean(),

@@ -4,6 +4,7 @@
 //! agreement, aborts and repeated requests settle exactly against the ledger, and
 //! `verify` agrees after each. Against sled (`tests/store`) and PostgreSQL
 //! (`tests/store_pg`).
+use jetan_store::{ChannelId, UserId};
 
 use jetan_store::HostEnding;
 use jetan_store::{EndReason, Game, GameKind, GameResult, Records, Settlement, StoreError, Terms};
@@ -82,7 +83,7 @@ fn until_to_act(t: &TestStore, who: u64, mut now: u64) -> u64 {
     let mut n = 0;
     loop {
         let g = game(t);
-        if g.to_move() == who && n > 0 {
+        if g.to_move() == UserId(who) && n > 0 {
             return now;
         }
         now += 1000;
@@ -93,11 +94,17 @@ fn until_to_act(t: &TestStore, who: u64, mut now: u64) -> u64 {
 }
 
 fn assert_won(t: &TestStore, s: &Settlement, winner: u64, loser: u64, reason: EndReason) {
-    assert_eq!(s.result, GameResult::Win { winner, loser });
+    assert_eq!(
+        s.result,
+        GameResult::Win {
+            winner: UserId(winner),
+            loser: UserId(loser)
+        }
+    );
     assert_eq!(s.reason, reason);
     let (w, l) = (
-        t.store.wallet(GUILD, winner).unwrap(),
-        t.store.wallet(GUILD, loser).unwrap(),
+        t.store.wallet(GUILD, UserId(winner)).unwrap(),
+        t.store.wallet(GUILD, UserId(loser)).unwrap(),
     );
     assert_eq!((w.escrow, l.escrow), (0, 0));
     assert_eq!((w.balance, l.balance), (1000 + STAKE, 1000 - STAKE));
@@ -112,7 +119,7 @@ fn only_the_waiting_player_claims_on_time() {
         let t = TestStore::new();
         start(&t, &terms);
         // Alice (first mover) plays until Bob must act.
-        let last = until_to_act(&t, BOB, 10);
+        let last = until_to_act(&t, BOB.get(), 10);
         let after = last + MOVE_MS + 1;
         // Bob let his own time run out: his claim is refused, and changes nothing.
         let before = game(&t);
@@ -128,7 +135,13 @@ fn only_the_waiting_player_claims_on_time() {
         assert!(matches!(e, StoreError::TimeNotUp { .. }), "{e}");
         // Alice waited: she wins.
         let s = t.store.claim_time(t.req(ALICE, after), CH).unwrap();
-        assert_won(&t, &s, ALICE, BOB, EndReason::Host(HostEnding::Time));
+        assert_won(
+            &t,
+            &s,
+            ALICE.get(),
+            BOB.get(),
+            EndReason::Host(HostEnding::Time),
+        );
     }
 }
 
@@ -138,7 +151,7 @@ fn the_sweep_settles_against_the_player_who_stalled() {
         for stalling in [ALICE, BOB] {
             let t = TestStore::new();
             start(&t, &terms);
-            let last = until_to_act(&t, stalling, 10);
+            let last = until_to_act(&t, stalling.get(), 10);
             let winner = if stalling == ALICE { BOB } else { ALICE };
             assert!(t
                 .store
@@ -150,8 +163,8 @@ fn the_sweep_settles_against_the_player_who_stalled() {
             assert_won(
                 &t,
                 &ended[0],
-                winner,
-                stalling,
+                winner.get(),
+                stalling.get(),
                 EndReason::Host(HostEnding::Time),
             );
         }
@@ -189,8 +202,8 @@ fn in_a_battle_the_player_whose_card_is_awaited_is_on_the_clock() {
     assert_won(
         &t,
         &s,
-        defender,
-        attacker,
+        defender.get(),
+        attacker.get(),
         EndReason::Host(HostEnding::Time),
     );
 
@@ -236,22 +249,22 @@ fn resignation_draws_and_aborts_settle_exactly() {
         for resigner in [ALICE, BOB] {
             let t = TestStore::new();
             start(&t, &terms);
-            let now = until_to_act(&t, BOB, 10);
+            let now = until_to_act(&t, BOB.get(), 10);
             let g = game(&t);
             let s = t.store.resign(t.req(resigner, now + 1), CH, g.id).unwrap();
             let winner = if resigner == ALICE { BOB } else { ALICE };
             assert_won(
                 &t,
                 &s,
-                winner,
-                resigner,
+                winner.get(),
+                resigner.get(),
                 EndReason::Host(HostEnding::Resignation),
             );
         }
         // A draw by agreement returns both stakes; only the opponent may accept.
         let t = TestStore::new();
         start(&t, &terms);
-        let now = until_to_act(&t, BOB, 10);
+        let now = until_to_act(&t, BOB.get(), 10);
         let offered = t.store.offer_draw(t.req(ALICE, now + 1), CH).unwrap();
         let e = t
             .store
@@ -272,7 +285,7 @@ fn resignation_draws_and_aborts_settle_exactly() {
         // An abort refunds everything and counts nothing.
         let t = TestStore::new();
         let g = start(&t, &terms);
-        until_to_act(&t, BOB, 10);
+        until_to_act(&t, BOB.get(), 10);
         let s = t
             .store
             .abort(t.req(CAROL, 99_999), CH, g.id, "test")
@@ -291,7 +304,7 @@ fn an_action_out_of_turn_is_refused_in_every_game() {
     for terms in every_game() {
         let t = TestStore::new();
         start(&t, &terms);
-        until_to_act(&t, BOB, 10);
+        until_to_act(&t, BOB.get(), 10);
         let before = game(&t);
         let e = match before.terms.kind() {
             GameKind::Jetan => {
@@ -332,7 +345,7 @@ fn an_action_out_of_turn_is_refused_in_every_game() {
 /// changes nothing, and the settlement names the channel to tell the result in.
 #[test]
 fn a_game_moved_into_its_thread_is_played_and_settled_there() {
-    const THREAD: u64 = 77;
+    const THREAD: ChannelId = ChannelId(77);
     for terms in every_game() {
         let t = TestStore::new();
         let g = start(&t, &terms);
@@ -346,7 +359,7 @@ fn a_game_moved_into_its_thread_is_played_and_settled_there() {
         // Another game cannot be moved into the thread, nor this one again elsewhere.
         let e = t
             .store
-            .move_to_thread(22, CH, g.id, THREAD + 1)
+            .move_to_thread(22, CH, g.id, ChannelId(THREAD.get() + 1))
             .unwrap_err();
         assert!(matches!(e, StoreError::NoGame), "{e}");
         // The channel takes a new challenge while the game goes on in its thread.
@@ -361,7 +374,13 @@ fn a_game_moved_into_its_thread_is_played_and_settled_there() {
             .unwrap();
         let s = t.store.resign(t.req(BOB, 40), THREAD, g.id).unwrap();
         assert_eq!((s.channel, s.parent), (THREAD, Some(CH)));
-        assert_won(&t, &s, ALICE, BOB, EndReason::Host(HostEnding::Resignation));
+        assert_won(
+            &t,
+            &s,
+            ALICE.get(),
+            BOB.get(),
+            EndReason::Host(HostEnding::Resignation),
+        );
         let f = t
             .store
             .last_finished(THREAD)
@@ -408,10 +427,10 @@ fn the_player_to_move_is_reminded_once_per_threshold_in_every_game() {
     for terms in every_game() {
         let t = TestStore::new();
         start(&t, &terms);
-        until_to_act(&t, BOB, 10);
+        until_to_act(&t, BOB.get(), 10);
         let g = game(&t);
         let turn = g.last_move_at;
-        let claim = |at: u64| -> Vec<(u64, Nudge)> {
+        let claim = |at: u64| -> Vec<(UserId, Nudge)> {
             let got = t.store.claim_reminders(at).unwrap();
             for r in &got {
                 assert_eq!(r.deadline, r.game.last_move_at + MOVE_MS);

@@ -1,6 +1,7 @@
 //! Martian Chess games in the store: actions in one transaction, refusals, piece prices
 //! capped by the reserve, the settlement, overdue battle cards, verify and export. The same
 //! tests run against sled (`tests/store`) and PostgreSQL (`tests/store_pg`).
+use jetan_store::UserId;
 
 use jetan_store::schema::martian::Ending as MartianEnding;
 use jetan_store::{EndReason, GameKind, GameResult, PaymentKind, PlayResult, StoreError, Terms};
@@ -20,7 +21,7 @@ fn martian(stake: u64, price: u64) -> Terms {
 fn act(t: &TestStore, user: u64, text: &str, now: u64) -> jetan_store::Result<PlayResult> {
     let g = t.store.game(CH).unwrap().expect("a game");
     t.store.act(
-        t.req(user, now),
+        t.req(UserId(user), now),
         CH,
         (g.id, g.version),
         text.parse().unwrap(),
@@ -75,7 +76,7 @@ fn a_whole_game_settles_piece_prices_capped_and_the_stake() {
         end.reason
     );
     // Every prisoner paid its price × 2, capped by the payer's reserve of 78.
-    let mut paid = std::collections::BTreeMap::<u64, u64>::new();
+    let mut paid = std::collections::BTreeMap::<UserId, u64>::new();
     for r in &results {
         for p in &r.payments {
             let PaymentKind::Piece { piece } = p.kind else {
@@ -83,7 +84,7 @@ fn a_whole_game_settles_piece_prices_capped_and_the_stake() {
             };
             let role = martian_chess::Role::from_char(piece.to_ascii_lowercase()).unwrap();
             assert!(p.amount <= u64::from(role.value()) * 2);
-            *paid.entry(p.from).or_default() += p.amount;
+            *paid.entry(UserId(p.from.get())).or_default() += p.amount;
         }
     }
     for (&who, &sum) in &paid {
@@ -128,12 +129,12 @@ fn refusals_change_nothing() {
     t.start(martian(10, 1));
     let before = t.store.game(CH).unwrap().unwrap();
     // Bob is Black: White (Alice) acts first.
-    let e = act(&t, BOB, "e7-e5", 5).unwrap_err();
+    let e = act(&t, BOB.get(), "e7-e5", 5).unwrap_err();
     assert!(
         matches!(e, StoreError::NotYourTurn { to_move } if to_move == ALICE),
         "{e}"
     );
-    let e = act(&t, CAROL, "e2-e4", 5).unwrap_err();
+    let e = act(&t, CAROL.get(), "e2-e4", 5).unwrap_err();
     assert!(matches!(e, StoreError::NotAPlayer), "{e}");
     // A Jetan move in a Martian Chess game.
     let e = t.mv("e2", "e4", 5).unwrap_err();
@@ -149,7 +150,7 @@ fn refusals_change_nothing() {
         )
         .unwrap_err();
     assert!(matches!(e, StoreError::GameChanged { .. }), "{e}");
-    let e = act(&t, ALICE, "e2-e5", 5).unwrap_err();
+    let e = act(&t, ALICE.get(), "e2-e5", 5).unwrap_err();
     assert!(
         matches!(e, StoreError::Illegal(Refusal::MartianChess(_))),
         "{e}"
@@ -158,8 +159,8 @@ fn refusals_change_nothing() {
     // A piece moves once a turn (the seed-42 die gives more than one action).
     let state = before.martian_state().unwrap();
     assert!(state.actions_left() >= 2, "seed 42 rolls {}", state.die());
-    act(&t, ALICE, "g1-f3", 6).unwrap();
-    let e = act(&t, ALICE, "f3-g5", 7).unwrap_err();
+    act(&t, ALICE.get(), "g1-f3", 6).unwrap();
+    let e = act(&t, ALICE.get(), "f3-g5", 7).unwrap_err();
     assert!(
         matches!(
             e,
@@ -232,7 +233,7 @@ fn an_overdue_battle_card_is_played_for_its_player() {
 fn resignation_and_draws_end_martian_games_like_jetan_ones() {
     let t = TestStore::new();
     t.start(martian(30, 1));
-    act(&t, ALICE, "e2-e4", 5).unwrap();
+    act(&t, ALICE.get(), "e2-e4", 5).unwrap();
     let g = t.store.game(CH).unwrap().unwrap();
     let end = t.store.resign(t.req(BOB, 6), CH, g.id).unwrap();
     assert_eq!(

@@ -8,15 +8,15 @@ use jetan_store::Refusal;
 use std::collections::BTreeMap;
 
 use jetan_rules::{Color, DuelStream, Position, Square, Variant};
-use jetan_store::{FirstMover, Stamp, Store, StoreError, Terms};
+use jetan_store::{ChannelId, FirstMover, GuildId, Stamp, Store, StoreError, Terms, UserId};
 
 use crate::common::{GameIdOf, Place};
 use proptest::prelude::*;
 use proptest::test_runner::{RngSeed, TestRunner};
 
-const GUILD: u64 = 7;
-const USERS: [u64; 3] = [1, 2, 3];
-const CHANNELS: [u64; 2] = [1, 2];
+const GUILD: GuildId = GuildId(7);
+const USERS: [UserId; 3] = [UserId(1), UserId(2), UserId(3)];
+const CHANNELS: [ChannelId; 2] = [ChannelId(1), ChannelId(2)];
 const GRANT: u64 = 1000;
 const DAILY: u64 = 100;
 const EXPIRY: u64 = 10 * 60 * 1000;
@@ -148,8 +148,8 @@ struct W {
 
 #[derive(Debug, Clone)]
 struct Ch {
-    challenger: u64,
-    challenged: u64,
+    challenger: UserId,
+    challenged: UserId,
     terms: Terms,
     expires: u64,
     held: u64,
@@ -157,14 +157,14 @@ struct Ch {
 
 #[derive(Debug, Clone)]
 struct G {
-    players: [u64; 2], // black, orange
+    players: [UserId; 2], // black, orange
     terms: Terms,
     pos: Position,
     dice: DuelStream,
     version: u64,
     escrow: [u64; 2],
     net: [i64; 2],
-    offer: Option<u64>,
+    offer: Option<UserId>,
     last: u64,
     moves: usize,
 }
@@ -177,7 +177,7 @@ enum Slot {
 
 #[derive(Debug, Clone)]
 struct Model {
-    wallets: BTreeMap<u64, W>,
+    wallets: BTreeMap<UserId, W>,
     /// Each channel's game.
     slots: Vec<Slot>,
     /// Each channel's open challenges, oldest first (one per challenger).
@@ -202,13 +202,13 @@ fn idx(c: Color) -> usize {
 }
 
 impl Model {
-    fn peek(&self, u: u64) -> W {
+    fn peek(&self, u: UserId) -> W {
         self.wallets.get(&u).cloned().unwrap_or(W {
             balance: GRANT,
             ..W::default()
         })
     }
-    fn w(&mut self, u: u64) -> &mut W {
+    fn w(&mut self, u: UserId) -> &mut W {
         self.wallets.entry(u).or_insert(W {
             balance: GRANT,
             ..W::default()
@@ -453,7 +453,7 @@ impl Model {
                 if g.offer.is_some() {
                     return Err("DrawAlreadyOffered");
                 }
-                g.offer = Some(by);
+                g.offer = Some(UserId(by.get()));
                 g.version += 1;
                 Ok(())
             }
@@ -562,7 +562,7 @@ impl Model {
         stale: bool,
         illegal: bool,
         now: u64,
-    ) -> (Option<(u64, u64, Square, Square)>, Res) {
+    ) -> (Option<(UserId, u64, Square, Square)>, Res) {
         let Slot::Game(g) = &mut self.slots[ch] else {
             return (None, Err("NoGame"));
         };
@@ -648,7 +648,7 @@ fn call(
     store: &Store,
     op: &Op,
     req: Stamp,
-    mv: Option<(u64, u64, Square, Square)>,
+    mv: Option<(UserId, u64, Square, Square)>,
     seed_first: Option<u64>,
 ) -> Result<String, StoreError> {
     let ch = |c: usize| CHANNELS[c];
@@ -720,7 +720,7 @@ fn call(
         }
         Op::Reset { user } => format!("{:?}", store.reset(req, GUILD, USERS[user], "model")?),
         Op::Purge { ref users } => {
-            let users: Vec<u64> = users.iter().map(|&u| USERS[u]).collect();
+            let users: Vec<UserId> = users.iter().map(|&u| USERS[u]).collect();
             format!("{:?}", store.purge(req, GUILD, &users, "model")?)
         }
         Op::Tick { .. } | Op::Repeat => String::new(),
@@ -792,7 +792,7 @@ fn compare(store: &Store, model: &Model, step: usize, verify: bool) {
 type Sent = (
     Op,
     Stamp,
-    Option<(u64, u64, Square, Square)>,
+    Option<(UserId, u64, Square, Square)>,
     Option<u64>,
     Result<String, &'static str>,
 );
@@ -840,7 +840,7 @@ fn run(ops: Vec<Op>, verify_every: usize) {
                 illegal,
             } => {
                 let (mv, res) = model.apply_move(ch, pick, wrong_player, stale, illegal, now);
-                (mv.map_or(USERS[0], |m| m.0), mv, None, res)
+                (mv.map_or(USERS[0], |m| UserId(m.0.get())), mv, None, res)
             }
             Op::Accept {
                 by,
@@ -862,7 +862,7 @@ fn run(ops: Vec<Op>, verify_every: usize) {
             Op::Daily { user } => (USERS[user], None, None, model.apply(op, now)),
             Op::Pay { from, .. } => (USERS[from], None, None, model.apply(op, now)),
             Op::Abort { .. } | Op::Grant { .. } | Op::Reset { .. } | Op::Purge { .. } => {
-                (99, None, None, model.apply(op, now))
+                (UserId(99), None, None, model.apply(op, now))
             }
             Op::Tick { .. } | Op::Repeat => unreachable!(),
         };

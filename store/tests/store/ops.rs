@@ -1,4 +1,5 @@
 //! One test per operation and per refusal.
+use jetan_store::{ChannelId, GameId, GuildId, UserId};
 
 use jetan_rules::{Color, Outcome, Variant};
 use jetan_store::{
@@ -18,7 +19,7 @@ fn terms(stake: u64, price: u64) -> Terms {
 }
 
 fn money(store: &Store, user: u64) -> (u64, u64) {
-    let w = store.wallet(GUILD, user).unwrap();
+    let w = store.wallet(GUILD, UserId(user)).unwrap();
     (w.balance, w.escrow)
 }
 
@@ -47,8 +48,8 @@ fn challenge_moves_the_challengers_escrow() {
         .unwrap();
     assert_eq!(c.held, 92);
     assert_eq!(c.expires_at, 5 + Settings::default().challenge_expiry_ms);
-    assert_eq!(money(&t.store, ALICE), (908, 92));
-    assert_eq!(money(&t.store, BOB), (1000, 0));
+    assert_eq!(money(&t.store, ALICE.get()), (908, 92));
+    assert_eq!(money(&t.store, BOB.get()), (1000, 0));
     assert_eq!(t.store.open_challenge(CH).unwrap(), Some(c));
     t.assert_clean();
 }
@@ -81,7 +82,7 @@ fn challenge_refusals() {
         "user 100 has 1000 available; the stake and piece reserve need 1001"
     );
     // Bob has spent on another challenge: 40 left.
-    s.challenge(t.req(BOB, 0), GUILD, 11, CAROL, terms(960, 0))
+    s.challenge(t.req(BOB, 0), GUILD, ChannelId(11), CAROL, terms(960, 0))
         .unwrap();
     let err = s
         .challenge(t.req(ALICE, 0), GUILD, CH, BOB, terms(50, 0))
@@ -150,7 +151,7 @@ fn challenge_refusals() {
     };
     s.change_settings(t.req(ALICE, 1), GUILD, &allow).unwrap();
     let err = s
-        .challenge(t.req(BOB, 2), GUILD, 99, CAROL, terms(0, 0))
+        .challenge(t.req(BOB, 2), GUILD, ChannelId(99), CAROL, terms(0, 0))
         .unwrap_err();
     assert!(matches!(err, StoreError::ChannelNotAllowed), "{err}");
     t.assert_clean();
@@ -166,11 +167,11 @@ fn an_expired_challenge_is_replaced_and_refunded() {
     // Another challenger's challenge stands beside it and leaves it alone.
     s.challenge(t.req(CAROL, expiry), GUILD, CH, BOB, terms(0, 0))
         .unwrap();
-    assert_eq!(money(s, ALICE), (990, 10));
+    assert_eq!(money(s, ALICE.get()), (990, 10));
     // Alice's next challenge there replaces her expired one, refunded.
     s.challenge(t.req(ALICE, expiry), GUILD, CH, CAROL, terms(0, 0))
         .unwrap();
-    assert_eq!(money(s, ALICE), (1000, 0));
+    assert_eq!(money(s, ALICE.get()), (1000, 0));
     let open = s.open_challenges_in(CH).unwrap();
     let who: Vec<_> = open.iter().map(|c| (c.challenger, c.challenged)).collect();
     assert_eq!(who, vec![(CAROL, BOB), (ALICE, CAROL)]);
@@ -188,7 +189,7 @@ fn accept_starts_the_game_with_both_escrows() {
     );
     assert_eq!(g.position, jetan_rules::Position::start().to_string());
     assert_eq!(g.escrow.first, 92);
-    assert_eq!(money(&t.store, BOB), (908, 92));
+    assert_eq!(money(&t.store, BOB.get()), (908, 92));
     assert!(t.store.open_challenge(CH).unwrap().is_none());
     assert_eq!(t.store.game(CH).unwrap(), Some(g));
     t.assert_clean();
@@ -222,13 +223,15 @@ fn accept_refusals() {
     let err = s.accept(t.req(CAROL, 1), CH, None, 0, 0).unwrap_err();
     assert_eq!(err.to_string(), "only user 200 can answer this challenge");
     // A button names a challenge: another one (an old button) is refused.
-    let err = s.accept(t.req(BOB, 1), CH, Some(999), 0, 0).unwrap_err();
+    let err = s
+        .accept(t.req(BOB, 1), CH, Some(GameId(999)), 0, 0)
+        .unwrap_err();
     assert!(matches!(err, StoreError::ChallengeReplaced), "{err}");
     let expiry = Settings::default().challenge_expiry_ms;
     let err = s.accept(t.req(BOB, expiry), CH, None, 0, 0).unwrap_err();
     assert!(matches!(err, StoreError::ChallengeExpired), "{err}");
     // Bob spent his money meanwhile.
-    s.challenge(t.req(BOB, 1), GUILD, 11, CAROL, terms(200, 0))
+    s.challenge(t.req(BOB, 1), GUILD, ChannelId(11), CAROL, terms(200, 0))
         .unwrap();
     let err = s.accept(t.req(BOB, 2), CH, None, 0, 0).unwrap_err();
     assert!(
@@ -243,7 +246,7 @@ fn accept_refusals() {
         ),
         "{err}"
     );
-    s.cancel(t.req(BOB, 3), 11, None).unwrap();
+    s.cancel(t.req(BOB, 3), ChannelId(11), None).unwrap();
     s.accept(t.req(BOB, 4), CH, None, 0, 0).unwrap();
     let err = s.accept(t.req(BOB, 5), CH, None, 0, 0).unwrap_err();
     assert!(matches!(err, StoreError::AlreadyStarted), "{err}");
@@ -262,7 +265,7 @@ fn decline_cancel_expire_refund() {
     ] {
         s.challenge(t.req(ALICE, 0), GUILD, CH, BOB, terms(30, 0))
             .unwrap();
-        assert_eq!(money(s, ALICE), (970, 30));
+        assert_eq!(money(s, ALICE.get()), (970, 30));
         let (wrong, right, now) = match how {
             ClosedHow::Declined => (ALICE, BOB, 1),
             ClosedHow::Cancelled => (BOB, ALICE, 1),
@@ -279,7 +282,7 @@ fn decline_cancel_expire_refund() {
         assert!(err.is_refusal(), "{err}");
         let closed = call(t.req(right, now)).unwrap();
         assert_eq!((closed.how, closed.refunded), (how, 30));
-        assert_eq!(money(s, ALICE), (1000, 0));
+        assert_eq!(money(s, ALICE.get()), (1000, 0));
         let err = call(t.req(right, now)).unwrap_err();
         assert!(matches!(err, StoreError::NoChallenge), "{err}");
     }
@@ -291,14 +294,14 @@ fn expire_due_sweeps_only_due_challenges() {
     let t = TestStore::new();
     let s = &t.store;
     let expiry = Settings::default().challenge_expiry_ms;
-    s.challenge(t.req(ALICE, 0), GUILD, 1, BOB, terms(10, 0))
+    s.challenge(t.req(ALICE, 0), GUILD, ChannelId(1), BOB, terms(10, 0))
         .unwrap();
-    s.challenge(t.req(BOB, 100), GUILD, 2, CAROL, terms(10, 0))
+    s.challenge(t.req(BOB, 100), GUILD, ChannelId(2), CAROL, terms(10, 0))
         .unwrap();
     let done = s.expire_due(expiry + 50).unwrap();
     assert_eq!(done.len(), 1);
-    assert_eq!(done[0].challenge.channel, 1);
-    assert!(s.open_challenge(2).unwrap().is_some());
+    assert_eq!(done[0].challenge.channel, ChannelId(1));
+    assert!(s.open_challenge(ChannelId(2)).unwrap().is_some());
     assert_eq!(s.expire_due(expiry + 50).unwrap().len(), 0);
     t.assert_clean();
 }
@@ -308,15 +311,15 @@ fn sweeps_can_be_limited_to_the_servers_a_process_owns() {
     let t = TestStore::new();
     let s = &t.store;
     let expiry = Settings::default().challenge_expiry_ms;
-    let (mine, theirs) = (GUILD, GUILD + 1);
-    s.challenge(t.req(ALICE, 0), mine, 1, BOB, terms(10, 0))
+    let (mine, theirs) = (GUILD, GuildId(GUILD.get() + 1));
+    s.challenge(t.req(ALICE, 0), mine, ChannelId(1), BOB, terms(10, 0))
         .unwrap();
-    s.challenge(t.req(ALICE, 0), theirs, 2, BOB, terms(10, 0))
+    s.challenge(t.req(ALICE, 0), theirs, ChannelId(2), BOB, terms(10, 0))
         .unwrap();
     let done = s.expire_due_where(expiry + 1, |g| g == mine).unwrap();
     assert_eq!(done.len(), 1);
     assert_eq!(done[0].challenge.guild, mine);
-    assert!(s.open_challenge(2).unwrap().is_some());
+    assert!(s.open_challenge(ChannelId(2)).unwrap().is_some());
     let done = s.expire_due_where(expiry + 1, |g| g == theirs).unwrap();
     assert_eq!(done.len(), 1);
     assert_eq!(done[0].challenge.guild, theirs);
@@ -327,16 +330,16 @@ fn sweeps_can_be_limited_to_the_servers_a_process_owns() {
         ..terms(10, 0)
     };
     for (guild, ch) in [(mine, 3), (theirs, 4)] {
-        s.challenge(t.req(ALICE, 0), guild, ch, BOB, timed.clone())
+        s.challenge(t.req(ALICE, 0), guild, ChannelId(ch), BOB, timed.clone())
             .unwrap();
-        s.accept(t.req(BOB, 1), ch, None, 0, 5).unwrap();
+        s.accept(t.req(BOB, 1), ChannelId(ch), None, 0, 5).unwrap();
     }
     let late = 10 * 60_000;
     let ended = s.settle_stalled_where(late, |g| g == theirs).unwrap();
     assert_eq!(ended.len(), 1);
-    assert!(s.game(3).unwrap().is_some() && s.game(4).unwrap().is_none());
+    assert!(s.game(ChannelId(3)).unwrap().is_some() && s.game(ChannelId(4)).unwrap().is_none());
     assert_eq!(s.settle_stalled(late).unwrap().len(), 1);
-    assert!(s.game(3).unwrap().is_none());
+    assert!(s.game(ChannelId(3)).unwrap().is_none());
     t.assert_clean();
 }
 
@@ -391,7 +394,13 @@ fn a_move_is_recorded_and_refusals_write_nothing() {
         (2, 7, 1, BOB)
     );
     let err = s
-        .play(t.req(NOBODY, 8), 999, (s.gid(999), 2), sq("e9"), sq("e8"))
+        .play(
+            t.req(UserId(NOBODY), 8),
+            ChannelId(999),
+            (s.gid(ChannelId(999)), 2),
+            sq("e9"),
+            sq("e8"),
+        )
         .unwrap_err();
     assert!(matches!(err, StoreError::NoGame), "{err}");
     t.assert_clean();
@@ -528,8 +537,8 @@ fn resign_gives_the_opponent_the_win() {
         }
     );
     assert_eq!(end.reason, EndReason::Host(HostEnding::Resignation));
-    assert_eq!(money(s, ALICE), (990, 0));
-    assert_eq!(money(s, BOB), (1010, 0));
+    assert_eq!(money(s, ALICE.get()), (990, 0));
+    assert_eq!(money(s, BOB.get()), (1010, 0));
     let err = s.resign(t.req(ALICE, 3), CH, s.gid(CH)).unwrap_err();
     assert!(matches!(err, StoreError::NoGame), "{err}");
     t.assert_clean();
@@ -568,7 +577,7 @@ fn draw_offers() {
         (end.result, end.reason),
         (GameResult::Draw, EndReason::Host(HostEnding::Agreement))
     );
-    assert_eq!(money(s, ALICE), (1000, 0));
+    assert_eq!(money(s, ALICE.get()), (1000, 0));
     assert_eq!(s.wallet(GUILD, BOB).unwrap().draws, 1);
     t.assert_clean();
 }
@@ -621,7 +630,7 @@ fn abort_refunds_and_counts_nothing() {
     let end = s.abort(t.req(CAROL, 2), CH, s.gid(CH), "spam").unwrap();
     assert_eq!(end.result, GameResult::Aborted);
     assert_eq!(end.released.iter().map(|r| r.amount).sum::<u64>(), 2 * 82);
-    assert_eq!(money(s, ALICE), (1000, 0));
+    assert_eq!(money(s, ALICE.get()), (1000, 0));
     let w = s.wallet(GUILD, ALICE).unwrap();
     assert_eq!(w.games(), 0);
     assert_eq!(
@@ -749,10 +758,10 @@ fn a_damaged_record_only_affects_its_channel() {
     let t = TestStore::new();
     t.start(terms(10, 1));
     t.store
-        .challenge(t.req(CAROL, 0), GUILD, 11, BOB, terms(0, 0))
+        .challenge(t.req(CAROL, 0), GUILD, ChannelId(11), BOB, terms(0, 0))
         .unwrap();
     let place = t.close();
-    place.raw_put("games", &CH.to_be_bytes(), b"\x01{not json");
+    place.raw_put("games", &CH.get().to_be_bytes(), b"\x01{not json");
     let store = place.open();
     let err = store.game(CH).unwrap_err();
     assert!(!err.is_refusal());
@@ -767,8 +776,10 @@ fn a_damaged_record_only_affects_its_channel() {
         Err(StoreError::Corrupt { .. })
     ));
     // Other channels and wallets work.
-    assert!(store.open_challenge(11).unwrap().is_some());
-    store.accept(Stamp::new(2, BOB, 5), 11, None, 0, 0).unwrap();
+    assert!(store.open_challenge(ChannelId(11)).unwrap().is_some());
+    store
+        .accept(Stamp::new(2, BOB, 5), ChannelId(11), None, 0, 0)
+        .unwrap();
     assert_eq!(store.wallet(GUILD, ALICE).unwrap().escrow, 52);
     let report = store.verify().unwrap();
     assert!(!report.is_clean());
@@ -792,14 +803,15 @@ fn export_then_import_restores_everything() {
     let s = &t.store;
     t.start(terms(10, 1));
     t.mv("e2", "e3", 3).unwrap();
-    s.challenge(t.req(CAROL, 4), GUILD, 11, BOB, terms(5, 0))
+    s.challenge(t.req(CAROL, 4), GUILD, ChannelId(11), BOB, terms(5, 0))
         .unwrap();
     s.daily(t.req(CAROL, 5), GUILD).unwrap();
     let teeth = SettingsChange {
         currency: Some("teeth".into()),
         ..SettingsChange::default()
     };
-    s.change_settings(t.req(CAROL, 6), 2, &teeth).unwrap();
+    s.change_settings(t.req(CAROL, 6), GuildId(2), &teeth)
+        .unwrap();
     let mut out = Vec::new();
     let summary = s.export(&mut out).unwrap();
     assert_eq!(summary.damaged, 0);
@@ -814,7 +826,7 @@ fn export_then_import_restores_everything() {
     s2.export(&mut out2).unwrap();
     assert_eq!(text, String::from_utf8(out2).unwrap());
     assert!(s2.verify().unwrap().is_clean());
-    assert_eq!(s2.settings(2).unwrap().currency, "teeth");
+    assert_eq!(s2.settings(GuildId(2)).unwrap().currency, "teeth");
     // Ids continue after the imported ones, and the game goes on.
     let g = s2.game(CH).unwrap().unwrap();
     s2.play(

@@ -1,4 +1,5 @@
 //! Many tasks racing on one channel: exactly one wins, the others are told to retry.
+use jetan_store::{ChannelId, GameId, UserId};
 
 use jetan_rules::Variant;
 use jetan_store::{Stamp, StoreError, Terms};
@@ -84,13 +85,19 @@ fn racing_accepts_and_challenges_exactly_one_wins() {
     let open = t.store.open_challenges_in(CH).unwrap();
     assert_eq!(open.len(), 2);
     // Accepts of either: one game starts; the channel holds it.
-    let ids: Vec<u64> = open.iter().map(|c| c.id).collect();
+    let ids: Vec<GameId> = open.iter().map(|c| c.id).collect();
     let handles: Vec<_> = (0..TASKS)
         .map(|k| {
             let store = t.store.clone();
             let id = ids[k as usize % 2];
             std::thread::spawn(move || {
-                store.accept(Stamp::new(100 + k, BOB, 1), CH, Some(id), 0, k)
+                store.accept(
+                    Stamp::new(100 + k, BOB, 1),
+                    CH,
+                    Some(GameId(id.get())),
+                    0,
+                    k,
+                )
             })
         })
         .collect();
@@ -151,8 +158,14 @@ fn hundreds_of_concurrent_operations_do_not_deadlock() {
                 stake: 5,
                 ..Terms::friendly(Variant::Classic)
             };
-            let req = Stamp::new(ch + 1, 10_000 + ch, 0);
-            let _ = done.send(store.challenge(req, GUILD, 1_000 + ch, 20_000 + ch, terms));
+            let req = Stamp::new(ch + 1, UserId(10_000 + ch), 0);
+            let _ = done.send(store.challenge(
+                req,
+                GUILD,
+                ChannelId(1_000 + ch),
+                UserId(20_000 + ch),
+                terms,
+            ));
         });
     }
     for _ in 0..300 {

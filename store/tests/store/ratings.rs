@@ -2,6 +2,7 @@
 //! transaction that settles it; casual and aborted games and a fourth rated game between
 //! the same two players in 24 hours do not; standings rank by rating; `verify`
 //! recomputes every rating and finds one that was tampered with. Sled and PostgreSQL.
+use jetan_store::UserId;
 
 use jetan_rules::{Topology, Variant};
 use jetan_store::ratings::PAIR_LIMIT;
@@ -17,7 +18,7 @@ fn alice_wins(t: &TestStore, terms: &Terms, now: u64) -> jetan_store::Settlement
 
 fn rating(t: &TestStore, user: u64, pool: RatingPool) -> Option<jetan_store::Rating> {
     t.store
-        .wallet(GUILD, user)
+        .wallet(GUILD, UserId(user))
         .unwrap()
         .ratings
         .get(&pool)
@@ -54,8 +55,14 @@ fn a_rated_game_moves_both_ratings_in_its_own_pool() {
         assert!(change.after.first.rating > 1500.0, "{change:?}");
         assert!(change.after.second.rating < 1500.0, "{change:?}");
         assert!(change.after.first.deviation < 350.0);
-        assert_eq!(rating(&t, ALICE, pool.clone()), Some(change.after.first));
-        assert_eq!(rating(&t, BOB, pool.clone()), Some(change.after.second));
+        assert_eq!(
+            rating(&t, ALICE.get(), pool.clone()),
+            Some(change.after.first)
+        );
+        assert_eq!(
+            rating(&t, BOB.get(), pool.clone()),
+            Some(change.after.second)
+        );
         // The finished game keeps the change.
         let f = t.store.last_finished(CH).unwrap().unwrap();
         assert_eq!(f.rating, Some(change));
@@ -78,7 +85,7 @@ fn casual_aborted_and_farmed_games_are_not_rated() {
     let g = t.start(Terms::friendly(Variant::Classic));
     let s = t.store.abort(t.req(CAROL, 20), CH, g.id, "test").unwrap();
     assert_eq!(s.rating, None);
-    assert_eq!(rating(&t, ALICE, RatingPool::named("classic")), None);
+    assert_eq!(rating(&t, ALICE.get(), RatingPool::named("classic")), None);
 
     // The same two players: PAIR_LIMIT rated games a day, then unrated ones.
     let rated = Terms::friendly(Variant::Classic);
@@ -86,7 +93,7 @@ fn casual_aborted_and_farmed_games_are_not_rated() {
         assert!(alice_wins(&t, &rated, 100 + i).rating.is_some());
     }
     assert_eq!(alice_wins(&t, &rated, 200).rating, None, "farming guard");
-    let r = rating(&t, ALICE, RatingPool::named("classic")).unwrap();
+    let r = rating(&t, ALICE.get(), RatingPool::named("classic")).unwrap();
     assert_eq!(r.games, PAIR_LIMIT as u32);
     // A day after the first of them, one more is rated again.
     assert!(alice_wins(&t, &rated, 100 + DAY_MS).rating.is_some());
@@ -109,7 +116,7 @@ fn standings_rank_by_rating_once_a_player_has_enough_games() {
         alice_wins(&t, &rated, 10 + i * DAY_MS);
     }
     let s = t.store.standings(GUILD, order.clone(), 0, 10).unwrap();
-    let ranked: Vec<u64> = s.rows.iter().map(|(_, u, _)| *u).collect();
+    let ranked: Vec<UserId> = s.rows.iter().map(|(_, u, _)| *u).collect();
     assert_eq!(ranked, vec![ALICE, BOB]);
     // Carol, who never played Classic, is not ranked there, nor anyone in Manator.
     t.store.daily(Stamp::new(1, CAROL, 5), GUILD).unwrap();
@@ -141,7 +148,7 @@ fn verify_recomputes_every_rating_and_finds_a_tampered_one() {
     t.assert_clean();
     let place = t.close();
     // Alice's wallet, with her rating nudged up by one point.
-    let key = [GUILD.to_be_bytes(), ALICE.to_be_bytes()].concat();
+    let key = [GUILD.get().to_be_bytes(), ALICE.get().to_be_bytes()].concat();
     let raw = place.raw_get("wallets", &key).expect("alice's wallet");
     let mut w: serde_json::Value = serde_json::from_slice(&raw[1..]).unwrap();
     let r = &mut w["ratings"]["manator"]["rating"];

@@ -2,6 +2,7 @@
 //! (games in progress, finished games, receipts) reads into the seat types and writes
 //! back byte for byte as the binary that made the fixture wrote it (`"black"` and
 //! `"orange"` for seat 1 and seat 2, in the same places), so no migration is needed.
+use jetan_store::UserId;
 
 use std::path::Path;
 
@@ -65,10 +66,13 @@ fn seat_records_write_back_byte_for_byte() {
             "games" => {
                 let g: Game = writes_back(record, &v["game"]);
                 // Seat 1 is the stored `black`, for every game.
-                assert_eq!(g.player(Seat::First), v["game"]["black"].as_u64().unwrap());
+                assert_eq!(
+                    g.player(Seat::First),
+                    UserId(v["game"]["black"].as_u64().unwrap())
+                );
                 assert_eq!(
                     g.player(Seat::Second),
-                    v["game"]["orange"].as_u64().unwrap()
+                    UserId(v["game"]["orange"].as_u64().unwrap())
                 );
                 assert_eq!(g.escrow[Seat::First], v["game"]["escrow"]["black"]);
                 games += 1;

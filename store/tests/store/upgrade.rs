@@ -12,6 +12,7 @@
 //!
 //! The sled binary opens the directory, the PostgreSQL one restores the dump into a
 //! fresh schema; each test works on its own copy.
+use jetan_store::{ChannelId, GameId, GuildId, UserId};
 
 use std::path::{Path, PathBuf};
 
@@ -94,7 +95,7 @@ impl Fixture {
     /// A request by `user` at `now`.
     fn req(&self, user: u64, now: u64) -> Stamp {
         self.next.set(self.next.get() + 1);
-        Stamp::new(REQUESTS + self.next.get(), user, now)
+        Stamp::new(REQUESTS + self.next.get(), UserId(user), now)
     }
 
     fn games(&self) -> Vec<Value> {
@@ -263,9 +264,9 @@ fn every_record_reads_as_written() {
     for &(kind, id, channel, message) in &f.roster.messages {
         let at = f
             .store
-            .take_message(kind as u8, id)
+            .take_message(kind as u8, GameId(id))
             .unwrap_or_else(|| panic!("the message of {kind} {id} is forgotten"));
-        assert_eq!((at.channel, at.message), (channel, message));
+        assert_eq!((at.channel.get(), at.message), (channel, message));
     }
     // Opened again (sled: the directory as this version left it), still the same.
     let (location, roster, manifest) = (f.location.clone(), f.roster.clone(), f.manifest.clone());
@@ -294,14 +295,14 @@ fn games_in_progress_go_on() {
         let name = &f.roster.channels.iter().find(|c| c.1 == channel).unwrap().0;
         let stored = f
             .store
-            .game(channel)
+            .game(ChannelId(channel))
             .unwrap()
             .unwrap_or_else(|| panic!("{name}: no game"));
-        assert_eq!(stored.id, u(&g["id"]), "{name}");
+        assert_eq!(stored.id, GameId(u(&g["id"])), "{name}");
         if let Some(parent) = g["parent"].as_u64() {
             // A game in a thread: found there, not in the channel it came from.
-            assert_eq!(stored.parent, Some(parent));
-            assert!(f.store.game(parent).unwrap().is_none(), "{name}");
+            assert_eq!(stored.parent, Some(ChannelId(parent)));
+            assert!(f.store.game(ChannelId(parent)).unwrap().is_none(), "{name}");
         }
         let (seat, card) = to_act(&g);
         let actor = u(&g["seats"][seat]["user"]);
@@ -321,7 +322,7 @@ fn games_in_progress_go_on() {
             );
             let e = f
                 .store
-                .claim_time(f.req(waiting, deadline), channel)
+                .claim_time(f.req(waiting, deadline), ChannelId(channel))
                 .unwrap_err();
             if card {
                 assert!(
@@ -341,13 +342,13 @@ fn games_in_progress_go_on() {
             let due = last + BATTLE_TIME_MS;
             let early = f.store.play_overdue_cards(due - 1).unwrap();
             assert!(
-                early.iter().all(|r| r.channel != channel),
+                early.iter().all(|r| r.channel != ChannelId(channel)),
                 "{name}: played early"
             );
             let played = f.store.play_overdue_cards(due).unwrap();
             let r = played
                 .into_iter()
-                .find(|r| r.channel == channel)
+                .find(|r| r.channel == ChannelId(channel))
                 .unwrap_or_else(|| panic!("{name}: the card was not played at the battle time"));
             assert!(r.record.as_action().unwrap().timeout);
             assert_eq!(
@@ -365,9 +366,19 @@ fn games_in_progress_go_on() {
             if actor == bot {
                 req = req.unannounced();
             }
-            let r = f.store.act(req, channel, (stored.id, version), a).unwrap();
+            let r = f
+                .store
+                .act(req, ChannelId(channel), (stored.id, version), a)
+                .unwrap();
             assert_eq!(r.after, state.play(side, a).unwrap().to_string(), "{name}");
-            assert_eq!(f.store.game(channel).unwrap().unwrap().last_move_at, at);
+            assert_eq!(
+                f.store
+                    .game(ChannelId(channel))
+                    .unwrap()
+                    .unwrap()
+                    .last_move_at,
+                at
+            );
             r
         } else {
             let pos = jetan_position(&g);
@@ -393,7 +404,7 @@ fn games_in_progress_go_on() {
                 .store
                 .play(
                     f.req(actor, at),
-                    channel,
+                    ChannelId(channel),
                     (stored.id, version),
                     m.from,
                     m.to,
@@ -405,22 +416,24 @@ fn games_in_progress_go_on() {
         assert_eq!(result.before, g["position"].as_str().unwrap(), "{name}");
         assert_eq!(
             (result.version, result.ply, result.by),
-            (version + 1, plies, actor),
+            (version + 1, plies, UserId(actor)),
             "{name}"
         );
         assert!(result.finished.is_none(), "{name}");
-        let now = f.store.game(channel).unwrap().unwrap();
+        let now = f.store.game(ChannelId(channel)).unwrap().unwrap();
         assert_eq!(now.version, version + 1, "{name}");
         assert_eq!(now.records.len(), plies as usize + 1, "{name}");
 
         // In a practice game, the computer answers.
-        if g["terms"]["practice"] == true && now.to_move() == bot {
+        if g["terms"]["practice"] == true && now.to_move() == UserId(bot) {
             let at = f.now + 2 * MIN;
             let req = f.req(bot, at).unannounced();
             if is_martian {
                 let state = now.martian_state().unwrap();
                 let a = state.legal_actions()[0];
-                f.store.act(req, channel, (now.id, now.version), a).unwrap();
+                f.store
+                    .act(req, ChannelId(channel), (now.id, now.version), a)
+                    .unwrap();
             } else {
                 let m = now
                     .position()
@@ -431,7 +444,7 @@ fn games_in_progress_go_on() {
                     .copied()
                     .unwrap();
                 f.store
-                    .play(req, channel, (now.id, now.version), m.from, m.to)
+                    .play(req, ChannelId(channel), (now.id, now.version), m.from, m.to)
                     .unwrap();
             }
         }
@@ -487,7 +500,7 @@ fn settle_expected(f: &Fixture, ended: &[(Value, Option<usize>)]) -> Vec<(u64, u
 
 fn assert_wallets(f: &Fixture, want: &[(u64, u64, u64, u64)]) {
     for &(guild, user, balance, escrow) in want {
-        let w = f.store.wallet(guild, user).unwrap();
+        let w = f.store.wallet(GuildId(guild), UserId(user)).unwrap();
         assert_eq!(
             (w.balance, w.escrow),
             (balance, escrow),
@@ -517,8 +530,8 @@ fn clocks_reminders_and_the_sweep_go_on() {
     assert!(f.store.claim_reminders(f.now).unwrap().is_empty());
     let r = f.store.claim_reminders(last + limit * 9 / 10).unwrap();
     assert_eq!(r.len(), 1, "{r:?}");
-    assert_eq!(r[0].game.id, u(&timed["id"]));
-    assert_eq!(r[0].user, timed["to_act"]);
+    assert_eq!(r[0].game.id, GameId(u(&timed["id"])));
+    assert_eq!(r[0].user.get(), timed["to_act"]);
     assert_eq!(r[0].deadline, last + limit);
     assert!(f
         .store
@@ -560,7 +573,7 @@ fn clocks_reminders_and_the_sweep_go_on() {
                     GameResult::Win { winner, .. } => Some(usize::from(winner != s.players.first)),
                     _ => None,
                 };
-                (s.channel, s.reason.name(), winner)
+                (s.channel.get(), s.reason.name(), winner)
             })
             .collect();
         got.sort();
@@ -572,7 +585,7 @@ fn clocks_reminders_and_the_sweep_go_on() {
                 .into_iter()
                 .find(|g| g["channel"] == channel)
                 .unwrap();
-            assert!(f.store.game(channel).unwrap().is_none());
+            assert!(f.store.game(ChannelId(channel)).unwrap().is_none());
             ended.push((g, winner));
         }
     }
@@ -582,7 +595,7 @@ fn clocks_reminders_and_the_sweep_go_on() {
     assert!(f
         .games()
         .iter()
-        .any(|g| g["id"] == left[0].id && to_act(g).1));
+        .any(|g| g["id"] == left[0].id.get() && to_act(g).1));
     assert_wallets(&f, &settle_expected(&f, &ended));
     f.assert_clean();
 }
@@ -611,8 +624,8 @@ fn a_standing_draw_offer_can_be_accepted() {
         .store
         .accept_draw(
             f.req(u(&other["user"]), f.now + MIN),
-            u(&g["channel"]),
-            u(&g["id"]),
+            ChannelId(u(&g["channel"])),
+            GameId(u(&g["id"])),
         )
         .unwrap();
     assert_eq!(s.result, GameResult::Draw);
@@ -622,7 +635,7 @@ fn a_standing_draw_offer_can_be_accepted() {
     assert_eq!(change.pool.name(), g["terms"]["rating_pool"]);
     for (seat, w) in before.iter().enumerate() {
         let user = u(&g["seats"][seat]["user"]);
-        let now = f.store.wallet(guild, user).unwrap();
+        let now = f.store.wallet(GuildId(guild), UserId(user)).unwrap();
         assert_eq!(now.draws, u(&w["draws"]) as u32 + 1);
         let pool = w["ratings"]
             .as_array()
@@ -648,9 +661,13 @@ fn open_challenges_can_be_accepted() {
         let (id, guild, channel) = (u(&c["id"]), u(&c["guild"]), u(&c["channel"]));
         let challenged = u(&c["challenged"]);
         let expires = u(&c["expires_at"]);
-        let late = f
-            .store
-            .accept(f.req(challenged, expires), channel, Some(id), 0, 7);
+        let late = f.store.accept(
+            f.req(challenged, expires),
+            ChannelId(channel),
+            Some(GameId(id)),
+            0,
+            7,
+        );
         assert!(
             matches!(late, Err(StoreError::ChallengeExpired)),
             "{late:?}"
@@ -658,9 +675,15 @@ fn open_challenges_can_be_accepted() {
         let w = f.wallet_fact(guild, challenged);
         let game = f
             .store
-            .accept(f.req(challenged, expires - 1), channel, Some(id), 0, 7)
+            .accept(
+                f.req(challenged, expires - 1),
+                ChannelId(channel),
+                Some(GameId(id)),
+                0,
+                7,
+            )
             .unwrap();
-        assert_eq!(game.id, id);
+        assert_eq!(game.id, GameId(id));
         assert_eq!(game.version, 1);
         let fact = fixture_facts::game(&game);
         assert_same("the terms", &c["terms"], &fact["terms"]);
@@ -677,7 +700,7 @@ fn open_challenges_can_be_accepted() {
             .to_string()
         };
         assert_eq!(game.position, start);
-        let now = f.store.wallet(guild, challenged).unwrap();
+        let now = f.store.wallet(GuildId(guild), UserId(challenged)).unwrap();
         assert_eq!(
             (now.balance, now.escrow),
             (u(&w["balance"]) - held, u(&w["escrow"]) + held),
@@ -685,10 +708,10 @@ fn open_challenges_can_be_accepted() {
         );
         // Another challenge in the channel waits until this game moves into a thread
         // of its own.
-        if let Some(other) = f.store.open_challenge(channel).unwrap() {
+        if let Some(other) = f.store.open_challenge(ChannelId(channel)).unwrap() {
             let busy = f.store.accept(
-                f.req(other.challenged, f.now + MIN),
-                channel,
+                f.req(other.challenged.get(), f.now + MIN),
+                ChannelId(channel),
                 Some(other.id),
                 0,
                 7,
@@ -700,9 +723,17 @@ fn open_challenges_can_be_accepted() {
             let thread = channel + 1_000_000;
             let moved = f
                 .store
-                .move_to_thread(f.now + MIN, channel, id, thread)
+                .move_to_thread(
+                    f.now + MIN,
+                    ChannelId(channel),
+                    GameId(id),
+                    ChannelId(thread),
+                )
                 .unwrap();
-            assert_eq!((moved.channel, moved.parent), (thread, Some(channel)));
+            assert_eq!(
+                (moved.channel, moved.parent),
+                (ChannelId(thread), Some(ChannelId(channel)))
+            );
         }
     }
     assert!(f.store.open_challenges().unwrap().is_empty());
@@ -737,11 +768,17 @@ fn new_ids_follow_the_old_ones() {
     let fresh = 1_164_000_000_000_099_999;
     let c = f
         .store
-        .challenge(f.req(a, f.now + MIN), guild, fresh, b, terms)
+        .challenge(
+            f.req(a, f.now + MIN),
+            GuildId(guild),
+            ChannelId(fresh),
+            UserId(b),
+            terms,
+        )
         .unwrap();
-    assert!(c.id > highest, "id {} after {highest}", c.id);
-    let seq = f.store.ledger(guild, a, 1).unwrap()[0].seq;
-    assert!(seq > highest && seq != c.id);
+    assert!(c.id > GameId(highest), "id {} after {highest}", c.id);
+    let seq = f.store.ledger(GuildId(guild), UserId(a), 1).unwrap()[0].seq;
+    assert!(seq > highest && seq != c.id.get());
     f.assert_clean();
 }
 
@@ -762,17 +799,18 @@ fn repeated_requests_and_the_outbox_go_on() {
         let request = u(&last["request"]);
         let stored = f.store.receipt(request).unwrap().unwrap();
         let by = u(&last["result"]["by"]);
-        let stamp = Stamp::new(request, by, f.now + MIN);
-        let target = (u(&g["id"]), u(&last["result"]["version"]) - 1);
+        let stamp = Stamp::new(request, UserId(by), f.now + MIN);
+        let target = (GameId(u(&g["id"])), u(&last["result"]["version"]) - 1);
         let record = &last["result"]["record"];
         let again = if let Some(action) = record["action"].as_str() {
-            f.store.act(stamp, channel, target, action.parse().unwrap())
+            f.store
+                .act(stamp, ChannelId(channel), target, action.parse().unwrap())
         } else {
             let text = record["move"].as_str().unwrap();
             let (from, to) = text.split_at(text.find(['-', 'x']).unwrap());
             f.store.play(
                 stamp,
-                channel,
+                ChannelId(channel),
                 target,
                 from.parse().unwrap(),
                 to[1..].parse().unwrap(),
@@ -781,7 +819,7 @@ fn repeated_requests_and_the_outbox_go_on() {
         .unwrap();
         assert_eq!(jetan_store::Receipt::Play(again), stored);
         assert_eq!(
-            f.store.game(channel).unwrap().unwrap().version,
+            f.store.game(ChannelId(channel)).unwrap().unwrap().version,
             u(&g["version"])
         );
     }

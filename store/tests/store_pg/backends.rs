@@ -1,6 +1,7 @@
 //! What only a database shared by several processes has: two stores (as two bot
 //! processes would open) on one database, the schema's versions, and moving data
 //! between sled and PostgreSQL through the export format.
+use jetan_store::ChannelId;
 
 use jetan_rules::Variant;
 use jetan_store::{Location, Stamp, Store, StoreError, Terms};
@@ -202,7 +203,8 @@ fn data_moves_from_sled_to_postgres_and_back() {
         sled.play(req(g.to_move()), CH, (g.id, g.version), sq(from), sq(to))
             .unwrap();
     }
-    sled.challenge(req(CAROL), GUILD, 11, BOB, terms()).unwrap();
+    sled.challenge(req(CAROL), GUILD, ChannelId(11), BOB, terms())
+        .unwrap();
     sled.daily(req(CAROL), GUILD).unwrap();
     sled.remember_name(ALICE, "Tara").unwrap();
     let text = export(&sled);

@@ -1,6 +1,8 @@
 //! Settings of `jetan serve`, read from the environment (and a `.env` file, if present).
 //! `.env.example` at the top of the repository lists every one.
 
+use jetan_core::GuildId;
+
 use secrecy::SecretString;
 use std::path::PathBuf;
 
@@ -105,12 +107,12 @@ impl ShardRange {
     }
 
     /// The shard of a server.
-    pub fn shard_of(&self, guild: u64) -> u32 {
-        ((guild >> 22) % u64::from(self.total)) as u32
+    pub fn shard_of(&self, guild: GuildId) -> u32 {
+        ((guild.get() >> 22) % u64::from(self.total)) as u32
     }
 
     /// Whether this process runs the shard of `guild`.
-    pub fn owns(&self, guild: u64) -> bool {
+    pub fn owns(&self, guild: GuildId) -> bool {
         (self.first..=self.last).contains(&self.shard_of(guild))
     }
 
@@ -362,8 +364,8 @@ mod tests {
         // Discord's rule: (id >> 22) % total.
         let g0 = 2 << 22;
         let g1 = (3 << 22) + 12345;
-        assert!(zero.owns(g0) && !zero.owns(g1));
-        assert!(one.owns(g1) && !one.owns(g0));
+        assert!(zero.owns(GuildId(g0)) && !zero.owns(GuildId(g1)));
+        assert!(one.owns(GuildId(g1)) && !one.owns(GuildId(g0)));
         // serenity 0.12 boots `end - start + 1` shards from `start` (its
         // `start_connection`): neither one too few nor one too many.
         let boots = |r: ShardRange| {

@@ -30,27 +30,30 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use jetan_core::{ButtonAction, Command, Core, MessageEdit, Reply, Request, Text, UserRef};
+use jetan_core::{
+    ButtonAction, ChannelId, Command, Core, GuildId, MessageEdit, Reply, Request, Text, UserId,
+    UserRef,
+};
 
 use crate::grammar::{self, Kind, Value};
 
 /// The server id every console command runs in.
-pub const CONSOLE_GUILD: u64 = 1;
+pub const CONSOLE_GUILD: GuildId = GuildId(1);
 /// The bot's user name in the console.
 pub const BOT_NAME: &str = "jetan";
 
 /// A stable id for a console name (FNV-1a, never 0, top bit clear like Discord snowflakes).
-pub fn id_of(name: &str) -> u64 {
+pub fn id_of<Id: From<u64>>(name: &str) -> Id {
     use std::hash::Hasher;
     let mut h = fnv::FnvHasher::default();
     h.write(name.to_lowercase().as_bytes());
-    (h.finish() >> 1).max(2)
+    Id::from((h.finish() >> 1).max(2))
 }
 
 /// The console's bot user.
 pub fn bot_user() -> UserRef {
     UserRef {
-        id: id_of(BOT_NAME),
+        id: UserId(id_of(BOT_NAME)),
         name: BOT_NAME.into(),
         bot: true,
         outside: false,
@@ -87,8 +90,8 @@ pub struct Console<'a> {
     offset_ms: u64,
     channel: Option<String>,
     user: Option<String>,
-    names: HashMap<u64, String>,
-    channels: HashMap<u64, String>,
+    names: HashMap<UserId, String>,
+    channels: HashMap<ChannelId, String>,
     files: usize,
     request_seed: u64,
     /// The ids given to posted messages (challenges, draw offers), to show their edits.
@@ -102,7 +105,7 @@ pub struct Console<'a> {
     /// numbered (`click 2` picks the second).
     last_menu: Option<(String, Vec<String>)>,
     /// The users who left the server (`:leave`), as Discord would say of them.
-    left: std::collections::HashSet<u64>,
+    left: std::collections::HashSet<UserId>,
     /// Whether the bot may open threads (`:threads on`), as Discord's permissions say.
     threads: bool,
 }
@@ -244,7 +247,7 @@ impl<'a> Console<'a> {
             return bot_user();
         }
         let id = id_of(name);
-        self.names.insert(id, name.to_string());
+        self.names.insert(UserId(id), name.to_string());
         UserRef::new(id, name)
     }
 
@@ -252,7 +255,7 @@ impl<'a> Console<'a> {
     fn channel_ref(&mut self, name: &str) -> u64 {
         let name = name.trim_start_matches('#');
         let id = id_of(name);
-        self.channels.insert(id, name.to_string());
+        self.channels.insert(ChannelId(id), name.to_string());
         id
     }
 
@@ -433,7 +436,11 @@ impl<'a> Console<'a> {
     }
 
     /// Messages posted in channels besides the answer (the upkeep's, a payment's notice).
-    fn print_posts(&mut self, w: &mut impl Write, posts: &[(u64, Reply)]) -> std::io::Result<()> {
+    fn print_posts(
+        &mut self,
+        w: &mut impl Write,
+        posts: &[(ChannelId, Reply)],
+    ) -> std::io::Result<()> {
         for (channel, reply) in posts {
             let name = self.channels.get(channel).cloned().unwrap_or_default();
             self.print(w, reply, &format!("#{name}"))?;
@@ -494,7 +501,7 @@ impl<'a> Console<'a> {
             }
             Ok(Line::Leave(name)) => {
                 let user = self.user_ref(&name);
-                self.left.insert(user.id);
+                self.left.insert(UserId(user.id.get()));
                 writeln!(w, "--- @{name} leaves the server")
             }
             Ok(Line::Advance(ms)) => {
@@ -524,12 +531,12 @@ impl<'a> Console<'a> {
                     .wrapping_mul(6_364_136_223_846_793_005)
                     .wrapping_add(1_442_695_040_888_963_407);
                 let channel_id = id_of(&channel);
-                self.channels.insert(channel_id, channel.clone());
+                self.channels.insert(ChannelId(channel_id), channel.clone());
                 let who = Speaker::parse(&user);
                 let user = self.user_ref(who.name);
                 let req = Request {
-                    guild: CONSOLE_GUILD,
-                    channel: channel_id,
+                    guild: GuildId(CONSOLE_GUILD.get()),
+                    channel: ChannelId(channel_id),
                     user: user.clone(),
                     manager: !who.member,
                     locale: who.locale.to_string(),
@@ -543,17 +550,19 @@ impl<'a> Console<'a> {
                     // A thread, as Discord opens one: its own channel, `#general/42`.
                     let name = format!("{channel}/{}", plan.game);
                     let thread = id_of(&name);
-                    self.channels.insert(thread, name.clone());
-                    if let Some(line) = self.core.into_thread(&plan, thread, self.now()) {
+                    self.channels.insert(ChannelId(thread), name.clone());
+                    if let Some(line) = self.core.into_thread(&plan, ChannelId(thread), self.now())
+                    {
                         let board = std::mem::replace(&mut response.reply, line);
-                        response.posts.insert(0, (thread, board));
+                        response.posts.insert(0, (ChannelId(thread), board));
                         writeln!(w, "--- thread #{name} opened: {}", plan.name)?;
                     }
                 }
                 self.print(w, &response.reply, &format!("@{}", user.name))?;
                 if let (Some(shown), false) = (response.shows, response.reply.ephemeral) {
                     self.messages += 1;
-                    self.core.remember_message(shown, channel_id, self.messages);
+                    self.core
+                        .remember_message(shown, ChannelId(channel_id), self.messages);
                 }
                 self.print_edits(w, &response.edits)?;
                 if let Some(job) = &response.analysis {
@@ -591,7 +600,10 @@ impl<'a> Console<'a> {
                             .saturating_add(offset)
                     };
                     next = None;
-                    if let Some(r) = self.core.computer_turn(CONSOLE_GUILD, ch, now) {
+                    if let Some(r) = self
+                        .core
+                        .computer_turn(GuildId(CONSOLE_GUILD.get()), ch, now)
+                    {
                         self.print(w, &r.reply, &format!("#{channel}"))?;
                         next = r.computer_moves_in;
                     }
@@ -674,6 +686,7 @@ pub fn default_out_dir() -> &'static Path {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use jetan_core::GameId;
 
     fn words(line: &str) -> Vec<String> {
         split_words(line).unwrap()
@@ -720,14 +733,20 @@ mod tests {
     #[test]
     fn click_finds_a_button_by_label_action_or_id_latest_first() {
         let find = |w: &str| find_component(w, &shown(), "button");
-        assert_eq!(find("Confirm"), Ok(ButtonAction::Accept(4)));
-        assert_eq!(find("confirm resignation"), Ok(ButtonAction::Resign(9)));
+        assert_eq!(find("Confirm"), Ok(ButtonAction::Accept(GameId(4))));
+        assert_eq!(
+            find("confirm resignation"),
+            Ok(ButtonAction::Resign(GameId(9)))
+        );
         // A label before an action: `Accept` is the challenge's button, not the newer
         // Confirm (whose action is also accept).
-        assert_eq!(find("accept"), Ok(ButtonAction::Accept(3)));
-        assert_eq!(find("resign"), Ok(ButtonAction::Resign(9)));
-        assert_eq!(find("decline"), Ok(ButtonAction::Decline(3)));
-        assert_eq!(find("jetan:accept:77"), Ok(ButtonAction::Accept(77)));
+        assert_eq!(find("accept"), Ok(ButtonAction::Accept(GameId(3))));
+        assert_eq!(find("resign"), Ok(ButtonAction::Resign(GameId(9))));
+        assert_eq!(find("decline"), Ok(ButtonAction::Decline(GameId(3))));
+        assert_eq!(
+            find("jetan:accept:77"),
+            Ok(ButtonAction::Accept(GameId(77)))
+        );
         let placeholder = find("jetan:accept:<id>").unwrap_err();
         assert!(placeholder.contains("with its number"), "{placeholder}");
         let missing = find("Rematch").unwrap_err();
@@ -753,7 +772,7 @@ mod tests {
         assert_eq!(list.len(), REMEMBERED);
         assert_eq!(
             find_component("Accept", &list, "button"),
-            Ok(ButtonAction::Accept(REMEMBERED as u64 + 2))
+            Ok(ButtonAction::Accept(GameId(REMEMBERED as u64 + 2)))
         );
     }
 }

@@ -19,7 +19,8 @@
 use std::fmt;
 
 use jetan_core::{
-    AdminCommand, ChallengeArgs, Command, FirstMover, GameCommand, GameKind, SettingsArgs, UserRef,
+    AdminCommand, ChallengeArgs, ChannelId, Command, FirstMover, GameCommand, GameKind,
+    SettingsArgs, UserRef,
 };
 use jetan_store::RatingPool;
 
@@ -554,9 +555,9 @@ impl Args {
         }
     }
 
-    fn channel(&mut self, name: &str) -> Option<u64> {
+    fn channel(&mut self, name: &str) -> Option<ChannelId> {
         match self.take(name)? {
-            Value::Channel(c) => Some(c),
+            Value::Channel(c) => Some(ChannelId(c)),
             _ => None,
         }
     }
@@ -1172,7 +1173,7 @@ mod tests {
             panic!("{c:?}")
         };
         assert_eq!(s.language.as_deref(), Some("es"));
-        assert_eq!(s.allow_channel, Some(5));
+        assert_eq!(s.allow_channel, Some(ChannelId(5)));
     }
 
     #[test]

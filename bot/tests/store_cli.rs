@@ -2,6 +2,8 @@
 //! statuses, an import killed at random moments, and data moved to a throwaway
 //! PostgreSQL server and back.
 
+use jetan_core::{ChannelId, GuildId, UserId};
+
 #[path = "../../store/tests/store/cluster.rs"]
 mod cluster;
 
@@ -52,7 +54,8 @@ fn fill(dir: &Path, players: u64) {
         Stamp::new(id, user, id)
     };
     for u in 0..players {
-        s.grant(req(1), GUILD, 1000 + u, 10, "gift").unwrap();
+        s.grant(req(UserId(1)), GuildId(GUILD), UserId(1000 + u), 10, "gift")
+            .unwrap();
     }
     for ch in 0..6u64 {
         let (a, b) = (1000 + 2 * ch, 1001 + 2 * ch);
@@ -65,19 +68,35 @@ fn fill(dir: &Path, players: u64) {
                 Variant::Manator
             })
         };
-        s.challenge(req(a), GUILD, ch, b, terms).unwrap();
-        s.accept(req(b), ch, None, 0, 7 + ch).unwrap();
+        s.challenge(
+            req(UserId(a)),
+            GuildId(GUILD),
+            ChannelId(ch),
+            UserId(b),
+            terms,
+        )
+        .unwrap();
+        s.accept(req(UserId(b)), ChannelId(ch), None, 0, 7 + ch)
+            .unwrap();
         for ply in 0..30 {
-            let Some(g) = s.game(ch).unwrap() else { break };
+            let Some(g) = s.game(ChannelId(ch)).unwrap() else {
+                break;
+            };
             let pos = g.position().unwrap();
             let moves = pos.legal_moves();
             let m = moves[(ply * 7 + ch as usize) % moves.len()];
-            s.play(req(g.to_move()), ch, (g.id, g.version), m.from, m.to)
-                .unwrap();
+            s.play(
+                req(g.to_move()),
+                ChannelId(ch),
+                (g.id, g.version),
+                m.from,
+                m.to,
+            )
+            .unwrap();
         }
         if ch % 3 == 0 {
-            if let Some(g) = s.game(ch).unwrap() {
-                s.resign(req(g.players.first), ch, g.id).unwrap();
+            if let Some(g) = s.game(ChannelId(ch)).unwrap() {
+                s.resign(req(g.players.first), ChannelId(ch), g.id).unwrap();
             }
         }
     }
@@ -282,10 +301,22 @@ fn export_ledger_writes_one_servers_ledger_as_csv() {
     let data = root.path().join("data");
     {
         let s = Store::open(&data).unwrap();
-        s.pay(Stamp::new(5, 101, 1_000), GUILD, 102, 40, "rent, \"May\"")
-            .unwrap();
-        s.grant(Stamp::new(6, 1, 2_000), 2, 103, 10, "other server")
-            .unwrap();
+        s.pay(
+            Stamp::new(5, UserId(101), 1_000),
+            GuildId(GUILD),
+            UserId(102),
+            40,
+            "rent, \"May\"",
+        )
+        .unwrap();
+        s.grant(
+            Stamp::new(6, UserId(1), 2_000),
+            GuildId(2),
+            UserId(103),
+            10,
+            "other server",
+        )
+        .unwrap();
     }
     let o = jetan(&["export-ledger", "--server", "1", "--csv"], &data);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));

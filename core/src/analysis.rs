@@ -12,7 +12,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use jetan_store::FinishedGame;
+use jetan_store::{ChannelId, FinishedGame, GameId, GuildId, UserId};
 
 use crate::lang::{tr, Lang};
 use crate::request::{mention, Request};
@@ -30,13 +30,13 @@ pub const MAX_WAITING: usize = 3;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AnalysisJob {
     /// The server.
-    pub guild: u64,
+    pub guild: GuildId,
     /// The channel it was asked in (where the reply goes).
-    pub channel: u64,
+    pub channel: ChannelId,
     /// The finished game.
-    pub game: u64,
+    pub game: GameId,
     /// Who asked (pinged when it is done).
-    pub asker: u64,
+    pub asker: UserId,
 }
 
 impl Core {
@@ -45,7 +45,7 @@ impl Core {
     pub(crate) fn analyse(&self, req: &Request, id: Option<&str>) -> Result<Response, CoreError> {
         let asker = Lang::of(&req.locale);
         if let Some(typed) = id {
-            let n = typed.trim().trim_start_matches('#').parse::<u64>().ok();
+            let n = typed.trim().trim_start_matches('#').parse::<GameId>().ok();
             let live = self.store.game(req.channel)?;
             if n.is_some() && live.is_some_and(|g| Some(g.id) == n) {
                 return refuse(tr!(asker, "analysis-in-progress"));
@@ -105,7 +105,7 @@ impl Core {
             Ok(reply) => reply,
             Err(CoreError::User(msg)) => Reply::public(msg).pinging(job.asker),
             Err(e) => {
-                tracing::error!(game = job.game, "analysis failed: {e}");
+                tracing::error!(game = %job.game, "analysis failed: {e}");
                 Reply::public(tr!(lang, "analysis-failed", who = mention(job.asker)))
                     .pinging(job.asker)
             }

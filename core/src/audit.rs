@@ -5,7 +5,7 @@
 //! says exactly what happened, once (a repeated request is answered before this runs).
 //! The lines ping nobody.
 
-use jetan_store::{ClosedHow, GameResult, Receipt, Settings, Settlement};
+use jetan_store::{ChannelId, ClosedHow, GameResult, Receipt, Settings, Settlement};
 
 use super::lang::tr;
 use super::reply::Text;
@@ -18,7 +18,7 @@ impl Core {
     /// (or had one before the request: `before`, so that turning the audit off is the
     /// last line posted) and it is something audited. Failures to read are logged: the
     /// command is done.
-    pub(crate) fn audit(&self, req: &Request, response: &mut Response, before: Option<u64>) {
+    pub(crate) fn audit(&self, req: &Request, response: &mut Response, before: Option<ChannelId>) {
         // Only what can move money or change the server is audited: the read-only
         // commands cost no extra read.
         if !may_settle(&req.command) && !matches!(req.command, Command::Pay { .. }) {
@@ -27,7 +27,7 @@ impl Core {
         let settings = match self.store.settings(req.guild) {
             Ok(s) => s,
             Err(e) => {
-                tracing::warn!(guild = req.guild, "audit: cannot read the settings: {e}");
+                tracing::warn!(guild = %req.guild, "audit: cannot read the settings: {e}");
                 return;
             }
         };
@@ -174,7 +174,7 @@ impl Core {
 
     /// The audit lines of games the upkeep ended (lost on time), each to its server's
     /// audit channel.
-    pub(crate) fn audit_settlements(&self, ended: &[Settlement]) -> Vec<(u64, Reply)> {
+    pub(crate) fn audit_settlements(&self, ended: &[Settlement]) -> Vec<(ChannelId, Reply)> {
         ended
             .iter()
             .filter_map(|f| {

@@ -1,26 +1,28 @@
 //! Button ids. Each encodes the action and the challenge or game it belongs to, so a button
 //! still works after a restart and an old button cannot act on a newer game.
 
+use jetan_store::GameId;
+
 use std::fmt;
 
 /// What a button (or a select menu) does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ButtonAction {
     /// Accept challenge `id`.
-    Accept(u64),
+    Accept(GameId),
     /// Decline challenge `id`.
-    Decline(u64),
+    Decline(GameId),
     /// Accept the draw offered in game `id`.
-    DrawAccept(u64),
+    DrawAccept(GameId),
     /// Decline the draw offered in game `id`.
-    DrawDecline(u64),
+    DrawDecline(GameId),
     /// Confirm resigning game `id`.
-    Resign(u64),
+    Resign(GameId),
     /// One of the game's own buttons or menus, by the name its game gives it, in game
     /// `id` (the game reads it; a name no game knows is refused as stale).
     Game {
         /// The game.
-        id: u64,
+        id: GameId,
         /// The button's name: lower-case letters and `-`, at most 20.
         name: String,
     },
@@ -42,7 +44,7 @@ impl ButtonAction {
     /// # Panics
     /// If `name` is not a game button's name (a host button's, or not lower-case letters
     /// and `-`): a programming error in the game's module.
-    pub fn game(id: u64, name: &str) -> ButtonAction {
+    pub fn game(id: GameId, name: &str) -> ButtonAction {
         assert!(is_game_button(name), "not a game button's name: {name:?}");
         ButtonAction::Game {
             id,
@@ -62,13 +64,13 @@ impl ButtonAction {
             return None;
         }
         Some(match action {
-            "accept" => ButtonAction::Accept(n),
-            "decline" => ButtonAction::Decline(n),
-            "draw-accept" => ButtonAction::DrawAccept(n),
-            "draw-decline" => ButtonAction::DrawDecline(n),
-            "resign" => ButtonAction::Resign(n),
+            "accept" => ButtonAction::Accept(GameId(n)),
+            "decline" => ButtonAction::Decline(GameId(n)),
+            "draw-accept" => ButtonAction::DrawAccept(GameId(n)),
+            "draw-decline" => ButtonAction::DrawDecline(GameId(n)),
+            "resign" => ButtonAction::Resign(GameId(n)),
             name if is_game_button(name) => ButtonAction::Game {
-                id: n,
+                id: GameId(n),
                 name: name.to_string(),
             },
             _ => return None,
@@ -105,13 +107,13 @@ mod tests {
     #[test]
     fn ids_round_trip_and_foreign_ids_are_ignored() {
         for a in [
-            ButtonAction::Accept(1),
-            ButtonAction::Decline(u64::MAX),
-            ButtonAction::DrawAccept(7),
-            ButtonAction::DrawDecline(0),
-            ButtonAction::game(3, "cards"),
-            ButtonAction::game(4, "card"),
-            ButtonAction::game(5, "discard"),
+            ButtonAction::Accept(GameId(1)),
+            ButtonAction::Decline(GameId(u64::MAX)),
+            ButtonAction::DrawAccept(GameId(7)),
+            ButtonAction::DrawDecline(GameId(0)),
+            ButtonAction::game(GameId(3), "cards"),
+            ButtonAction::game(GameId(4), "card"),
+            ButtonAction::game(GameId(5), "discard"),
         ] {
             assert_eq!(ButtonAction::parse(&a.id()), Some(a.clone()));
             assert!(
@@ -135,7 +137,7 @@ mod tests {
         // Buttons already posted keep working: a game's names read as before.
         assert_eq!(
             ButtonAction::parse("jetan:cards:9"),
-            Some(ButtonAction::game(9, "cards"))
+            Some(ButtonAction::game(GameId(9), "cards"))
         );
     }
 }

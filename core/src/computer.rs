@@ -1,5 +1,7 @@
 //! The computer opponent in practice games.
 
+use jetan_store::{ChannelId, GameId, GuildId};
+
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -31,21 +33,21 @@ impl Level {
 
 impl Core {
     /// Remembers the level chosen for the practice game (challenge) `game`.
-    pub(crate) fn set_level(&self, game: u64, level: Level) {
+    pub(crate) fn set_level(&self, game: GameId, level: Level) {
         if let Err(e) = self.store.set_practice_level(game, level.get()) {
-            tracing::warn!(game, "cannot store the practice level: {e}");
+            tracing::warn!(game = %game, "cannot store the practice level: {e}");
         }
     }
 
     /// Stops the computer's search in game `game`, if it is thinking (the game ended).
-    pub(crate) fn stop_thinking(&self, game: u64) {
+    pub(crate) fn stop_thinking(&self, game: GameId) {
         if let Some(flag) = self.thinking.lock().ok().and_then(|mut t| t.remove(&game)) {
             flag.store(true, Ordering::Relaxed);
         }
     }
 
     /// The level of the practice game `game` (the default if unknown).
-    pub(crate) fn level(&self, game: u64) -> Level {
+    pub(crate) fn level(&self, game: GameId) -> Level {
         self.store
             .practice_level(game)
             .and_then(Level::new)
@@ -58,14 +60,14 @@ impl Core {
     /// thought (the player resigned).
     pub fn computer_turn(
         &self,
-        guild: u64,
-        channel: u64,
+        guild: GuildId,
+        channel: ChannelId,
         now: impl Fn() -> u64,
     ) -> Option<Response> {
         match self.try_computer_turn(guild, channel, now) {
             Ok(r) => r,
             Err(e) => {
-                tracing::error!(channel, "the computer could not move: {e}");
+                tracing::error!(channel = %channel, "the computer could not move: {e}");
                 None
             }
         }
@@ -73,8 +75,8 @@ impl Core {
 
     fn try_computer_turn(
         &self,
-        guild: u64,
-        channel: u64,
+        guild: GuildId,
+        channel: ChannelId,
         now: impl Fn() -> u64,
     ) -> Result<Option<Response>, CoreError> {
         let Some(game) = self.store.game(channel)? else {
@@ -95,17 +97,17 @@ impl Core {
     /// alone.
     pub(crate) fn computer_offers_draw(
         &self,
-        channel: u64,
+        channel: ChannelId,
         before: &jetan_store::Game,
         mut response: Response,
         now: u64,
     ) -> Result<Response, CoreError> {
-        let id = Self::derived_id(&[before.id, before.version, DRAW_OFFER_PART]);
+        let id = Self::derived_id(&[before.id.get(), before.version, DRAW_OFFER_PART]);
         let stamp = jetan_store::Stamp::new(id, self.bot.id, now).unannounced();
         let game = match self.store.offer_draw(stamp, channel) {
             Ok(g) => g,
             Err(e) if e.is_refusal() => {
-                tracing::info!(channel, "the computer's draw offer was refused: {e}");
+                tracing::info!(channel = %channel, "the computer's draw offer was refused: {e}");
                 return Ok(response);
             }
             Err(e) => return Err(e.into()),
@@ -113,7 +115,7 @@ impl Core {
         let Some(to) = game.opponent_of(self.bot.id) else {
             return Ok(response);
         };
-        let offer = self.draw_offer_reply(&game, self.bot.id, to);
+        let offer = self.draw_offer_reply(&game, self.bot.id.get(), to.get());
         let reply = &mut response.reply;
         reply.text.push('\n');
         reply.text.push_str(&offer.reply.text.to_owned_encoded());

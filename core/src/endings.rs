@@ -1,7 +1,7 @@
 //! How games end: resignation, draws by agreement, a win on time, and the replay of a
 //! finished game.
 
-use jetan_store::{FinishedGame, Game, Settlement};
+use jetan_store::{FinishedGame, Game, GameId, Settlement, UserId};
 
 use super::buttons::ButtonAction;
 use super::lang::{tr, Lang};
@@ -48,10 +48,12 @@ impl Core {
     /// Resigns game `id` (the Confirm button of a typed `resign`).
     pub(crate) fn resign(&self, req: &Request, id: u64) -> Result<Reply, CoreError> {
         let game = match self.store.game(req.channel)? {
-            Some(g) if g.id == id => g,
+            Some(g) if g.id == GameId(id) => g,
             _ => return refuse(tr!(Lang::of(&req.locale), "game-over-already")),
         };
-        let s = self.store.resign(Self::store_req(req), req.channel, id)?;
+        let s = self
+            .store
+            .resign(Self::store_req(req), req.channel, GameId(id))?;
         self.stop_thinking(game.id);
         let mut reply = self.ended(req, &game, &s)?;
         let lang = self.public_lang(req.guild);
@@ -85,7 +87,7 @@ impl Core {
             return self.offer_computer_draw(req, &game);
         }
         let game = self.store.offer_draw(Self::store_req(req), req.channel)?;
-        Ok(self.draw_offer_reply(&game, req.user.id, opponent))
+        Ok(self.draw_offer_reply(&game, req.user.id.get(), opponent.get()))
     }
 
     /// A draw offered to the computer: it answers by its own judgement, at once. Taken,
@@ -117,27 +119,32 @@ impl Core {
     /// The public message of a draw offer, with its buttons.
     pub(crate) fn draw_offer_reply(&self, game: &Game, by: u64, to: u64) -> Response {
         let lang = self.public_lang(game.guild);
-        let reply = Reply::public(tr!(lang, "draw-offer", by = mention(by), to = mention(to)))
-            .pinging(to)
-            .with_button(
-                ButtonAction::DrawAccept(game.id).id(),
-                &tr!(lang, "button-accept-draw"),
-                ButtonStyle::Success,
-            )
-            .with_button(
-                ButtonAction::DrawDecline(game.id).id(),
-                &tr!(lang, "button-decline"),
-                ButtonStyle::Danger,
-            );
+        let reply = Reply::public(tr!(
+            lang,
+            "draw-offer",
+            by = mention(UserId(by)),
+            to = mention(UserId(to))
+        ))
+        .pinging(UserId(to))
+        .with_button(
+            ButtonAction::DrawAccept(game.id).id(),
+            &tr!(lang, "button-accept-draw"),
+            ButtonStyle::Success,
+        )
+        .with_button(
+            ButtonAction::DrawDecline(game.id).id(),
+            &tr!(lang, "button-decline"),
+            ButtonStyle::Danger,
+        );
         Response {
-            shows: Some(Shown::DrawOffer(game.id)),
+            shows: Some(Shown::DrawOffer(game.id.get())),
             ..reply.into()
         }
     }
 
     /// The edit that takes the buttons off the draw offer of game `id`, if it was posted.
     fn answered_offer(&self, id: u64, text: String) -> Option<MessageEdit> {
-        let at = self.store.take_message(b'd', id)?;
+        let at = self.store.take_message(b'd', GameId(id))?;
         Some(MessageEdit {
             channel: at.channel,
             message: at.message,
@@ -152,7 +159,7 @@ impl Core {
         accept: bool,
     ) -> Result<Response, CoreError> {
         let game = match self.store.game(req.channel)? {
-            Some(g) if g.id == id => g,
+            Some(g) if g.id == GameId(id) => g,
             _ => return refuse(tr!(Lang::of(&req.locale), "draw-offer-closed")),
         };
         let lang = self.public_lang(req.guild);
@@ -160,7 +167,7 @@ impl Core {
         if accept {
             let s = self
                 .store
-                .accept_draw(Self::store_req(req), req.channel, id)?;
+                .accept_draw(Self::store_req(req), req.channel, GameId(id))?;
             let mut reply = self.ended(req, &game, &s)?;
             reply
                 .text
@@ -172,7 +179,7 @@ impl Core {
             })
         } else {
             self.store
-                .decline_draw(Self::store_req(req), req.channel, id)?;
+                .decline_draw(Self::store_req(req), req.channel, GameId(id))?;
             let edit = tr!(lang, "edit-draw-declined", who = who.as_str());
             Ok(Response {
                 edits: self.answered_offer(id, edit).into_iter().collect(),
@@ -226,7 +233,7 @@ impl Core {
     pub fn game_record(&self, last: &FinishedGame) -> String {
         let g = &last.game;
         let name = |id: u64| {
-            let n = self.name_of(id, Lang::En);
+            let n = self.name_of(UserId(id), Lang::En);
             format!("{n} ({id})")
         };
         let result = match last.result {
@@ -277,7 +284,7 @@ impl Core {
                     .trim_start_matches('#')
                     .parse::<u64>()
                     .ok()
-                    .and_then(|n| self.store.finished_game(n).ok().flatten())
+                    .and_then(|n| self.store.finished_game(GameId(n)).ok().flatten())
                     .filter(|f| f.game.guild == req.guild);
                 match found {
                     Some(f) => f,

@@ -6,7 +6,8 @@
 //! `games`, whose `mod.rs` is the one place that lists them.
 
 use jetan_store::{
-    FinishedGame, Game, GameOptions, PlayResult, Seat, Settlement, StoreError, Terms,
+    ChannelId, FinishedGame, Game, GameOptions, PlayResult, Seat, Settlement, StoreError, Terms,
+    UserId,
 };
 
 use crate::request::{ChallengeArgs, GameCommand, Request};
@@ -76,7 +77,7 @@ pub(crate) type Choices = Vec<(String, String)>;
 #[derive(Debug, Default)]
 pub(crate) struct Upkept {
     /// (channel, message).
-    pub posts: Vec<(u64, Reply)>,
+    pub posts: Vec<(ChannelId, Reply)>,
     /// The games that ended.
     pub ended: Vec<jetan_store::Settlement>,
 }
@@ -104,7 +105,14 @@ pub(crate) trait GameUi: Sync {
     /// The public line that a challenge was accepted.
     fn accepted_line(&self, core: &Core, lang: Lang, game: &Game) -> String;
     /// The public line that a practice game against the computer started.
-    fn practice_line(&self, core: &Core, lang: Lang, human: u64, level: u8, game: &Game) -> String;
+    fn practice_line(
+        &self,
+        core: &Core,
+        lang: Lang,
+        human: UserId,
+        level: u8,
+        game: &Game,
+    ) -> String;
     /// The reply to a game that has just started (`head`: the lines above the board),
     /// and the computer's turn if it acts first.
     fn started(&self, core: &Core, game: &Game, head: String) -> Result<Response, CoreError>;
@@ -158,7 +166,7 @@ pub(crate) trait GameUi: Sync {
         &self,
         core: &Core,
         lang: Lang,
-        asker: u64,
+        asker: UserId,
         last: &FinishedGame,
         per_position: std::time::Duration,
     ) -> Result<Reply, CoreError> {
@@ -213,7 +221,7 @@ pub(crate) trait GameUi: Sync {
     fn computer_turn(
         &self,
         core: &Core,
-        channel: u64,
+        channel: ChannelId,
         game: &Game,
         now: &dyn Fn() -> u64,
     ) -> Result<Option<Response>, CoreError>;

@@ -8,6 +8,7 @@
 //!
 //! Time and randomness come from outside: the request carries the time, and the core's
 //! random source (coin tosses, duel seeds) is seeded by its creator.
+pub use jetan_store::{ChannelId, GameId, GuildId, UserId};
 
 mod admin;
 pub mod analysis;
@@ -64,7 +65,7 @@ pub struct Response {
     pub reply: Reply,
     /// After this reply, the computer is to move in this channel: call
     /// [`Core::computer_turn`] (off the request's critical path) and post its reply.
-    pub computer_moves_in: Option<u64>,
+    pub computer_moves_in: Option<ChannelId>,
     /// Earlier messages to change (an answered challenge loses its buttons).
     pub edits: Vec<MessageEdit>,
     /// The reply shows this challenge or draw offer: once posted, tell the core where
@@ -79,13 +80,13 @@ pub struct Response {
     pub purge: Option<PurgeJob>,
     /// Messages to post besides the answer, each in its channel (a payment's notice to
     /// its receiver, whose answer to the payer is private).
-    pub posts: Vec<(u64, Reply)>,
+    pub posts: Vec<(ChannelId, Reply)>,
     /// A game was accepted and is to be played in a thread of its own: the front end
     /// opens it (from the challenge message) and calls [`Core::into_thread`], or, when
     /// it cannot, shows the reply where it is and posts [`Core::thread_refused`].
     pub thread: Option<ThreadPlan>,
     /// Threads of games that just ended, to archive (after the posts).
-    pub archive: Vec<u64>,
+    pub archive: Vec<ChannelId>,
 }
 
 impl From<Reply> for Response {
@@ -161,17 +162,17 @@ pub(crate) fn refuse<T>(msg: impl Into<String>) -> Result<T, CoreError> {
 pub struct Core {
     store: Store,
     bot: UserRef,
-    names: Mutex<HashMap<u64, String>>,
+    names: Mutex<HashMap<UserId, String>>,
     rng: Mutex<ChaCha8Rng>,
     /// The stop flags of the computer's searches in progress, by game.
-    thinking: Mutex<HashMap<u64, std::sync::Arc<std::sync::atomic::AtomicBool>>>,
+    thinking: Mutex<HashMap<GameId, std::sync::Arc<std::sync::atomic::AtomicBool>>>,
     /// How long the computer thinks per move (level 3 and up use all of it).
     think: std::time::Duration,
     /// The servers whose upkeep this process does (a sharded bot: those of its shards).
     owns: std::sync::Arc<dyn Fn(u64) -> bool + Send + Sync>,
     /// Each server's preferred locale, as Discord last sent it (for public messages when
     /// the server sets no language).
-    guild_locales: Mutex<HashMap<u64, String>>,
+    guild_locales: Mutex<HashMap<GuildId, String>>,
     /// Held while an analysis runs (one at a time per process).
     analysis_running: Mutex<()>,
     /// Analyses running or waiting to run.
@@ -213,8 +214,8 @@ impl Core {
     }
 
     /// Whether this process does the upkeep of server `guild`.
-    pub fn owns_server(&self, guild: u64) -> bool {
-        (self.owns)(guild)
+    pub fn owns_server(&self, guild: GuildId) -> bool {
+        (self.owns)(guild.get())
     }
 
     /// Sets how long the computer thinks per move.
@@ -235,7 +236,7 @@ impl Core {
     pub fn remember_message(
         &self,
         shown: Shown,
-        channel: u64,
+        channel: ChannelId,
         message: u64,
     ) -> Option<(jetan_store::MessageRef, Option<Reply>)> {
         let (kind, id, open) = match shown {
@@ -243,25 +244,25 @@ impl Core {
                 b'c',
                 id,
                 matches!(self.store.open_challenges_in(channel),
-                    Ok(open) if open.iter().any(|c| c.id == id)),
+                    Ok(open) if open.iter().any(|c| c.id == GameId(id))),
             ),
             Shown::DrawOffer(id) => (
                 b'd',
                 id,
                 matches!(self.store.game(channel),
-                    Ok(Some(g)) if g.id == id && g.draw_offer.is_some()),
+                    Ok(Some(g)) if g.id == GameId(id) && g.draw_offer.is_some()),
             ),
         };
         let at = jetan_store::MessageRef { channel, message };
-        if let Err(e) = self.store.remember_message(kind, id, at) {
-            tracing::warn!(channel, message, "cannot remember a message: {e}");
+        if let Err(e) = self.store.remember_message(kind, GameId(id), at) {
+            tracing::warn!(channel = %channel, message, "cannot remember a message: {e}");
         }
         if open {
             return None;
         }
-        let at = self.store.take_message(kind, id)?;
+        let at = self.store.take_message(kind, GameId(id))?;
         let text = match shown {
-            Shown::Challenge(id) => self.accepted_game(channel, id).map(|game| {
+            Shown::Challenge(id) => self.accepted_game(channel, GameId(id)).map(|game| {
                 lang::tr!(
                     self.public_lang(game.guild),
                     "edit-accepted",
@@ -276,7 +277,7 @@ impl Core {
 
     /// The game that challenge `id` became, if it was accepted (a game takes its
     /// challenge's id): in the challenge's channel, finished since, or in its thread.
-    fn accepted_game(&self, channel: u64, id: u64) -> Option<Game> {
+    fn accepted_game(&self, channel: ChannelId, id: GameId) -> Option<Game> {
         if let Ok(Some(g)) = self.store.game(channel) {
             if g.id == id {
                 return Some(g);
@@ -297,7 +298,7 @@ impl Core {
     ///
     /// # Errors
     /// A failure to read the store.
-    pub fn computer_turns_to_resume(&self) -> Result<Vec<(u64, u64)>, CoreError> {
+    pub fn computer_turns_to_resume(&self) -> Result<Vec<(GuildId, ChannelId)>, CoreError> {
         Ok(self
             .store
             .games()?
@@ -317,7 +318,7 @@ impl Core {
     }
 
     /// The name last seen of a user, if any.
-    pub fn display_name(&self, user: u64) -> Option<String> {
+    pub fn display_name(&self, user: UserId) -> Option<String> {
         self.store.display_name(user)
     }
 
@@ -351,14 +352,14 @@ impl Core {
             names.insert(user.id, user.name.clone());
             drop(names);
             if let Err(e) = self.store.remember_name(user.id, &user.name) {
-                tracing::warn!(user = user.id, "cannot store a display name: {e}");
+                tracing::warn!(user = %user.id, "cannot store a display name: {e}");
             }
         }
     }
 
     /// The display name of a user; one the bot has never seen is "player 1234" (the
     /// last digits of the id) in `lang`.
-    pub(crate) fn name_of(&self, id: u64, lang: Lang) -> String {
+    pub(crate) fn name_of(&self, id: UserId, lang: Lang) -> String {
         if id == self.bot.id {
             return self.bot.name.clone();
         }
@@ -367,13 +368,15 @@ impl Core {
             .ok()
             .and_then(|n| n.get(&id).cloned())
             .or_else(|| self.store.display_name(id))
-            .unwrap_or_else(|| lang::tr!(lang, "unknown-player", n = (id % 10_000).to_string()))
+            .unwrap_or_else(|| {
+                lang::tr!(lang, "unknown-player", n = (id.get() % 10_000).to_string())
+            })
     }
 
     /// The language of public messages on server `guild`: its `language` setting, else
     /// the preferred locale Discord sent with its last interaction (stored in the
     /// server's settings, so it survives a restart), else English.
-    pub fn public_lang(&self, guild: u64) -> Lang {
+    pub fn public_lang(&self, guild: GuildId) -> Lang {
         if let Ok(settings) = self.store.settings(guild) {
             if let Some(lang) = [settings.language, settings.discord_locale]
                 .into_iter()
@@ -406,7 +409,7 @@ impl Core {
         known.insert(req.guild, locale.clone());
         drop(known);
         if let Err(e) = self.store.remember_guild_locale(req.guild, locale, req.now) {
-            tracing::warn!(guild = req.guild, "cannot store the server's locale: {e}");
+            tracing::warn!(guild = %req.guild, "cannot store the server's locale: {e}");
         }
     }
 
@@ -441,7 +444,7 @@ impl Core {
                 Reply::ephemeral(why).into()
             }
             Err(CoreError::Internal(msg)) => {
-                tracing::error!(guild = req.guild, channel = req.channel, user = req.user.id, %command, "{msg}");
+                tracing::error!(guild = %req.guild, channel = %req.channel, user = %req.user.id, %command, "{msg}");
                 Reply::ephemeral(lang::tr!(lang, "internal")).into()
             }
         }
@@ -524,14 +527,16 @@ impl Core {
             Command::Button(action) => match action {
                 ButtonAction::Accept(id) => self.accept(req, *id),
                 ButtonAction::Decline(id) => self.decline(req, Some(*id)),
-                ButtonAction::DrawAccept(id) => self.answer_draw(req, *id, true),
-                ButtonAction::DrawDecline(id) => self.answer_draw(req, *id, false),
-                ButtonAction::Resign(id) => self.resign(req, *id).map(Into::into),
-                ButtonAction::Game { id, name } => self.game_button(req, *id, name, None),
+                ButtonAction::DrawAccept(id) => self.answer_draw(req, (*id).get(), true),
+                ButtonAction::DrawDecline(id) => self.answer_draw(req, (*id).get(), false),
+                ButtonAction::Resign(id) => self.resign(req, (*id).get()).map(Into::into),
+                ButtonAction::Game { id, name } => self.game_button(req, (*id).get(), name, None),
             },
             Command::Game(c) => self.game_command(req, c),
             Command::Choose { menu, value } => match menu {
-                ButtonAction::Game { id, name } => self.game_button(req, *id, name, Some(value)),
+                ButtonAction::Game { id, name } => {
+                    self.game_button(req, (*id).get(), name, Some(value))
+                }
                 _ => refuse(lang::tr!(Lang::of(&req.locale), "menu-not-mine")),
             },
         }
@@ -564,9 +569,9 @@ mod tests {
         let store = Store::open(dir.path().join("data")).unwrap();
         let core = Core::new(store, UserRef::new(1, "Jetan".to_owned()), 7);
         let stranger = 987_650_001_234;
-        assert_eq!(core.name_of(stranger, Lang::En), "player 1234");
-        assert_eq!(core.name_of(stranger, Lang::Es), "jugador 1234");
+        assert_eq!(core.name_of(UserId(stranger), Lang::En), "player 1234");
+        assert_eq!(core.name_of(UserId(stranger), Lang::Es), "jugador 1234");
         core.remember(&UserRef::new(stranger, "Tara".to_owned()));
-        assert_eq!(core.name_of(stranger, Lang::Es), "Tara");
+        assert_eq!(core.name_of(UserId(stranger), Lang::Es), "Tara");
     }
 }

@@ -2,7 +2,7 @@
 //! against the computer.
 
 use jetan_store::{
-    Challenge, ChallengeClosed, ClosedHow, FirstMover, Game, GameResult, Terms, MAX_AMOUNT,
+    Challenge, ChallengeClosed, ClosedHow, FirstMover, Game, GameId, GameResult, Terms, MAX_AMOUNT,
 };
 
 use super::buttons::ButtonAction;
@@ -164,7 +164,7 @@ impl Core {
                 ButtonStyle::Danger,
             );
         Response {
-            shows: Some(Shown::Challenge(c.id)),
+            shows: Some(Shown::Challenge(c.id.get())),
             ..reply.into()
         }
     }
@@ -251,7 +251,7 @@ impl Core {
     }
 
     /// Accepts the challenge `id` (from its button, or the Confirm of a typed accept).
-    pub(crate) fn accept(&self, req: &Request, id: u64) -> Result<Response, CoreError> {
+    pub(crate) fn accept(&self, req: &Request, id: GameId) -> Result<Response, CoreError> {
         self.check_accept_rights(req, Some(id))?;
         let game = self.store.accept(
             Self::store_req(req),
@@ -293,7 +293,7 @@ impl Core {
     }
 
     /// The edit that takes the buttons off challenge `id`'s message, if it was posted.
-    pub(crate) fn answered_challenge(&self, id: u64, text: String) -> Option<MessageEdit> {
+    pub(crate) fn answered_challenge(&self, id: GameId, text: String) -> Option<MessageEdit> {
         let at = self.store.take_message(b'c', id)?;
         Some(MessageEdit {
             channel: at.channel,
@@ -302,7 +302,7 @@ impl Core {
         })
     }
 
-    pub(crate) fn decline(&self, req: &Request, id: Option<u64>) -> Result<Response, CoreError> {
+    pub(crate) fn decline(&self, req: &Request, id: Option<GameId>) -> Result<Response, CoreError> {
         let closed = self.store.decline(Self::store_req(req), req.channel, id)?;
         Ok(self.closed_reply(req, &closed))
     }
@@ -357,7 +357,7 @@ impl Core {
                 tr!(lang, "edit-expired"),
             ),
         };
-        let text = text + &text::refund_text(lang, closed.refunded, c.challenger, &currency);
+        let text = text + &text::refund_text(lang, closed.refunded, c.challenger.get(), &currency);
         Response {
             edits: self.answered_challenge(c.id, edit).into_iter().collect(),
             ..Reply::public(text).into()
@@ -366,7 +366,7 @@ impl Core {
 
     /// Accepting a challenge with money in it is staking: the server's minimum account
     /// age and games apply to the one accepting (the store refuses everything else).
-    fn check_accept_rights(&self, req: &Request, id: Option<u64>) -> Result<(), CoreError> {
+    fn check_accept_rights(&self, req: &Request, id: Option<GameId>) -> Result<(), CoreError> {
         let open = self.store.open_challenges_in(req.channel)?;
         let named = open.iter().find(|c| {
             id.is_none_or(|id| id == c.id)

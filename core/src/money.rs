@@ -1,4 +1,5 @@
 //! Money and records: wallet, standings, daily, history, settings.
+use jetan_store::{ChannelId, GuildId, UserId};
 
 use jetan_store::{
     DailyClaim, GameResult, Paid, RatingPool, Settings, SettingsChange, StandingsOrder, DAY_MS,
@@ -16,8 +17,8 @@ use super::{refuse, Core, CoreError, Embed, Reply, Response, Text};
 const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 
 /// When the Discord account with id `id` was created, in unix milliseconds.
-pub(crate) fn account_created_ms(id: u64) -> u64 {
-    (id >> 22).saturating_add(DISCORD_EPOCH_MS)
+pub(crate) fn account_created_ms(id: UserId) -> u64 {
+    (id.get() >> 22).saturating_add(DISCORD_EPOCH_MS)
 }
 
 /// Rows per standings page.
@@ -261,7 +262,7 @@ impl Core {
     }
 
     /// The receiver's notice, in the server's language, pinging only them.
-    fn paid_notice(&self, guild: u64, paid: &Paid) -> Result<Reply, CoreError> {
+    fn paid_notice(&self, guild: GuildId, paid: &Paid) -> Result<Reply, CoreError> {
         let lang = self.public_lang(guild);
         let currency = self.store.settings(guild)?.currency;
         let mut text = tr!(
@@ -465,10 +466,10 @@ impl Core {
     }
 
     /// The settings in words, under the title `title` (a message key).
-    fn settings_text(&self, lang: Lang, guild: u64, title: &str, s: &Settings) -> String {
-        let list = |l: &[u64]| {
+    fn settings_text(&self, lang: Lang, guild: GuildId, title: &str, s: &Settings) -> String {
+        let list = |l: &[ChannelId]| {
             l.iter()
-                .map(|c| crate::reply::Text::channel(*c))
+                .map(|&c| crate::reply::Text::channel(c))
                 .collect::<Vec<_>>()
                 .join(", ")
         };
@@ -571,7 +572,7 @@ impl Core {
     pub(crate) fn check_money_rights(
         &self,
         req: &Request,
-        user: u64,
+        user: UserId,
         yourself: bool,
     ) -> Result<(), CoreError> {
         let lang = Lang::of(&req.locale);

@@ -1,7 +1,7 @@
 //! Pictures of games: what every game's pictures share (the players' names, which seat
 //! is shown at the bottom). Each game draws its own (`games::<game>`).
 
-use jetan_store::{Game, Seat};
+use jetan_store::{Game, Seat, UserId};
 
 use super::lang::Lang;
 use super::Core;
@@ -24,11 +24,13 @@ impl Core {
     ///   winner's seat, or the seat to move for a draw).
     pub(crate) fn bottom(&self, game: &Game, to_move: Seat, viewer: Option<u64>) -> Seat {
         if game.terms.practice {
-            if let Some(c) = game.seat_of(game.opponent_of(self.bot.id).unwrap_or(0)) {
+            if let Some(c) = game.seat_of(game.opponent_of(self.bot.id).unwrap_or(UserId(0))) {
                 return c;
             }
         }
-        viewer.and_then(|v| game.seat_of(v)).unwrap_or(to_move)
+        viewer
+            .and_then(|v| game.seat_of(UserId(v)))
+            .unwrap_or(to_move)
     }
 
     /// The seat a game-over picture shows at the bottom.

@@ -1,7 +1,7 @@
 //! Playing: a move, the board, one piece's moves, each handed to the game being played;
 //! the wager and the clock in words.
 
-use jetan_store::Game;
+use jetan_store::{Game, GuildId};
 
 use super::lang::{tr, Lang};
 use super::request::{mention, Request};
@@ -16,11 +16,11 @@ impl Core {
     }
 
     /// The server's currency name, or "coins" if the settings cannot be read.
-    pub(crate) fn currency_or_default(&self, guild: u64) -> String {
+    pub(crate) fn currency_or_default(&self, guild: GuildId) -> String {
         self.currency(guild).unwrap_or_else(|_| "coins".into())
     }
 
-    pub(crate) fn currency(&self, guild: u64) -> Result<String, CoreError> {
+    pub(crate) fn currency(&self, guild: GuildId) -> Result<String, CoreError> {
         Ok(self.store.settings(guild)?.currency)
     }
 

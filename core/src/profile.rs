@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use jetan_render::{profile_png, Chart, Point, ProfileCard, Series};
-use jetan_store::{EntryKind, FinishedGame, GameResult, LedgerEntry, RatingPool};
+use jetan_store::{EntryKind, FinishedGame, GameResult, LedgerEntry, RatingPool, UserId};
 
 use crate::lang::{tr, Lang};
 use crate::request::{Request, UserRef};
@@ -38,7 +38,7 @@ enum Outcome {
     Lost,
 }
 
-fn outcome_for(f: &FinishedGame, user: u64) -> Option<Outcome> {
+fn outcome_for(f: &FinishedGame, user: UserId) -> Option<Outcome> {
     match f.result {
         GameResult::Win { winner, .. } if winner == user => Some(Outcome::Won),
         GameResult::Win { .. } => Some(Outcome::Lost),
@@ -81,7 +81,7 @@ fn wallet_points(total_now: u64, newest_first: &[LedgerEntry]) -> Vec<Point> {
 /// game, then after each, with its deviation.
 /// Pools are numbered by their place in `pools`.
 fn rating_series(
-    user: u64,
+    user: UserId,
     oldest_first: &[&FinishedGame],
     pools: &mut Vec<RatingPool>,
 ) -> BTreeMap<usize, Vec<Point>> {
@@ -197,7 +197,7 @@ impl Core {
             }
             let net = f.net[seat];
             if outcome == Outcome::Won && net > 0 && biggest.is_none_or(|(n, _)| net > n) {
-                biggest = Some((net, g.opponent_of(who.id).unwrap_or(0)));
+                biggest = Some((net, g.opponent_of(who.id).unwrap_or(UserId(0)).get()));
             }
         }
 
@@ -252,7 +252,7 @@ impl Core {
                     lang,
                     "profile-biggest-win-value",
                     amount = signed_money(lang, net, &currency),
-                    who = self.name_of(opponent, lang)
+                    who = self.name_of(UserId(opponent), lang)
                 ),
             ));
         }
@@ -373,12 +373,13 @@ impl Core {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use jetan_store::GuildId;
 
     fn entry(at: u64, balance: i64, escrow: i64) -> LedgerEntry {
         LedgerEntry {
             seq: at,
-            guild: 1,
-            user: 2,
+            guild: GuildId(1),
+            user: UserId(2),
             kind: EntryKind::Grant,
             balance_delta: balance,
             escrow_delta: escrow,

@@ -11,7 +11,7 @@
 //!    store's one transaction reads every wallet again: money that went into escrow in
 //!    between is kept.
 
-use jetan_store::{Purged, MAX_PURGE};
+use jetan_store::{Purged, UserId, MAX_PURGE};
 
 use super::admin::one_line;
 use super::lang::{tr, Lang};
@@ -26,7 +26,7 @@ pub struct PurgeJob {
     pub request: Request,
     /// The members to check: every one with money in the server (balance or escrow),
     /// at most [`MAX_PURGE`], in user order.
-    pub candidates: Vec<u64>,
+    pub candidates: Vec<UserId>,
 }
 
 impl PurgeJob {
@@ -62,7 +62,7 @@ impl Core {
     fn purge_start(&self, req: &Request) -> Result<Response, CoreError> {
         let lang = Lang::of(&req.locale);
         let bot = self.bot().id;
-        let mut candidates: Vec<u64> = self
+        let mut candidates: Vec<UserId> = self
             .store
             .wallets(req.guild)?
             .into_iter()

@@ -3,7 +3,7 @@
 //! result, and the core words it again here. This runs before any check of the core's,
 //! so a redelivered move is never answered "it is your opponent's turn".
 
-use jetan_store::{EndReason, Game, HostEnding, Receipt};
+use jetan_store::{ChannelId, EndReason, Game, GameId, GuildId, HostEnding, Receipt};
 
 use super::lang::{tr, Lang};
 use super::request::{mention, Request, UserRef};
@@ -47,7 +47,7 @@ impl Core {
             Receipt::Game(game) => match game.draw_offer {
                 Some(by) => {
                     let to = game.opponent_of(by).unwrap_or_default();
-                    self.draw_offer_reply(&game, by, to)
+                    self.draw_offer_reply(&game, by.get(), to.get())
                 }
                 None => Reply::public(tr!(
                     self.public_lang(req.guild),
@@ -85,7 +85,7 @@ impl Core {
     /// Only results stored before `now` (when this process started: later ones are its
     /// own, being answered). The private ones, and any that can no longer be worded,
     /// leave the outbox here.
-    pub fn pending_announcements(&self, now: u64) -> Vec<(u64, u64, Reply)> {
+    pub fn pending_announcements(&self, now: u64) -> Vec<(u64, ChannelId, Reply)> {
         let pending = match self.store.pending_announcements() {
             Ok(p) => p,
             Err(e) => {
@@ -142,7 +142,7 @@ impl Core {
     }
 
     /// The server and channel a stored result was announced in; `None` for a private one.
-    fn place_of(&self, receipt: &Receipt) -> Option<(u64, u64)> {
+    fn place_of(&self, receipt: &Receipt) -> Option<(GuildId, ChannelId)> {
         match receipt {
             Receipt::Challenge(c) => Some((c.guild, c.channel)),
             Receipt::Closed(c) => Some((c.challenge.guild, c.challenge.channel)),
@@ -162,7 +162,7 @@ impl Core {
     }
 
     /// Game `id`, in progress in `channel` or finished.
-    pub(crate) fn game_by_id(&self, channel: u64, id: u64) -> Result<Game, CoreError> {
+    pub(crate) fn game_by_id(&self, channel: ChannelId, id: GameId) -> Result<Game, CoreError> {
         if let Some(g) = self.store.game(channel)?.filter(|g| g.id == id) {
             return Ok(g);
         }

@@ -8,6 +8,8 @@
 //! parse one back out of the words. Emphasis and code are the message files' own
 //! Markdown subset (`**strong**`, `` `code` ``), which Discord and a terminal both read.
 
+use jetan_store::{ChannelId, UserId};
+
 use std::fmt;
 
 /// The mark that starts a typed part in a [`Text`]: then `@` and a user id, or `#` and a
@@ -21,9 +23,9 @@ pub enum Part<'a> {
     /// Words, as they are shown.
     Words(&'a str),
     /// A mention of a user.
-    User(u64),
+    User(UserId),
     /// A mention of a channel.
-    Channel(u64),
+    Channel(ChannelId),
 }
 
 /// Reply text: words with typed parts (mentions) in them, for each front end to present.
@@ -35,12 +37,12 @@ pub struct Text(String);
 
 impl Text {
     /// A mention of `user`, to write into text.
-    pub fn user(id: u64) -> String {
+    pub fn user(id: UserId) -> String {
         format!("{MARK}@{id}")
     }
 
     /// A mention of `channel`, to write into text.
-    pub fn channel(id: u64) -> String {
+    pub fn channel(id: ChannelId) -> String {
         format!("{MARK}#{id}")
     }
 
@@ -59,8 +61,8 @@ impl Text {
                     let digits = body.bytes().take_while(u8::is_ascii_digit).count();
                     let id = body[..digits].parse::<u64>().ok();
                     let part = match (kind, id) {
-                        (Some('@'), Some(id)) => Part::User(id),
-                        (Some('#'), Some(id)) => Part::Channel(id),
+                        (Some('@'), Some(id)) => Part::User(UserId(id)),
+                        (Some('#'), Some(id)) => Part::Channel(ChannelId(id)),
                         // A mark without a part (never written by the core): skipped.
                         _ => {
                             rest = after;
@@ -87,7 +89,11 @@ impl Text {
 
     /// The text with each user mention written by `user` and each channel mention by
     /// `channel`.
-    pub fn render(&self, user: impl Fn(u64) -> String, channel: impl Fn(u64) -> String) -> String {
+    pub fn render(
+        &self,
+        user: impl Fn(UserId) -> String,
+        channel: impl Fn(ChannelId) -> String,
+    ) -> String {
         let mut out = String::with_capacity(self.0.len());
         for part in self.parts() {
             match part {
@@ -107,7 +113,7 @@ impl Text {
     }
 
     /// The users the text mentions, in order, each once.
-    pub fn users(&self) -> Vec<u64> {
+    pub fn users(&self) -> Vec<UserId> {
         let mut out = Vec::new();
         for p in self.parts() {
             if let Part::User(id) = p {
@@ -254,7 +260,7 @@ pub struct Reply {
     /// The users this message may ping (a move pings the player now to move, a challenge
     /// the challenged player). Every other mention in the text — users, roles, @everyone,
     /// @here — is shown but pings nobody.
-    pub pings: Vec<u64>,
+    pub pings: Vec<UserId>,
 }
 
 impl Reply {
@@ -287,7 +293,7 @@ impl Reply {
 
     /// Lets this message ping `user`.
     #[must_use]
-    pub fn pinging(mut self, user: u64) -> Reply {
+    pub fn pinging(mut self, user: UserId) -> Reply {
         if !self.pings.contains(&user) {
             self.pings.push(user);
         }
@@ -311,7 +317,7 @@ impl Reply {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MessageEdit {
     /// The channel of the message.
-    pub channel: u64,
+    pub channel: ChannelId,
     /// The message.
     pub message: u64,
     /// Its new text (buttons and pings are taken from here too: usually none).
@@ -336,18 +342,18 @@ mod tests {
     fn text_parts_are_typed_and_each_front_end_presents_them() {
         let t = Text::from(format!(
             "{} paid {} in {}: **3 coins**.",
-            Text::user(101),
-            Text::user(102),
-            Text::channel(7)
+            Text::user(UserId(101)),
+            Text::user(UserId(102)),
+            Text::channel(ChannelId(7))
         ));
         assert_eq!(
             t.parts().collect::<Vec<_>>(),
             vec![
-                Part::User(101),
+                Part::User(UserId(101)),
                 Part::Words(" paid "),
-                Part::User(102),
+                Part::User(UserId(102)),
                 Part::Words(" in "),
-                Part::Channel(7),
+                Part::Channel(ChannelId(7)),
                 Part::Words(": **3 coins**."),
             ]
         );
@@ -356,7 +362,7 @@ mod tests {
             "<@101> paid <@102> in <#7>: **3 coins**."
         );
         assert_eq!(t.plain(), "@101 paid @102 in #7: **3 coins**.");
-        assert_eq!(t.users(), vec![101, 102]);
+        assert_eq!(t.users(), vec![UserId(101), UserId(102)]);
         // Words that look like Discord's mentions are words, not mentions.
         let typed = Text::from("<@1> @everyone");
         assert_eq!(

@@ -1,12 +1,12 @@
 //! What a player asked for: the request, its context, and the command with typed arguments.
 
-pub use jetan_store::{FirstMover, GameKind};
+pub use jetan_store::{ChannelId, FirstMover, GameId, GameKind, GuildId, UserId};
 
 /// A Discord user as a command sees them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UserRef {
     /// The user's id (a Discord snowflake).
-    pub id: u64,
+    pub id: UserId,
     /// The name to show (server nickname, else global name, else user name).
     pub name: String,
     /// Whether the user is a bot account.
@@ -18,9 +18,9 @@ pub struct UserRef {
 
 impl UserRef {
     /// A human user.
-    pub fn new(id: u64, name: impl Into<String>) -> UserRef {
+    pub fn new(id: impl Into<UserId>, name: impl Into<String>) -> UserRef {
         UserRef {
-            id,
+            id: id.into(),
             name: name.into(),
             bot: false,
             outside: false,
@@ -35,7 +35,7 @@ impl UserRef {
 
 /// A mention of a user, to write into reply text ([`crate::reply::Text`]: each front
 /// end presents it its own way).
-pub fn mention(id: u64) -> String {
+pub fn mention(id: UserId) -> String {
     crate::reply::Text::user(id)
 }
 
@@ -43,9 +43,9 @@ pub fn mention(id: u64) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Request {
     /// The server.
-    pub guild: u64,
+    pub guild: GuildId,
     /// The channel.
-    pub channel: u64,
+    pub channel: ChannelId,
     /// Who asked.
     pub user: UserRef,
     /// Whether they may manage the server (for `settings`).
@@ -138,7 +138,7 @@ pub enum AdminCommand {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Departures {
     /// Those who are no longer members of the server.
-    pub left: Vec<u64>,
+    pub left: Vec<UserId>,
     /// How many could not be checked (Discord did not answer): not purged.
     pub unchecked: usize,
 }
@@ -163,9 +163,9 @@ pub struct SettingsArgs {
     /// The language of public messages: `en`, `es`, or `auto` (the server's own).
     pub language: Option<String>,
     /// Allow games in this channel (an empty allow list means every channel).
-    pub allow_channel: Option<u64>,
+    pub allow_channel: Option<ChannelId>,
     /// Stop allowing games in this channel.
-    pub disallow_channel: Option<u64>,
+    pub disallow_channel: Option<ChannelId>,
     /// The largest stake a challenge may name (0: no limit).
     pub max_stake: Option<i64>,
     /// The largest piece price a challenge may name (0: no limit).
@@ -180,7 +180,7 @@ pub struct SettingsArgs {
     /// How many finished games a member must have to pay or stake (0: none).
     pub min_games: Option<i64>,
     /// Post the audit lines in this channel.
-    pub audit_channel: Option<u64>,
+    pub audit_channel: Option<ChannelId>,
     /// Stop posting audit lines.
     pub audit_off: bool,
     /// Play accepted games in threads of their own (`true`) or in the challenge's

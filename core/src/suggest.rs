@@ -1,5 +1,7 @@
 //! Autocomplete suggestions for `move` and `moves`.
 
+use jetan_store::{ChannelId, UserId};
+
 use super::lang::Lang;
 use super::Core;
 
@@ -12,15 +14,15 @@ impl Core {
     /// `locale`.
     pub fn suggest_from(
         &self,
-        channel: u64,
-        user: u64,
+        channel: ChannelId,
+        user: UserId,
         locale: &str,
         partial: &str,
     ) -> Vec<(String, String)> {
         let lang = Lang::of(locale);
         match self.store.game(channel) {
             Ok(Some(game)) => {
-                crate::games::of(&game).suggest_from(self, &game, (lang, user, partial))
+                crate::games::of(&game).suggest_from(self, &game, (lang, user.get(), partial))
             }
             _ => Vec::new(),
         }
@@ -29,8 +31,8 @@ impl Core {
     /// The legal destinations of the piece on `from`, matching what was typed.
     pub fn suggest_to(
         &self,
-        channel: u64,
-        user: u64,
+        channel: ChannelId,
+        user: UserId,
         locale: &str,
         from: &str,
         partial: &str,
@@ -38,7 +40,7 @@ impl Core {
         let lang = Lang::of(locale);
         match self.store.game(channel) {
             Ok(Some(game)) => {
-                crate::games::of(&game).suggest_to(self, &game, (lang, user, partial), from)
+                crate::games::of(&game).suggest_to(self, &game, (lang, user.get(), partial), from)
             }
             _ => Vec::new(),
         }

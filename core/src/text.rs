@@ -1,7 +1,9 @@
 //! Words: how replies say things, in each language ([`Lang`]); the words themselves are
 //! in the message files (`core/locales/*.ftl`).
 
-use jetan_store::{EndReason, GameResult, Payment, PaymentKind, Seat, Settlement, StoreError};
+use jetan_store::{
+    EndReason, GameResult, Payment, PaymentKind, Seat, Settlement, StoreError, UserId,
+};
 
 use super::lang::{tr, Lang};
 use super::request::mention;
@@ -134,7 +136,7 @@ pub fn result_banner(
         GameResult::Win { winner, .. } => tr!(
             lang,
             "banner-win",
-            who = name(*winner),
+            who = name((*winner).get()),
             reason = reason(lang, why)
         ),
         GameResult::Draw => tr!(lang, "banner-draw", reason = reason(lang, why)),
@@ -201,7 +203,7 @@ pub(crate) fn refund_text(lang: Lang, amount: u64, to: u64, currency: &str) -> S
             lang,
             "refunded",
             amount = money(lang, amount, currency),
-            who = mention(to)
+            who = mention(UserId(to))
         );
         format!(" {line}")
     }

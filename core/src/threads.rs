@@ -9,7 +9,7 @@
 //! not, [`Core::thread_refused`]); [`Response::archive`] names the threads to archive.
 //! Every game is hosted the same way: nothing here names a game.
 
-use jetan_store::{Game, GameResult, Settlement};
+use jetan_store::{ChannelId, Game, GameId, GameResult, Settlement};
 
 use super::lang::tr;
 use super::reply::Text;
@@ -24,9 +24,9 @@ const MAX_THREAD_NAME: usize = 100;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ThreadPlan {
     /// The channel the game was accepted in.
-    pub channel: u64,
+    pub channel: ChannelId,
     /// The game.
-    pub game: u64,
+    pub game: GameId,
     /// The thread's name: "alice vs bob · Classic Jetan".
     pub name: String,
     /// The challenge message to open the thread from, if the bot knows it.
@@ -75,7 +75,7 @@ impl Core {
     }
 
     /// Whether `channel` is (or was) a game's own thread.
-    fn is_game_thread(&self, channel: u64) -> bool {
+    fn is_game_thread(&self, channel: ChannelId) -> bool {
         matches!(self.store.last_finished(channel), Ok(Some(f)) if f.game.parent.is_some())
     }
 
@@ -84,7 +84,7 @@ impl Core {
     /// the board ("the game is on in #thread"); the board goes into the thread. `None`
     /// when the game could not be moved (it ended meanwhile, say): the front end then
     /// shows the board where it was accepted, as without threads.
-    pub fn into_thread(&self, plan: &ThreadPlan, thread: u64, now: u64) -> Option<Reply> {
+    pub fn into_thread(&self, plan: &ThreadPlan, thread: ChannelId, now: u64) -> Option<Reply> {
         match self
             .store
             .move_to_thread(now, plan.channel, plan.game, thread)
@@ -102,8 +102,8 @@ impl Core {
             }
             Err(e) => {
                 tracing::warn!(
-                    game = plan.game,
-                    thread,
+                    game = %plan.game,
+                    thread = %thread,
                     "cannot move a game into its thread: {e}"
                 );
                 None
@@ -130,7 +130,7 @@ impl Core {
 
     /// The line that tells a game's result in the channel it came from, when it was
     /// played in a thread of its own; with the thread, to archive.
-    pub(crate) fn told_in_parent(&self, s: &Settlement) -> Option<((u64, Reply), u64)> {
+    pub(crate) fn told_in_parent(&self, s: &Settlement) -> Option<((ChannelId, Reply), ChannelId)> {
         let parent = s.parent?;
         let lang = self.public_lang(s.guild);
         let game = self

@@ -1,7 +1,7 @@
 //! What the bot does on its own, once a minute: challenges that expired are refunded and
 //! their messages say so.
 
-use jetan_store::{ClosedHow, GameResult, Nudge};
+use jetan_store::{ChannelId, ClosedHow, GameResult, Nudge, UserId};
 
 use super::lang::tr;
 use super::reply::{MessageEdit, Reply};
@@ -14,11 +14,11 @@ use super::Core;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Sweep {
     /// Messages to post: (channel, message).
-    pub posts: Vec<(u64, Reply)>,
+    pub posts: Vec<(ChannelId, Reply)>,
     /// Earlier messages to edit.
     pub edits: Vec<MessageEdit>,
     /// Threads of games that ended, to archive (after the posts).
-    pub archive: Vec<u64>,
+    pub archive: Vec<ChannelId>,
     /// Reminders to players who asked for them by direct message (`/jetan notify`).
     pub dms: Vec<DirectMessage>,
 }
@@ -27,12 +27,12 @@ pub struct Sweep {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DirectMessage {
     /// The user.
-    pub user: u64,
+    pub user: UserId,
     /// The message.
     pub reply: Reply,
     /// What to post instead when Discord will not deliver it (the user closed their
     /// direct messages): (channel, message).
-    pub instead: (u64, Reply),
+    pub instead: (ChannelId, Reply),
 }
 
 impl Core {
@@ -54,13 +54,17 @@ impl Core {
                         .map(|s| s.currency)
                         .unwrap_or_else(|_| "coins".into());
                     let lang = self.public_lang(c.challenge.guild);
-                    let line =
-                        tr!(
-                            lang,
-                            "expired",
-                            challenger = mention(c.challenge.challenger),
-                            challenged = mention(c.challenge.challenged)
-                        ) + &text::refund_text(lang, c.refunded, c.challenge.challenger, &currency);
+                    let line = tr!(
+                        lang,
+                        "expired",
+                        challenger = mention(c.challenge.challenger),
+                        challenged = mention(c.challenge.challenged)
+                    ) + &text::refund_text(
+                        lang,
+                        c.refunded,
+                        c.challenge.challenger.get(),
+                        &currency,
+                    );
                     match self.store.take_message(b'c', c.challenge.id) {
                         Some(at) => out.edits.push(MessageEdit {
                             channel: at.channel,

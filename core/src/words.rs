@@ -42,7 +42,7 @@ pub fn ledger_csv(entries: &[jetan_store::LedgerEntry]) -> String {
             s.to_string()
         }
     };
-    let opt = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
+    let opt = |v: Option<String>| v.unwrap_or_default();
     let mut out = String::from(
         "seq,time_utc,at_ms,server,user,kind,balance_delta,escrow_delta,game,request,reason\r\n",
     );
@@ -57,8 +57,8 @@ pub fn ledger_csv(entries: &[jetan_store::LedgerEntry]) -> String {
             e.kind.name(),
             e.balance_delta,
             e.escrow_delta,
-            opt(e.game),
-            opt(e.request),
+            opt(e.game.map(|g| g.to_string())),
+            opt(e.request.map(|r| r.to_string())),
             field(&e.reason)
         ));
     }
@@ -122,6 +122,7 @@ pub fn list(lang: Lang, items: &[String]) -> String {
 
 #[cfg(test)]
 mod date_tests {
+    use jetan_store::{GuildId, UserId};
     #[test]
     fn dates_are_civil_days_in_utc() {
         assert_eq!(super::date(0), "1970.01.01");
@@ -137,8 +138,8 @@ mod date_tests {
     fn the_ledger_reads_as_csv_with_quoted_reasons() {
         let e = |seq, reason: &str| jetan_store::LedgerEntry {
             seq,
-            guild: 1,
-            user: 101,
+            guild: GuildId(1),
+            user: UserId(101),
             kind: jetan_store::EntryKind::Payment,
             balance_delta: -5,
             escrow_delta: 0,

@@ -1,5 +1,6 @@
 //! The command core, end to end without Discord: whole games with money, every refusal,
 //! Manator duels, clocks, restarts and buttons.
+use jetan_core::{ChannelId, GameId, UserId};
 
 use jetan_core::{
     AdminCommand, ButtonAction, ChallengeArgs, Command, Core, Departures, FirstMover, Reply,
@@ -7,8 +8,8 @@ use jetan_core::{
 };
 use jetan_store::Store;
 
-const GUILD: u64 = 10;
-const CHANNEL: u64 = 20;
+const GUILD: jetan_core::GuildId = jetan_core::GuildId(10);
+const CHANNEL: jetan_core::ChannelId = jetan_core::ChannelId(20);
 const T0: u64 = 1_700_000_000_000;
 
 fn alice() -> UserRef {
@@ -30,7 +31,7 @@ fn practice(args: ChallengeArgs) -> Command {
 
 fn computer() -> UserRef {
     UserRef {
-        id: 999,
+        id: UserId(999),
         name: "jetan".into(),
         bot: true,
         outside: false,
@@ -44,7 +45,7 @@ struct Harness {
     now: u64,
     next_id: u64,
     /// Discord locales of users other than `en-US`.
-    locales: std::collections::HashMap<u64, &'static str>,
+    locales: std::collections::HashMap<UserId, &'static str>,
 }
 
 impl Harness {
@@ -338,7 +339,7 @@ fn every_refusal_is_private_and_changes_nothing() {
     let mut h = Harness::new();
     h.refused(&alice(), challenge(alice(), 0, 0), "yourself");
     let other_bot = UserRef {
-        id: 555,
+        id: UserId(555),
         name: "otherbot".into(),
         bot: true,
         outside: false,
@@ -981,7 +982,7 @@ fn the_sweep_expires_challenges_and_settles_games_nobody_plays() {
             .starts_with("⏰ @102's move time in **Classic Jetan** ran out: @101 may claim"),
         "{told:?}"
     );
-    assert_eq!(told[0].2, vec![102, 101]);
+    assert_eq!(told[0].2, vec![UserId(102), UserId(101)]);
     h.now += 24 * 3_600_000;
     let sweep = h.core().sweep(h.now);
     assert_eq!(sweep.posts.len(), 1, "{sweep:?}");
@@ -1107,7 +1108,7 @@ fn settings_cannot_break_the_server() {
         req.manager = true;
         h.core().handle(req).reply
     };
-    let other = CHANNEL + 1;
+    let other = ChannelId(CHANNEL.get() + 1);
     // Allow then disallow the same channel: it ends disallowed, not every channel open.
     change(
         &mut h,
@@ -1429,7 +1430,7 @@ fn set_language(h: &mut Harness, language: &str) -> Reply {
 #[test]
 fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language() {
     let mut h = Harness::new();
-    h.locales.insert(bob().id, "es-ES");
+    h.locales.insert(UserId(bob().id.get()), "es-ES");
     let r = set_language(&mut h, "es");
     assert!(
         r.ephemeral
@@ -1565,7 +1566,7 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
     // Back to the server's own language: English here (no guild locale).
     set_language(&mut h, "auto");
     h.private(&carol(), Command::Rules, "may turn between them");
-    h.locales.insert(carol().id, "es-419");
+    h.locales.insert(UserId(carol().id.get()), "es-419");
     let r = h.private(&carol(), Command::Rules, "puede girar entre ellos");
     assert!(
         r.text.plain().contains("puede girar entre ellos"),
@@ -1710,7 +1711,7 @@ fn a_friendly_game_shows_no_money_and_the_princess_escape_is_listed_once() {
 }
 
 /// Plays the Princess line: alice (Black) beats bob, rated, 50 at stake and 1 a point.
-fn princess_game(h: &mut Harness) -> u64 {
+fn princess_game(h: &mut Harness) -> GameId {
     let c = h.ok(&alice(), challenge(bob(), 50, 1));
     h.ok(&bob(), Command::Button(button(&c, "Accept")));
     let id = h.core().store().game(CHANNEL).unwrap().unwrap().id;
@@ -1767,7 +1768,7 @@ fn a_profile_shows_the_record_privately_as_a_picture_unless_shared() {
     assert!(!shared.ephemeral);
     assert!(shared.pings.is_empty(), "a shared profile pings nobody");
     // Bob's own, in Spanish: a loss, and no biggest win.
-    h.locales.insert(bob().id, "es-ES");
+    h.locales.insert(UserId(bob().id.get()), "es-ES");
     let his = h.private(
         &bob(),
         Command::Profile {
@@ -1968,7 +1969,7 @@ mod martian;
 /// `/jetan games` links every game in progress; `threads:off` keeps games in the channel.
 #[test]
 fn an_accepted_game_moves_into_its_thread_and_its_result_is_told_in_the_channel() {
-    const THREAD: u64 = 777;
+    const THREAD: ChannelId = ChannelId(777);
     let mut h = Harness::new();
     let c = h.ok(&alice(), challenge(bob(), 30, 0));
     let accepted = h.send(&bob(), Command::Button(button(&c, "Accept")));
@@ -1982,7 +1983,7 @@ fn an_accepted_game_moves_into_its_thread_and_its_result_is_told_in_the_channel(
     );
     let line = h
         .core()
-        .into_thread(&plan, THREAD, h.now)
+        .into_thread(&plan, ChannelId(THREAD.get()), h.now)
         .expect("the game moves");
     assert_eq!(
         line.text.plain(),
@@ -1990,10 +1991,16 @@ fn an_accepted_game_moves_into_its_thread_and_its_result_is_told_in_the_channel(
     );
     assert!(line.pings.is_empty(), "the channel's line pings nobody");
     // Done again (a retried follow-up): the same line, the game not moved twice.
-    assert_eq!(h.core().into_thread(&plan, THREAD, h.now), Some(line));
+    assert_eq!(
+        h.core().into_thread(&plan, ChannelId(THREAD.get()), h.now),
+        Some(line)
+    );
     let store = h.core().store();
     assert!(store.game(CHANNEL).unwrap().is_none());
-    assert_eq!(store.game(THREAD).unwrap().unwrap().parent, Some(CHANNEL));
+    assert_eq!(
+        store.game(ChannelId(THREAD.get())).unwrap().unwrap().parent,
+        Some(CHANNEL)
+    );
     // A player who asks for the game in the channel is told where it is; others only
     // that there is none here.
     for who in [alice(), bob()] {
@@ -2026,7 +2033,7 @@ fn an_accepted_game_moves_into_its_thread_and_its_result_is_told_in_the_channel(
     // Moves and resignation work inside the thread.
     let in_thread = |h: &mut Harness, user: &UserRef, command: Command| {
         let mut req = h.request(user, command);
-        req.channel = THREAD;
+        req.channel = ChannelId(THREAD.get());
         h.core().handle(req)
     };
     let moved = in_thread(
@@ -2064,7 +2071,7 @@ fn an_accepted_game_moves_into_its_thread_and_its_result_is_told_in_the_channel(
     // A rematch asked for in the game's thread stays in it: no thread in a thread.
     let again = in_thread(&mut h, &alice(), Command::Rematch { first: None });
     let mut req = h.request(&bob(), Command::Button(button(&again.reply, "Accept")));
-    req.channel = THREAD;
+    req.channel = ChannelId(THREAD.get());
     assert_eq!(h.core().handle(req).thread, None);
     // With threads off, games stay where they are accepted.
     let mut req = h.request(
@@ -2108,7 +2115,7 @@ fn the_player_to_move_is_reminded_in_the_channel_or_by_direct_message() {
     );
     h.ok(&bob(), Command::Button(button(&c, "Accept")));
     h.mv(&alice(), "e2-e3");
-    let texts = |sweep: &jetan_core::Sweep| -> Vec<(u64, String, Vec<u64>)> {
+    let texts = |sweep: &jetan_core::Sweep| -> Vec<(ChannelId, String, Vec<UserId>)> {
         sweep
             .posts
             .iter()
@@ -2125,7 +2132,7 @@ fn the_player_to_move_is_reminded_in_the_channel_or_by_direct_message() {
             CHANNEL,
             "⏳ @102, it is your move in **Classic Jetan**: half of your move time is left (30 min)."
                 .to_string(),
-            vec![102]
+            vec![UserId(102)]
         )]
     );
     assert!(h.core().sweep(h.now + 1000).posts.is_empty(), "once");
@@ -2140,7 +2147,7 @@ fn the_player_to_move_is_reminded_in_the_channel_or_by_direct_message() {
     assert!(tenth.posts.is_empty(), "{:?}", texts(&tenth));
     assert_eq!(tenth.dms.len(), 1);
     let dm = &tenth.dms[0];
-    assert_eq!(dm.user, 102);
+    assert_eq!(dm.user, UserId(102));
     assert_eq!(
         dm.reply.text.plain(),
         "⌛ @102, it is your move in **Classic Jetan**: only 5 min of your move time is left, \
@@ -2148,7 +2155,7 @@ fn the_player_to_move_is_reminded_in_the_channel_or_by_direct_message() {
     );
     assert!(!dm.reply.ephemeral);
     assert_eq!(dm.instead.0, CHANNEL, "posted there if the DM fails");
-    assert_eq!(dm.instead.1.pings, vec![102]);
+    assert_eq!(dm.instead.1.pings, vec![UserId(102)]);
     // Bob moves: his reminders are done; Alice's turn starts afresh. With reminders off,
     // nobody is reminded.
     h.mv(&bob(), "e9-e8");
@@ -2202,16 +2209,19 @@ fn a_channel_holds_several_challenges_one_per_challenger() {
     // Carol's is accepted by its button: its game asks for a thread and moves there.
     let accepted = h.send(&bob(), Command::Button(button(&from_carol, "Accept")));
     let plan = accepted.thread.expect("a thread is asked for");
-    assert!(h.core().into_thread(&plan, 701, h.now).is_some());
+    assert!(h.core().into_thread(&plan, ChannelId(701), h.now).is_some());
     // Alice's still stands; Bob's typed accept now names it alone (a Confirm button).
     let confirm = h.private(&bob(), Command::Accept, "Accept this challenge from @101?");
     let accepted = h.send(&bob(), Command::Button(button(&confirm, "Confirm")));
     let plan = accepted.thread.expect("a thread is asked for");
-    assert!(h.core().into_thread(&plan, 702, h.now).is_some());
+    assert!(h.core().into_thread(&plan, ChannelId(702), h.now).is_some());
     assert_eq!(h.balance(&bob()), (990, 10), "the stake of Alice's game");
     // Dave's to Alice is still open; Dave withdraws it, typed, and is refunded.
     let open = h.core().store().open_challenges_in(CHANNEL).unwrap();
-    assert_eq!(open.iter().map(|c| c.challenger).collect::<Vec<_>>(), [104]);
+    assert_eq!(
+        open.iter().map(|c| c.challenger).collect::<Vec<_>>(),
+        [UserId(104)]
+    );
     let cancelled = h.ok(&dave, Command::Cancel);
     assert!(!cancelled.ephemeral, "{}", cancelled.text.plain());
     let games = h.ok(&carol(), Command::Games);

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, BenchmarkGroup, Criterion, Throughput};
 use jetan_rules::{Position, Square, Variant};
-use jetan_store::{Stamp, Store, Terms};
+use jetan_store::{ChannelId, GameId, Stamp, Store, Terms, UserId};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -39,48 +39,53 @@ fn quiet(pos: &Position, rng: &mut StdRng) -> (Square, Square) {
 }
 
 fn start(store: &Store, ids: &mut Ids, channel: u64) {
+    let ch = ChannelId(channel);
     let terms = Terms {
         stake: 1,
         piece_price: 1,
         ..Terms::friendly(Variant::Classic)
     };
     // Two players per channel, so that 1,000 games do not drain one wallet.
-    let (alice, bob) = (ALICE + channel * 1000, BOB + channel * 1000);
+    let (alice, bob) = (
+        UserId(ALICE.get() + channel * 1000),
+        UserId(BOB.get() + channel * 1000),
+    );
     store
-        .challenge(Stamp::new(ids.next(), alice, 0), GUILD, channel, bob, terms)
+        .challenge(Stamp::new(ids.next(), alice, 0), GUILD, ch, bob, terms)
         .unwrap();
     store
-        .accept(Stamp::new(ids.next(), bob, 0), channel, None, 0, 1)
+        .accept(Stamp::new(ids.next(), bob, 0), ch, None, 0, 1)
         .unwrap();
 }
 
 /// Plays one move in `channel`, starting a new game when the last one ended (a game that
 /// runs long is aborted, so records stay a realistic size).
 fn one_move(store: &Store, ids: &mut Ids, rng: &mut StdRng, channel: u64) {
-    let g = match store.game(channel).unwrap() {
+    let ch = ChannelId(channel);
+    let g = match store.game(ch).unwrap() {
         Some(g) if g.moves().len() < 120 => g,
         Some(_) => {
             store
                 .abort(
-                    Stamp::new(ids.next(), 1, 0),
-                    channel,
+                    Stamp::new(ids.next(), UserId(1), 0),
+                    ch,
                     gid(store, channel),
                     "long",
                 )
                 .unwrap();
             start(store, ids, channel);
-            store.game(channel).unwrap().unwrap()
+            store.game(ch).unwrap().unwrap()
         }
         None => {
             start(store, ids, channel);
-            store.game(channel).unwrap().unwrap()
+            store.game(ch).unwrap().unwrap()
         }
     };
     let (from, to) = quiet(&g.position().unwrap(), rng);
     store
         .play(
             Stamp::new(ids.next(), g.to_move(), 0),
-            channel,
+            ch,
             (g.id, g.version),
             from,
             to,
@@ -153,8 +158,12 @@ fn quick_group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallT
 }
 
 /// The id of the game in progress in `channel` (0 if none).
-fn gid(store: &Store, channel: u64) -> u64 {
-    store.game(channel).ok().flatten().map_or(0, |g| g.id)
+fn gid(store: &Store, channel: u64) -> GameId {
+    store
+        .game(ChannelId(channel))
+        .ok()
+        .flatten()
+        .map_or(GameId(0), |g| g.id)
 }
 
 fn rss_kib() -> u64 {
@@ -181,7 +190,11 @@ fn archive_of_10k() -> tempfile::TempDir {
             one_move(&store, &mut ids, &mut rng, 1);
         }
         store
-            .resign(Stamp::new(ids.next(), BOB + 1000, 0), 1, gid(&store, 1))
+            .resign(
+                Stamp::new(ids.next(), UserId(BOB.get() + 1000), 0),
+                ChannelId(1),
+                gid(&store, 1),
+            )
             .unwrap();
     }
     let mut out = Vec::new();
@@ -237,7 +250,7 @@ fn open(c: &mut Criterion) {
     group.bench_function("10k archived games", |b| {
         b.iter(|| {
             let s = Store::open(dir.path()).unwrap();
-            let last = s.last_finished(1_000).unwrap();
+            let last = s.last_finished(ChannelId(1_000)).unwrap();
             assert!(last.is_some());
         });
     });
@@ -271,7 +284,10 @@ fn measure_open(dir: &str) {
     let store = Store::open(dir).unwrap();
     let open_time = started.elapsed();
     let opened = rss_kib();
-    assert_eq!(store.history_channel(1_000, 10).unwrap().len(), 10);
+    assert_eq!(
+        store.history_channel(ChannelId(1_000), 10).unwrap().len(),
+        10
+    );
     let page = rss_kib();
     let report = store.verify().unwrap();
     assert_eq!(report.finished, 10_000);

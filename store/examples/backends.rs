@@ -10,14 +10,13 @@
 //!
 //! Games are Classic with quiet moves (no captures), restarted when one ends. Point it
 //! at a throwaway database: it creates the store's tables in the URL's schema.
-use jetan_store::{ChannelId, UserId};
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use jetan_rules::Variant;
-use jetan_store::{Location, Stamp, Store, Terms};
+use jetan_store::{ChannelId, Location, Stamp, Store, Terms, UserId};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

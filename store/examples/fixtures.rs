@@ -9,7 +9,6 @@
 //! `cargo run -p jetan-store --example fixtures -- <empty data directory | postgres://…>
 //! <manifest.json> <commit>`; `store/tests/fixtures/make.sh` runs it on both backends
 //! and packs the results (docs/STORAGE.md, "Upgrade fixtures").
-use jetan_store::{ChannelId, GameId, GuildId, UserId};
 
 #[path = "../tests/store/fixture_facts.rs"]
 mod fixture_facts;
@@ -17,8 +16,8 @@ mod fixture_facts;
 use fixture_facts::Roster;
 use jetan_rules::{DuelStream, Move, Role, Topology, Variant};
 use jetan_store::{
-    EndReason, FirstMover, Game, HostEnding, Location, MessageRef, Nudge, PlayResult,
-    SettingsChange, Stamp, Store, Terms, DAY_MS,
+    ChannelId, EndReason, FirstMover, Game, GameId, GuildId, HostEnding, Location, MessageRef,
+    Nudge, PlayResult, SettingsChange, Stamp, Store, Terms, UserId, DAY_MS,
 };
 use martian_chess::{ai, BattleSide, ToAct};
 use rand::rngs::StdRng;

@@ -176,26 +176,14 @@ mod tests {
             c
         };
         let store = Store::open(dir.path()).unwrap();
-        assert_eq!(
-            store.open_challenges_in(ChannelId(channel.get())).unwrap(),
-            vec![c.clone()]
-        );
+        assert_eq!(store.open_challenges_in(channel).unwrap(), vec![c.clone()]);
         assert!(store.verify().unwrap().is_clean());
         assert_eq!(super::rekey_challenges(store.kv()).unwrap(), 0, "once");
         let game = store
-            .accept(
-                Stamp::new(2, UserId(bob.get()), 1),
-                ChannelId(channel.get()),
-                None,
-                0,
-                7,
-            )
+            .accept(Stamp::new(2, bob, 1), channel, None, 0, 7)
             .unwrap();
         assert_eq!(game.id, c.id);
-        assert!(store
-            .open_challenges_in(ChannelId(channel.get()))
-            .unwrap()
-            .is_empty());
+        assert!(store.open_challenges_in(channel).unwrap().is_empty());
         assert!(store.verify().unwrap().is_clean());
     }
 }

@@ -1,5 +1,6 @@
 //! Store tools: `verify`, `export`, `export-game`, `export-ledger`, `import`, `migrate`. Each takes a data directory or
 //! a PostgreSQL URL (`postgres://…`) where it says DATA.
+use jetan_core::{GameId, GuildId};
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};
@@ -42,7 +43,7 @@ pub enum Command {
         data: PathBuf,
         /// The game's id, as `/jetan history` lists it.
         #[arg(long)]
-        game: u64,
+        game: GameId,
         /// Where to write; standard output if not given.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -123,7 +124,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         } => {
             let data = location(&data);
             let store = open_existing(&data)?;
-            let entries = store.server_ledger(server)?;
+            let entries = store.server_ledger(GuildId(server))?;
             let text = if csv {
                 jetan_core::ledger_csv(&entries)
             } else {

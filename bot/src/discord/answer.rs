@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use jetan_core::{ButtonAction, Command, Core, Reply, Request, Response};
+use jetan_core::{ButtonAction, ChannelId, Command, Core, Reply, Request, Response};
 
 use super::deliver::{self, Failed, Kind};
 use super::present;
@@ -146,7 +146,7 @@ impl Target<'_> {
         deferred: Option<Deferred>,
         reply: &Reply,
         window: Kind,
-        channel: u64,
+        channel: ChannelId,
         bot: u64,
     ) -> Result<Option<serenity::MessageId>, Failed> {
         match (self, deferred) {
@@ -165,7 +165,7 @@ impl Target<'_> {
                 })
                 .await
                 {
-                    tracing::warn!(channel, "cannot remove a public thinking: {e}");
+                    tracing::warn!(channel = %channel, "cannot remove a public thinking: {e}");
                 }
                 deliver::attempt("a private answer", Kind::Create, || {
                     self.create_followup(http, reply)
@@ -210,7 +210,7 @@ impl Target<'_> {
     pub(crate) async fn follow_up(
         self,
         http: &serenity::Http,
-        channel: u64,
+        channel: ChannelId,
         bot: u64,
         reply: &Reply,
     ) -> Option<serenity::MessageId> {
@@ -337,14 +337,14 @@ pub(crate) async fn answer(
         Some(why) => Err(why),
         None => {
             target
-                .send(http, deferred, &response.reply, window, channel, bot)
+                .send(http, deferred, &response.reply, window, channel, bot.get())
                 .await
         }
     };
     let (shown_at, settled) = match sent {
         Ok(at) => (at, true),
         Err(why) => {
-            match deliver::post_in_channel(http, channel, bot, &response.reply, &why).await {
+            match deliver::post_in_channel(http, channel, bot.get(), &response.reply, &why).await {
                 Ok(at) => (at, true),
                 Err(()) => (None, false),
             }
@@ -374,7 +374,7 @@ pub(crate) async fn answer(
         }
     }
     apply_edits(http, &response).await;
-    post_all(http, bot, &response.posts).await;
+    post_all(http, bot.get(), &response.posts).await;
     threads::archive_all(http, &response.archive).await;
     Ok(response)
 }
@@ -406,18 +406,23 @@ async fn defer(
 /// receiver, the upkeep's announcements), each in its channel, once (see
 /// [`deliver::create_once`]), pinging only whom each names. Failures are logged: what
 /// they announce is already done.
-pub(crate) async fn post_all(http: &serenity::Http, bot: u64, posts: &[(u64, jetan_core::Reply)]) {
+pub(crate) async fn post_all(
+    http: &serenity::Http,
+    bot: u64,
+    posts: &[(ChannelId, jetan_core::Reply)],
+) {
     for (channel, reply) in posts {
-        if *channel == 0 {
+        if *channel == ChannelId(0) {
             continue;
         }
         let content = present::content(reply);
         let posted = deliver::create_once(http, "a post", *channel, bot, &content, || {
-            serenity::ChannelId::new(*channel).send_message(http, present::channel_message(reply))
+            serenity::ChannelId::new((*channel).get())
+                .send_message(http, present::channel_message(reply))
         })
         .await;
         if let Err(e) = posted {
-            tracing::warn!(channel, "cannot post a message: {e}");
+            tracing::warn!(channel = %channel, "cannot post a message: {e}");
         }
     }
 }
@@ -431,12 +436,12 @@ async fn remove_buttons(http: &serenity::Http, at: jetan_store::MessageRef, text
             .components(Vec::new())
             .allowed_mentions(serenity::CreateAllowedMentions::new().replied_user(false)),
     };
-    if let Err(e) = serenity::ChannelId::new(at.channel)
+    if let Err(e) = serenity::ChannelId::new(at.channel.get())
         .edit_message(http, serenity::MessageId::new(at.message), edit)
         .await
     {
         tracing::warn!(
-            channel = at.channel,
+            channel = %at.channel,
             message = at.message,
             "cannot take the buttons off an answered message: {e}"
         );
@@ -447,10 +452,10 @@ async fn remove_buttons(http: &serenity::Http, at: jetan_store::MessageRef, text
 /// Failures are logged: the answer itself was already given.
 pub(crate) async fn apply_edits(http: &serenity::Http, response: &Response) {
     for edit in &response.edits {
-        if edit.channel == 0 || edit.message == 0 {
+        if edit.channel == ChannelId(0) || edit.message == 0 {
             continue;
         }
-        let channel = serenity::ChannelId::new(edit.channel);
+        let channel = serenity::ChannelId::new(edit.channel.get());
         let message = serenity::MessageId::new(edit.message);
         let edited = deliver::attempt("editing a message", Kind::Idempotent, || {
             channel.edit_message(http, message, present::edit_message(&edit.reply))
@@ -458,7 +463,7 @@ pub(crate) async fn apply_edits(http: &serenity::Http, response: &Response) {
         .await;
         if let Err(e) = edited {
             tracing::warn!(
-                channel = edit.channel,
+                channel = %edit.channel,
                 message = edit.message,
                 "cannot edit a message: {e}"
             );

@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 use super::workers::blocking;
 use super::{run, user_ref, Context, Data, Error};
 use crate::grammar::{self, Kind, Spec, Suggest, Value};
-use jetan_core::{Command, UserRef};
+use jetan_core::{ChannelId, Command, UserId, UserRef};
 
 /// The poise command for `/jetan` and everything under it.
 pub fn jetan() -> poise::Command<Data, Error> {
@@ -181,7 +181,9 @@ async fn autocomplete_from(
     );
     let partial = partial.to_string();
     let locale = ctx.locale().unwrap_or_default().to_string();
-    let list = blocking(move || core.suggest_from(channel, user, &locale, &partial)).await;
+    let list =
+        blocking(move || core.suggest_from(ChannelId(channel), UserId(user), &locale, &partial))
+            .await;
     choices(list.unwrap_or_default())
 }
 
@@ -194,7 +196,10 @@ async fn autocomplete_to(ctx: Context<'_>, partial: &str) -> serenity::CreateAut
     );
     let partial = partial.to_string();
     let locale = ctx.locale().unwrap_or_default().to_string();
-    let list = blocking(move || core.suggest_to(channel, user, &locale, &from, &partial)).await;
+    let list = blocking(move || {
+        core.suggest_to(ChannelId(channel), UserId(user), &locale, &from, &partial)
+    })
+    .await;
     choices(list.unwrap_or_default())
 }
 
@@ -210,7 +215,9 @@ async fn autocomplete_cards(
         ctx.author().id.get(),
     );
     let partial = partial.to_string();
-    let list = blocking(move || core.suggest_cards(channel, user, &partial, battle)).await;
+    let list =
+        blocking(move || core.suggest_cards(ChannelId(channel), UserId(user), &partial, battle))
+            .await;
     choices(list.unwrap_or_default())
 }
 

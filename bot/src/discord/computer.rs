@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
-use jetan_core::{Departures, PurgeJob, Reply, Response};
+use jetan_core::{ChannelId, Departures, GuildId, PurgeJob, Reply, Response};
 
 use super::answer::{self, Target};
 use super::{deliver, now_ms, present, Data};
@@ -26,7 +26,7 @@ pub(crate) enum Post {
 impl Post {
     /// Posts `reply`, once, and in the channel when the interaction can no longer answer
     /// (see [`super::deliver`]).
-    async fn send(&self, http: &serenity::Http, channel: u64, bot: u64, reply: &Reply) {
+    async fn send(&self, http: &serenity::Http, channel: ChannelId, bot: u64, reply: &Reply) {
         match self {
             Post::Command(c) => {
                 Target::Command(c)
@@ -41,12 +41,12 @@ impl Post {
             Post::Channel => {
                 let content = present::content(reply);
                 let posted = deliver::create_once(http, "a post", channel, bot, &content, || {
-                    serenity::ChannelId::new(channel)
+                    serenity::ChannelId::new(channel.get())
                         .send_message(http, present::channel_message(reply))
                 })
                 .await;
                 if let Err(e) = posted {
-                    tracing::error!(channel, "cannot post in the channel: {e}");
+                    tracing::error!(channel = %channel, "cannot post in the channel: {e}");
                 }
             }
         }
@@ -60,8 +60,8 @@ impl Post {
 pub(crate) fn play_in_background(
     data: &Data,
     http: Arc<serenity::Http>,
-    guild: u64,
-    channel: u64,
+    guild: GuildId,
+    channel: ChannelId,
     post: Post,
 ) {
     let core = data.core.clone();
@@ -81,7 +81,7 @@ pub(crate) fn play_in_background(
             else {
                 break;
             };
-            post.send(&http, ch, core.bot().id, &reply).await;
+            post.send(&http, ch, core.bot().id.get(), &reply).await;
             next = computer_moves_in;
         }
     });
@@ -104,7 +104,7 @@ pub(crate) fn analyse_in_background(
         let Ok(reply) = tokio::task::spawn_blocking(move || core.run_analysis(&job)).await else {
             return;
         };
-        post.send(&http, channel, bot, &reply).await;
+        post.send(&http, channel, bot.get(), &reply).await;
     });
 }
 
@@ -120,7 +120,7 @@ pub(crate) fn resume_all(data: &Data, http: Arc<serenity::Http>) {
         }
     };
     for (guild, channel) in pending {
-        tracing::info!(channel, "resuming the computer's turn");
+        tracing::info!(channel = %channel, "resuming the computer's turn");
         play_in_background(data, http.clone(), guild, channel, Post::Channel);
     }
 }
@@ -141,11 +141,14 @@ pub(crate) fn purge_in_background(
     let in_flight = data.in_flight.clone();
     tokio::spawn(async move {
         let _guard = in_flight.read_owned().await;
-        let guild = serenity::GuildId::new(job.request.guild);
+        let guild = serenity::GuildId::new(job.request.guild.get());
         let channel = job.request.channel;
         let mut departures = Departures::default();
         for &user in &job.candidates {
-            match http.get_member(guild, serenity::UserId::new(user)).await {
+            match http
+                .get_member(guild, serenity::UserId::new(user.get()))
+                .await
+            {
                 Ok(_) => {}
                 Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)))
                     if matches!(r.error.code, UNKNOWN_MEMBER | UNKNOWN_USER) =>
@@ -153,7 +156,7 @@ pub(crate) fn purge_in_background(
                     departures.left.push(user);
                 }
                 Err(e) => {
-                    tracing::warn!(user, "cannot check a member for a purge: {e}");
+                    tracing::warn!(user = %user, "cannot check a member for a purge: {e}");
                     departures.unchecked += 1;
                 }
             }
@@ -164,8 +167,8 @@ pub(crate) fn purge_in_background(
             return;
         };
         let bot = core.bot().id;
-        post.send(&http, channel, bot, &response.reply).await;
-        answer::post_all(&http, bot, &response.posts).await;
+        post.send(&http, channel, bot.get(), &response.reply).await;
+        answer::post_all(&http, bot.get(), &response.posts).await;
     });
 }
 

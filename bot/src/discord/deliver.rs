@@ -28,7 +28,7 @@ use tokio::time::Instant;
 use poise::serenity_prelude as serenity;
 use serenity::http::HttpError;
 
-use jetan_core::Reply;
+use jetan_core::{ChannelId, Reply};
 
 use super::present;
 
@@ -207,12 +207,12 @@ where
 /// read) counts as not posted: a duplicate is better than a lost move.
 pub(crate) async fn posted_already(
     http: &serenity::Http,
-    channel: u64,
+    channel: ChannelId,
     bot: u64,
     content: &str,
 ) -> bool {
     let read = attempt("reading the channel", Kind::Idempotent, || {
-        serenity::ChannelId::new(channel)
+        serenity::ChannelId::new(channel.get())
             .messages(http, serenity::GetMessages::new().limit(LOOK_BACK))
     })
     .await;
@@ -221,7 +221,7 @@ pub(crate) async fn posted_already(
             .iter()
             .any(|m| m.author.id.get() == bot && m.content == content),
         Err(e) => {
-            tracing::warn!(channel, "cannot read the channel to avoid a duplicate: {e}");
+            tracing::warn!(channel = %channel, "cannot read the channel to avoid a duplicate: {e}");
             false
         }
     }
@@ -235,7 +235,7 @@ pub(crate) async fn posted_already(
 pub(crate) async fn create_once<T, F, Fut>(
     http: &serenity::Http,
     what: &str,
-    channel: u64,
+    channel: ChannelId,
     bot: u64,
     content: &str,
     mut send: F,
@@ -252,10 +252,10 @@ where
                 error,
             }) => {
                 if !content.is_empty() && posted_already(http, channel, bot, content).await {
-                    tracing::info!(channel, "{what}: the lost try had landed ({error})");
+                    tracing::info!(channel = %channel, "{what}: the lost try had landed ({error})");
                     return Ok(None);
                 }
-                tracing::warn!(channel, "{what} failed ({error}) and did not land; again");
+                tracing::warn!(channel = %channel, "{what} failed ({error}) and did not land; again");
                 tokio::time::sleep(FIRST_WAIT).await;
             }
             Err(other) => return Err(other),
@@ -271,14 +271,14 @@ where
 /// `Err(())` (logged) if it could not be posted either: it is still to announce.
 pub(crate) async fn post_in_channel(
     http: &serenity::Http,
-    channel: u64,
+    channel: ChannelId,
     bot: u64,
     reply: &Reply,
     why: &Failed,
 ) -> Result<Option<serenity::MessageId>, ()> {
     if reply.ephemeral {
         tracing::warn!(
-            channel,
+            channel = %channel,
             "a private answer could not be delivered ({why}); dropped"
         );
         return Ok(None);
@@ -294,21 +294,21 @@ pub(crate) async fn post_in_channel(
     ) && !content.is_empty()
         && posted_already(http, channel, bot, &content).await
     {
-        tracing::info!(channel, "the answer had landed ({why})");
+        tracing::info!(channel = %channel, "the answer had landed ({why})");
         return Ok(None);
     }
     tracing::warn!(
-        channel,
+        channel = %channel,
         "the interaction could not show the answer ({why}); posting it"
     );
     let posted = create_once(http, "posting an answer", channel, bot, &content, || {
-        serenity::ChannelId::new(channel).send_message(http, present::channel_message(reply))
+        serenity::ChannelId::new(channel.get()).send_message(http, present::channel_message(reply))
     })
     .await;
     match posted {
         Ok(m) => Ok(m.map(|m| m.id)),
         Err(e) => {
-            tracing::error!(channel, "cannot post an answer in its channel: {e}");
+            tracing::error!(channel = %channel, "cannot post an answer in its channel: {e}");
             Err(())
         }
     }

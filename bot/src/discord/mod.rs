@@ -21,7 +21,9 @@ use tokio::sync::RwLock;
 
 use crate::config::Config;
 use answer::Target;
-use jetan_core::{ButtonAction, Command, Core, Reply, Request, UserRef};
+use jetan_core::{
+    ButtonAction, ChannelId, Command, Core, GuildId, Reply, Request, UserId, UserRef,
+};
 use workers::Workers;
 
 /// Shared state of the Discord bot.
@@ -56,7 +58,7 @@ fn user_ref(user: &serenity::User, member: Option<&serenity::Member>) -> UserRef
         .or_else(|| user.global_name.clone())
         .unwrap_or_else(|| user.name.clone());
     UserRef {
-        id: user.id.get(),
+        id: UserId(user.id.get()),
         name,
         bot: user.bot,
         outside: false,
@@ -92,8 +94,8 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.manage_guild() || p.administrator());
     let req = Request {
-        guild: guild.get(),
-        channel: interaction.channel_id.get(),
+        guild: GuildId(guild.get()),
+        channel: ChannelId(interaction.channel_id.get()),
         user: user_ref(&interaction.user, member),
         manager,
         locale: interaction.locale.clone(),
@@ -121,7 +123,13 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     }
     if let Some(channel) = response.computer_moves_in {
         let post = computer::Post::Command(Box::new(interaction.clone()));
-        computer::play_in_background(data, http, guild.get(), channel, post);
+        computer::play_in_background(
+            data,
+            http,
+            GuildId(guild.get()),
+            ChannelId(channel.get()),
+            post,
+        );
     }
     Ok(())
 }
@@ -145,8 +153,8 @@ async fn on_component(
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.manage_guild() || p.administrator());
     let req = Request {
-        guild: guild.get(),
-        channel: c.channel_id.get(),
+        guild: GuildId(guild.get()),
+        channel: ChannelId(c.channel_id.get()),
         user: user_ref(&c.user, member),
         manager,
         locale: c.locale.clone(),
@@ -172,7 +180,13 @@ async fn on_component(
     .await?;
     if let Some(channel) = response.computer_moves_in {
         let post = computer::Post::Component(Box::new(c.clone()));
-        computer::play_in_background(data, ctx.http.clone(), guild.get(), channel, post);
+        computer::play_in_background(
+            data,
+            ctx.http.clone(),
+            GuildId(guild.get()),
+            ChannelId(channel.get()),
+            post,
+        );
     }
     Ok(())
 }
@@ -277,7 +291,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
                     }
                 }
                 let bot = UserRef {
-                    id: ready.user.id.get(),
+                    id: UserId(ready.user.id.get()),
                     name: ready.user.name.clone(),
                     bot: true,
                     outside: false,
@@ -285,7 +299,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
                 tracing::info!(user = %ready.user.name, "connected and commands registered");
                 let mut core = Core::new(store_for_setup, bot, jetan_core::os_seed());
                 if let Some(range) = shard_range {
-                    core = core.with_servers(move |guild| range.owns(guild));
+                    core = core.with_servers(move |guild| range.owns(GuildId(guild)));
                 }
                 let data = Data {
                     core: Arc::new(core),

@@ -31,7 +31,7 @@ pub(crate) fn content(reply: &Reply) -> String {
 /// @here, whatever the text (display names and the currency are user-supplied).
 pub(crate) fn mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new()
-        .users(reply.pings.iter().copied().map(serenity::UserId::new))
+        .users(reply.pings.iter().map(|u| serenity::UserId::new(u.get())))
         .replied_user(false)
 }
 
@@ -178,6 +178,7 @@ pub(crate) fn edit_message(reply: &Reply) -> serenity::EditMessage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use jetan_core::UserId;
 
     #[test]
     fn long_text_is_cut_to_discords_limit() {
@@ -187,7 +188,7 @@ mod tests {
 
     #[test]
     fn only_named_users_are_pinged() {
-        let reply = Reply::public("<@1> @everyone <@&5>").pinging(2);
+        let reply = Reply::public("<@1> @everyone <@&5>").pinging(UserId(2));
         let json = serde_json::to_value(mentions(&reply)).unwrap();
         assert_eq!(json["parse"], serde_json::json!([]));
         assert_eq!(json["users"], serde_json::json!(["2"]));

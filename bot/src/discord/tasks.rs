@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use jetan_core::Response;
+use jetan_core::{Response, UserId};
 
 use super::{answer, deliver, now_ms, present, workers, Data};
 
@@ -30,8 +30,8 @@ pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
             let Ok(sweep) = workers.run(move || c.sweep(now_ms())).await else {
                 continue;
             };
-            answer::post_all(&http, core.bot().id, &sweep.posts).await;
-            send_direct(&http, core.bot().id, &sweep.dms).await;
+            answer::post_all(&http, core.bot().id.get(), &sweep.posts).await;
+            send_direct(&http, core.bot().id.get(), &sweep.dms).await;
             super::threads::archive_all(&http, &sweep.archive).await;
             let edits = Response {
                 edits: sweep.edits,
@@ -55,7 +55,7 @@ pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
 /// deliver (direct messages closed, 50007) is posted in the game's channel instead.
 async fn send_direct(http: &serenity::Http, bot: u64, dms: &[jetan_core::DirectMessage]) {
     for dm in dms {
-        let user = serenity::UserId::new(dm.user.max(1));
+        let user = serenity::UserId::new(dm.user.max(UserId(1)).get());
         let sent = match user.create_dm_channel(http).await {
             Ok(channel) => channel
                 .id
@@ -66,7 +66,7 @@ async fn send_direct(http: &serenity::Http, bot: u64, dms: &[jetan_core::DirectM
         };
         if let Err(e) = sent {
             tracing::info!(
-                user = dm.user,
+                user = %dm.user,
                 "a reminder by direct message failed ({e}); posting it in the game's channel"
             );
             answer::post_all(http, bot, std::slice::from_ref(&dm.instead)).await;
@@ -117,22 +117,24 @@ pub(crate) fn announce_pending(data: &Data, http: Arc<serenity::Http>) {
         let bot = core.bot().id;
         for (request, channel, reply) in pending {
             let content = present::content(&reply);
-            let done = if deliver::posted_already(&http, channel, bot, &content).await {
+            let done = if deliver::posted_already(&http, channel, bot.get(), &content).await {
                 true
             } else {
                 deliver::create_once(
                     &http,
                     "an answer from before",
                     channel,
-                    bot,
+                    bot.get(),
                     &content,
                     || {
-                        serenity::ChannelId::new(channel)
+                        serenity::ChannelId::new(channel.get())
                             .send_message(&http, present::channel_message(&reply))
                     },
                 )
                 .await
-                .inspect_err(|e| tracing::error!(channel, "cannot announce an answer: {e}"))
+                .inspect_err(
+                    |e| tracing::error!(channel = %channel, "cannot announce an answer: {e}"),
+                )
                 .is_ok()
             };
             if done {

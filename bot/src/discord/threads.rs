@@ -6,7 +6,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::http::HttpError;
 
-use jetan_core::{Core, Response, ThreadPlan, ThreadRefusal};
+use jetan_core::{ChannelId, Core, Response, ThreadPlan, ThreadRefusal};
 
 use super::deliver::{self, Kind};
 use super::workers::blocking;
@@ -56,18 +56,20 @@ pub(crate) async fn open_game_thread(
         Ok(thread) => {
             let c = core.clone();
             let p = plan.clone();
-            if let Some(Some(line)) = blocking(move || c.into_thread(&p, thread, now)).await {
+            if let Some(Some(line)) =
+                blocking(move || c.into_thread(&p, ChannelId(thread), now)).await
+            {
                 let board = std::mem::replace(&mut response.reply, line);
-                response.posts.insert(0, (thread, board));
+                response.posts.insert(0, (ChannelId(thread), board));
                 if response.computer_moves_in == Some(plan.channel) {
-                    response.computer_moves_in = Some(thread);
+                    response.computer_moves_in = Some(ChannelId(thread));
                 }
             }
         }
         Err(why) => {
             tracing::warn!(
-                channel = plan.channel,
-                game = plan.game,
+                channel = %plan.channel,
+                game = %plan.game,
                 ?why,
                 "cannot open a game's thread"
             );
@@ -81,7 +83,7 @@ pub(crate) async fn open_game_thread(
 
 /// Creates the thread: from the challenge message when known, else on its own.
 async fn open(http: &serenity::Http, plan: &ThreadPlan) -> Result<u64, ThreadRefusal> {
-    let parent = serenity::ChannelId::new(plan.channel);
+    let parent = serenity::ChannelId::new(plan.channel.get());
     let builder = || {
         serenity::CreateThread::new(plan.name.clone())
             .kind(serenity::ChannelType::PublicThread)
@@ -129,18 +131,18 @@ fn code_of(e: &serenity::Error) -> Option<(u16, isize)> {
 
 /// Archives the threads of games that ended (after their last posts). Failures are
 /// logged: Discord archives an idle thread on its own after a week.
-pub(crate) async fn archive_all(http: &serenity::Http, threads: &[u64]) {
+pub(crate) async fn archive_all(http: &serenity::Http, threads: &[ChannelId]) {
     for &thread in threads {
-        if thread == 0 {
+        if thread == ChannelId(0) {
             continue;
         }
         let archived = deliver::attempt("archiving a thread", Kind::Idempotent, || {
-            serenity::ChannelId::new(thread)
+            serenity::ChannelId::new(thread.get())
                 .edit_thread(http, serenity::EditThread::new().archived(true))
         })
         .await;
         if let Err(e) = archived {
-            tracing::warn!(thread, "cannot archive a game's thread: {e}");
+            tracing::warn!(thread = %thread, "cannot archive a game's thread: {e}");
         }
     }
 }

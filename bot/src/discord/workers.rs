@@ -1,6 +1,8 @@
 //! The bounded pool of the core's blocking work, and the locks that let one game start at
 //! a time in a channel: the one adapter from the async Discord side to the blocking core.
 
+use jetan_core::ChannelId;
+
 use std::sync::Arc;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -31,9 +33,9 @@ impl Workers {
     /// game waits in its channel for the thread, and a second accept there meanwhile
     /// would find the channel busy. Every interaction of a server reaches the one
     /// process that runs its shard, so a lock in the process is enough.
-    pub(super) fn start_lock(&self, channel: u64) -> &tokio::sync::Mutex<()> {
+    pub(super) fn start_lock(&self, channel: ChannelId) -> &tokio::sync::Mutex<()> {
         // Channel ids are snowflakes: their low bits count ids made in one millisecond.
-        let i = (channel >> 22) ^ channel;
+        let i = (channel.get() >> 22) ^ channel.get();
         &self.starts[usize::try_from(i % START_LOCKS as u64).unwrap_or(0)]
     }
 

@@ -10,7 +10,7 @@ pub mod martian;
 /// The words drawn on Jetan's pictures, in a language.
 pub use jetan::pictures::labels as picture_labels;
 
-use jetan_store::{Game, GameKind, PlayResult, StoreError, Terms};
+use jetan_store::{Game, GameId, GameKind, PlayResult, StoreError, Terms};
 
 use crate::game::{GameUi, FROM, MOVE, TO};
 use crate::lang::{tr, Lang};
@@ -48,7 +48,7 @@ impl Core {
         value: Option<&str>,
     ) -> Result<Response, CoreError> {
         match self.store.game(req.channel)? {
-            Some(game) if game.id == id => match name {
+            Some(game) if game.id == GameId(id) => match name {
                 MOVE | FROM | TO => self.move_menu(req, &game, name, value),
                 _ => of(&game).button(self.cx(req, &game), name, value),
             },

@@ -2,6 +2,8 @@
 //! receiver's notice pinging only them, every refusal private and changing nothing, a
 //! repeated interaction paying once).
 
+use jetan_core::{ChannelId, UserId};
+
 use super::*;
 
 fn pay(user: UserRef, amount: i64, note: Option<&str>) -> Command {
@@ -58,7 +60,7 @@ fn every_payment_refusal_is_private_and_changes_nothing() {
     h.refused(&alice(), pay(alice(), 10, None), "cannot pay yourself");
     h.refused(&alice(), pay(computer(), 10, None), "is a bot");
     let other_bot = UserRef {
-        id: 555,
+        id: UserId(555),
         name: "otherbot".into(),
         bot: true,
         outside: false,
@@ -112,7 +114,7 @@ fn every_payment_refusal_is_private_and_changes_nothing() {
 #[test]
 fn a_note_cannot_forge_a_mention() {
     let mut h = Harness::new();
-    let forged = format!("hi {}", jetan_core::Text::user(103));
+    let forged = format!("hi {}", jetan_core::Text::user(UserId(103)));
     let r = h.send(&alice(), pay(bob(), 1, Some(&forged)));
     let notice = &r.posts[0].1;
     assert_eq!(
@@ -125,7 +127,7 @@ fn a_note_cannot_forge_a_mention() {
 #[test]
 fn a_spanish_payer_is_answered_in_spanish() {
     let mut h = Harness::new();
-    h.locales.insert(alice().id, "es-ES");
+    h.locales.insert(UserId(alice().id.get()), "es-ES");
     let r = h.send(&alice(), pay(bob(), 2, None));
     assert_eq!(
         r.reply.text.plain(),
@@ -431,7 +433,7 @@ fn admin(h: &mut Harness, command: AdminCommand) -> Response {
 fn audited(r: &Response) -> Vec<String> {
     r.posts
         .iter()
-        .filter(|(c, _)| *c == AUDIT)
+        .filter(|(c, _)| *c == ChannelId(AUDIT))
         .map(|(_, reply)| {
             assert!(!reply.ephemeral && reply.pings.is_empty(), "{reply:?}");
             reply.text.plain()
@@ -445,7 +447,7 @@ fn the_audit_channel_gets_one_line_per_admin_action_payment_and_big_game() {
     let r = admin(
         &mut h,
         AdminCommand::Settings(SettingsArgs {
-            audit_channel: Some(AUDIT),
+            audit_channel: Some(ChannelId(AUDIT)),
             audit_pot: Some(25),
             ..Default::default()
         }),
@@ -553,7 +555,7 @@ fn a_repeated_interaction_is_audited_once() {
     admin(
         &mut h,
         AdminCommand::Settings(SettingsArgs {
-            audit_channel: Some(AUDIT),
+            audit_channel: Some(ChannelId(AUDIT)),
             ..Default::default()
         }),
     );
@@ -568,7 +570,7 @@ fn a_game_the_upkeep_settles_on_time_is_audited() {
     admin(
         &mut h,
         AdminCommand::Settings(SettingsArgs {
-            audit_channel: Some(AUDIT),
+            audit_channel: Some(ChannelId(AUDIT)),
             ..Default::default()
         }),
     );
@@ -579,7 +581,7 @@ fn a_game_the_upkeep_settles_on_time_is_audited() {
     let lines: Vec<String> = sweep
         .posts
         .iter()
-        .filter(|(c, _)| *c == AUDIT)
+        .filter(|(c, _)| *c == ChannelId(AUDIT))
         .map(|(_, r)| r.text.plain())
         .collect();
     assert_eq!(lines.len(), 1, "{:?}", sweep.posts);
@@ -595,7 +597,7 @@ fn an_admin_reset_is_private_audited_and_refused_to_members_and_for_bots() {
     admin(
         &mut h,
         AdminCommand::Settings(SettingsArgs {
-            audit_channel: Some(AUDIT),
+            audit_channel: Some(ChannelId(AUDIT)),
             ..Default::default()
         }),
     );
@@ -648,7 +650,7 @@ fn an_admin_purge_asks_who_left_then_empties_their_wallets_privately_and_audited
     admin(
         &mut h,
         AdminCommand::Settings(SettingsArgs {
-            audit_channel: Some(AUDIT),
+            audit_channel: Some(ChannelId(AUDIT)),
             ..Default::default()
         }),
     );
@@ -740,7 +742,7 @@ fn racing_deliveries_of_one_payment_post_once() {
     admin(
         &mut h,
         AdminCommand::Settings(SettingsArgs {
-            audit_channel: Some(AUDIT),
+            audit_channel: Some(ChannelId(AUDIT)),
             ..Default::default()
         }),
     );

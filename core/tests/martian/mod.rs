@@ -1,7 +1,7 @@
 //! Martian Chess through the core: every refusal of the issue, a whole game with its
 //! money settled, private prompts, and a restart in the middle of a battle.
 
-use jetan_core::{GameCommand, GameKind};
+use jetan_core::{GameCommand, GameId, GameKind};
 use martian_chess::{ai, Action, BattleSide, Card, Color, Role, Square, State, ToAct};
 
 use super::*;
@@ -341,7 +341,7 @@ fn practice_against_the_computer_plays_whole_turns() {
 #[test]
 fn martian_chess_speaks_the_server_and_player_languages() {
     let mut h = Harness::new();
-    h.locales.insert(bob().id, "es-ES");
+    h.locales.insert(UserId(bob().id.get()), "es-ES");
     set_language(&mut h, "es");
     let c = h.ok(&alice(), martian_challenge(bob(), 10, 1));
     let r = h.ok(&bob(), Command::Button(button(&c, "Aceptar")));
@@ -443,7 +443,7 @@ fn martian_chess_speaks_the_server_and_player_languages() {
         ),
         (
             Command::Choose {
-                menu: ButtonAction::Accept(1),
+                menu: ButtonAction::Accept(GameId(1)),
                 value: "AS".into(),
             },
             "Ese menú no es mío.",

@@ -1,10 +1,10 @@
 //! The server economy: payments between players (their ledger entries, refusals that
 //! write nothing, a repeated request, races), on both backends.
-use jetan_store::{ChannelId, UserId};
 
 use jetan_rules::Variant;
 use jetan_store::{
-    EntryKind, SettingsChange, Stamp, Store, StoreError, Terms, DAY_MS, MAX_AMOUNT, MAX_PURGE,
+    ChannelId, EntryKind, SettingsChange, Stamp, Store, StoreError, Terms, UserId, DAY_MS,
+    MAX_AMOUNT, MAX_PURGE,
 };
 
 use crate::common::*;

@@ -4,10 +4,12 @@
 //! agreement, aborts and repeated requests settle exactly against the ledger, and
 //! `verify` agrees after each. Against sled (`tests/store`) and PostgreSQL
 //! (`tests/store_pg`).
-use jetan_store::{ChannelId, UserId};
 
 use jetan_store::HostEnding;
-use jetan_store::{EndReason, Game, GameKind, GameResult, Records, Settlement, StoreError, Terms};
+use jetan_store::{
+    ChannelId, EndReason, Game, GameKind, GameResult, Records, Settlement, StoreError, Terms,
+    UserId,
+};
 use martian_chess::{ai, Action, BattleSide, ToAct};
 
 use crate::common::*;

@@ -84,7 +84,7 @@ fn a_whole_game_settles_piece_prices_capped_and_the_stake() {
             };
             let role = martian_chess::Role::from_char(piece.to_ascii_lowercase()).unwrap();
             assert!(p.amount <= u64::from(role.value()) * 2);
-            *paid.entry(UserId(p.from.get())).or_default() += p.amount;
+            *paid.entry(p.from).or_default() += p.amount;
         }
     }
     for (&who, &sum) in &paid {

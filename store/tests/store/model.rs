@@ -453,7 +453,7 @@ impl Model {
                 if g.offer.is_some() {
                     return Err("DrawAlreadyOffered");
                 }
-                g.offer = Some(UserId(by.get()));
+                g.offer = Some(by);
                 g.version += 1;
                 Ok(())
             }
@@ -840,7 +840,7 @@ fn run(ops: Vec<Op>, verify_every: usize) {
                 illegal,
             } => {
                 let (mv, res) = model.apply_move(ch, pick, wrong_player, stale, illegal, now);
-                (mv.map_or(USERS[0], |m| UserId(m.0.get())), mv, None, res)
+                (mv.map_or(USERS[0], |m| m.0), mv, None, res)
             }
             Op::Accept {
                 by,

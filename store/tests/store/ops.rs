@@ -1,10 +1,9 @@
 //! One test per operation and per refusal.
-use jetan_store::{ChannelId, GameId, GuildId, UserId};
 
 use jetan_rules::{Color, Outcome, Variant};
 use jetan_store::{
-    ClosedHow, EndReason, FirstMover, GameResult, PaymentKind, Settings, SettingsChange, Stamp,
-    StandingsOrder, Store, StoreError, Terms, DAY_MS,
+    ChannelId, ClosedHow, EndReason, FirstMover, GameId, GameResult, GuildId, PaymentKind,
+    Settings, SettingsChange, Stamp, StandingsOrder, Store, StoreError, Terms, UserId, DAY_MS,
 };
 use jetan_store::{HostEnding, Refusal};
 

@@ -1,8 +1,7 @@
 //! Many tasks racing on one channel: exactly one wins, the others are told to retry.
-use jetan_store::{ChannelId, GameId, UserId};
 
 use jetan_rules::Variant;
-use jetan_store::{Stamp, StoreError, Terms};
+use jetan_store::{ChannelId, GameId, Stamp, StoreError, Terms, UserId};
 
 use crate::common::*;
 
@@ -91,13 +90,7 @@ fn racing_accepts_and_challenges_exactly_one_wins() {
             let store = t.store.clone();
             let id = ids[k as usize % 2];
             std::thread::spawn(move || {
-                store.accept(
-                    Stamp::new(100 + k, BOB, 1),
-                    CH,
-                    Some(GameId(id.get())),
-                    0,
-                    k,
-                )
+                store.accept(Stamp::new(100 + k, BOB, 1), CH, Some(id), 0, k)
             })
         })
         .collect();

@@ -12,13 +12,14 @@
 //!
 //! The sled binary opens the directory, the PostgreSQL one restores the dump into a
 //! fresh schema; each test works on its own copy.
-use jetan_store::{ChannelId, GameId, GuildId, UserId};
 
 use std::path::{Path, PathBuf};
 
 use jetan_rules::{DuelStream, Position, Role, Variant};
 use jetan_store::games::martian::BATTLE_TIME_MS;
-use jetan_store::{GameResult, Location, Stamp, Store, StoreError};
+use jetan_store::{
+    ChannelId, GameId, GameResult, GuildId, Location, Stamp, Store, StoreError, UserId,
+};
 use martian_chess::{BattleSide, State, ToAct};
 use serde_json::Value;
 

@@ -5,7 +5,7 @@ use crate::request::mention;
 use crate::{Core, CoreError, Reply};
 use jetan_engine::analysis::CAP;
 use jetan_store::games::jetan::seat_of;
-use jetan_store::FinishedGame;
+use jetan_store::{FinishedGame, UserId};
 use std::time::Duration;
 
 /// The analysis of a finished game of Jetan (the game interface's
@@ -13,7 +13,7 @@ use std::time::Duration;
 pub(super) fn analysis(
     core: &Core,
     lang: Lang,
-    asker: u64,
+    asker: UserId,
     last: &FinishedGame,
     per_position: Duration,
 ) -> Result<Reply, CoreError> {

@@ -4,14 +4,14 @@ use crate::lang::{tr, Lang};
 use crate::{Core, CoreError, Response};
 use jetan_engine::DrawGrounds;
 use jetan_store::games::jetan::color_of;
-use jetan_store::Seat;
+use jetan_store::{ChannelId, Seat};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// The computer's move in a practice game of Jetan where it is to move.
 pub(super) fn turn(
     core: &Core,
-    channel: u64,
+    channel: ChannelId,
     game: &jetan_store::Game,
     now: &dyn Fn() -> u64,
 ) -> Result<Option<Response>, CoreError> {
@@ -43,7 +43,7 @@ pub(super) fn turn(
     let Some(m) = best else {
         return Ok(None);
     };
-    let id = Core::derived_id(&[game.id, game.version]);
+    let id = Core::derived_id(&[game.id.get(), game.version]);
     let req = jetan_store::Stamp::new(id, core.bot.id, now()).unannounced();
     match core
         .store
@@ -58,7 +58,7 @@ pub(super) fn turn(
                 .map(Some)
         }
         Err(e) if e.is_refusal() => {
-            tracing::info!(channel, "the game changed while the computer thought: {e}");
+            tracing::info!(channel = %channel, "the game changed while the computer thought: {e}");
             Ok(None)
         }
         Err(e) => Err(e.into()),

@@ -3,10 +3,16 @@
 use crate::lang::{tr, Lang};
 use crate::request::mention;
 use crate::{Core, CoreError, Reply, Response};
-use jetan_store::{Game, Seat};
+use jetan_store::{Game, Seat, UserId};
 
 /// The public line that a practice game of Jetan started.
-pub(super) fn practice_line(core: &Core, lang: Lang, human: u64, level: u8, game: &Game) -> String {
+pub(super) fn practice_line(
+    core: &Core,
+    lang: Lang,
+    human: UserId,
+    level: u8,
+    game: &Game,
+) -> String {
     tr!(
         lang,
         "practice-started",

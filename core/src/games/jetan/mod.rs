@@ -17,7 +17,8 @@ pub(crate) mod words;
 
 use jetan_store::games::jetan::color_of;
 use jetan_store::{
-    FinishedGame, Game, GameOptions, PlayResult, Refusal, Seat, Settlement, StoreError, Terms,
+    ChannelId, FinishedGame, Game, GameOptions, PlayResult, Refusal, Seat, Settlement, StoreError,
+    Terms, UserId,
 };
 
 use crate::game::{ActionMenu, Asker, Choices, Cx, GameUi, Typed};
@@ -69,7 +70,14 @@ impl GameUi for Jetan {
         )
     }
 
-    fn practice_line(&self, core: &Core, lang: Lang, human: u64, level: u8, game: &Game) -> String {
+    fn practice_line(
+        &self,
+        core: &Core,
+        lang: Lang,
+        human: UserId,
+        level: u8,
+        game: &Game,
+    ) -> String {
         lobby::practice_line(core, lang, human, level, game)
     }
 
@@ -146,8 +154,8 @@ impl GameUi for Jetan {
                     .to_string(),
             ),
         );
-        tags.insert(3, ("Black".into(), name(g.players.first)));
-        tags.insert(4, ("Orange".into(), name(g.players.second)));
+        tags.insert(3, ("Black".into(), name(g.players.first.get())));
+        tags.insert(4, ("Orange".into(), name(g.players.second.get())));
         jetan_rules::GameRecord {
             tags: std::mem::take(tags),
             moves: g
@@ -203,7 +211,7 @@ impl GameUi for Jetan {
         &self,
         core: &Core,
         lang: Lang,
-        asker: u64,
+        asker: UserId,
         last: &FinishedGame,
         per_position: std::time::Duration,
     ) -> Result<Reply, CoreError> {
@@ -234,7 +242,7 @@ impl GameUi for Jetan {
     fn computer_turn(
         &self,
         core: &Core,
-        channel: u64,
+        channel: ChannelId,
         game: &Game,
         now: &dyn Fn() -> u64,
     ) -> Result<Option<Response>, CoreError> {

@@ -1,5 +1,6 @@
 //! A move of Jetan as the store played it, in words and picture: the public reply to a
 //! move, and the game as it stood before one.
+use jetan_store::{GuildId, UserId};
 
 use jetan_rules::{Position, Role};
 use jetan_store::games::jetan::{color_of, seat_of};
@@ -41,7 +42,7 @@ pub(crate) fn before_move(game: &Game, ply: usize) -> Result<Game, CoreError> {
 /// happens here: a picture that cannot be drawn is logged and left out.
 pub(crate) fn moved(
     core: &Core,
-    guild: u64,
+    guild: GuildId,
     before: &Game,
     result: &PlayResult,
     now: u64,
@@ -139,7 +140,7 @@ pub(crate) fn moved(
         match super::pictures::board_picture(core, lang, &game, pos, bottom, None, banner) {
             Ok(png) => Some(png),
             Err(e) => {
-                tracing::error!(game = game.id, "cannot draw the board after a move: {e}");
+                tracing::error!(game = %game.id, "cannot draw the board after a move: {e}");
                 None
             }
         }
@@ -151,7 +152,9 @@ pub(crate) fn moved(
     if let Some(s) = &result.finished {
         text.push('\n');
         text.push_str(&text::settlement(lang, s, &currency, before.terms.practice));
-        let banner = text::result_banner(lang, &s.result, s.reason, |id| core.name_of(id, lang));
+        let banner = text::result_banner(lang, &s.result, s.reason, |id| {
+            core.name_of(UserId(id), lang)
+        });
         let png = after.as_ref().and_then(|(pos, _)| {
             picture(
                 pos,

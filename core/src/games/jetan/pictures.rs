@@ -90,7 +90,7 @@ pub(crate) fn board_picture(
                 }
             }
             Err(e) => {
-                tracing::warn!(game = game.id, "{e}");
+                tracing::warn!(game = %game.id, "{e}");
                 view = view.with_last_move(last_move(rec));
             }
         },

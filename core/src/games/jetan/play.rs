@@ -9,7 +9,7 @@ use crate::{refuse, Core, CoreError, Reply, Response};
 use jetan_rules::Variant;
 use jetan_rules::{MoveText, Square};
 use jetan_store::games::jetan::seat_of;
-use jetan_store::Game;
+use jetan_store::{Game, UserId};
 
 /// A move as typed in a game of Jetan.
 pub(super) fn play(
@@ -59,7 +59,7 @@ pub(super) fn check_mover(
     lang: Lang,
     game: &Game,
     pos: &jetan_rules::Position,
-    user: u64,
+    user: UserId,
 ) -> Result<(), CoreError> {
     let Some(seat) = game.seat_of(user) else {
         return refuse(tr!(
@@ -135,7 +135,7 @@ pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, Core
 pub(super) fn board(core: &Core, req: &Request, game: &Game) -> Result<Reply, CoreError> {
     let lang = core.public_lang(req.guild);
     let pos = super::moved::position(game)?;
-    let bottom = core.bottom(game, seat_of(pos.turn()), Some(req.user.id));
+    let bottom = core.bottom(game, seat_of(pos.turn()), Some(req.user.id.get()));
     let png = super::pictures::board_picture(core, lang, game, &pos, bottom, None, None)?;
     let mut text = tr!(
         lang,
@@ -223,7 +223,7 @@ pub(super) fn moves(
         }
         text
     };
-    let bottom = core.bottom(game, seat_of(pos.turn()), Some(req.user.id));
+    let bottom = core.bottom(game, seat_of(pos.turn()), Some(req.user.id.get()));
     let png = super::pictures::board_picture(core, lang, game, &pos, bottom, Some(sq), None)?;
     Ok(Reply::ephemeral(text).with_file("moves.png", png))
 }

@@ -6,11 +6,11 @@ use crate::lang::tr;
 use crate::suggest::MAX_CHOICES;
 use jetan_rules::{Position, Square, Variant};
 use jetan_store::games::jetan::seat_of;
-use jetan_store::Game;
+use jetan_store::{Game, UserId};
 
 /// `from` suggestions in a game of Jetan.
 pub(super) fn suggest_from(game: &Game, (lang, user, partial): Asker<'_>) -> Choices {
-    let Some((pos, _)) = position_for_mover(game, user) else {
+    let Some((pos, _)) = position_for_mover(game, UserId(user)) else {
         return Vec::new();
     };
     let partial = partial.trim().to_ascii_lowercase();
@@ -41,7 +41,7 @@ pub(super) fn suggest_to(game: &Game, (lang, user, partial): Asker<'_>, from: &s
     let Ok(from) = from.trim().parse::<Square>() else {
         return Vec::new();
     };
-    let Some((pos, variant)) = position_for_mover(game, user) else {
+    let Some((pos, variant)) = position_for_mover(game, UserId(user)) else {
         return Vec::new();
     };
     let partial = partial.trim().to_ascii_lowercase();
@@ -62,7 +62,7 @@ pub(super) fn suggest_to(game: &Game, (lang, user, partial): Asker<'_>, from: &s
 }
 
 /// The position of a game of Jetan, if it is `user`'s turn there.
-fn position_for_mover(game: &Game, user: u64) -> Option<(Position, Variant)> {
+fn position_for_mover(game: &Game, user: UserId) -> Option<(Position, Variant)> {
     let pos = game.position().ok()?;
     (game.player(seat_of(pos.turn())) == user)
         .then_some((pos, jetan_store::games::jetan::options(&game.terms).variant))

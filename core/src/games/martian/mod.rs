@@ -5,6 +5,7 @@
 //! Hidden information: a public reply is built only from the action, the public events
 //! of the rules (played and discarded cards are public) and a [`PublicView`] whose own
 //! hand is never read; hands appear only in private replies to their owner.
+use jetan_store::{ChannelId, GameId, UserId};
 
 pub(crate) mod picture;
 pub use picture::labels as picture_labels;
@@ -132,7 +133,7 @@ impl GameUi for Martian {
         &self,
         core: &Core,
         lang: Lang,
-        human: u64,
+        human: UserId,
         level: u8,
         _game: &Game,
     ) -> String {
@@ -165,12 +166,12 @@ impl GameUi for Martian {
     }
 
     fn suggest_from(&self, core: &Core, game: &Game, (lang, user, typed): Asker<'_>) -> Choices {
-        core.martian_suggest_from(lang, game.channel, user, typed)
+        core.martian_suggest_from(lang, game.channel, UserId(user), typed)
     }
 
     fn suggest_to(&self, core: &Core, game: &Game, asker: Asker<'_>, from: &str) -> Choices {
         let (lang, user, typed) = asker;
-        core.martian_suggest_to(lang, game.channel, user, from, typed)
+        core.martian_suggest_to(lang, game.channel, UserId(user), from, typed)
     }
 
     fn action_menu(&self, cx: Cx<'_>) -> Result<ActionMenu, CoreError> {
@@ -213,7 +214,7 @@ impl GameUi for Martian {
         match (name, value) {
             (CARDS, _) => cx
                 .core
-                .martian_card_menu(cx.req, cx.game.id)
+                .martian_card_menu(cx.req, cx.game.id.get())
                 .map(Into::into),
             (CARD, Some(v)) => cx.core.martian_choose(cx.req, false, v),
             (DISCARD, Some(v)) => cx.core.martian_choose(cx.req, true, v),
@@ -233,8 +234,14 @@ impl GameUi for Martian {
         result: &str,
     ) -> String {
         let g = &last.game;
-        tags.insert(1, ("White".into(), name(g.martian_player(Color::White))));
-        tags.insert(2, ("Black".into(), name(g.martian_player(Color::Black))));
+        tags.insert(
+            1,
+            ("White".into(), name((g.martian_player(Color::White)).get())),
+        );
+        tags.insert(
+            2,
+            ("Black".into(), name((g.martian_player(Color::Black)).get())),
+        );
         let mut out = String::new();
         for (n, v) in tags.iter() {
             out.push_str(&format!(
@@ -324,7 +331,7 @@ impl GameUi for Martian {
     fn computer_turn(
         &self,
         core: &Core,
-        channel: u64,
+        channel: ChannelId,
         _game: &Game,
         now: &dyn Fn() -> u64,
     ) -> Result<Option<Response>, CoreError> {
@@ -344,7 +351,7 @@ impl Core {
     }
 
     /// The asker's colour in `game`.
-    fn side_of(lang: Lang, game: &Game, user: u64) -> Result<Color, CoreError> {
+    fn side_of(lang: Lang, game: &Game, user: UserId) -> Result<Color, CoreError> {
         match game.seat_of(user) {
             Some(seat) => Ok(martian_side(seat)),
             None => refuse(crate::lang::tr!(
@@ -387,7 +394,7 @@ impl Core {
             }
             MartianCommand::Card { card: None } => {
                 let game = self.martian_game(req)?;
-                self.martian_card_menu(req, game.id).map(Into::into)
+                self.martian_card_menu(req, game.id.get()).map(Into::into)
             }
         }
     }
@@ -569,7 +576,7 @@ impl Core {
     /// The private menu of the asker's legal battle cards in game `id`.
     fn martian_card_menu(&self, req: &Request, id: u64) -> Result<Reply, CoreError> {
         let game = match self.store.game(req.channel)? {
-            Some(g) if g.id == id && g.is_martian() => g,
+            Some(g) if g.id == GameId(id) && g.is_martian() => g,
             _ => return refuse(text::stale_menu(Lang::of(&req.locale))),
         };
         let side = Self::side_of(Lang::of(&req.locale), &game, req.user.id)?;
@@ -703,11 +710,11 @@ impl Core {
     }
 
     /// Game `id` of `channel`, in progress or finished.
-    fn martian_game_by_id(&self, channel: u64, id: u64) -> Result<Game, CoreError> {
-        if let Some(g) = self.store.game(channel)?.filter(|g| g.id == id) {
+    fn martian_game_by_id(&self, channel: ChannelId, id: u64) -> Result<Game, CoreError> {
+        if let Some(g) = self.store.game(channel)?.filter(|g| g.id == GameId(id)) {
             return Ok(g);
         }
-        match self.store.finished_game(id)? {
+        match self.store.finished_game(GameId(id))? {
             Some(f) => Ok(f.game),
             None => Err(CoreError::Internal(format!("game {id} is gone"))),
         }
@@ -716,7 +723,7 @@ impl Core {
     /// The public reply to a stored action (also for a repeated request): what happened,
     /// the money, the die and the board at a new turn, who is to act next.
     fn martian_acted(&self, r: &PlayResult) -> Result<Response, CoreError> {
-        let game = self.martian_game_by_id(r.channel, r.game_id)?;
+        let game = self.martian_game_by_id(r.channel, r.game_id.get())?;
         let currency = self.currency_or_default(game.guild);
         let before: State = r
             .before
@@ -734,7 +741,7 @@ impl Core {
         let lang = self.public_lang(game.guild);
         let mut lines = Vec::new();
         if rec.timeout {
-            lines.push(text::timeout_card(lang, r.by));
+            lines.push(text::timeout_card(lang, r.by.get()));
         }
         lines.extend(text::events(
             lang,
@@ -767,8 +774,9 @@ impl Core {
                 game.terms.practice,
             ));
             let lang = self.public_lang(game.guild);
-            let banner =
-                crate::text::result_banner(lang, &s.result, s.reason, |id| self.name_of(id, lang));
+            let banner = crate::text::result_banner(lang, &s.result, s.reason, |id| {
+                self.name_of(UserId(id), lang)
+            });
             let reply = self.with_martian_picture(
                 Reply::public(lines.join("\n")),
                 &game,
@@ -786,7 +794,7 @@ impl Core {
         let computer = game.terms.practice && next_user == Some(self.bot.id);
         match (after.to_act(), next_user) {
             (ToAct::Battle { .. }, Some(u)) if !computer => {
-                lines.push(text::card_prompt(lang, u));
+                lines.push(text::card_prompt(lang, u.get()));
                 reply = reply.pinging(u).with_button(
                     ButtonAction::game(game.id, CARDS).id(),
                     &crate::lang::tr!(lang, "mc-button-cards"),
@@ -795,7 +803,7 @@ impl Core {
             }
             (ToAct::Turn(_), Some(u)) if !computer => {
                 if new_turn || u != r.by {
-                    lines.push(text::your_turn(lang, u));
+                    lines.push(text::your_turn(lang, u.get()));
                     reply = reply.pinging(u);
                 }
                 reply = Self::with_move_button(lang, &game, reply);
@@ -821,14 +829,14 @@ impl Core {
         let lang = self.public_lang(game.guild);
         let mut lines = vec![
             head,
-            text::started(lang, white, game.martian_player(Color::Black)),
+            text::started(lang, white.get(), (game.martian_player(Color::Black)).get()),
         ];
-        lines.push(text::die_roll(lang, white, Color::White, state.die()));
+        lines.push(text::die_roll(lang, white.get(), Color::White, state.die()));
         let view = state.public_view(Color::White);
         lines.push(text::status(lang, &view, &player));
         let mut reply = Reply::default();
         if !computer {
-            lines.push(text::your_turn(lang, white));
+            lines.push(text::your_turn(lang, white.get()));
             reply = Self::with_move_button(lang, game, reply.pinging(white));
         }
         reply.text = lines.join("\n").into();
@@ -840,8 +848,8 @@ impl Core {
     }
 
     /// The opening line of a practice game.
-    pub(crate) fn martian_practice_line(&self, lang: Lang, user: u64, level: u8) -> String {
-        text::practice_started(lang, user, self.bot.id, level)
+    pub(crate) fn martian_practice_line(&self, lang: Lang, user: UserId, level: u8) -> String {
+        text::practice_started(lang, user, self.bot.id.get(), level)
     }
 
     /// The end of a Martian Chess game by resignation, agreement, time or abort.
@@ -859,8 +867,9 @@ impl Core {
         );
         let state = state_of(game)?;
         let lang = self.public_lang(game.guild);
-        let banner =
-            crate::text::result_banner(lang, &s.result, s.reason, |id| self.name_of(id, lang));
+        let banner = crate::text::result_banner(lang, &s.result, s.reason, |id| {
+            self.name_of(UserId(id), lang)
+        });
         Ok(self.with_martian_picture(
             Reply::public(text),
             game,
@@ -877,7 +886,11 @@ impl Core {
         let lang = self.public_lang(game.guild);
         let mut text = format!(
             "{}\n{}",
-            text::board_header(lang, player(Color::White), player(Color::Black)),
+            text::board_header(
+                lang,
+                (player(Color::White)).get(),
+                (player(Color::Black)).get()
+            ),
             text::status(lang, &view, &player)
         );
         if let Some(line) = crate::text::clock_line(lang, game, req.now, "turn") {
@@ -956,9 +969,9 @@ impl Core {
             "{} {}",
             text::replay_header(
                 lang,
-                g.id,
-                g.martian_player(Color::White),
-                g.martian_player(Color::Black),
+                g.id.get(),
+                (g.martian_player(Color::White)).get(),
+                (g.martian_player(Color::Black)).get(),
                 g.actions().len()
             ),
             crate::text::result_line(lang, &last.result, last.reason)
@@ -970,7 +983,7 @@ impl Core {
     /// its battle cards), each stored as it goes; one reply tells them all.
     pub(crate) fn martian_computer_turn(
         &self,
-        channel: u64,
+        channel: ChannelId,
         now: &dyn Fn() -> u64,
     ) -> Result<Option<Response>, CoreError> {
         let mut texts = Vec::new();
@@ -999,7 +1012,7 @@ impl Core {
             if turn_from.is_none() && matches!(state.to_act(), ToAct::Turn(_)) {
                 turn_from = Some(game.clone());
             }
-            let id = Self::derived_id(&[game.id, game.version]);
+            let id = Self::derived_id(&[game.id.get(), game.version]);
             let stamp = jetan_store::Stamp::new(id, self.bot.id, now()).unannounced();
             let result = match self
                 .store
@@ -1007,7 +1020,7 @@ impl Core {
             {
                 Ok(r) => r,
                 Err(e) if e.is_refusal() => {
-                    tracing::info!(channel, "the game changed while the computer played: {e}");
+                    tracing::info!(channel = %channel, "the game changed while the computer played: {e}");
                     break;
                 }
                 Err(e) => return Err(e.into()),
@@ -1045,7 +1058,7 @@ impl Core {
     /// offers a draw: the game is dead and it is not ahead ([`ai::should_offer_draw`], by
     /// its own view), no offer stands, and the quiet turns are at the first dead one or
     /// eight past an earlier offer (a player who declined is not asked after every turn).
-    fn martian_offers_draw(&self, channel: u64) -> Result<bool, CoreError> {
+    fn martian_offers_draw(&self, channel: ChannelId) -> Result<bool, CoreError> {
         let Some(game) = self.store.game(channel)? else {
             return Ok(false);
         };
@@ -1090,7 +1103,7 @@ impl Core {
         for r in played {
             match self.martian_acted(&r) {
                 Ok(resp) => out.posts.push((r.channel, resp.reply)),
-                Err(e) => tracing::error!(channel = r.channel, "announcing a timeout card: {e}"),
+                Err(e) => tracing::error!(channel = %r.channel, "announcing a timeout card: {e}"),
             }
         }
         out
@@ -1106,7 +1119,7 @@ impl Core {
         match self.martian_picture(game, view, banner) {
             Ok(png) => reply.with_file("board.png", png),
             Err(e) => {
-                tracing::error!(game = game.id, "cannot draw the Martian Chess board: {e}");
+                tracing::error!(game = %game.id, "cannot draw the Martian Chess board: {e}");
                 reply
             }
         }

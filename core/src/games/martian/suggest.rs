@@ -2,6 +2,8 @@
 //! destinations, and the cards of their own hand (autocomplete is shown only to the
 //! person typing).
 
+use jetan_store::{ChannelId, UserId};
+
 use martian_chess::{Action, Square, State};
 
 use crate::suggest::MAX_CHOICES;
@@ -10,7 +12,11 @@ use crate::{Core, Lang};
 impl Core {
     /// The Martian Chess state in `channel` and the asker's colour, if the asker is to
     /// act there. `None` also for a Jetan game.
-    fn martian_for_actor(&self, channel: u64, user: u64) -> Option<(State, martian_chess::Color)> {
+    fn martian_for_actor(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> Option<(State, martian_chess::Color)> {
         let game = self.store.game(channel).ok()??;
         if !game.is_martian() {
             return None;
@@ -24,8 +30,8 @@ impl Core {
     pub(crate) fn martian_suggest_from(
         &self,
         lang: Lang,
-        channel: u64,
-        user: u64,
+        channel: ChannelId,
+        user: UserId,
         partial: &str,
     ) -> Vec<(String, String)> {
         let Some((state, _)) = self.martian_for_actor(channel, user) else {
@@ -52,8 +58,8 @@ impl Core {
     pub(crate) fn martian_suggest_to(
         &self,
         lang: Lang,
-        channel: u64,
-        user: u64,
+        channel: ChannelId,
+        user: UserId,
         from: &str,
         partial: &str,
     ) -> Vec<(String, String)> {
@@ -82,8 +88,8 @@ impl Core {
     /// The asker's own cards they may play (`battle`) or discard now, matching `partial`.
     pub fn suggest_cards(
         &self,
-        channel: u64,
-        user: u64,
+        channel: ChannelId,
+        user: UserId,
         partial: &str,
         battle: bool,
     ) -> Vec<(String, String)> {

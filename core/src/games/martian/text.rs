@@ -1,7 +1,7 @@
 //! Every word the bot says about Martian Chess, from the message files (keys `mc-…`):
 //! the rules crate gives reasons, pieces and squares as data, and they are worded here.
 
-use jetan_store::GameKind;
+use jetan_store::{GameKind, UserId};
 use martian_chess::{
     Action, Card, Color, Event, IllegalAction, Outcome, PublicView, Role, Square, Suit, ToAct,
 };
@@ -52,7 +52,7 @@ pub(crate) fn color_name(lang: Lang, c: Color) -> String {
 
 /// A colour's name with its player, in `lang`: "@alice (White)".
 fn seat_in(lang: Lang, player: u64, c: Color) -> String {
-    format!("{} ({})", mention(player), color_name(lang, c))
+    format!("{} ({})", mention(UserId(player)), color_name(lang, c))
 }
 
 /// Why the rules refuse an action. `who` names a colour's player (a mention); without
@@ -289,12 +289,12 @@ pub(crate) fn die_roll(lang: Lang, player: u64, c: Color, value: u8) -> String {
 
 /// The public state of play: whose turn, the die, the battle, prisons, reserves, hand
 /// sizes, the discard pile's top. Nothing hidden.
-pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> u64) -> String {
+pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> UserId) -> String {
     let turn = view.turn();
     let mut s = tr!(
         lang,
         "mc-status-turn",
-        who = seat_in(lang, player(turn), turn),
+        who = seat_in(lang, player(turn).get(), turn),
         left = view.actions_left(),
         die = view.die()
     );
@@ -356,9 +356,9 @@ pub(crate) fn events(
     notation: &str,
     action: &Action,
     list: &[Event],
-    player: &dyn Fn(Color) -> u64,
+    player: &dyn Fn(Color) -> UserId,
 ) -> Vec<String> {
-    let who = |c: Color| seat_in(lang, player(c), c);
+    let who = |c: Color| seat_in(lang, player(c).get(), c);
     let mut out = Vec::new();
     match action {
         Action::Move { .. } => out.push(tr!(
@@ -442,7 +442,7 @@ pub(crate) fn events(
             )),
             Event::Reshuffled { cards } => out.push(tr!(lang, "mc-ev-reshuffled", cards = *cards)),
             Event::DieRolled { player: c, value } => {
-                out.push(die_roll(lang, player(*c), *c, *value))
+                out.push(die_roll(lang, (player(*c)).get(), *c, *value))
             }
             Event::GameOver(o) => out.push(outcome(lang, *o, &who)),
             Event::Moved { .. }
@@ -490,12 +490,12 @@ fn outcome(lang: Lang, o: Outcome, who: &dyn Fn(Color) -> String) -> String {
 
 /// The prompt under a message when a battle card is awaited.
 pub(crate) fn card_prompt(lang: Lang, player: u64) -> String {
-    tr!(lang, "mc-card-prompt", who = mention(player))
+    tr!(lang, "mc-card-prompt", who = mention(UserId(player)))
 }
 
 /// The line under a message when a new actor is to act.
 pub(crate) fn your_turn(lang: Lang, player: u64) -> String {
-    tr!(lang, "mc-your-turn", who = mention(player))
+    tr!(lang, "mc-your-turn", who = mention(UserId(player)))
 }
 
 /// A prisoner whose owner's piece reserve is spent paid nothing (or not all).
@@ -554,18 +554,18 @@ pub(crate) fn started(lang: Lang, white: u64, black: u64) -> String {
     tr!(
         lang,
         "mc-started",
-        white = mention(white),
-        black = mention(black)
+        white = mention(UserId(white)),
+        black = mention(UserId(black))
     )
 }
 
 /// A practice game's opening line.
-pub(crate) fn practice_started(lang: Lang, user: u64, bot: u64, level: u8) -> String {
+pub(crate) fn practice_started(lang: Lang, user: UserId, bot: u64, level: u8) -> String {
     tr!(
         lang,
         "mc-practice-started",
         user = mention(user),
-        bot = mention(bot),
+        bot = mention(UserId(bot)),
         level = level
     )
 }
@@ -607,8 +607,8 @@ pub(crate) fn replay_header(lang: Lang, id: u64, white: u64, black: u64, actions
         lang,
         "mc-replay-header",
         id = id,
-        white = mention(white),
-        black = mention(black),
+        white = mention(UserId(white)),
+        black = mention(UserId(black)),
         n = actions
     )
 }
@@ -631,7 +631,7 @@ pub(crate) fn replay_line(lang: Lang, n: usize, c: Color, notation: &str, timeou
 
 /// A battle card played by the bot for a player out of time.
 pub(crate) fn timeout_card(lang: Lang, player: u64) -> String {
-    tr!(lang, "mc-timeout-card", who = mention(player))
+    tr!(lang, "mc-timeout-card", who = mention(UserId(player)))
 }
 
 /// The turn status under `board` for a game in progress.
@@ -639,8 +639,8 @@ pub(crate) fn board_header(lang: Lang, white: u64, black: u64) -> String {
     tr!(
         lang,
         "mc-board-header",
-        white = mention(white),
-        black = mention(black)
+        white = mention(UserId(white)),
+        black = mention(UserId(black))
     )
 }
 

@@ -433,8 +433,8 @@ impl Rules {
 
     /// One side's rules.
     #[inline]
-    pub const fn side(&self, color: Color) -> &SideRules {
-        self.sides.get(color)
+    pub const fn side(&self, color: Color) -> SideRules {
+        *self.sides.get(color)
     }
 
     /// Both sides' rules.

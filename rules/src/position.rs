@@ -209,7 +209,7 @@ impl Position {
     /// Each piece moves by its own side's options (§12).
     fn attacks(&self, color: Color, occ: u128) -> u128 {
         let t = tables(self.topology);
-        let side = self.rules.side(color);
+        let side = &self.rules.side(color);
         if side.is_standard() {
             self.attacks_by(color, occ, |role, sq, occ| {
                 t.reach_standard(color, role, sq, occ)
@@ -246,7 +246,7 @@ impl Position {
         }
         let t = tables(self.topology);
         let us = self.turn;
-        let side = self.rules.side(us);
+        let side = &self.rules.side(us);
         if side.is_standard() {
             self.targets_by(side, f, |role, sq, occ| t.reach_standard(us, role, sq, occ));
         } else {
@@ -364,7 +364,7 @@ impl Position {
         }
         let role = piece.role;
         let t = tables(self.topology);
-        let side = self.rules.side(self.turn);
+        let side = &self.rules.side(self.turn);
         let occ = self.board.occupied().0;
         if role == Role::Princess {
             if let Some(enemy) = target {

@@ -196,6 +196,28 @@ impl Position {
         Bitboard(self.attacks(color.other(), occ & !her.0))
     }
 
+    /// The squares the piece on `from` could move to with the board occupied as
+    /// `occupied`, by its side's options (§12), whatever stands on them: for the Princess
+    /// her ordinary move (no escape, threats ignored). Empty if `from` is empty. For
+    /// engines that compute attacks their own way.
+    ///
+    /// ```
+    /// use jetan_rules::{Bitboard, Position, Rules};
+    /// let pos = Position::start().with_rules("W:upto".parse().unwrap());
+    /// let a1 = "a1".parse().unwrap();
+    /// // a2 and b1, where own pieces stand; every longer way is blocked.
+    /// assert_eq!(pos.reach(a1, pos.board().occupied()).count(), 2);
+    /// assert_eq!(pos.reach(a1, Bitboard::EMPTY).count(), 5);
+    /// ```
+    pub fn reach(&self, from: Square, occupied: Bitboard) -> Bitboard {
+        let Some(piece) = self.board.piece_at(from) else {
+            return Bitboard::EMPTY;
+        };
+        let t = tables(self.topology);
+        let side = self.rules.side(piece.color);
+        Bitboard(t.reach(&side, piece.color, piece.role, from, occupied.0) & FULL)
+    }
+
     /// Whether `color`'s Princess stands where an enemy piece could take her next move.
     pub fn princess_in_danger(&self, color: Color) -> bool {
         let Some(sq) = self.board.royal(color, Role::Princess) else {

@@ -897,6 +897,11 @@ proptest! {
         };
         record.set_rules(r);
         for c in choices {
+            // The position string with the rules string beside it round-trips.
+            let back = Position::from_position_str(&pos.to_string(), variant)
+                .unwrap()
+                .with_rules(r.to_string().parse().unwrap());
+            prop_assert_eq!(&back, &pos);
             let want = reference_moves(&pos);
             prop_assert_eq!(generated(&pos), want.clone(), "{} by `{}`", pos, r);
             prop_assert_eq!(pos.count_moves(), want.len());

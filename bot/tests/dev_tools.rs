@@ -74,3 +74,67 @@ fn a_closed_pipe_ends_quietly() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// `--rules STRING` (RULES.md §12) for perft, divide, moves, play and render; a record's
+/// `Rules` tag for `play --record`.
+#[test]
+fn the_tools_play_by_a_rules_string() {
+    // §12's reference values.
+    let o = jetan(&["perft", "start", "3", "--rules", "T:jump"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o), "447436\n");
+    let o = jetan(&["perft", "start", "2"]);
+    assert_eq!(stdout(&o), "6066\n", "standard by default");
+    let o = jetan(&[
+        "divide",
+        "start",
+        "1",
+        "--rules",
+        "W:mixed,A:mixed,D:mixed,F:mixed",
+    ]);
+    assert!(stdout(&o).ends_with("total: 98\n"), "{}", stdout(&o));
+    // Without her escape the 26 escapes of the 78 first moves are gone.
+    let o = jetan(&["moves", "start", "--rules", "P:noescape"]);
+    assert_eq!(stdout(&o).lines().count(), 78 - 26);
+    // A Warrior's single step is legal only with upto.
+    let moves = ["a2-a3", "a9-a8", "a1-a2"];
+    let o = jetan(&[&["play", "start", "--rules", "W:upto"][..], &moves].concat());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = jetan(&[&["play", "start"][..], &moves].concat());
+    assert_eq!(o.status.code(), Some(1));
+    // A record replays by its Rules tag.
+    let dir = std::env::temp_dir().join(format!("jetan-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("upto.pgn");
+    std::fs::write(&file, "[Rules \"W:upto\"]\n\n1. a2-a3 a9-a8 2. a1-a2 *\n").unwrap();
+    let o = jetan(&["play", "--record", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o).lines().count(), 6);
+    // The picture of a selected piece's moves follows them too.
+    let png = dir.join("upto.png");
+    let o = jetan(&[
+        "render",
+        "start",
+        png.to_str().unwrap(),
+        "--select",
+        "a1",
+        "--rules",
+        "W:upto",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::metadata(&png).unwrap().len() > 0);
+    // A malformed string exits non-zero and names the culprit.
+    for tool in [
+        &["perft", "start", "1"][..],
+        &["divide", "start", "1"],
+        &["moves", "start"],
+        &["play", "start"],
+        &["render", "start", png.to_str().unwrap()],
+    ] {
+        let o = jetan(&[tool, &["--rules", "N:upto"]].concat());
+        assert!(!o.status.success(), "{tool:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("N:upto") && err.contains("Panthan"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

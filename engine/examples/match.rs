@@ -13,6 +13,8 @@
 //! accept H1 above 2.94, H0 below −2.94). Set `SHOW_DRAWS` / `SHOW_LOSSES` to print the
 //! positions of A's draws / losses. `MATCH_THREADS=N` plays N games at a time (one per
 //! core; each search is single-threaded): the lines then come in the order the games end.
+//! `MATCH_RULES=STRING` plays by a rules string (RULES.md §12, e.g. `standard;D:upto`);
+//! A and B swap colours, so each plays each side's rules equally often.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -20,7 +22,14 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use jetan_engine::players::{play_game, start_position, GameEnd, PlayerKind, SearchStats};
-use jetan_rules::{Color, Variant};
+use jetan_rules::{Color, Rules, Variant};
+
+/// The rule options of `MATCH_RULES` (standard without it).
+fn rules() -> Rules {
+    std::env::var("MATCH_RULES").map_or(Rules::default(), |r| {
+        r.parse().unwrap_or_else(|e| panic!("MATCH_RULES: {e}"))
+    })
+}
 
 /// The expected score of a player `elo` points stronger.
 fn expected(elo: f64) -> f64 {
@@ -104,7 +113,8 @@ fn main() {
         0.0
     };
     println!(
-        "{games} {variant} games, A {a} vs B {b}, {} ms per move, {threads} at a time, {:.1} min, {:.0} plies per game",
+        "{games} {variant} games by `{}`, A {a} vs B {b}, {} ms per move, {threads} at a time, {:.1} min, {:.0} plies per game",
+        rules(),
         budget.as_millis(),
         started.elapsed().as_secs_f64() / 60.0,
         plies as f64 / n
@@ -194,7 +204,7 @@ fn play(
         Color::Orange => (pb.as_mut(), pa.as_mut()),
     };
     let r = play_game(
-        start_position(variant, first),
+        start_position(variant, first).with_rules(rules()),
         black,
         orange,
         s + 3,

@@ -1,6 +1,7 @@
 //! Searches a position for a given time and prints each result:
 //! `cargo run --release -p jetan-engine --example think -- [position|start|manator-start] [ms] [depth]`
-//! (a position prefixed `manator:` is read as a Manator position).
+//! (a position prefixed `manator:` is read as a Manator position; `THINK_RULES=STRING`
+//! plays it by a rules string, RULES.md §12).
 
 use std::time::Duration;
 
@@ -16,6 +17,10 @@ fn main() {
             Some(t) => Position::from_position_str(t, Variant::Manator).expect("a position string"),
             None => text.parse().expect("a position string"),
         },
+    };
+    let pos = match std::env::var("THINK_RULES") {
+        Ok(r) => pos.with_rules(r.parse().expect("THINK_RULES: a rules string")),
+        Err(_) => pos,
     };
     let ms = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1000);
     let mut engine = Engine::new(64);

@@ -13,7 +13,7 @@
 //! - **The ten-move countdown**: while it runs the game heads for a draw, so the score is
 //!   pulled towards the draw score as the moves run out.
 
-use jetan_rules::{Color, Position, Role, Square};
+use jetan_rules::{Color, Position, Role, SideRules, Square};
 
 /// The engine's value of each role, indexed by `Role as usize` (Panthan 100). The Chief and
 /// the Princess are 0: their capture ends the game and is scored by the search.
@@ -33,6 +33,70 @@ pub(crate) const VALUES: [i32; 9] = [
 #[inline]
 pub(crate) fn value(role: Role) -> i32 {
     VALUES[role as usize]
+}
+
+/// The engine's values of a side's pieces under its rule options (RULES.md §12), indexed
+/// by `Role as usize`: [`VALUES`] scaled by how many squares the piece reaches on an empty
+/// board under the options against the standard rules (halfway: a piece that reaches
+/// three times as far is worth twice as much), a fifth more for a walking piece that
+/// jumps, a fifth less for a Flier or Odwar that does not. Mobility counts the rest.
+pub(crate) fn values(side: SideRules) -> [i32; 9] {
+    if side.is_standard() {
+        return VALUES;
+    }
+    let mut v = VALUES;
+    for role in Role::ALL {
+        let base = VALUES[role as usize];
+        if base == 0 {
+            continue;
+        }
+        // Empty-board reach far from the edges (RULES.md §3; the rules crate's tables
+        // test checks these counts).
+        let (standard, reach) = match role {
+            Role::Warrior | Role::Padwar => (
+                8,
+                if side.is_mixed(role) {
+                    24
+                } else if side.is_upto(role) {
+                    12
+                } else {
+                    8
+                },
+            ),
+            Role::Dwar | Role::Flier | Role::Odwar => (
+                16,
+                if side.is_mixed(role) {
+                    48
+                } else if side.is_upto(role) {
+                    24
+                } else {
+                    16
+                },
+            ),
+            _ => (1, 1),
+        };
+        let mut value = base * (reach + standard) / (2 * standard);
+        if side.jumps(role) != role.jumps() {
+            value = if side.jumps(role) {
+                value * 6 / 5
+            } else {
+                value * 4 / 5
+            };
+        }
+        v[role as usize] = value;
+    }
+    v
+}
+
+/// The engine's value of a `color` piece of `role` in `pos`, by its side's options.
+#[inline]
+pub(crate) fn value_in(pos: &Position, color: Color, role: Role) -> i32 {
+    let side = pos.rules().side(color);
+    if side.is_standard() {
+        value(role)
+    } else {
+        values(side)[role as usize]
+    }
 }
 
 const MOBILITY: i32 = 3;
@@ -117,6 +181,7 @@ pub(crate) fn zone_of(sq: Square, r: usize) -> u128 {
 pub(crate) fn material(pos: &Position, color: Color) -> i32 {
     let board = pos.board();
     let own = board.by_color(color).0;
+    let values = values(pos.rules().side(color));
     [
         Role::Panthan,
         Role::Warrior,
@@ -127,7 +192,7 @@ pub(crate) fn material(pos: &Position, color: Color) -> i32 {
         Role::Odwar,
     ]
     .iter()
-    .map(|&r| (board.by_role(r).0 & own).count_ones() as i32 * value(r))
+    .map(|&r| (board.by_role(r).0 & own).count_ones() as i32 * values[r as usize])
     .sum()
 }
 
@@ -252,7 +317,7 @@ pub(crate) fn evaluate_with(
         if let Some(p) = board.royal(color, Role::Princess) {
             let safe = zone(p, 3) & !occ & !att[them];
             s += PRINCESS_SAFE_SQUARE * (safe.count_ones() as i32).min(8);
-            if pos.escape_available(color) {
+            if pos.escape_available(color) && pos.rules().side(color).has_escape() {
                 s += ESCAPE_KEPT;
             } else if safe == 0 {
                 s -= PRINCESS_TRAPPED;
@@ -332,6 +397,33 @@ mod tests {
         let pos = Position::start();
         let e = evaluate(&pos);
         assert!((0..=40).contains(&e), "start evaluates to {e}");
+    }
+
+    #[test]
+    fn options_change_the_values_of_the_pieces_they_widen() {
+        let side = |text: &str| {
+            text.parse::<jetan_rules::Rules>()
+                .unwrap()
+                .side(Color::Black)
+        };
+        assert_eq!(values(side("standard")), VALUES);
+        let v = values(side("W:mixed,D:upto,F:nojump,T:jump"));
+        let i = |r: Role| r as usize;
+        assert_eq!(v[i(Role::Warrior)], 400);
+        assert_eq!(v[i(Role::Dwar)], 375);
+        assert_eq!(v[i(Role::Flier)], 240);
+        assert_eq!(v[i(Role::Thoat)], 312);
+        assert_eq!(v[i(Role::Padwar)], VALUES[i(Role::Padwar)]);
+        assert_eq!(v[i(Role::Chief)], 0);
+        // Material follows each side's own options.
+        let pos = Position::start().with_rules("standard;W:mixed".parse().unwrap());
+        assert_eq!(
+            material(&pos, Color::Orange) - material(&pos, Color::Black),
+            400
+        );
+        // No escape bonus for a Princess without one.
+        let no = Position::start().with_rules("P:noescape;standard".parse().unwrap());
+        assert!(evaluate(&no) < evaluate(&Position::start()));
     }
 
     #[test]

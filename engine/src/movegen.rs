@@ -7,6 +7,10 @@
 //! It is used only when the root position is on the flat board and it agrees with
 //! [`Position::legal_moves`] there (see [`Generator::usable`]); otherwise the search uses
 //! the rules crate throughout. A test checks both generators agree along random games.
+//!
+//! Rule options (RULES.md §12): its own tables are the standard rules'; under other rules
+//! each piece's reach comes from the rules crate ([`Position::reach`], by the piece's own
+//! side's options), and the Princess follows her side's `brave`, `noescape` and `nojump`.
 
 use std::sync::LazyLock;
 
@@ -220,10 +224,18 @@ impl Generator {
             count: 0,
             princess: Bitboard(own & princesses).first(),
         };
+        let standard = pos.rules().is_standard();
+        let reach = |color: Color, role: Role, sq: Square, occ: u128| {
+            if standard {
+                t.reach(color, role, sq, occ)
+            } else {
+                pos.reach(sq, Bitboard(occ)).0
+            }
+        };
         let mut att_us = 0;
         for sq in Bitboard(own & !princesses) {
             let role = board.piece_at(sq).expect("occupied").role;
-            let r = t.reach(us, role, sq, occ);
+            let r = reach(us, role, sq, occ);
             att_us |= r;
             if role != Role::Chief {
                 info.att_without_chief[us as usize] |= r;
@@ -237,7 +249,7 @@ impl Generator {
         let mut att_them = 0;
         for sq in Bitboard(board.by_color(them).0 & !princesses) {
             let role = board.piece_at(sq).expect("occupied").role;
-            let r = t.reach(them, role, sq, occ_them);
+            let r = reach(them, role, sq, occ_them);
             att_them |= r;
             if role != Role::Chief {
                 info.att_without_chief[them as usize] |= r;
@@ -271,10 +283,22 @@ impl Generator {
             return;
         }
         if let Some(from) = info.princess {
-            let t = &*TABLES;
             let occ = board.occupied().0;
-            let safe = !occ & !info.att[us.other() as usize] & FULL;
-            let ordinary = t.pattern[Role::Princess as usize][from.index()];
+            let side = pos.rules().side(us);
+            let (safe, ordinary) = if pos.rules().is_standard() {
+                let t = &*TABLES;
+                (
+                    !occ & !info.att[us.other() as usize] & FULL,
+                    t.pattern[Role::Princess as usize][from.index()],
+                )
+            } else {
+                let threats = if side.is_brave() {
+                    0
+                } else {
+                    info.att[us.other() as usize]
+                };
+                (!occ & !threats & FULL, pos.reach(from, Bitboard(occ)).0)
+            };
             let mut push = |targets: u128, escape: bool| {
                 for to in Bitboard(targets) {
                     out.push(Move {
@@ -287,7 +311,7 @@ impl Generator {
                 }
             };
             push(ordinary & safe, false);
-            if pos.escape_available(us) {
+            if pos.escape_available(us) && side.has_escape() {
                 push(safe & !ordinary, true);
             }
         }
@@ -301,10 +325,26 @@ mod tests {
 
     #[test]
     fn agrees_with_the_rules_along_random_games() {
-        for (variant, seed) in [(Variant::Classic, 5), (Variant::Manator, 6)] {
+        for (variant, seed, rules) in [
+            (Variant::Classic, 5, "standard"),
+            (Variant::Manator, 6, "standard"),
+            (Variant::Classic, 7, "W:upto+mixed,T:jump"),
+            (Variant::Classic, 8, "standard;D:upto"),
+            (
+                Variant::Manator,
+                9,
+                "O:nojump+upto,P:brave+nojump;C:upto,A:mixed,P:noescape",
+            ),
+            (
+                Variant::Classic,
+                10,
+                "F:mixed+nojump,D:jump,P:upto+nojump;W:jump,F:upto,P:brave",
+            ),
+        ] {
+            let rules: jetan_rules::Rules = rules.parse().unwrap();
             let mut rng = DuelStream::new(seed);
             for _ in 0..30 {
-                let mut pos = Position::start_of(variant);
+                let mut pos = Position::start_of(variant).with_rules(rules);
                 for _ in 0..200 {
                     let expected = pos.legal_moves();
                     let info = Generator::info(&pos);
@@ -313,7 +353,7 @@ mod tests {
                     let mut theirs = expected.to_vec();
                     ours.sort_unstable_by_key(|m| (m.from, m.to));
                     theirs.sort_unstable_by_key(|m| (m.from, m.to));
-                    assert_eq!(ours, theirs, "{pos}");
+                    assert_eq!(ours, theirs, "{pos} by {rules}");
                     let us = pos.turn();
                     assert_eq!(
                         info.att[us.other() as usize],

@@ -1108,14 +1108,15 @@ impl Engine {
             if !evade {
                 if let Some(victim) = m.capture {
                     let royal = matches!(victim, Role::Chief | Role::Princess);
-                    if !royal && stand + eval::value(victim) + 150 <= alpha {
+                    let victim_value = eval::value_in(pos, pos.turn().other(), victim);
+                    if !royal && stand + victim_value + 150 <= alpha {
                         continue;
                     }
                     // A capture that gives a more valuable piece for a defended one
                     // loses material (the Chief's captures are kept: being taken draws).
                     if !royal
                         && defended & m.to.bit() != 0
-                        && eval::value(m.role) > eval::value(victim)
+                        && eval::value_in(pos, pos.turn(), m.role) > victim_value
                     {
                         continue;
                     }

@@ -1,7 +1,7 @@
 //! Zobrist hashing of positions, computed from the board with keys of the engine's own
 //! (the rules crate needs to know nothing about it).
 
-use jetan_rules::{Color, Move, Piece, Position, Role, Square, Variant};
+use jetan_rules::{Color, Move, Piece, Position, Role, Rules, Square, Variant};
 
 /// SplitMix64, usable in `const` context to build the key tables at compile time.
 const fn splitmix(state: u64) -> (u64, u64) {
@@ -43,8 +43,23 @@ fn countdown_key(pos: &Position) -> u64 {
     KEYS[COUNTDOWN + usize::from(pos.countdown().unwrap_or(0))]
 }
 
-/// The hash of a position: pieces, side to move, escapes, countdown and variant (not the
-/// move count, which does not change the game).
+/// A key for rule options (RULES.md §12), 0 for the standard rules: the same board under
+/// other rules is another position. The rules never change during a game, so
+/// [`update`] needs no term for them.
+fn rules_key(rules: Rules) -> u64 {
+    if rules.is_standard() {
+        return 0;
+    }
+    // The canonical string, hashed with FNV-1a and mixed: the same for the same rules.
+    let text = rules.to_string();
+    let fnv = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    splitmix(fnv).1
+}
+
+/// The hash of a position: pieces, side to move, escapes, countdown, variant and rule
+/// options (not the move count, which does not change the game).
 pub(crate) fn hash(pos: &Position) -> u64 {
     let mut h = pos
         .board()
@@ -61,7 +76,7 @@ pub(crate) fn hash(pos: &Position) -> u64 {
     if pos.variant() == Variant::Manator {
         h ^= KEYS[MANATOR];
     }
-    h ^ countdown_key(pos)
+    h ^ countdown_key(pos) ^ rules_key(pos.rules())
 }
 
 /// The hash of `child`, the position after `parent` played `m`, from the hash of `parent`.
@@ -103,15 +118,30 @@ pub(crate) fn is_duel(variant: Variant, m: &Move) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn rules_change_the_hash_and_standard_keeps_it() {
+        let pos = Position::start();
+        let plain = hash(&pos);
+        assert_eq!(hash(&pos.clone().with_rules(Rules::default())), plain);
+        let a = hash(&pos.clone().with_rules("T:jump".parse().unwrap()));
+        let b = hash(&pos.clone().with_rules("standard;T:jump".parse().unwrap()));
+        assert!(a != plain && b != plain && a != b);
+    }
+
     use super::*;
     use jetan_rules::{DuelStream, Position};
 
     #[test]
     fn incremental_hash_matches_full_hash_along_playouts() {
-        for (variant, seed) in [(Variant::Classic, 1), (Variant::Manator, 2)] {
+        for (variant, seed, rules) in [
+            (Variant::Classic, 1, "standard"),
+            (Variant::Manator, 2, "standard"),
+            (Variant::Classic, 3, "W:upto+mixed,T:jump;P:brave"),
+        ] {
+            let rules: Rules = rules.parse().unwrap();
             let mut rng = DuelStream::new(seed);
             for _ in 0..20 {
-                let mut pos = Position::start_of(variant);
+                let mut pos = Position::start_of(variant).with_rules(rules);
                 let mut h = hash(&pos);
                 for _ in 0..150 {
                     let moves = pos.legal_moves();

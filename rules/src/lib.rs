@@ -27,6 +27,10 @@
 //!   sixth field `circular` on the circular board), move text [`MoveText`], and the one
 //!   move formatter, `Display` for [`Move`]: `e2-e3`, or with `{:#}` `Ab1xd3`.
 //! - [`perft`] and [`divide`] count move sequences to test the generator.
+//! - Rule options (RULES.md §12): [`Rules`] reads and writes a rules string, per side
+//!   ([`SideRules`]) and piece kind ([`Property`], [`Value`]); a position carries its rules
+//!   ([`Position::with_rules`]) and every move, threat and escape follows them. A game
+//!   record keeps them in its `Rules` tag.
 //!
 //! ## The circular board
 //!
@@ -46,7 +50,8 @@
 //!
 //! - `serde`: `Serialize`/`Deserialize` for [`Color`], [`ByColor`], [`Role`], [`Piece`] (its
 //!   letter, `"D"`/`"d"`), [`Square`] (`"e2"`), [`MoveText`] (`"Ab1-d3"`), [`Variant`],
-//!   [`Topology`], [`Outcome`], [`WinReason`], [`DrawReason`]; `Serialize` for [`Move`]
+//!   [`Topology`], [`Rules`] (its canonical rules string), [`Outcome`], [`WinReason`],
+//!   [`DrawReason`]; `Serialize` for [`Move`]
 //!   (`"e2-e3"`; read it back as [`MoveText`] and resolve it in its position), [`Duel`] and
 //!   [`Report`].
 //!
@@ -68,6 +73,7 @@ mod dice;
 mod error;
 mod fen;
 mod mv;
+mod options;
 mod outcome;
 mod perft;
 mod position;
@@ -89,6 +95,7 @@ pub use dice::{AttackerWins, Dice, DuelStream};
 pub use error::IllegalMove;
 pub use fen::{Field, ParsePositionError};
 pub use mv::{Move, MoveList, MAX_MOVES};
+pub use options::{ParseRulesError, Property, Rules, SideRules, Value};
 pub use outcome::{DrawReason, Duel, Outcome, Report, WinReason};
 pub use perft::{divide, perft};
 pub use position::{PlayError, Position};
@@ -118,4 +125,7 @@ pub enum Error {
     /// A move is illegal.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
+    /// A text is not a rules string (RULES.md §12).
+    #[error(transparent)]
+    Rules(#[from] ParseRulesError),
 }

@@ -92,6 +92,10 @@ pub(crate) fn write_move(
 /// end on distinct empty squares: at most 100 − 22 = 78 with all 20 own pieces and the
 /// two enemy royals on the board. Every piece fewer costs at least four moves and frees
 /// one square, so 286 is the most; a test recomputes this from the move tables.
+///
+/// Rule options (RULES.md §12) widen some pieces: at most 24 moves for a Warrior or Padwar
+/// (`mixed`), 48 for a Dwar, Flier or Odwar (`mixed`), so 478 at most, still within the
+/// capacity; the same test recomputes it over every option.
 pub const MAX_MOVES: usize = 512;
 
 /// A list of moves on the stack: move generation allocates nothing.

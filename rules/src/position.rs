@@ -2,13 +2,13 @@ use crate::bitboard::FULL;
 use crate::tables::tables;
 use crate::{
     AttackerWins, Bitboard, Board, ByColor, Color, Dice, DrawReason, Duel, IllegalMove,
-    InvalidSetup, Move, MoveList, Outcome, Piece, Report, Role, Setup, Square, Topology, Variant,
-    WinReason,
+    InvalidSetup, Move, MoveList, Outcome, Piece, Report, Role, Rules, Setup, SideRules, Square,
+    Topology, Variant, WinReason,
 };
 
 /// A Jetan game in a valid state: the pieces, the side to move, the escapes, the
-/// countdown, the move count, the variant, the board's shape ([`Topology`]), and how the
-/// game ended if it has.
+/// countdown, the move count, the variant, the board's shape ([`Topology`]), the rule
+/// options ([`Rules`], RULES.md §12), and how the game ended if it has.
 ///
 /// ```
 /// use jetan_rules::{AttackerWins, Position};
@@ -30,6 +30,8 @@ pub struct Position {
     variant: Variant,
     /// Flat or circular: selects the move tables.
     topology: Topology,
+    /// Each side's rule options (standard unless [`Position::with_rules`] says otherwise).
+    rules: Rules,
     /// Set by the move that ended the game by capture or countdown.
     ended: Option<Outcome>,
 }
@@ -92,8 +94,31 @@ impl Position {
             ply: setup.ply,
             variant,
             topology: setup.topology,
+            rules: Rules::STANDARD,
             ended: None,
         })
+    }
+
+    /// The same position played by `rules` (RULES.md §12): every move, threat, escape and
+    /// duel of the game follows them from here on. The position string does not show the
+    /// rules; keep the rules string beside it.
+    ///
+    /// ```
+    /// use jetan_rules::{perft, Position, Rules};
+    /// let rules: Rules = "W:mixed,A:mixed,D:mixed,F:mixed".parse().unwrap();
+    /// let pos = Position::start().with_rules(rules);
+    /// assert_eq!(pos.rules(), rules);
+    /// assert_eq!(pos.legal_moves().len(), 98);
+    /// ```
+    #[must_use]
+    pub fn with_rules(mut self, rules: Rules) -> Position {
+        self.rules = rules;
+        self
+    }
+
+    /// The rule options the game is played by.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The position as an unchecked setup (what a position string shows).
@@ -171,6 +196,28 @@ impl Position {
         Bitboard(self.attacks(color.other(), occ & !her.0))
     }
 
+    /// The squares the piece on `from` could move to with the board occupied as
+    /// `occupied`, by its side's options (§12), whatever stands on them: for the Princess
+    /// her ordinary move (no escape, threats ignored). Empty if `from` is empty. For
+    /// engines that compute attacks their own way.
+    ///
+    /// ```
+    /// use jetan_rules::{Bitboard, Position, Rules};
+    /// let pos = Position::start().with_rules("W:upto".parse().unwrap());
+    /// let a1 = "a1".parse().unwrap();
+    /// // a2 and b1, where own pieces stand; every longer way is blocked.
+    /// assert_eq!(pos.reach(a1, pos.board().occupied()).count(), 2);
+    /// assert_eq!(pos.reach(a1, Bitboard::EMPTY).count(), 5);
+    /// ```
+    pub fn reach(&self, from: Square, occupied: Bitboard) -> Bitboard {
+        let Some(piece) = self.board.piece_at(from) else {
+            return Bitboard::EMPTY;
+        };
+        let t = tables(self.topology);
+        let side = self.rules.side(piece.color);
+        Bitboard(t.reach(&side, piece.color, piece.role, from, occupied.0) & FULL)
+    }
+
     /// Whether `color`'s Princess stands where an enemy piece could take her next move.
     pub fn princess_in_danger(&self, color: Color) -> bool {
         let Some(sq) = self.board.royal(color, Role::Princess) else {
@@ -181,13 +228,33 @@ impl Position {
 
     /// Every square some piece of `color` other than its Princess could move to with the
     /// board occupied as `occ`, whatever stands there.
+    /// Each piece moves by its own side's options (§12).
     fn attacks(&self, color: Color, occ: u128) -> u128 {
         let t = tables(self.topology);
+        let side = &self.rules.side(color);
+        if side.is_standard() {
+            self.attacks_by(color, occ, |role, sq, occ| {
+                t.reach_standard(color, role, sq, occ)
+            })
+        } else {
+            self.attacks_by(color, occ, |role, sq, occ| {
+                t.reach(side, color, role, sq, occ)
+            })
+        }
+    }
+
+    #[inline(always)]
+    fn attacks_by(
+        &self,
+        color: Color,
+        occ: u128,
+        reach: impl Fn(Role, Square, u128) -> u128,
+    ) -> u128 {
         let own = self.board.by_color(color).0 & !self.board.by_role(Role::Princess).0;
         let mut attacked = 0;
         for sq in Bitboard(own) {
             let role = self.board.piece_at(sq).expect("occupied").role;
-            attacked |= t.reach(color, role, sq, occ);
+            attacked |= reach(role, sq, occ);
         }
         attacked & FULL
     }
@@ -195,28 +262,51 @@ impl Position {
     /// Calls `f(from, role, targets, escape)` for each piece of the side to move (the
     /// Princess twice: ordinary moves, then escapes). Nothing if the game has ended.
     #[inline]
-    fn for_each_target(&self, mut f: impl FnMut(Square, Role, u128, bool)) {
+    fn for_each_target(&self, f: impl FnMut(Square, Role, u128, bool)) {
         if self.ended.is_some() {
             return;
         }
         let t = tables(self.topology);
+        let us = self.turn;
+        let side = &self.rules.side(us);
+        if side.is_standard() {
+            self.targets_by(side, f, |role, sq, occ| t.reach_standard(us, role, sq, occ));
+        } else {
+            self.targets_by(side, f, |role, sq, occ| t.reach(side, us, role, sq, occ));
+        }
+    }
+
+    /// [`for_each_target`](Self::for_each_target) with the side to move's pieces reaching
+    /// as `reach` says (by `side`'s options).
+    #[inline(always)]
+    fn targets_by(
+        &self,
+        side: &SideRules,
+        mut f: impl FnMut(Square, Role, u128, bool),
+        reach: impl Fn(Role, Square, u128) -> u128,
+    ) {
         let us = self.turn;
         let own = self.board.by_color(us).0;
         let occ = self.board.occupied().0;
         let princess = self.board.by_role(Role::Princess).0;
         for from in Bitboard(own & !princess) {
             let role = self.board.piece_at(from).expect("occupied").role;
-            let targets = t.reach(us, role, from, occ) & !own;
+            let targets = reach(role, from, occ) & !own;
             if targets != 0 {
                 f(from, role, targets, false);
             }
         }
         if let Some(from) = Bitboard(own & princess).first() {
-            let threats = self.attacks(us.other(), occ & !from.bit());
-            let ordinary = t.pattern(Role::Princess, from);
-            let safe = !occ & !threats & FULL;
+            // Her ordinary reach on the board as it stands (§12: for a `nojump` Princess a
+            // blocked square is beyond it, so an escape square).
+            let ordinary = reach(Role::Princess, from, occ);
+            let safe = if side.is_brave() {
+                !occ & FULL
+            } else {
+                !occ & !self.attacks(us.other(), occ & !from.bit()) & FULL
+            };
             f(from, Role::Princess, ordinary & safe, false);
-            if self.escapes[us] {
+            if self.escapes[us] && side.has_escape() {
                 f(from, Role::Princess, safe & !ordinary, true);
             }
         }
@@ -296,17 +386,20 @@ impl Position {
         }
         let role = piece.role;
         let t = tables(self.topology);
+        let side = &self.rules.side(self.turn);
+        let occ = self.board.occupied().0;
         if role == Role::Princess {
             if let Some(enemy) = target {
                 return IllegalMove::PrincessCannotCapture { to, piece: enemy };
             }
-            let ordinary = t.pattern(Role::Princess, from) & to.bit() != 0;
-            if !ordinary && !self.escapes[self.turn] {
+            let ordinary = t.reach(side, self.turn, Role::Princess, from, occ) & to.bit() != 0;
+            let may_escape = self.escapes[self.turn] && side.has_escape();
+            if !ordinary && !may_escape {
                 return IllegalMove::EscapeUsed { from, to };
             }
             return IllegalMove::Threatened { to };
         }
-        let pattern = t.reach(self.turn, role, from, 0);
+        let pattern = t.pattern(side, self.turn, role, from);
         if pattern & to.bit() == 0 {
             if role == Role::Panthan
                 && (i16::from(to.rank()) - i16::from(from.rank())) * i16::from(self.turn.forward())
@@ -316,9 +409,8 @@ impl Position {
             }
             return IllegalMove::OutOfReach { role, from, to };
         }
-        let occ = self.board.occupied().0;
         let blockers = t
-            .ways(role, from)
+            .ways(side, role, from)
             .iter()
             .filter(|w| w.ends & to.bit() != 0)
             .fold(0, |b, w| b | (w.need_empty & occ));

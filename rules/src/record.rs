@@ -15,8 +15,9 @@
 //! ```
 //!
 //! - A tag is `[Name "value"]` on its own line (a `"` or `\` in a value is escaped with
-//!   `\`). `Variant` (`Classic`, `Manator`) and `Board` (`flat`, `circular`) say how to
-//!   replay; any other tag is kept as it is (the host writes the players, the date, the
+//!   `\`). `Variant` (`Classic`, `Manator`), `Board` (`flat`, `circular`) and `Rules`
+//!   (a rules string, RULES.md §12; written only when not standard) say how to replay;
+//!   any other tag is kept as it is (the host writes the players, the date, the
 //!   server, the terms and the termination).
 //! - Moves are separated by white space; a move number (`12.`) and `{comments}` are
 //!   skipped. A move that fought a Manator duel carries `(+)` when the attacker won and
@@ -27,7 +28,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{replay, MoveText, Position, Replay, ReplayError, Topology, Variant};
+use crate::{replay, MoveText, Position, Replay, ReplayError, Rules, Topology, Variant};
 
 /// One move of a record: the move and, for a Manator attack, whether the attacker won
 /// its duel.
@@ -102,13 +103,53 @@ impl GameRecord {
         })
     }
 
-    /// Replays the moves from the start position of the record's variant and board, each
-    /// duel decided as the record says.
+    /// The rule options (`Rules` tag, RULES.md §12; standard without one).
+    ///
+    /// # Errors
+    /// The tag is not a rules string; the message names the culprit.
+    pub fn rules(&self) -> Result<Rules, RecordError> {
+        self.tag("Rules").map_or(Ok(Rules::STANDARD), |v| {
+            v.parse()
+                .map_err(|e: crate::ParseRulesError| RecordError::Syntax {
+                    line: 0,
+                    why: format!("the Rules tag: {e}"),
+                })
+        })
+    }
+
+    /// Sets the `Rules` tag to `rules` in canonical form, after the `Board` tag (or
+    /// `Variant`, or last) — or removes it for the standard rules, so a standard game's
+    /// record reads as it always has.
+    ///
+    /// ```
+    /// use jetan_rules::{GameRecord, Rules};
+    /// let mut record = GameRecord::default();
+    /// record.set_rules("t:jump;standard".parse().unwrap());
+    /// assert_eq!(record.tag("Rules"), Some("T:jump;standard"));
+    /// record.set_rules(Rules::STANDARD);
+    /// assert_eq!(record.tag("Rules"), None);
+    /// ```
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.tags.retain(|(n, _)| !n.eq_ignore_ascii_case("Rules"));
+        if rules.is_standard() {
+            return;
+        }
+        let after = ["Board", "Variant"].iter().find_map(|name| {
+            self.tags
+                .iter()
+                .position(|(n, _)| n.eq_ignore_ascii_case(name))
+        });
+        let at = after.map_or(self.tags.len(), |i| i + 1);
+        self.tags.insert(at, ("Rules".into(), rules.to_string()));
+    }
+
+    /// Replays the moves from the start position of the record's variant and board, by
+    /// its rules, each duel decided as the record says.
     ///
     /// # Errors
     /// A move that does not replay, or a duel mark that does not match the move.
     pub fn replay(&self) -> Result<Replay, RecordError> {
-        let start = Position::start_on(self.variant()?, self.topology()?);
+        let start = Position::start_on(self.variant()?, self.topology()?).with_rules(self.rules()?);
         // The duels' results in order; a duel the record gives none for is checked below.
         let mut results = self.moves.iter().filter_map(|m| m.duel);
         let game = replay(

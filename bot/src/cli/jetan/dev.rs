@@ -3,13 +3,15 @@
 //! Every position argument is a position string (RULES.md §9, with the sixth field
 //! `circular` for Ninth-Ray Jetan, §11) or the name of a start position: `start`,
 //! `manator-start`, `circular-start`, `manator-circular-start`
-//! ([`Position::from_name_or_str`]).
+//! ([`Position::from_name_or_str`]). `--rules STRING` plays it by a rules string
+//! (RULES.md §12: `W:upto+mixed,T:jump`, `standard;D:upto`; default `standard`); a
+//! malformed one is refused with the reason, naming the culprit.
 
 use std::io::Write;
 
 use anyhow::Context;
 use clap::Subcommand;
-use jetan_rules::{divide, perft, DuelStream, MoveText, Position};
+use jetan_rules::{divide, perft, DuelStream, MoveText, Position, Rules};
 
 /// Rules tools.
 #[derive(Debug, Subcommand)]
@@ -21,6 +23,9 @@ pub enum Command {
         position: String,
         /// How many moves deep.
         depth: u32,
+        /// The rule options (RULES.md §12), e.g. `W:upto+mixed,T:jump` or `standard;D:upto`.
+        #[arg(long, value_name = "STRING", default_value_t = Rules::default())]
+        rules: Rules,
     },
     /// Perft split by first move: `from-to: count` per move (sorted as text), then `total: N`.
     Divide {
@@ -29,18 +34,24 @@ pub enum Command {
         position: String,
         /// How many moves deep.
         depth: u32,
+        /// The rule options (RULES.md §12), e.g. `W:upto+mixed,T:jump` or `standard;D:upto`.
+        #[arg(long, value_name = "STRING", default_value_t = Rules::default())]
+        rules: Rules,
     },
     /// The legal moves of a position, sorted as text, one `from-to` per line.
     Moves {
         /// A position string, or `start`, `manator-start`, `circular-start`,
         /// `manator-circular-start`.
         position: String,
+        /// The rule options (RULES.md §12), e.g. `W:upto+mixed,T:jump` or `standard;D:upto`.
+        #[arg(long, value_name = "STRING", default_value_t = Rules::default())]
+        rules: Rules,
     },
     /// Plays moves from a position. After each move prints two lines: the position string,
     /// then `-` if the game goes on or how it ended (`black wins: princess captured`,
     /// `draw: countdown`, …). An illegal move stops with exit status 1 and says why. With
     /// `--record FILE`, plays a game record (`/jetan record`, `jetan export-game`) from
-    /// its variant's start, its duels as recorded.
+    /// its variant's start, by its `Rules` tag, its duels as recorded.
     Play {
         /// A position string, or `start`, `manator-start`, `circular-start`,
         /// `manator-circular-start`.
@@ -58,6 +69,10 @@ pub enum Command {
         /// Duels already fought before POSITION in that game: the stream resumes after them.
         #[arg(long, value_name = "K", default_value_t = 0)]
         duels: u64,
+        /// The rule options (RULES.md §12), e.g. `W:upto+mixed,T:jump` or `standard;D:upto`
+        /// (a record's own come from its `Rules` tag).
+        #[arg(long, value_name = "STRING", default_value_t = Rules::default(), conflicts_with = "record")]
+        rules: Rules,
     },
 }
 
@@ -85,8 +100,12 @@ pub fn run(command: Command) -> anyhow::Result<()> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     match command {
-        Command::Perft { position, depth } => {
-            let pos = parse_position(&position)?;
+        Command::Perft {
+            position,
+            depth,
+            rules,
+        } => {
+            let pos = parse_position(&position)?.with_rules(rules);
             let started = std::time::Instant::now();
             let nodes = perft(&pos, depth);
             let secs = started.elapsed().as_secs_f64();
@@ -97,8 +116,12 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             );
             writeln!(out, "{nodes}")?;
         }
-        Command::Divide { position, depth } => {
-            let pos = parse_position(&position)?;
+        Command::Divide {
+            position,
+            depth,
+            rules,
+        } => {
+            let pos = parse_position(&position)?.with_rules(rules);
             let mut total = 0;
             let mut lines: Vec<(String, u64)> = divide(&pos, depth)
                 .into_iter()
@@ -111,8 +134,8 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             }
             writeln!(out, "total: {total}")?;
         }
-        Command::Moves { position } => {
-            let pos = parse_position(&position)?;
+        Command::Moves { position, rules } => {
+            let pos = parse_position(&position)?.with_rules(rules);
             // Sorted as text, like `sort` would.
             let mut moves: Vec<String> =
                 pos.legal_moves().iter().map(ToString::to_string).collect();
@@ -138,9 +161,10 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             moves,
             seed,
             duels,
+            rules,
             ..
         } => {
-            let mut pos = parse_position(position.as_deref().unwrap_or("start"))?;
+            let mut pos = parse_position(position.as_deref().unwrap_or("start"))?.with_rules(rules);
             let mut dice = DuelStream::resume(seed, duels);
             for (i, text) in moves.iter().enumerate() {
                 let n = i + 1;

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use clap::Subcommand;
 use jetan_engine::players::{play_game, start_position, GameEnd, PlayerKind};
 use jetan_engine::{Engine, Limits};
-use jetan_rules::{Color, DuelStream, Variant};
+use jetan_rules::{Color, DuelStream, Rules, Variant};
 
 use super::dev::parse_position;
 
@@ -51,6 +51,10 @@ pub enum Command {
         /// actions (a turn may be many: give it 4000).
         #[arg(long, default_value = "jetan")]
         game: String,
+        /// Jetan's rule options (RULES.md §12), e.g. `W:upto+mixed,T:jump` or
+        /// `standard;D:upto`.
+        #[arg(long, value_name = "STRING", default_value_t = Rules::default())]
+        rules: Rules,
     },
     /// Searches a position and prints the best move, its score and the depth reached.
     /// With `--record FILE` (a game record: `/jetan record`, `jetan export-game`),
@@ -70,6 +74,10 @@ pub enum Command {
         /// Stop at this depth (plies) even if time is left.
         #[arg(long)]
         depth: Option<u8>,
+        /// The rule options of POSITION (RULES.md §12); a record's come from its `Rules`
+        /// tag.
+        #[arg(long, value_name = "STRING", default_value_t = Rules::default(), conflicts_with = "record")]
+        rules: Rules,
     },
 }
 
@@ -91,12 +99,13 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             time_ms,
             max_plies,
             game: _,
+            rules,
         } => selfplay(
             black,
             orange,
             games,
             seed,
-            variant,
+            (variant, rules),
             Duration::from_millis(time_ms),
             max_plies,
         ),
@@ -109,9 +118,10 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             position,
             time_ms,
             depth,
+            rules,
             ..
         } => {
-            let pos = parse_position(position.as_deref().unwrap_or("start"))?;
+            let pos = parse_position(position.as_deref().unwrap_or("start"))?.with_rules(rules);
             if let Some(outcome) = pos.outcome() {
                 println!("the game is over: {outcome}");
                 return Ok(());
@@ -188,7 +198,7 @@ fn selfplay(
     orange: PlayerKind,
     games: u32,
     seed: u64,
-    variant: Variant,
+    (variant, rules): (Variant, Rules),
     budget: Duration,
     max_plies: u32,
 ) -> anyhow::Result<()> {
@@ -204,7 +214,7 @@ fn selfplay(
         let mut b = black.build(derive_seed(seed, game, 1), budget);
         let mut o = orange.build(derive_seed(seed, game, 2), budget);
         let record = play_game(
-            start_position(variant, first),
+            start_position(variant, first).with_rules(rules),
             b.as_mut(),
             o.as_mut(),
             derive_seed(seed, game, 3),
@@ -225,7 +235,7 @@ fn selfplay(
         );
     }
     println!(
-        "{games} {variant} games in {:.1} s, {} ms per engine move; {capped} draws by the {max_plies}-ply cap",
+        "{games} {variant} games by `{rules}` in {:.1} s, {} ms per engine move; {capped} draws by the {max_plies}-ply cap",
         started.elapsed().as_secs_f64(),
         budget.as_millis()
     );

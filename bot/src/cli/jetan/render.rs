@@ -39,6 +39,9 @@ pub enum Command {
         /// tokens; see the README's "Board pictures").
         #[arg(long)]
         rings: bool,
+        /// The rule options (RULES.md §12) the selected piece's destinations follow.
+        #[arg(long, value_name = "STRING", default_value_t = jetan_rules::Rules::default())]
+        rules: jetan_rules::Rules,
     },
 }
 
@@ -64,8 +67,9 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             orange,
             result,
             rings,
+            rules,
         } => {
-            let pos = super::dev::parse_position(&position)?;
+            let pos = super::dev::parse_position(&position)?.with_rules(rules);
             let orientation = match view {
                 Some(Side::Black) => Color::Black,
                 Some(Side::Orange) => Color::Orange,

@@ -59,6 +59,9 @@ pub enum Suggest {
     BattleCard,
     /// The asker's cards to discard (Martian Chess).
     Discard,
+    /// A game's own challenge option as typed so far (Jetan's `rules`): common values,
+    /// and what was typed in its canonical form or why it is wrong.
+    GameOption,
 }
 
 /// One option of a command.
@@ -624,8 +627,10 @@ static VARIANT_NAMES: [&str; 2] = ["classic", "manator"];
 /// `board`: the flat board or Ninth-Ray Jetan's round one (Jetan's own option).
 static BOARD_NAMES: [&str; 2] = ["flat", "circular"];
 
-/// The options of a challenge that are a game's own, passed to it as typed.
+/// The options of a challenge that are a game's own, passed to it as typed: the
+/// choices, then the texts.
 const GAME_OPTIONS: [&str; 2] = ["variant", "board"];
+const GAME_TEXT_OPTIONS: [&str; 1] = ["rules"];
 
 /// `rating` of a challenge: rated (the default) or casual.
 pub const RATED: [(&str, bool); 2] = [("rated", true), ("casual", false)];
@@ -732,21 +737,31 @@ pub static JETAN: Spec = Spec {
                 opt("game", Kind::Choice(&GAME_NAMES), "jetan"),
                 opt("variant", Kind::Choice(&VARIANT_NAMES), "classic"),
                 opt("board", Kind::Choice(&BOARD_NAMES), "flat"),
+                suggesting(
+                    opt("rules", text_max(100), "W:upto+mixed"),
+                    Suggest::GameOption,
+                ),
                 opt("move_time", MINUTES, "60"),
                 opt("level", int(Some(1), Some(5)), "3"),
                 opt("rating", Kind::Choice(&RATED_NAMES), "casual"),
             ],
             |a| {
                 let opponent = a.need_user("opponent")?;
+                let mut options: Vec<(String, String)> = GAME_OPTIONS
+                    .iter()
+                    .filter_map(|&o| Some((o.to_string(), a.choice_name(o)?.to_string())))
+                    .collect();
+                for o in GAME_TEXT_OPTIONS {
+                    if let Some(v) = a.text(o) {
+                        options.push((o.to_string(), v));
+                    }
+                }
                 let args = ChallengeArgs {
                     game: a.choice("game", &GAME),
                     stake: a.int("stake"),
                     piece_price: a.int("piece_price"),
                     first: a.choice("first", &FIRST),
-                    options: GAME_OPTIONS
-                        .iter()
-                        .filter_map(|&o| Some((o.to_string(), a.choice_name(o)?.to_string())))
-                        .collect(),
+                    options,
                     move_time: a.int("move_time"),
                     level: a.int("level"),
                     casual: a.choice("rating", &RATED) == Some(false),
@@ -971,6 +986,7 @@ pub static JETAN: Spec = Spec {
                         opt("audit_off", Kind::Choice(&YES_NAMES), "yes"),
                         opt("threads", Kind::Choice(&ON_OFF_NAMES), "off"),
                         opt("reminders", Kind::Choice(&ON_OFF_NAMES), "off"),
+                        opt("rated_options", Kind::Choice(&ON_OFF_NAMES), "on"),
                     ],
                     |a| {
                         Ok(Command::Admin(AdminCommand::Settings(SettingsArgs {
@@ -995,6 +1011,7 @@ pub static JETAN: Spec = Spec {
                             audit_off: a.choice("audit_off", &YES).is_some(),
                             threads: a.choice("threads", &ON_OFF),
                             reminders: a.choice("reminders", &ON_OFF),
+                            rated_options: a.choice("rated_options", &ON_OFF),
                         })))
                     },
                 ),

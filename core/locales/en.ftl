@@ -355,6 +355,7 @@ label-princess-threatened = PRINCESS THREATENED
 label-countdown = COUNTDOWN { $n }
 label-escape-ready = escape ready
 label-escape-used = escape used
+label-rules = rules { $rules }
 label-move = move { $n }
 label-killed = KILLED
 label-duel = DUEL
@@ -987,7 +988,7 @@ mc-cannot-act = You cannot act now.
 mc-choose-in-menu = Choose a card in the menu.
 option-unknown = { $game } has no option `{ $option }`.
 option-value = `{ $value }` is not a choice for `{ $option }`: choose { $choices }.
-mc-no-variants = Martian Chess has no variants and one board: leave out `variant` and `board`.
+mc-no-variants = Martian Chess has no variants, one board and no rule options: leave out `variant`, `board` and `rules`.
 
 ## Words drawn on the Martian Chess picture (`{ $n }`, `{ $color }`, `{ $left }`, `{ $die }`
 ## stay as they are: the renderer fills them in).
@@ -1104,3 +1105,26 @@ opt-admin-settings-reminders = reminders
 opt-admin-settings-reminders-desc = Remind the player to move at half and a tenth of the move time (on by default)
 settings-reminders-on = Reminders: the player to move is reminded when half and a tenth of the move time are left, and when it ran out (`reminders:off` to stop them).
 settings-reminders-off = Reminders: off (`reminders:on` to remind the player to move).
+
+## Rule options (RULES.md §12): a challenge's `rules:`, in words.
+rules-options-help = **Rule options** (`rules:` in a challenge): each side may play its own reading of Burroughs' gaps, piece by piece — `W:upto` (Warriors move 1 or 2 steps), `W:mixed` (their steps mix straight and diagonal), `T:jump` (Thoats jump), `F:nojump`, `P:brave` (the Princess may stop on a threatened square), `P:noescape`. Join options with `,` and values with `+`; `standard;D:upto` gives Black the standard rules and Orange its own. Such games are casual unless the server rates them.
+rules-options = Rule options (`{ $rules }`): { $sides }.
+rules-options-both = both sides: { $changes }
+rules-options-side = { $side }: { $changes }
+rules-options-side-standard = { $side } plays the standard rules
+rules-change-upto = { $piece } moves 1 to { $n } steps
+rules-change-mixed = { $piece } may mix straight and diagonal steps
+rules-change-jump = { $piece } jumps over pieces
+rules-change-nojump = { $piece } does not jump
+rules-change-brave = { $piece } may end a move on a threatened square
+rules-change-noescape = { $piece } has no escape
+rules-change-standard = { $piece } plays the standard rules
+rules-options-casual = Casual: games with rule options are not rated on this server (an admin can rate them with `/jetan admin settings rated_options:on`).
+rules-invalid = That rules string is not valid: { $why }. Write `standard`, or options such as `W:upto+mixed,T:jump` (see `/jetan rules`).
+rules-suggest-invalid = ✗ { $why }
+opt-challenge-rules = rules
+opt-challenge-rules-desc = Rule options per side (RULES.md §12), e.g. W:upto+mixed,T:jump or standard;D:upto
+opt-admin-settings-rated_options = rated_options
+opt-admin-settings-rated_options-desc = Rate games with rule options, each rules string in its own pool (off by default)
+settings-rated-options-on = Rule options: games with a rules string are rated, each rules string in a pool of its own (`rated_options:off` to keep them casual).
+settings-rated-options-off = Rule options: games with a rules string are casual (`rated_options:on` to rate them, each rules string in its own pool).

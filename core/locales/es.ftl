@@ -352,6 +352,7 @@ label-princess-threatened = PRINCESA AMENAZADA
 label-countdown = CUENTA ATRÁS { $n }
 label-escape-ready = con huida
 label-escape-used = sin huida
+label-rules = reglas { $rules }
 label-move = jugada { $n }
 label-killed = MUERTA
 label-duel = DUELO
@@ -984,7 +985,7 @@ mc-cannot-act = Ahora no puedes actuar.
 mc-choose-in-menu = Elige una carta en el menú.
 option-unknown = { $game } no tiene la opción `{ $option }`.
 option-value = `{ $value }` no es una elección de `{ $option }`: elige { $choices }.
-mc-no-variants = Martian Chess no tiene variantes y tiene un solo tablero: deja fuera `variante` y `tablero`.
+mc-no-variants = Martian Chess no tiene variantes, tiene un solo tablero y no tiene opciones de reglas: deja fuera `variante`, `tablero` y `reglas`.
 
 ## Palabras dibujadas en la imagen de Martian Chess (`{ $n }`, `{ $color }`, `{ $left }`,
 ## `{ $die }` se quedan tal cual: las rellena el dibujo).
@@ -1101,3 +1102,26 @@ opt-admin-settings-reminders = recordatorios
 opt-admin-settings-reminders-desc = Recuerda al jugador que mueve a la mitad y a la décima parte del tiempo (activado por defecto)
 settings-reminders-on = Recordatorios: al jugador que mueve se le recuerda cuando le queda la mitad y la décima parte del tiempo por jugada, y cuando se le acaba (`recordatorios:no` para quitarlos).
 settings-reminders-off = Recordatorios: desactivados (`recordatorios:sí` para recordar al jugador que mueve).
+
+## Opciones de reglas (RULES.md §12): `reglas:` de un desafío, en palabras.
+rules-options-help = **Opciones de reglas** (`reglas:` en un desafío): cada bando puede jugar su propia lectura de los huecos de Burroughs, pieza a pieza — `W:upto` (los Guerreros mueven 1 o 2 pasos), `W:mixed` (sus pasos mezclan rectos y diagonales), `T:jump` (los Thoats saltan), `F:nojump`, `P:brave` (la Princesa puede detenerse en una casilla amenazada), `P:noescape`. Une opciones con `,` y valores con `+`; `standard;D:upto` da a Negras las reglas estándar y a Naranjas las suyas. Estas partidas no puntúan salvo que el servidor lo active.
+rules-options = Opciones de reglas (`{ $rules }`): { $sides }.
+rules-options-both = ambos bandos: { $changes }
+rules-options-side = { $side }: { $changes }
+rules-options-side-standard = { $side } juegan con las reglas estándar
+rules-change-upto = { $piece } mueve de 1 a { $n } pasos
+rules-change-mixed = { $piece } puede mezclar pasos rectos y diagonales
+rules-change-jump = { $piece } salta por encima de las piezas
+rules-change-nojump = { $piece } no salta
+rules-change-brave = { $piece } puede terminar en una casilla amenazada
+rules-change-noescape = { $piece } no tiene huida
+rules-change-standard = { $piece } juega con las reglas estándar
+rules-options-casual = Sin puntuar: en este servidor las partidas con opciones de reglas no puntúan (un administrador puede activarlo con `/jetan admin settings opciones_puntuadas:sí`).
+rules-invalid = Esa cadena de reglas no es válida: { $why }. Escribe `standard`, u opciones como `W:upto+mixed,T:jump` (mira `/jetan reglas`).
+rules-suggest-invalid = ✗ { $why }
+opt-challenge-rules = reglas
+opt-challenge-rules-desc = Opciones de reglas por bando (RULES.md §12), p. ej. W:upto+mixed,T:jump o standard;D:upto
+opt-admin-settings-rated_options = opciones_puntuadas
+opt-admin-settings-rated_options-desc = Puntúa las partidas con opciones de reglas, cada cadena aparte (desactivado por defecto)
+settings-rated-options-on = Opciones de reglas: las partidas con cadena de reglas puntúan, cada cadena en su propia clasificación (`opciones_puntuadas:no` para que no puntúen).
+settings-rated-options-off = Opciones de reglas: las partidas con cadena de reglas no puntúan (`opciones_puntuadas:sí` para puntuarlas, cada cadena en su propia clasificación).

@@ -98,8 +98,19 @@ pub(crate) trait GameUi: Sync {
         practice: bool,
         level: u8,
     ) -> Result<GameOptions, CoreError>;
-    /// The rules in short, for `/jetan rules`, if the game has a summary.
-    fn rules(&self, lang: Lang) -> Option<String>;
+    /// The rules in short, for `/jetan rules`, if the game has a summary; `terms`: those
+    /// of the game in the channel, whose own options come first.
+    fn rules(&self, lang: Lang, terms: Option<&Terms>) -> Option<String>;
+    /// Suggestions for the game's own challenge option `option` as typed so far:
+    /// (what is shown, the value).
+    fn suggest_option(&self, _lang: Lang, _option: &str, _partial: &str) -> Vec<(String, String)> {
+        Vec::new()
+    }
+    /// The game's own options of `terms` in words, when they change its rules (Jetan's
+    /// rule options), for the challenge, the accept and the rules.
+    fn options_text(&self, _lang: Lang, _terms: &Terms) -> Option<String> {
+        None
+    }
     /// `options` as a challenge types them (a rematch challenges on the same options).
     fn typed_options(&self, options: &GameOptions) -> Vec<(String, String)>;
     /// The public line that a challenge was accepted.

@@ -92,6 +92,9 @@ impl Core {
             level.get(),
         )?;
         let first = args.first.unwrap_or_default();
+        // Games with rule options are rated only where the server says so (each rules
+        // string in a pool of its own).
+        let casual = args.casual || (game.changes_rules() && !settings.rated_options);
         let terms = Terms {
             game,
             stake,
@@ -99,7 +102,7 @@ impl Core {
             first,
             move_time_minutes: move_time,
             practice,
-            casual: args.casual,
+            casual,
         };
         let challenge = self.store.challenge(
             Self::store_req(req),
@@ -125,6 +128,15 @@ impl Core {
             challenged = mention(c.challenged),
             game = crate::games::name(lang, &c.terms)
         );
+        if let Some(options) = crate::games::options_text(lang, &c.terms) {
+            text.push('\n');
+            text.push_str(&options);
+            let rated_here = self.store.settings(c.guild).is_ok_and(|s| s.rated_options);
+            if !c.terms.practice && !rated_here {
+                text.push('\n');
+                text.push_str(&tr!(lang, "rules-options-casual"));
+            }
+        }
         text.push_str(&crate::games::terms_text(lang, &c.terms, currency));
         text.push('\n');
         text.push_str(&match c.terms.first {

@@ -446,6 +446,7 @@ impl Core {
             audit_pot: limit(args.audit_pot, "what-audit-pot")?,
             threads: args.threads,
             reminders: args.reminders,
+            rated_options: args.rated_options,
             min_games: match args.min_games {
                 None => None,
                 Some(n) if (0..=jetan_store::MAX_MIN_GAMES as i64).contains(&n) => Some(n as u64),
@@ -562,6 +563,15 @@ impl Core {
                     "settings-reminders-on"
                 } else {
                     "settings-reminders-off"
+                }
+            )
+            + "\n"
+            + &tr!(
+                lang,
+                if s.rated_options {
+                    "settings-rated-options-on"
+                } else {
+                    "settings-rated-options-off"
                 }
             )
     }

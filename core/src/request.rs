@@ -188,6 +188,9 @@ pub struct SettingsArgs {
     pub threads: Option<bool>,
     /// Remind the player to move (`true`) or not.
     pub reminders: Option<bool>,
+    /// Rate games with rule options (`true`, each rules string in its own pool) or keep
+    /// them casual.
+    pub rated_options: Option<bool>,
     /// Post a finished game in the audit channel when more than this changed hands.
     pub audit_pot: Option<i64>,
 }

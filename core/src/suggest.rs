@@ -28,6 +28,25 @@ impl Core {
         }
     }
 
+    /// Suggestions for a game's own challenge option `option` (Jetan's `rules`) as typed
+    /// so far, for `game` (the default game when `None`); worded in the asker's
+    /// `locale`. At most [`MAX_CHOICES`].
+    pub fn suggest_game_option(
+        &self,
+        game: Option<jetan_store::GameKind>,
+        option: &str,
+        locale: &str,
+        partial: &str,
+    ) -> Vec<(String, String)> {
+        let mut list = crate::games::ui(game.unwrap_or_default()).suggest_option(
+            Lang::of(locale),
+            option,
+            partial,
+        );
+        list.truncate(MAX_CHOICES);
+        list
+    }
+
     /// The legal destinations of the piece on `from`, matching what was typed.
     pub fn suggest_to(
         &self,

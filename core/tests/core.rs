@@ -1962,6 +1962,8 @@ fn a_move_is_played_through_the_move_button_and_its_menus() {
 mod economy;
 #[path = "martian/mod.rs"]
 mod martian;
+#[path = "options/mod.rs"]
+mod options;
 
 /// A thread per game: an accepted game asks for a thread named after its players, moves
 /// into it (the channel takes the next challenge at once), is played and ended there,

@@ -289,7 +289,11 @@ fn jetan(variant: Variant, topology: Topology, stake: u64, price: u64, minutes: 
         stake,
         piece_price: price,
         move_time_minutes: Some(minutes),
-        ..Terms::friendly(jetan_store::games::jetan::Options { variant, topology })
+        ..Terms::friendly(jetan_store::games::jetan::Options {
+            variant,
+            topology,
+            rules: jetan_rules::Rules::STANDARD,
+        })
     }
 }
 

@@ -53,6 +53,9 @@ pub struct SettingsChange {
     pub threads: Option<bool>,
     /// Reminders to the player to move on (`true`) or off.
     pub reminders: Option<bool>,
+    /// Games with rule options rated (`true`, each rules string in its own pool) or
+    /// always casual.
+    pub rated_options: Option<bool>,
 }
 
 impl SettingsChange {
@@ -84,6 +87,9 @@ impl SettingsChange {
         }
         if let Some(on) = self.reminders {
             s.reminders = on;
+        }
+        if let Some(on) = self.rated_options {
+            s.rated_options = on;
         }
         if let Some(c) = &self.currency {
             s.currency.clone_from(c);

@@ -131,6 +131,9 @@ fn hook(s: Suggest) -> Hook {
             |ctx, partial| Box::pin(autocomplete_cards(ctx.into(), partial, true))
         }
         Suggest::Discard => |ctx, partial| Box::pin(autocomplete_cards(ctx.into(), partial, false)),
+        Suggest::GameOption => {
+            |ctx, partial| Box::pin(autocomplete_game_option(ctx.into(), partial))
+        }
     }
 }
 
@@ -200,6 +203,38 @@ async fn autocomplete_to(ctx: Context<'_>, partial: &str) -> serenity::CreateAut
         core.suggest_to(ChannelId(channel), UserId(user), &locale, &from, &partial)
     })
     .await;
+    choices(list.unwrap_or_default())
+}
+
+/// The name of the option being typed (the one Discord asks to complete).
+fn focused_option(ctx: Context<'_>) -> Option<String> {
+    fn find(options: &[serenity::CommandDataOption]) -> Option<String> {
+        options.iter().find_map(|o| match &o.value {
+            serenity::CommandDataOptionValue::SubCommand(inner)
+            | serenity::CommandDataOptionValue::SubCommandGroup(inner) => find(inner),
+            serenity::CommandDataOptionValue::Autocomplete { .. } => Some(o.name.clone()),
+            _ => None,
+        })
+    }
+    match ctx {
+        poise::Context::Application(app) => find(&app.interaction.data.options),
+        poise::Context::Prefix(_) => None,
+    }
+}
+
+/// A game's own challenge option (Jetan's `rules`): the game's suggestions, in the
+/// asker's language.
+async fn autocomplete_game_option(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let Some(option) = focused_option(ctx) else {
+        return choices(Vec::new());
+    };
+    let core = ctx.data().core.clone();
+    let partial = partial.to_string();
+    let locale = ctx.locale().unwrap_or_default().to_string();
+    let list = blocking(move || core.suggest_game_option(None, &option, &locale, &partial)).await;
     choices(list.unwrap_or_default())
 }
 

@@ -73,16 +73,22 @@ pub(crate) fn of(game: &Game) -> &'static dyn GameUi {
 /// first game that has a summary when the channel has none.
 pub(crate) fn rules(core: &Core, req: &Request) -> String {
     let lang = Lang::of(&req.locale);
-    let here = core
-        .store
-        .game(req.channel)
-        .ok()
-        .flatten()
-        .map(|g| g.terms.kind());
-    here.into_iter()
-        .chain(GameKind::ALL)
-        .find_map(|kind| ui(kind).rules(lang))
+    let here = core.store.game(req.channel).ok().flatten();
+    if let Some(text) = here
+        .as_ref()
+        .and_then(|g| of(g).rules(lang, Some(&g.terms)))
+    {
+        return text;
+    }
+    GameKind::ALL
+        .into_iter()
+        .find_map(|kind| ui(kind).rules(lang, None))
         .unwrap_or_default()
+}
+
+/// The game's own options of `t` in words, when they change its rules.
+pub(crate) fn options_text(lang: Lang, t: &Terms) -> Option<String> {
+    ui(t.kind()).options_text(lang, t)
 }
 
 /// The name of a game's rules and board as players read it: "Classic Jetan", "Manator

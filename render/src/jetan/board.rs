@@ -992,6 +992,11 @@ impl Renderer {
                 &labels.escape_used
             }
         );
+        let rules = pos.rules().side(color);
+        if !rules.is_standard() {
+            status.push_str(" · ");
+            status.push_str(&labels.rules.replace("{rules}", &rules.to_string()));
+        }
         if active {
             status.push_str(" · ");
             status.push_str(&labels.move_number(pos.ply()));

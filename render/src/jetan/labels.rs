@@ -38,6 +38,9 @@ pub struct Labels {
     pub escape_ready: String,
     /// The Princess's escape is used up.
     pub escape_used: String,
+    /// A side's rule options (RULES.md §12), `{rules}` its rules string; shown in its
+    /// strip only when it does not play the standard rules.
+    pub rules: String,
     /// A move number as players count them (one per side), `{n}` the number.
     pub move_n: String,
     /// Over the piece the last move killed.
@@ -78,6 +81,7 @@ impl Default for Labels {
             countdown: "COUNTDOWN {n}".into(),
             escape_ready: "escape ready".into(),
             escape_used: "escape used".into(),
+            rules: "rules {rules}".into(),
             move_n: "move {n}".into(),
             killed: "KILLED".into(),
             duel: "DUEL".into(),

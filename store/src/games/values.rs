@@ -27,6 +27,15 @@ impl GameOptions {
         }
     }
 
+    /// Whether the options change the game's own rules (Jetan's rule options, RULES.md
+    /// §12): such games are played casual unless the server rates them.
+    pub fn changes_rules(&self) -> bool {
+        match self {
+            GameOptions::Jetan(o) => !o.rules.is_standard(),
+            GameOptions::MartianChess(_) => false,
+        }
+    }
+
     /// `kind` with its default options (Jetan: Classic on the flat board).
     pub fn default_of(kind: GameKind) -> GameOptions {
         match kind {

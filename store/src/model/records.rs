@@ -688,6 +688,11 @@ pub struct Settings {
     /// are left, and when it ran out (on unless an admin turned it off).
     #[serde(default = "yes")]
     pub reminders: bool,
+    /// Whether games with rule options (a Jetan rules string other than `standard`)
+    /// may be rated, each rules string in a pool of its own (off unless an admin turned
+    /// it on: such games are casual). Written only when on.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated_options: bool,
 }
 
 fn yes() -> bool {
@@ -726,6 +731,7 @@ impl Default for Settings {
             audit_pot: 0,
             threads: true,
             reminders: true,
+            rated_options: false,
         }
     }
 }

@@ -17,7 +17,11 @@ use crate::common::*;
 /// Every game the host plays, with its board shapes.
 fn every_game() -> Vec<Terms> {
     let jetan = |variant, topology| {
-        Terms::friendly(jetan_store::games::jetan::Options { variant, topology })
+        Terms::friendly(jetan_store::games::jetan::Options {
+            variant,
+            topology,
+            rules: jetan_rules::Rules::STANDARD,
+        })
     };
     vec![
         jetan(jetan_rules::Variant::Classic, jetan_rules::Topology::Flat),

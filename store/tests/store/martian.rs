@@ -267,6 +267,7 @@ fn the_game_and_its_options_are_stored_inline_in_the_terms() {
         ..Terms::friendly(jetan_store::games::jetan::Options {
             variant: jetan_rules::Variant::Manator,
             topology: jetan_rules::Topology::Circular,
+            rules: jetan_rules::Rules::STANDARD,
         })
     };
     assert_eq!(

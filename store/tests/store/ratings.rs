@@ -41,6 +41,7 @@ fn a_rated_game_moves_both_ratings_in_its_own_pool() {
             Terms::friendly(jetan_store::games::jetan::Options {
                 variant: Variant::Classic,
                 topology: Topology::Circular,
+                rules: jetan_rules::Rules::STANDARD,
             }),
             RatingPool::named("ninth_ray"),
         ),

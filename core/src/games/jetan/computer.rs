@@ -102,7 +102,7 @@ pub(super) fn draw(
 fn earlier_positions(game: &jetan_store::Game) -> Vec<jetan_rules::Position> {
     let mut pos = {
         let o = jetan_store::games::jetan::options(&game.terms);
-        jetan_rules::Position::start_on(o.variant, o.topology)
+        jetan_store::games::jetan::start_position(&o)
     };
     let mut earlier = Vec::with_capacity(game.moves().len());
     for rec in game.moves() {

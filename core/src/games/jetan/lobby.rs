@@ -27,6 +27,9 @@ pub(super) fn practice_line(
             black = mention(game.players.first),
             orange = mention(game.players.second)
         )
+        + &crate::games::options_text(lang, &game.terms)
+            .map(|o| format!("\n{o}"))
+            .unwrap_or_default()
 }
 
 /// The reply to a game of Jetan that has just started, and the computer's turn if

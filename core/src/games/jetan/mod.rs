@@ -48,8 +48,23 @@ impl GameUi for Jetan {
         words::read_options(lang, &args.options).map(GameOptions::Jetan)
     }
 
-    fn rules(&self, lang: Lang) -> Option<String> {
-        Some(pieces::rules_summary(lang))
+    fn rules(&self, lang: Lang, terms: Option<&Terms>) -> Option<String> {
+        let summary = pieces::rules_summary(lang);
+        Some(match terms.and_then(|t| self.options_text(lang, t)) {
+            Some(options) => format!("{options}\n\n{summary}"),
+            None => summary,
+        })
+    }
+
+    fn suggest_option(&self, lang: Lang, option: &str, partial: &str) -> Vec<(String, String)> {
+        match option {
+            "rules" => suggest::rules(lang, partial),
+            _ => Vec::new(),
+        }
+    }
+
+    fn options_text(&self, lang: Lang, terms: &Terms) -> Option<String> {
+        words::rules_text(lang, &jetan_store::games::jetan::options(terms).rules)
     }
 
     fn typed_options(&self, options: &GameOptions) -> Vec<(String, String)> {
@@ -67,7 +82,10 @@ impl GameUi for Jetan {
             game = words::name(lang, &game.terms),
             black = mention(game.players.first),
             orange = mention(game.players.second)
-        )
+        ) + &self
+            .options_text(lang, &game.terms)
+            .map(|o| format!("\n{o}"))
+            .unwrap_or_default()
     }
 
     fn practice_line(
@@ -156,6 +174,10 @@ impl GameUi for Jetan {
         );
         tags.insert(3, ("Black".into(), name(g.players.first.get())));
         tags.insert(4, ("Orange".into(), name(g.players.second.get())));
+        let rules = jetan_store::games::jetan::options(&g.terms).rules;
+        if !rules.is_standard() {
+            tags.insert(5, ("Rules".into(), rules.to_string()));
+        }
         jetan_rules::GameRecord {
             tags: std::mem::take(tags),
             moves: g

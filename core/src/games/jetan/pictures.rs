@@ -29,6 +29,7 @@ pub fn labels(lang: Lang) -> Labels {
         countdown: tr!(lang, "label-countdown", n = n),
         escape_ready: tr!(lang, "label-escape-ready"),
         escape_used: tr!(lang, "label-escape-used"),
+        rules: tr!(lang, "label-rules", rules = "{rules}"),
         move_n: tr!(lang, "label-move", n = n),
         killed: tr!(lang, "label-killed"),
         duel: tr!(lang, "label-duel"),
@@ -134,7 +135,7 @@ pub(crate) fn move_picture(
 /// the game's own duel stream (as the store played them).
 pub(crate) fn replayed(game: &Game) -> Result<jetan_rules::Replay, CoreError> {
     let o = jetan_store::games::jetan::options(&game.terms);
-    let start = Position::start_on(o.variant, o.topology);
+    let start = jetan_store::games::jetan::start_position(&o);
     let moves = game.moves().iter().map(|r| (r.from, r.to));
     jetan_rules::replay(start, moves, &mut DuelStream::new(game.seed))
         .map_err(|e| CoreError::Internal(format!("game {}: {e}", game.id)))

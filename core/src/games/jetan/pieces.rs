@@ -61,7 +61,12 @@ pub(crate) fn rules_summary(lang: Lang) -> String {
         ));
         s.push('\n');
     }
-    for key in ["rules-manator", "rules-wagers", "rules-moves"] {
+    for key in [
+        "rules-manator",
+        "rules-options-help",
+        "rules-wagers",
+        "rules-moves",
+    ] {
         s.push('\n');
         s.push_str(&lang.tr(key, &[]));
     }

@@ -67,3 +67,66 @@ fn position_for_mover(game: &Game, user: UserId) -> Option<(Position, Variant)> 
     (game.player(seat_of(pos.turn())) == user)
         .then_some((pos, jetan_store::games::jetan::options(&game.terms).variant))
 }
+
+/// The readings of Burroughs' gaps that players ask for most (RULES.md §12), offered
+/// first by the `rules` option's autocomplete.
+const COMMON_RULES: [&str; 9] = [
+    "standard",
+    "W:upto+mixed",
+    "W:upto,A:upto,D:upto,F:upto,C:upto,P:upto",
+    "W:mixed,A:mixed,D:mixed,F:mixed",
+    "T:jump",
+    "P:brave",
+    "P:noescape",
+    "F:nojump,P:nojump",
+    "standard;D:upto",
+];
+
+/// Discord's limit on a choice's name and value.
+const CHOICE_LENGTH: usize = 100;
+
+/// `text` cut to Discord's choice length, at a character boundary.
+fn fit(text: String) -> String {
+    if text.chars().count() <= CHOICE_LENGTH {
+        text
+    } else {
+        let cut: String = text.chars().take(CHOICE_LENGTH - 1).collect();
+        format!("{cut}…")
+    }
+}
+
+/// Autocomplete of a challenge's `rules`: what was typed, in its canonical form and in
+/// words (or why it is not a rules string), then the common readings that start with it.
+pub(super) fn rules(lang: crate::Lang, partial: &str) -> Vec<(String, String)> {
+    let typed = partial.trim();
+    let shown = |rules: &jetan_rules::Rules| {
+        let canonical = rules.to_string();
+        let words = super::words::rules_text(lang, rules)
+            .map(|w| format!(" — {w}"))
+            .unwrap_or_default();
+        (fit(format!("{canonical}{words}")), fit(canonical))
+    };
+    let mut out = Vec::new();
+    if !typed.is_empty() {
+        match typed.parse::<jetan_rules::Rules>() {
+            Ok(rules) => out.push(shown(&rules)),
+            Err(e) => out.push((
+                fit(crate::lang::tr!(
+                    lang,
+                    "rules-suggest-invalid",
+                    why = e.to_string()
+                )),
+                fit(typed.to_string()),
+            )),
+        }
+    }
+    let lower = typed.to_lowercase();
+    for common in COMMON_RULES {
+        if common.to_lowercase().starts_with(&lower) && out.iter().all(|(_, v)| v != common) {
+            if let Ok(rules) = common.parse() {
+                out.push(shown(&rules));
+            }
+        }
+    }
+    out
+}

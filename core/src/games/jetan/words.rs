@@ -1,9 +1,10 @@
-//! The names of a game of Jetan: its variant and board, its piece prices.
+//! The names of a game of Jetan: its variant and board, its rule options (RULES.md §12)
+//! in words, its piece prices; and its options as a challenge types them.
 
 use crate::lang::{tr, Lang};
 use crate::words::money;
 use crate::CoreError;
-use jetan_rules::{Color, Role, Topology, Variant};
+use jetan_rules::{Color, Role, Rules, SideRules, Topology, Value, Variant};
 use jetan_store::games::jetan::{options, Options};
 use jetan_store::Terms;
 
@@ -32,8 +33,9 @@ const VARIANTS: [(&str, Variant); 2] =
 const BOARDS: [(&str, Topology); 2] = [("flat", Topology::Flat), ("circular", Topology::Circular)];
 
 /// Jetan's options from a challenge's options as typed: `variant` (`classic`, the
-/// default, or `manator`) and `board` (`flat`, the default, or `circular`); anything
-/// else is refused, naming it.
+/// default, or `manator`), `board` (`flat`, the default, or `circular`) and `rules` (a
+/// rules string, RULES.md §12; `standard` by default); anything else is refused, naming
+/// it.
 pub(super) fn read_options(lang: Lang, typed: &[(String, String)]) -> Result<Options, CoreError> {
     fn pick<T: Copy>(
         lang: Lang,
@@ -62,6 +64,7 @@ pub(super) fn read_options(lang: Lang, typed: &[(String, String)]) -> Result<Opt
         match name.as_str() {
             "variant" => o.variant = pick(lang, name, value, &VARIANTS)?,
             "board" => o.topology = pick(lang, name, value, &BOARDS)?,
+            "rules" => o.rules = read_rules(lang, value)?,
             other => {
                 return Err(CoreError::User(tr!(
                     lang,
@@ -85,10 +88,93 @@ pub(super) fn typed_options(o: &Options) -> Vec<(String, String)> {
         .iter()
         .find(|(_, t)| *t == o.topology)
         .map(|(n, _)| *n);
-    [("variant", variant), ("board", board)]
-        .into_iter()
-        .filter_map(|(k, v)| Some((k.to_string(), v?.to_string())))
+    let rules = (!o.rules.is_standard()).then(|| o.rules.to_string());
+    [
+        ("variant", variant.map(str::to_string)),
+        ("board", board.map(str::to_string)),
+        ("rules", rules),
+    ]
+    .into_iter()
+    .filter_map(|(k, v)| Some((k.to_string(), v?)))
+    .collect()
+}
+
+/// A rules string as typed, or a refusal that names what is wrong with it.
+pub(super) fn read_rules(lang: Lang, typed: &str) -> Result<Rules, CoreError> {
+    typed
+        .trim()
+        .parse::<Rules>()
+        .map_err(|e| CoreError::User(tr!(lang, "rules-invalid", why = e.to_string())))
+}
+
+/// How many steps a piece's move has (RULES.md §2; the Odwar's as the Flier's).
+fn steps(role: Role) -> u8 {
+    match role {
+        Role::Panthan => 1,
+        Role::Warrior | Role::Padwar | Role::Thoat => 2,
+        _ => 3,
+    }
+}
+
+/// One side's changes from the standard rules, as clauses ("Warrior moves 1 to 2
+/// steps", "Thoat jumps over pieces"), in the canonical order.
+fn changes(lang: Lang, side: &SideRules) -> Vec<String> {
+    side.changes()
+        .map(|(role, value)| {
+            let piece = super::pieces::role_name(lang, role);
+            let key = match value {
+                Value::Upto => "rules-change-upto",
+                Value::Mixed => "rules-change-mixed",
+                Value::Jump => "rules-change-jump",
+                Value::NoJump => "rules-change-nojump",
+                Value::Brave => "rules-change-brave",
+                Value::NoEscape => "rules-change-noescape",
+                // Defaults are never changes.
+                Value::Exact | Value::Pure | Value::Timid | Value::Escape => {
+                    "rules-change-standard"
+                }
+            };
+            tr!(lang, key, piece = piece, n = steps(role))
+        })
         .collect()
+}
+
+/// A game's rule options in words, per side, or `None` for the standard rules:
+/// "Rule options (`standard;D:upto`): Black plays the standard rules; Orange: Dwar moves
+/// 1 to 3 steps."
+pub(crate) fn rules_text(lang: Lang, rules: &Rules) -> Option<String> {
+    if rules.is_standard() {
+        return None;
+    }
+    let side_text = |color: Color| {
+        let side = rules.side(color);
+        let name = color_name(lang, color);
+        if side.is_standard() {
+            tr!(lang, "rules-options-side-standard", side = name)
+        } else {
+            tr!(
+                lang,
+                "rules-options-side",
+                side = name,
+                changes = changes(lang, &side).join("; ")
+            )
+        }
+    };
+    let sides = if rules.side(Color::Black) == rules.side(Color::Orange) {
+        tr!(
+            lang,
+            "rules-options-both",
+            changes = changes(lang, &rules.side(Color::Black)).join("; ")
+        )
+    } else {
+        format!("{}. {}", side_text(Color::Black), side_text(Color::Orange))
+    };
+    Some(tr!(
+        lang,
+        "rules-options",
+        rules = rules.to_string(),
+        sides = sides
+    ))
 }
 
 /// The piece prices of a game of Jetan, in one sentence.

@@ -112,7 +112,7 @@ impl GameUi for Martian {
     }
 
     /// Martian Chess has no summary yet: `/jetan rules` shows Jetan's.
-    fn rules(&self, _lang: Lang) -> Option<String> {
+    fn rules(&self, _lang: Lang, _terms: Option<&Terms>) -> Option<String> {
         None
     }
 

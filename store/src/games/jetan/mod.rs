@@ -33,6 +33,7 @@ impl From<Variant> for GameOptions {
         GameOptions::Jetan(Options {
             variant,
             topology: Topology::Flat,
+            rules: jetan_rules::Rules::STANDARD,
         })
     }
 }
@@ -73,7 +74,7 @@ impl HostedGame for Jetan {
 
     fn start(terms: &Terms, _seed: u64) -> String {
         let o = options(terms);
-        Position::start_on(o.variant, o.topology).to_string()
+        start_position(&o).to_string()
     }
 
     /// The value of one side's starting pieces minus the Princess's 1 (the game ends as
@@ -89,13 +90,20 @@ impl HostedGame for Jetan {
     }
 
     /// Classic and Manator on the flat board; either on the circular board is
-    /// Ninth-Ray Jetan, a game of its own.
+    /// Ninth-Ray Jetan, a game of its own. A game with rule options rates (when the
+    /// server rates them at all) in a pool of its own per canonical rules string:
+    /// `classic/W:upto,T:jump`.
     fn rating_pool(terms: &Terms) -> RatingPool {
         let o = options(terms);
-        match (o.topology, o.variant) {
+        let base = match (o.topology, o.variant) {
             (Topology::Circular, _) => NINTH_RAY,
             (_, Variant::Classic) => CLASSIC,
             (_, Variant::Manator) => MANATOR,
+        };
+        if o.rules.is_standard() {
+            base
+        } else {
+            RatingPool::owned(format!("{}/{}", base.name(), o.rules))
         }
     }
 
@@ -157,8 +165,7 @@ impl HostedGame for Jetan {
     }
 
     fn replay(g: &Game) -> std::result::Result<Replayed, String> {
-        let o = options(&g.terms);
-        let mut pos = Position::start_on(o.variant, o.topology);
+        let mut pos = start_position(&options(&g.terms));
         let mut dice = duel_stream(g.seed, 0);
         let mut outcome = None;
         for (i, rec) in moves(g).iter().enumerate() {
@@ -269,15 +276,21 @@ impl Game {
     }
 }
 
+/// The start position of a game of Jetan on `o`: its variant, board and rule options.
+pub fn start_position(o: &Options) -> Position {
+    Position::start_on(o.variant, o.topology).with_rules(o.rules)
+}
+
 /// The current position of a Jetan game.
 fn position(game: &Game) -> Result<Position> {
-    Position::from_position_str(&game.position, options(&game.terms).variant).map_err(|e| {
-        StoreError::Corrupt {
+    let o = options(&game.terms);
+    Position::from_position_str(&game.position, o.variant)
+        .map(|pos| pos.with_rules(o.rules))
+        .map_err(|e| StoreError::Corrupt {
             what: format!(
                 "the position of game {} in channel {}",
                 game.id, game.channel
             ),
             detail: e.to_string(),
-        }
-    })
+        })
 }

@@ -79,8 +79,14 @@ pub(crate) fn clock_line(
 }
 
 /// The name of a pool of ratings ("Classic Jetan"): the message `pool-<name>`.
+/// A pool a game qualifies (`classic/T:jump`, Jetan's rule options) is its base pool's
+/// name with the qualifier: "Classic Jetan (`T:jump`)".
 pub(crate) fn pool_name(lang: Lang, pool: &jetan_store::RatingPool) -> String {
-    lang.tr(&format!("pool-{}", pool.name().replace('_', "-")), &[])
+    let base = |name: &str| lang.tr(&format!("pool-{}", name.replace('_', "-")), &[]);
+    match pool.name().split_once('/') {
+        Some((name, qualifier)) => format!("{} (`{qualifier}`)", base(name)),
+        None => base(pool.name()),
+    }
 }
 
 /// The rating change of a rated game, in one line.

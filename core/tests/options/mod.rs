@@ -218,8 +218,14 @@ fn a_server_that_rates_rule_options_rates_them_in_a_pool_per_rules_string() {
         jetan_store::games::rating_pool(&game.terms).name(),
         "classic/T:jump"
     );
-    // A casual challenge stays casual.
-    h.resign(&bob());
+    let end = h.resign(&bob());
+    assert!(
+        end.text
+            .plain()
+            .contains("Ratings (Classic Jetan (`T:jump`))"),
+        "{}",
+        end.text.plain()
+    );
     let finished = h.core().store().last_finished(CHANNEL).unwrap().unwrap();
     let change = finished.rating.expect("a rated game");
     assert_eq!(change.pool.name(), "classic/T:jump");

@@ -119,7 +119,17 @@ fn steps(role: Role) -> u8 {
 /// One side's changes from the standard rules, as clauses ("Warrior moves 1 to 2
 /// steps", "Thoat jumps over pieces"), in the canonical order.
 fn changes(lang: Lang, side: &SideRules) -> Vec<String> {
+    change_clauses(lang, side, None)
+}
+
+/// The clauses of one piece kind's changes on `side`.
+pub(super) fn piece_changes(lang: Lang, side: &SideRules, role: Role) -> Vec<String> {
+    change_clauses(lang, side, Some(role))
+}
+
+fn change_clauses(lang: Lang, side: &SideRules, only: Option<Role>) -> Vec<String> {
     side.changes()
+        .filter(|(role, _)| only.is_none_or(|r| r == *role))
         .map(|(role, value)| {
             let piece = super::pieces::role_name(lang, role);
             let key = match value {

@@ -128,16 +128,16 @@ impl Core {
             challenged = mention(c.challenged),
             game = crate::games::name(lang, &c.terms)
         );
+        text.push_str(&crate::games::terms_text(lang, &c.terms, currency));
         if let Some(options) = crate::games::options_text(lang, &c.terms) {
             text.push('\n');
             text.push_str(&options);
             let rated_here = self.store.settings(c.guild).is_ok_and(|s| s.rated_options);
             if !c.terms.practice && !rated_here {
-                text.push('\n');
+                text.push(' ');
                 text.push_str(&tr!(lang, "rules-options-casual"));
             }
         }
-        text.push_str(&crate::games::terms_text(lang, &c.terms, currency));
         text.push('\n');
         text.push_str(&match c.terms.first {
             FirstMover::Challenger => {

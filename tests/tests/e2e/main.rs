@@ -28,6 +28,7 @@ mod refusals;
 mod reminders;
 mod resign_confirm;
 mod restart;
+mod rule_options;
 mod shards;
 mod spanish;
 mod startup;

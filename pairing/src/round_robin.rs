@@ -1,0 +1,103 @@
+//! Round robin by Berger tables (FIDE Handbook C.05, Annex 1).
+
+use crate::event::{Event, PlayerId, Table};
+use crate::{Pairing, PairingError, Round};
+
+/// Round `r` (0-based) of the Berger table for `m` (even) numbers `0..m`: the games as
+/// (first seat, second seat), the board of number `m - 1` first.
+///
+/// In round r (1-based) number m meets ((r-1)·m/2 mod (m-1)) + 1, seated second in odd
+/// rounds and first in even ones; the others meet in pairs whose sum is twice that number
+/// modulo m-1, the higher of the two in the rotation seated first.
+pub(crate) fn berger_round(m: usize, r: usize) -> Vec<(usize, usize)> {
+    debug_assert!(m >= 2 && m % 2 == 0 && r < m - 1);
+    let k = m - 1;
+    // 1-based numbers as in the published tables; converted on the way out.
+    let opp = (r * (m / 2)) % k + 1;
+    let mut games = Vec::with_capacity(m / 2);
+    if r % 2 == 0 {
+        games.push((opp, m));
+    } else {
+        games.push((m, opp));
+    }
+    let wrap = |x: usize| (x + k - 1) % k + 1;
+    for d in 1..m / 2 {
+        games.push((wrap(opp + d), wrap(opp + k - d)));
+    }
+    games.into_iter().map(|(a, b)| (a - 1, b - 1)).collect()
+}
+
+/// The whole schedule for `players` (in table order: the first is number 1): every pair
+/// once, or twice with `double` (the second cycle the first with seats swapped). With an
+/// odd count the dummy number's opponent gets a `Bye` that round. Outcomes are `None`.
+pub fn round_robin_schedule(players: &[PlayerId], double: bool) -> Vec<Round> {
+    let n = players.len();
+    if n < 2 {
+        return Vec::new();
+    }
+    let m = n + n % 2;
+    let cycle: Vec<Round> = (0..m - 1)
+        .map(|r| {
+            berger_round(m, r)
+                .into_iter()
+                .map(|(a, b)| match (players.get(a), players.get(b)) {
+                    (Some(&first), Some(&second)) => Pairing::Game {
+                        first,
+                        second,
+                        outcome: None,
+                    },
+                    (Some(&player), None) | (None, Some(&player)) => Pairing::Bye { player },
+                    (None, None) => unreachable!("only one dummy number"),
+                })
+                .collect()
+        })
+        .collect();
+    let mut all = cycle.clone();
+    if double {
+        all.extend(cycle.into_iter().map(|round| {
+            round
+                .into_iter()
+                .map(|line| match line {
+                    Pairing::Game {
+                        first,
+                        second,
+                        outcome,
+                    } => Pairing::Game {
+                        first: second,
+                        second: first,
+                        outcome,
+                    },
+                    bye => bye,
+                })
+                .collect()
+        }));
+    }
+    all
+}
+
+/// The next round of a round robin: the table's round, without the games and byes of
+/// withdrawn players (their opponent that round has no game and no bye: scoring that
+/// game is the host's business).
+pub(crate) fn next_round(event: &Event, table: &Table) -> Result<Round, PairingError> {
+    let schedule = round_robin_schedule(
+        &event.players,
+        matches!(
+            event.settings.format,
+            crate::Format::RoundRobin { double: true }
+        ),
+    );
+    let k = event.rounds.len();
+    let round = schedule
+        .into_iter()
+        .nth(k)
+        .ok_or(PairingError::EventOver(k))?;
+    let index = |id: PlayerId| event.players.iter().position(|&p| p == id);
+    let gone = |id: PlayerId| index(id).is_some_and(|i| table.withdrawn[i]);
+    Ok(round
+        .into_iter()
+        .filter(|line| match *line {
+            Pairing::Game { first, second, .. } => !gone(first) && !gone(second),
+            Pairing::Bye { player } => !gone(player),
+        })
+        .collect())
+}

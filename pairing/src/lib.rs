@@ -23,8 +23,9 @@
 //! # Round robin
 //!
 //! Berger tables (FIDE Handbook C.05, Annex 1), number k being `players[k-1]`: every pair
-//! meets once, or twice with `double` (the second cycle repeats the first with the seats
-//! swapped). With an odd count the missing last number is a dummy: its opponent of the
+//! meets once, or twice with `double` (the second cycle repeats the table with the seats
+//! swapped; the first cycle has its last two rounds swapped, as FIDE advises, so that
+//! nobody sits in the same seat three times in a row around the turn). With an odd count the missing last number is a dummy: its opponent of the
 //! round gets a [`Pairing::Bye`], worth **no** point in a round robin (everyone rests the
 //! same number of rounds). A withdrawn player's later games are left out of the rounds
 //! returned; the opponent simply has no game that round. See [`round_robin_schedule`].

@@ -28,8 +28,10 @@ pub(crate) fn berger_round(m: usize, r: usize) -> Vec<(usize, usize)> {
 }
 
 /// The whole schedule for `players` (in table order: the first is number 1): every pair
-/// once, or twice with `double` (the second cycle the first with seats swapped). With an
-/// odd count the dummy number's opponent gets a `Bye` that round. Outcomes are `None`.
+/// once, or twice with `double`: then the first cycle has its last two rounds swapped
+/// (FIDE's advice, against a third seat in a row at the turn) and the second cycle is the
+/// table again in order with the seats swapped. With an odd count the dummy number's
+/// opponent gets a `Bye` that round, listed last. Outcomes are `None`.
 pub fn round_robin_schedule(players: &[PlayerId], double: bool) -> Vec<Round> {
     let n = players.len();
     if n < 2 {
@@ -49,11 +51,22 @@ pub fn round_robin_schedule(players: &[PlayerId], double: bool) -> Vec<Round> {
                     (Some(&player), None) | (None, Some(&player)) => Pairing::Bye { player },
                     (None, None) => unreachable!("only one dummy number"),
                 })
-                .collect()
+                .collect::<Round>()
+        })
+        .map(|mut round: Round| {
+            // The bye (if any) last, as in a Swiss round.
+            round.sort_by_key(|line| matches!(line, Pairing::Bye { .. }));
+            round
         })
         .collect();
     let mut all = cycle.clone();
     if double {
+        // FIDE's advice for a double round robin: the last two rounds of the first cycle
+        // swapped, so that nobody has the same seat three times in a row around the turn.
+        if all.len() >= 2 {
+            let k = all.len();
+            all.swap(k - 2, k - 1);
+        }
         all.extend(cycle.into_iter().map(|round| {
             round
                 .into_iter()

@@ -4,12 +4,19 @@
 
 const NONE: usize = usize::MAX;
 
-/// Whether `vertices` (an even number of them) can be split into pairs `(a, b)` with
-/// `edge(a, b)` true. `edge` must be symmetric.
-pub(crate) fn has_perfect_matching(vertices: &[usize], edge: impl Fn(usize, usize) -> bool) -> bool {
+/// A perfect matching of `vertices` (an even number of them) by pairs `(a, b)` with
+/// `edge(a, b)` true (`edge` symmetric), as each vertex's partner by position in
+/// `vertices`; `None` if there is none. The pairs of `hint` whose ends are both in
+/// `vertices` and joined by an edge are kept as a start, so that a matching that lost a
+/// pair or two is repaired with one or two augmentations instead of found anew.
+pub(crate) fn perfect_matching(
+    vertices: &[usize],
+    edge: impl Fn(usize, usize) -> bool,
+    hint: &[(usize, usize)],
+) -> Option<Vec<(usize, usize)>> {
     let n = vertices.len();
     if n % 2 == 1 {
-        return false;
+        return None;
     }
     let adj: Vec<Vec<usize>> = (0..n)
         .map(|i| {
@@ -19,9 +26,27 @@ pub(crate) fn has_perfect_matching(vertices: &[usize], edge: impl Fn(usize, usiz
         })
         .collect();
     if adj.iter().any(Vec::is_empty) {
-        return false;
+        return None;
     }
-    Blossom::new(adj).maximum() * 2 == n
+    let mut blossom = Blossom::new(adj);
+    let position = |v: usize| vertices.iter().position(|&w| w == v);
+    for &(a, b) in hint {
+        if let (Some(i), Some(j)) = (position(a), position(b)) {
+            if blossom.mate[i] == NONE && blossom.mate[j] == NONE && blossom.adj[i].contains(&j) {
+                blossom.mate[i] = j;
+                blossom.mate[j] = i;
+            }
+        }
+    }
+    if blossom.maximum() * 2 != n {
+        return None;
+    }
+    Some(
+        (0..n)
+            .filter(|&i| i < blossom.mate[i])
+            .map(|i| (vertices[i], vertices[blossom.mate[i]]))
+            .collect(),
+    )
 }
 
 struct Blossom {
@@ -48,10 +73,10 @@ impl Blossom {
         }
     }
 
-    /// The size of a maximum matching.
-    fn maximum(mut self) -> usize {
+    /// The size of a maximum matching, grown from the current one.
+    fn maximum(&mut self) -> usize {
         let n = self.adj.len();
-        let mut size = 0;
+        let mut size = self.mate.iter().filter(|&&m| m != NONE).count() / 2;
         // A greedy start saves most augmentations.
         for v in 0..n {
             if self.mate[v] == NONE {
@@ -157,7 +182,11 @@ impl Blossom {
 
 #[cfg(test)]
 mod tests {
-    use super::has_perfect_matching;
+    use super::perfect_matching;
+
+    fn has_perfect_matching(v: &[usize], e: impl Fn(usize, usize) -> bool) -> bool {
+        perfect_matching(v, e, &[]).is_some()
+    }
 
     #[test]
     fn odd_cycle_blossoms_are_handled() {

@@ -4,7 +4,7 @@
 use std::cmp::Reverse;
 
 use crate::event::{Record, Table};
-use crate::matching::has_perfect_matching;
+use crate::matching::perfect_matching;
 use crate::{Event, Pairing, PairingError, Round, Seat};
 
 /// How many of the seat rules are hard for a round: the strictest level that still lets
@@ -67,14 +67,6 @@ fn preference(seats: &[Seat]) -> Option<(Seat, Strength)> {
     })
 }
 
-/// How badly two players' preferences clash: 0 when both can have their way.
-fn clash(a: &[Seat], b: &[Seat]) -> u8 {
-    match (preference(a), preference(b)) {
-        (Some((sa, wa)), Some((sb, wb))) if sa == sb => wa.min(wb) as u8,
-        _ => 0,
-    }
-}
-
 /// The seat of `a` (ranked above `b`) in their game on `board` (0-based), within `level`;
 /// `None` if no allocation keeps both within it.
 fn allocate(a: &[Seat], b: &[Seat], board: usize, level: Level) -> Option<Seat> {
@@ -114,10 +106,46 @@ fn allocate(a: &[Seat], b: &[Seat], board: usize, level: Level) -> Option<Seat> 
     }
 }
 
-/// Whether `a` and `b` may be paired at `level`.
-fn allowed(table: &Table, a: usize, b: usize, level: Level) -> bool {
-    let (ra, rb) = (&table.records[a], &table.records[b]);
-    !table.met[a][b] && allocate(&ra.seats, &rb.seats, 0, level).is_some()
+/// What a round's search needs of each player, computed once.
+struct Facts {
+    /// `seat_ok[level][player]`: (first acceptable, second acceptable).
+    seat_ok: [Vec<(bool, bool)>; 3],
+    preference: Vec<Option<(Seat, Strength)>>,
+}
+
+impl Facts {
+    fn new(records: &[Record]) -> Facts {
+        let at = |level: Level| {
+            records
+                .iter()
+                .map(|r| {
+                    (
+                        seat_ok(&r.seats, Seat::First, level),
+                        seat_ok(&r.seats, Seat::Second, level),
+                    )
+                })
+                .collect()
+        };
+        Facts {
+            seat_ok: [at(Level::Strict), at(Level::Balance), at(Level::Free)],
+            preference: records.iter().map(|r| preference(&r.seats)).collect(),
+        }
+    }
+
+    /// Whether `a` and `b` may be paired at `level`: they never met, and one of the two
+    /// seat allocations keeps both within the level.
+    fn allowed(&self, table: &Table, a: usize, b: usize, level: Level) -> bool {
+        let ok = &self.seat_ok[level as usize];
+        !table.met[a][b] && ((ok[a].0 && ok[b].1) || (ok[a].1 && ok[b].0))
+    }
+
+    /// How badly two players' preferences clash: 0 when both can have their way.
+    fn clash(&self, a: usize, b: usize) -> u8 {
+        match (self.preference[a], self.preference[b]) {
+            (Some((sa, wa)), Some((sb, wb))) if sa == sb => wa.min(wb) as u8,
+            _ => 0,
+        }
+    }
 }
 
 /// The next Swiss round.
@@ -127,6 +155,7 @@ pub(crate) fn next_round(event: &Event, table: &Table) -> Result<Round, PairingE
         return Err(PairingError::RoundUnfinished(r));
     }
     let records: &[Record] = &table.records;
+    let facts = Facts::new(records);
     // The pairing order: score, then the initial order.
     let mut order: Vec<usize> = (0..event.players.len())
         .filter(|&i| !table.withdrawn[i])
@@ -135,9 +164,10 @@ pub(crate) fn next_round(event: &Event, table: &Table) -> Result<Round, PairingE
         return Err(PairingError::TooFewActive(order.len()));
     }
     order.sort_by_key(|&i| (Reverse(records[i].score2), i));
-    let unpaired = |rest: &[usize], level: Level| {
-        has_perfect_matching(rest, |a, b| allowed(table, a, b, level))
+    let matching = |rest: &[usize], level: Level, hint: &[(usize, usize)]| {
+        perfect_matching(rest, |a, b| facts.allowed(table, a, b, level), hint)
     };
+    let no_pairing = PairingError::NoPairing { round: round_no };
     // The bye: the lowest-ranked player without one whose absence leaves the others
     // pairable without a repeat.
     let mut bye = None;
@@ -145,17 +175,17 @@ pub(crate) fn next_round(event: &Event, table: &Table) -> Result<Round, PairingE
         let found = order.iter().rev().copied().find(|&p| {
             records[p].byes == 0 && {
                 let rest: Vec<usize> = order.iter().copied().filter(|&q| q != p).collect();
-                unpaired(&rest, Level::Free)
+                matching(&rest, Level::Free, &[]).is_some()
             }
         });
-        let p = found.ok_or(PairingError::NoPairing { round: round_no })?;
+        let p = found.ok_or(no_pairing.clone())?;
         order.retain(|&q| q != p);
         bye = Some(p);
     }
-    let level = [Level::Strict, Level::Balance, Level::Free]
+    let (level, mut current) = [Level::Strict, Level::Balance, Level::Free]
         .into_iter()
-        .find(|&l| unpaired(&order, l))
-        .ok_or(PairingError::NoPairing { round: round_no })?;
+        .find_map(|l| matching(&order, l, &[]).map(|m| (l, m)))
+        .ok_or(no_pairing.clone())?;
     let mut lines = Vec::with_capacity(order.len() / 2 + 1);
     let mut rest = order;
     while !rest.is_empty() {
@@ -169,7 +199,7 @@ pub(crate) fn next_round(event: &Event, table: &Table) -> Result<Round, PairingE
         let mut candidates: Vec<(u32, u8, usize, usize)> = rest
             .iter()
             .enumerate()
-            .filter(|&(_, &q)| allowed(table, p, q, level))
+            .filter(|&(_, &q)| facts.allowed(table, p, q, level))
             .map(|(at, &q)| {
                 let place = match group.iter().position(|&g| g == q) {
                     // S2 from its top, then S1 from its bottom.
@@ -177,34 +207,33 @@ pub(crate) fn next_round(event: &Event, table: &Table) -> Result<Round, PairingE
                     Some(j) => group.len() - j,
                     None => group.len() + at,
                 };
-                (
-                    score - records[q].score2,
-                    clash(&records[p].seats, &records[q].seats),
-                    place,
-                    at,
-                )
+                (score - records[q].score2, facts.clash(p, q), place, at)
             })
             .collect();
         candidates.sort_unstable();
+        // The first candidate that leaves the others pairable: the current matching of
+        // the unpaired, without p's and q's pairs, repaired.
         let mut chosen = None;
         for &(_, _, _, at) in &candidates {
-            let others: Vec<usize> = rest
+            let q = rest[at];
+            let others: Vec<usize> = rest.iter().copied().filter(|&x| x != q).collect();
+            let hint: Vec<(usize, usize)> = current
                 .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != at)
-                .map(|(_, &q)| q)
+                .copied()
+                .filter(|&(x, y)| ![x, y].iter().any(|v| *v == p || *v == q))
                 .collect();
-            if unpaired(&others, level) {
-                chosen = Some(at);
+            if let Some(m) = matching(&others, level, &hint) {
+                chosen = Some((at, m));
                 break;
             }
         }
-        // Cannot fail: p's partner in any pairing of the rest is among the candidates.
-        let at = chosen.ok_or(PairingError::NoPairing { round: round_no })?;
+        // Cannot fail: p's partner in the current matching is among the candidates.
+        let (at, m) = chosen.ok_or(no_pairing.clone())?;
+        current = m;
         let q = rest.remove(at);
         let board = lines.len();
         let seat = allocate(&records[p].seats, &records[q].seats, board, level)
-            .ok_or(PairingError::NoPairing { round: round_no })?;
+            .ok_or(no_pairing.clone())?;
         let (first, second) = if seat == Seat::First { (p, q) } else { (q, p) };
         lines.push(Pairing::Game {
             first: event.players[first],

@@ -108,7 +108,8 @@ fn a_five_player_swiss_of_three_rounds_with_byes() {
     // 2 first) rather than 4 (both want second), and 5 meets 4 (4 wants second).
     let r2 = pair_next_round(&e).unwrap();
     assert_eq!(text(&r2), "2-1 5-4 3 bye");
-    e.rounds.push(with_results(r2, &[SecondWins, FirstWinsByForfeit]));
+    e.rounds
+        .push(with_results(r2, &[SecondWins, FirstWinsByForfeit]));
     // Scores 1:2 5:2 3:1 2:½ 4:½. Bye: 4 (the lower of 2 and 4, none yet). 1-5 (1 wants
     // first mildly, 5 second strongly), then 3-2 (3 wants first strongly).
     let r3 = pair_next_round(&e).unwrap();
@@ -195,16 +196,46 @@ fn players_equal_on_everything_share_a_place() {
 
 #[test]
 fn direct_encounter_and_wins_break_ties() {
-    // Swiss, 4 players. R1: 1-2 1-0, 3-4 ½. R2: 4-1 0-1? No: 3-1 0-1, 2-4 1-0... see below.
-    // R1: 1 beats 2, 3 draws 4. R2: 2 beats 3, 4 beats 1. R3: 1 draws 3, 2 draws 4.
-    // Points: 1: 1½, 2: 1½, 3: 1, 4: 1½... computed by hand below.
+    // 4-player round robin: 1-4 0-1, 2-3 0-1; 4-3 ½, 1-2 ½; 2-4 ½, 3-1 0-1.
+    // Points (half points): 4: 4, 1: 3, 3: 3, 2: 2.
+    // Buchholz cut-1: 1: 4 2 3 → 7; 3: 2 4 3 → 7; 2: 3 3 4 → 7; 4: 3 3 2 → 6.
+    // Sonneborn-Berger (quarter points): 1: 0 + 2 + 2·3 = 8; 3: 2·2 + 4 + 0 = 8;
+    // 2: 3 + 0 + 4 = 7; 4: 2·3 + 3 + 2 = 11.
+    // 1 and 3 are equal on all three and met: 1 won, so 1 is ahead.
+    let mut e = event(Format::RoundRobin { double: false }, 4);
+    e.rounds = vec![
+        vec![game(1, 4, SecondWins), game(2, 3, SecondWins)],
+        vec![game(4, 3, Draw), game(1, 2, Draw)],
+        vec![game(2, 4, Draw), game(3, 1, SecondWins)],
+    ];
+    let rows = standings(&e).unwrap();
+    assert_eq!(
+        rows.iter()
+            .map(|s| (
+                s.player,
+                s.place,
+                s.score2,
+                s.buchholz2,
+                s.sonneborn_berger4,
+                s.direct2
+            ))
+            .collect::<Vec<_>>(),
+        [
+            (4, 1, 4, 6, 11, None),
+            (1, 2, 3, 7, 8, Some(2)),
+            (3, 3, 3, 7, 8, Some(0)),
+            (2, 4, 2, 7, 7, None)
+        ]
+    );
+    // Swiss, two rounds: the unequal Buchholz of two players on one point.
+    // R1: 1 beats 2, 3 draws 4. R2: 2 beats 3, 4 beats 1. Points: 4: 1½, 1: 1, 2: 1, 3: ½.
+    // Buchholz cut-1: 4: 3 (½) and 1 (1) → 2; 1: 2 (1) and 4 (1½) → 3; 2: 1 (1) and 3
+    // (½) → 2; 3: 4 (1½) and 2 (1) → 3 — in half points.
     let mut e = event(Format::Swiss { rounds: 3 }, 4);
     e.rounds = vec![
         vec![game(1, 2, FirstWins), game(3, 4, Draw)],
         vec![game(2, 3, FirstWins), game(4, 1, FirstWins)],
     ];
-    // After two rounds: 1: 1, 2: 1, 4: 1½, 3: ½ (half points 2, 2, 3, 1).
-    // Buchholz cut-1: 1: opponents 2 (2), 4 (3) → 3; 2: 1 (2), 3 (1) → 2; so no tie yet.
     let rows = standings(&e).unwrap();
     assert_eq!(
         rows.iter()
@@ -222,7 +253,11 @@ fn direct_encounter_and_wins_break_ties() {
         rows.iter()
             .map(|s| (s.player, s.place, s.score2, s.buchholz2, s.direct2, s.wins))
             .collect::<Vec<_>>(),
-        [(2, 1, 2, 0, None, 1), (1, 2, 2, 0, None, 0), (3, 3, 0, 0, None, 0)]
+        [
+            (2, 1, 2, 0, None, 1),
+            (1, 2, 2, 0, None, 0),
+            (3, 3, 0, 0, None, 0)
+        ]
     );
 }
 
@@ -283,7 +318,10 @@ fn settings_are_validated() {
         swiss(2, MAX_PLAYERS + 1).validate(),
         Err(PairingError::BadPlayerLimit(MAX_PLAYERS + 1))
     );
-    assert_eq!(swiss(5, 16).check_start(2), Err(PairingError::TooFewPlayers(2)));
+    assert_eq!(
+        swiss(5, 16).check_start(2),
+        Err(PairingError::TooFewPlayers(2))
+    );
     assert_eq!(
         swiss(5, 16).check_start(17),
         Err(PairingError::TooManyPlayers { got: 17, max: 16 })
@@ -332,10 +370,7 @@ fn unreached_prize_places_go_to_the_reached_ones_in_proportion() {
     e.rounds = vec![vec![game(1, 2, FirstWins), Pairing::Bye { player: 3 }]];
     // Standings: 1 (win, 1 point), 3 (bye, 1 point, no win), 2.
     let rows = standings(&e).unwrap();
-    assert_eq!(
-        rows.iter().map(|s| s.player).collect::<Vec<_>>(),
-        [1, 3, 2]
-    );
+    assert_eq!(rows.iter().map(|s| s.player).collect::<Vec<_>>(), [1, 3, 2]);
     // 50/20/20/10 with three players: 100 · 50/90 = 55.5…, 22.2…, 22.2… → 55 22 22 and
     // the unit left to the winner.
     assert_eq!(

@@ -27,8 +27,8 @@
 use std::collections::{BTreeSet, HashMap};
 
 use jetan_pairing::{
-    pair_next_round, round_robin_schedule, split_pot, standings, Event, Format, Outcome,
-    Pairing, PairingError, Seat,
+    pair_next_round, round_robin_schedule, split_pot, standings, Event, Format, Outcome, Pairing,
+    PairingError, Seat,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{RngSeed, TestRunner};
@@ -108,7 +108,10 @@ fn diff(seats: &[Seat]) -> i32 {
 }
 
 fn third_in_a_row(seats: &[Seat]) -> bool {
-    seats.len() >= 3 && seats[seats.len() - 3..].iter().all(|&s| s == seats[seats.len() - 1])
+    seats.len() >= 3
+        && seats[seats.len() - 3..]
+            .iter()
+            .all(|&s| s == seats[seats.len() - 1])
 }
 
 /// Whether `seat` next keeps the player within ±2 (and, if `streak`, without a third same
@@ -153,7 +156,10 @@ fn swiss_event(seed: u64, n: usize, rounds_pick: u64, tally: &mut Tally) {
     for r in 1..=rounds as usize {
         let active: Vec<usize> = (0..n).filter(|&i| !model[i].out).collect();
         if active.len() < 2 {
-            assert_eq!(pair_next_round(&e), Err(PairingError::TooFewActive(active.len())));
+            assert_eq!(
+                pair_next_round(&e),
+                Err(PairingError::TooFewActive(active.len()))
+            );
             break;
         }
         let fresh = |a: usize, b: usize| !met.contains(&(a.min(b), a.max(b)));
@@ -209,7 +215,11 @@ fn swiss_event(seed: u64, n: usize, rounds_pick: u64, tally: &mut Tally) {
         }
         for i in 0..n {
             let want = usize::from(!model[i].out);
-            assert_eq!(seen[i], want, "round {r}: player {i} appears {} times", seen[i]);
+            assert_eq!(
+                seen[i], want,
+                "round {r}: player {i} appears {} times",
+                seen[i]
+            );
         }
         // Never twice.
         for &(a, b) in &games {
@@ -247,11 +257,17 @@ fn swiss_event(seed: u64, n: usize, rounds_pick: u64, tally: &mut Tally) {
             }
         }
         if balance_broken {
-            assert!(!keeps(false), "round {r}: a seat difference beyond ±2 was avoidable");
+            assert!(
+                !keeps(false),
+                "round {r}: a seat difference beyond ±2 was avoidable"
+            );
             tally.balance_broken += 1;
         }
         if streak_broken {
-            assert!(!keeps(true), "round {r}: a third seat in a row was avoidable");
+            assert!(
+                !keeps(true),
+                "round {r}: a third seat in a row was avoidable"
+            );
             tally.streak_broken += 1;
         }
         // Results, into the event and the model.
@@ -317,9 +333,17 @@ fn check_standings_and_money(
     let mut players: Vec<u64> = rows.iter().map(|s| s.player).collect();
     players.sort_unstable();
     players.dedup();
-    assert_eq!(players.len(), model.len(), "a player twice in the standings");
+    assert_eq!(
+        players.len(),
+        model.len(),
+        "a player twice in the standings"
+    );
     for (k, s) in rows.iter().enumerate() {
-        assert_eq!(s.score2, model[index[&s.player]].score2, "points of {}", s.player);
+        assert_eq!(
+            s.score2, model[index[&s.player]].score2,
+            "points of {}",
+            s.player
+        );
         if k > 0 {
             let prev = &rows[k - 1];
             let key = |s: &jetan_pairing::Standing| {
@@ -359,7 +383,11 @@ fn check_standings_and_money(
     };
     let paid = split_pot(pot, &percents, &rows).expect("valid percentages");
     let total: u128 = paid.iter().map(|p| u128::from(p.1)).sum();
-    assert_eq!(total, u128::from(pot), "split {pot} by {percents:?}: paid {total}");
+    assert_eq!(
+        total,
+        u128::from(pot),
+        "split {pot} by {percents:?}: paid {total}"
+    );
     let amount = |id: u64| paid.iter().find(|p| p.0 == id).map_or(0, |p| p.1);
     for w in rows.windows(2) {
         if w[0].place == w[1].place {
@@ -452,7 +480,7 @@ fn round_robin(seed: u64, n: usize, double: bool) {
 }
 
 /// Random events per run; `PROPTEST_CASES` sets it.
-const CASES: u32 = 1500;
+const CASES: u32 = 2000;
 
 /// The seed of the random events: `PROPTEST_RNG_SEED`, else a fixed one, so a run is the
 /// same every time and a failure replays.

@@ -10,12 +10,12 @@ use crate::{Pairing, PairingError, Round};
 /// rounds and first in even ones; the others meet in pairs whose sum is twice that number
 /// modulo m-1, the higher of the two in the rotation seated first.
 pub(crate) fn berger_round(m: usize, r: usize) -> Vec<(usize, usize)> {
-    debug_assert!(m >= 2 && m % 2 == 0 && r < m - 1);
+    debug_assert!(m >= 2 && m.is_multiple_of(2) && r < m - 1);
     let k = m - 1;
     // 1-based numbers as in the published tables; converted on the way out.
     let opp = (r * (m / 2)) % k + 1;
     let mut games = Vec::with_capacity(m / 2);
-    if r % 2 == 0 {
+    if r.is_multiple_of(2) {
         games.push((opp, m));
     } else {
         games.push((m, opp));

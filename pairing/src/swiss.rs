@@ -77,7 +77,7 @@ fn allocate(a: &[Seat], b: &[Seat], board: usize, level: Level) -> Option<Seat> 
         (false, true) => Some(Seat::Second),
         (true, true) => Some(match (preference(a), preference(b)) {
             (None, None) => {
-                if board % 2 == 0 {
+                if board.is_multiple_of(2) {
                     Seat::First
                 } else {
                     Seat::Second

@@ -33,79 +33,70 @@ pub(crate) fn berger_round(m: usize, r: usize) -> Vec<(usize, usize)> {
 /// table again in order with the seats swapped. With an odd count the dummy number's
 /// opponent gets a `Bye` that round, listed last. Outcomes are `None`.
 pub fn round_robin_schedule(players: &[PlayerId], double: bool) -> Vec<Round> {
+    (0..)
+        .map_while(|k| schedule_round(players, double, k))
+        .collect()
+}
+
+/// Round `k` (0-based) of [`round_robin_schedule`], `None` past the end.
+fn schedule_round(players: &[PlayerId], double: bool, k: usize) -> Option<Round> {
     let n = players.len();
     if n < 2 {
-        return Vec::new();
+        return None;
     }
     let m = n + n % 2;
-    let cycle: Vec<Round> = (0..m - 1)
-        .map(|r| {
-            berger_round(m, r)
-                .into_iter()
-                .map(|(a, b)| match (players.get(a), players.get(b)) {
-                    (Some(&first), Some(&second)) => Pairing::Game {
-                        first,
-                        second,
-                        outcome: None,
-                    },
-                    (Some(&player), None) | (None, Some(&player)) => Pairing::Bye { player },
-                    (None, None) => unreachable!("only one dummy number"),
-                })
-                .collect::<Round>()
-        })
-        .map(|mut round: Round| {
-            // The bye (if any) last, as in a Swiss round.
-            round.sort_by_key(|line| matches!(line, Pairing::Bye { .. }));
-            round
+    let cycle = m - 1;
+    let (r, swapped) = if k < cycle {
+        // The first cycle: with `double`, its last two rounds swapped.
+        let r = if double && cycle >= 2 && k + 2 >= cycle {
+            2 * cycle - 3 - k
+        } else {
+            k
+        };
+        (r, false)
+    } else if double && k < 2 * cycle {
+        (k - cycle, true)
+    } else {
+        return None;
+    };
+    let mut round: Round = berger_round(m, r)
+        .into_iter()
+        .map(|(a, b)| {
+            let (a, b) = if swapped { (b, a) } else { (a, b) };
+            match (players.get(a), players.get(b)) {
+                (Some(&first), Some(&second)) => Pairing::Game {
+                    first,
+                    second,
+                    outcome: None,
+                },
+                // The dummy number is m - 1 = n: its opponent rests.
+                (Some(&player), None) | (None, Some(&player)) => Pairing::Bye { player },
+                (None, None) => unreachable!("only one dummy number"),
+            }
         })
         .collect();
-    let mut all = cycle.clone();
-    if double {
-        // FIDE's advice for a double round robin: the last two rounds of the first cycle
-        // swapped, so that nobody has the same seat three times in a row around the turn.
-        if all.len() >= 2 {
-            let k = all.len();
-            all.swap(k - 2, k - 1);
-        }
-        all.extend(cycle.into_iter().map(|round| {
-            round
-                .into_iter()
-                .map(|line| match line {
-                    Pairing::Game {
-                        first,
-                        second,
-                        outcome,
-                    } => Pairing::Game {
-                        first: second,
-                        second: first,
-                        outcome,
-                    },
-                    bye => bye,
-                })
-                .collect()
-        }));
-    }
-    all
+    // The bye (if any) last, as in a Swiss round.
+    round.sort_by_key(|line| matches!(line, Pairing::Bye { .. }));
+    Some(round)
 }
 
 /// The next round of a round robin: the table's round, without the games and byes of
 /// withdrawn players (their opponent that round has no game and no bye: scoring that
 /// game is the host's business).
 pub(crate) fn next_round(event: &Event, table: &Table) -> Result<Round, PairingError> {
-    let schedule = round_robin_schedule(
-        &event.players,
-        matches!(
-            event.settings.format,
-            crate::Format::RoundRobin { double: true }
-        ),
+    let double = matches!(
+        event.settings.format,
+        crate::Format::RoundRobin { double: true }
     );
     let k = event.rounds.len();
-    let round = schedule
-        .into_iter()
-        .nth(k)
-        .ok_or(PairingError::EventOver(k))?;
-    let index = |id: PlayerId| event.players.iter().position(|&p| p == id);
-    let gone = |id: PlayerId| index(id).is_some_and(|i| table.withdrawn[i]);
+    let round = schedule_round(&event.players, double, k).ok_or(PairingError::EventOver(k))?;
+    let gone = |id: PlayerId| {
+        event
+            .players
+            .iter()
+            .position(|&p| p == id)
+            .is_some_and(|i| table.withdrawn[i])
+    };
     Ok(round
         .into_iter()
         .filter(|line| match *line {

@@ -87,7 +87,7 @@ fn pairable(vertices: &[usize], edge: &dyn Fn(usize, usize) -> bool) -> bool {
     if n % 2 == 1 {
         return false;
     }
-    let mut rng = Rng(0x7475_7474_65);
+    let mut rng = Rng(0x0074_7574_7465);
     let mut m = vec![vec![0u64; n]; n];
     for i in 0..n {
         for j in i + 1..n {
@@ -105,13 +105,13 @@ fn pairable(vertices: &[usize], edge: &dyn Fn(usize, usize) -> bool) -> bool {
         };
         m.swap(c, r);
         let inv = power(m[c][c], P - 2);
-        for r in c + 1..n {
-            if m[r][c] != 0 {
-                let f = mul(m[r][c], inv);
-                for k in c..n {
-                    let t = m[r][k] + P - mul(f, m[c][k]);
-                    m[r][k] = if t >= P { t - P } else { t };
-                }
+        let (top, below) = m.split_at_mut(c + 1);
+        let pivot = &top[c];
+        for row in below.iter_mut().filter(|row| row[c] != 0) {
+            let f = mul(row[c], inv);
+            for (x, &y) in row[c..].iter_mut().zip(&pivot[c..]) {
+                let t = *x + P - mul(f, y);
+                *x = if t >= P { t - P } else { t };
             }
         }
     }

@@ -46,14 +46,12 @@ impl Core {
     }
 
     /// Resigns game `id` (the Confirm button of a typed `resign`).
-    pub(crate) fn resign(&self, req: &Request, id: u64) -> Result<Reply, CoreError> {
+    pub(crate) fn resign(&self, req: &Request, id: GameId) -> Result<Reply, CoreError> {
         let game = match self.store.game(req.channel)? {
-            Some(g) if g.id == GameId(id) => g,
+            Some(g) if g.id == id => g,
             _ => return refuse(tr!(Lang::of(&req.locale), "game-over-already")),
         };
-        let s = self
-            .store
-            .resign(Self::store_req(req), req.channel, GameId(id))?;
+        let s = self.store.resign(Self::store_req(req), req.channel, id)?;
         self.stop_thinking(game.id);
         let mut reply = self.ended(req, &game, &s)?;
         let lang = self.public_lang(req.guild);
@@ -137,14 +135,14 @@ impl Core {
             ButtonStyle::Danger,
         );
         Response {
-            shows: Some(Shown::DrawOffer(game.id.get())),
+            shows: Some(Shown::DrawOffer(game.id)),
             ..reply.into()
         }
     }
 
     /// The edit that takes the buttons off the draw offer of game `id`, if it was posted.
-    fn answered_offer(&self, id: u64, text: String) -> Option<MessageEdit> {
-        let at = self.store.take_message(b'd', GameId(id))?;
+    fn answered_offer(&self, id: GameId, text: String) -> Option<MessageEdit> {
+        let at = self.store.take_message(b'd', id)?;
         Some(MessageEdit {
             channel: at.channel,
             message: at.message,
@@ -155,11 +153,11 @@ impl Core {
     pub(crate) fn answer_draw(
         &self,
         req: &Request,
-        id: u64,
+        id: GameId,
         accept: bool,
     ) -> Result<Response, CoreError> {
         let game = match self.store.game(req.channel)? {
-            Some(g) if g.id == GameId(id) => g,
+            Some(g) if g.id == id => g,
             _ => return refuse(tr!(Lang::of(&req.locale), "draw-offer-closed")),
         };
         let lang = self.public_lang(req.guild);
@@ -167,7 +165,7 @@ impl Core {
         if accept {
             let s = self
                 .store
-                .accept_draw(Self::store_req(req), req.channel, GameId(id))?;
+                .accept_draw(Self::store_req(req), req.channel, id)?;
             let mut reply = self.ended(req, &game, &s)?;
             reply
                 .text
@@ -179,7 +177,7 @@ impl Core {
             })
         } else {
             self.store
-                .decline_draw(Self::store_req(req), req.channel, GameId(id))?;
+                .decline_draw(Self::store_req(req), req.channel, id)?;
             let edit = tr!(lang, "edit-draw-declined", who = who.as_str());
             Ok(Response {
                 edits: self.answered_offer(id, edit).into_iter().collect(),

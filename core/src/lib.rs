@@ -244,25 +244,25 @@ impl Core {
                 b'c',
                 id,
                 matches!(self.store.open_challenges_in(channel),
-                    Ok(open) if open.iter().any(|c| c.id == GameId(id))),
+                    Ok(open) if open.iter().any(|c| c.id == id)),
             ),
             Shown::DrawOffer(id) => (
                 b'd',
                 id,
                 matches!(self.store.game(channel),
-                    Ok(Some(g)) if g.id == GameId(id) && g.draw_offer.is_some()),
+                    Ok(Some(g)) if g.id == id && g.draw_offer.is_some()),
             ),
         };
         let at = jetan_store::MessageRef { channel, message };
-        if let Err(e) = self.store.remember_message(kind, GameId(id), at) {
+        if let Err(e) = self.store.remember_message(kind, id, at) {
             tracing::warn!(channel = %channel, message, "cannot remember a message: {e}");
         }
         if open {
             return None;
         }
-        let at = self.store.take_message(kind, GameId(id))?;
+        let at = self.store.take_message(kind, id)?;
         let text = match shown {
-            Shown::Challenge(id) => self.accepted_game(channel, GameId(id)).map(|game| {
+            Shown::Challenge(id) => self.accepted_game(channel, id).map(|game| {
                 lang::tr!(
                     self.public_lang(game.guild),
                     "edit-accepted",
@@ -527,16 +527,14 @@ impl Core {
             Command::Button(action) => match action {
                 ButtonAction::Accept(id) => self.accept(req, *id),
                 ButtonAction::Decline(id) => self.decline(req, Some(*id)),
-                ButtonAction::DrawAccept(id) => self.answer_draw(req, (*id).get(), true),
-                ButtonAction::DrawDecline(id) => self.answer_draw(req, (*id).get(), false),
-                ButtonAction::Resign(id) => self.resign(req, (*id).get()).map(Into::into),
-                ButtonAction::Game { id, name } => self.game_button(req, (*id).get(), name, None),
+                ButtonAction::DrawAccept(id) => self.answer_draw(req, *id, true),
+                ButtonAction::DrawDecline(id) => self.answer_draw(req, *id, false),
+                ButtonAction::Resign(id) => self.resign(req, *id).map(Into::into),
+                ButtonAction::Game { id, name } => self.game_button(req, *id, name, None),
             },
             Command::Game(c) => self.game_command(req, c),
             Command::Choose { menu, value } => match menu {
-                ButtonAction::Game { id, name } => {
-                    self.game_button(req, (*id).get(), name, Some(value))
-                }
+                ButtonAction::Game { id, name } => self.game_button(req, *id, name, Some(value)),
                 _ => refuse(lang::tr!(Lang::of(&req.locale), "menu-not-mine")),
             },
         }

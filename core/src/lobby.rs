@@ -176,7 +176,7 @@ impl Core {
                 ButtonStyle::Danger,
             );
         Response {
-            shows: Some(Shown::Challenge(c.id.get())),
+            shows: Some(Shown::Challenge(c.id)),
             ..reply.into()
         }
     }

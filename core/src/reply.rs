@@ -7,6 +7,7 @@
 //! [`Text::render`]. The core writes no Discord mention syntax, and no front end has to
 //! parse one back out of the words. Emphasis and code are the message files' own
 //! Markdown subset (`**strong**`, `` `code` ``), which Discord and a terminal both read.
+use jetan_store::GameId;
 
 use jetan_store::{ChannelId, UserId};
 
@@ -329,9 +330,9 @@ pub struct MessageEdit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shown {
     /// The challenge with this id.
-    Challenge(u64),
+    Challenge(GameId),
     /// The draw offer in the game with this id.
-    DrawOffer(u64),
+    DrawOffer(GameId),
 }
 
 #[cfg(test)]

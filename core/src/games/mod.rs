@@ -43,12 +43,12 @@ impl Core {
     pub(crate) fn game_button(
         &self,
         req: &Request,
-        id: u64,
+        id: GameId,
         name: &str,
         value: Option<&str>,
     ) -> Result<Response, CoreError> {
         match self.store.game(req.channel)? {
-            Some(game) if game.id == GameId(id) => match name {
+            Some(game) if game.id == id => match name {
                 MOVE | FROM | TO => self.move_menu(req, &game, name, value),
                 _ => of(&game).button(self.cx(req, &game), name, value),
             },

@@ -9,6 +9,7 @@ mod computer;
 mod endings;
 mod lobby;
 mod moved;
+mod options;
 pub(crate) mod pictures;
 mod pieces;
 mod play;
@@ -64,7 +65,7 @@ impl GameUi for Jetan {
     }
 
     fn options_text(&self, lang: Lang, terms: &Terms) -> Option<String> {
-        words::rules_text(lang, &jetan_store::games::jetan::options(terms).rules)
+        options::rules_text(lang, &jetan_store::games::jetan::options(terms).rules)
     }
 
     fn typed_options(&self, options: &GameOptions) -> Vec<(String, String)> {

@@ -136,32 +136,6 @@ pub(crate) fn illegal(lang: Lang, e: &IllegalMove) -> String {
     }
 }
 
-/// A move the rules refuse in `pos`, in words that follow its rule options (RULES.md
-/// §12): a piece out of reach is told how it moves in this game, and a Princess without an
-/// escape is told so rather than that she used it.
-pub(crate) fn illegal_under(lang: Lang, e: &IllegalMove, pos: &jetan_rules::Position) -> String {
-    let side = pos.rules().side(pos.turn());
-    match e {
-        IllegalMove::EscapeUsed { from, to } if !side.has_escape() => tr!(
-            lang,
-            "illegal-no-escape",
-            from = from.to_string(),
-            to = to.to_string()
-        ),
-        IllegalMove::OutOfReach { role, .. } | IllegalMove::Blocked { role, .. }
-            if side.changes().any(|(r, _)| r == *role) =>
-        {
-            let options: Vec<String> = super::words::piece_changes(lang, &side, *role);
-            format!(
-                "{} {}",
-                illegal(lang, e),
-                tr!(lang, "illegal-under-options", options = options.join("; "))
-            )
-        }
-        _ => illegal(lang, e),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,31 +230,5 @@ mod tests {
         let e = IllegalMove::Empty("e5".parse().unwrap());
         assert_eq!(illegal(Lang::En, &e), "e5 is empty.");
         assert_eq!(illegal(Lang::Es, &e), "e5 está vacía.");
-    }
-
-    /// Under rule options the refusal says how the piece moves in this game, and a
-    /// Princess without an escape is not told she used it.
-    #[test]
-    fn refusals_follow_the_rule_options() {
-        use jetan_rules::{Position, Square};
-        let pos = Position::start().with_rules("W:upto;P:noescape".parse().unwrap());
-        let (a1, a4) = ("a1".parse().unwrap(), "a4".parse().unwrap());
-        let e = pos.find_move(a1, a4).unwrap_err();
-        let text = illegal_under(Lang::En, &e, &pos);
-        assert!(
-            text.ends_with("In this game: Warrior moves 1 to 2 steps."),
-            "{text}"
-        );
-        // An escape the standard rules allow at the start, refused under `P:noescape`.
-        let standard = Position::start();
-        let orange = Position::start().with_rules("P:noescape".parse().unwrap());
-        let (f, t) = Square::all()
-            .flat_map(|f| Square::all().map(move |t| (f, t)))
-            .find(|&(f, t)| standard.find_move(f, t).is_ok_and(|m| m.escape))
-            .expect("an escape at the start");
-        let e = orange.find_move(f, t).unwrap_err();
-        let text = illegal_under(Lang::En, &e, &orange);
-        assert!(text.contains("has no escape in this game"), "{text}");
-        assert!(!illegal(Lang::En, &e).contains("no escape in this game"));
     }
 }

@@ -42,7 +42,7 @@ pub(super) fn play(
         None => pos.find_move(from, to),
     };
     if let Err(e) = checked {
-        return refuse(super::pieces::illegal_under(lang, &e, &pos));
+        return refuse(super::options::illegal_under(lang, &e, &pos));
     }
     let result = core.store.play(
         Core::store_req(req),

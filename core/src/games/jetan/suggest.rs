@@ -101,7 +101,7 @@ pub(super) fn rules(lang: crate::Lang, partial: &str) -> Vec<(String, String)> {
     let typed = partial.trim();
     let shown = |rules: &jetan_rules::Rules| {
         let canonical = rules.to_string();
-        let words = super::words::rules_text(lang, rules)
+        let words = super::options::rules_text(lang, rules)
             .map(|w| format!(" — {w}"))
             .unwrap_or_default();
         (fit(format!("{canonical}{words}")), fit(canonical))

@@ -4,7 +4,7 @@
 use crate::lang::{tr, Lang};
 use crate::words::money;
 use crate::CoreError;
-use jetan_rules::{Color, Role, Rules, SideRules, Topology, Value, Variant};
+use jetan_rules::{Color, Role, Rules, Topology, Variant};
 use jetan_store::games::jetan::{options, Options};
 use jetan_store::Terms;
 
@@ -105,86 +105,6 @@ pub(super) fn read_rules(lang: Lang, typed: &str) -> Result<Rules, CoreError> {
         .trim()
         .parse::<Rules>()
         .map_err(|e| CoreError::User(tr!(lang, "rules-invalid", why = e.to_string())))
-}
-
-/// How many steps a piece's move has (RULES.md §2; the Odwar's as the Flier's).
-fn steps(role: Role) -> u8 {
-    match role {
-        Role::Panthan => 1,
-        Role::Warrior | Role::Padwar | Role::Thoat => 2,
-        _ => 3,
-    }
-}
-
-/// One side's changes from the standard rules, as clauses ("Warrior moves 1 to 2
-/// steps", "Thoat jumps over pieces"), in the canonical order.
-fn changes(lang: Lang, side: &SideRules) -> Vec<String> {
-    change_clauses(lang, side, None)
-}
-
-/// The clauses of one piece kind's changes on `side`.
-pub(super) fn piece_changes(lang: Lang, side: &SideRules, role: Role) -> Vec<String> {
-    change_clauses(lang, side, Some(role))
-}
-
-fn change_clauses(lang: Lang, side: &SideRules, only: Option<Role>) -> Vec<String> {
-    side.changes()
-        .filter(|(role, _)| only.is_none_or(|r| r == *role))
-        .map(|(role, value)| {
-            let piece = super::pieces::role_name(lang, role);
-            let key = match value {
-                Value::Upto => "rules-change-upto",
-                Value::Mixed => "rules-change-mixed",
-                Value::Jump => "rules-change-jump",
-                Value::NoJump => "rules-change-nojump",
-                Value::Brave => "rules-change-brave",
-                Value::NoEscape => "rules-change-noescape",
-                // Defaults are never changes.
-                Value::Exact | Value::Pure | Value::Timid | Value::Escape => {
-                    "rules-change-standard"
-                }
-            };
-            tr!(lang, key, piece = piece, n = steps(role))
-        })
-        .collect()
-}
-
-/// A game's rule options in words, per side, or `None` for the standard rules:
-/// "Rule options (`standard;D:upto`): Black plays the standard rules; Orange: Dwar moves
-/// 1 to 3 steps."
-pub(crate) fn rules_text(lang: Lang, rules: &Rules) -> Option<String> {
-    if rules.is_standard() {
-        return None;
-    }
-    let side_text = |color: Color| {
-        let side = rules.side(color);
-        let name = color_name(lang, color);
-        if side.is_standard() {
-            tr!(lang, "rules-options-side-standard", side = name)
-        } else {
-            tr!(
-                lang,
-                "rules-options-side",
-                side = name,
-                changes = changes(lang, &side).join("; ")
-            )
-        }
-    };
-    let sides = if rules.side(Color::Black) == rules.side(Color::Orange) {
-        tr!(
-            lang,
-            "rules-options-both",
-            changes = changes(lang, &rules.side(Color::Black)).join("; ")
-        )
-    } else {
-        format!("{}. {}", side_text(Color::Black), side_text(Color::Orange))
-    };
-    Some(tr!(
-        lang,
-        "rules-options",
-        rules = rules.to_string(),
-        sides = sides
-    ))
 }
 
 /// The piece prices of a game of Jetan, in one sentence.

@@ -214,7 +214,7 @@ impl GameUi for Martian {
         match (name, value) {
             (CARDS, _) => cx
                 .core
-                .martian_card_menu(cx.req, cx.game.id.get())
+                .martian_card_menu(cx.req, cx.game.id)
                 .map(Into::into),
             (CARD, Some(v)) => cx.core.martian_choose(cx.req, false, v),
             (DISCARD, Some(v)) => cx.core.martian_choose(cx.req, true, v),
@@ -394,7 +394,7 @@ impl Core {
             }
             MartianCommand::Card { card: None } => {
                 let game = self.martian_game(req)?;
-                self.martian_card_menu(req, game.id.get()).map(Into::into)
+                self.martian_card_menu(req, game.id).map(Into::into)
             }
         }
     }
@@ -574,9 +574,9 @@ impl Core {
     }
 
     /// The private menu of the asker's legal battle cards in game `id`.
-    fn martian_card_menu(&self, req: &Request, id: u64) -> Result<Reply, CoreError> {
+    fn martian_card_menu(&self, req: &Request, id: GameId) -> Result<Reply, CoreError> {
         let game = match self.store.game(req.channel)? {
-            Some(g) if g.id == GameId(id) && g.is_martian() => g,
+            Some(g) if g.id == id && g.is_martian() => g,
             _ => return refuse(text::stale_menu(Lang::of(&req.locale))),
         };
         let side = Self::side_of(Lang::of(&req.locale), &game, req.user.id)?;
@@ -710,11 +710,11 @@ impl Core {
     }
 
     /// Game `id` of `channel`, in progress or finished.
-    fn martian_game_by_id(&self, channel: ChannelId, id: u64) -> Result<Game, CoreError> {
-        if let Some(g) = self.store.game(channel)?.filter(|g| g.id == GameId(id)) {
+    fn martian_game_by_id(&self, channel: ChannelId, id: GameId) -> Result<Game, CoreError> {
+        if let Some(g) = self.store.game(channel)?.filter(|g| g.id == id) {
             return Ok(g);
         }
-        match self.store.finished_game(GameId(id))? {
+        match self.store.finished_game(id)? {
             Some(f) => Ok(f.game),
             None => Err(CoreError::Internal(format!("game {id} is gone"))),
         }
@@ -723,7 +723,7 @@ impl Core {
     /// The public reply to a stored action (also for a repeated request): what happened,
     /// the money, the die and the board at a new turn, who is to act next.
     fn martian_acted(&self, r: &PlayResult) -> Result<Response, CoreError> {
-        let game = self.martian_game_by_id(r.channel, r.game_id.get())?;
+        let game = self.martian_game_by_id(r.channel, r.game_id)?;
         let currency = self.currency_or_default(game.guild);
         let before: State = r
             .before

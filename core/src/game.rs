@@ -13,6 +13,8 @@ use jetan_store::{
 use crate::request::{ChallengeArgs, GameCommand, Request};
 use crate::{Core, CoreError, Lang, Reply, Response};
 
+/// The most choices a front end shows for one option or menu (Discord's limit).
+pub const MAX_CHOICES: usize = 25;
 /// The Move button's menus (`move_menu.rs`), as named in component ids.
 /// The button's name (its id is `jetan:move:<game id>`).
 pub(crate) const MOVE: &str = "move";

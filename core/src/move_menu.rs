@@ -20,11 +20,11 @@
 use jetan_store::Game;
 
 use crate::buttons::ButtonAction;
+use crate::game::MAX_CHOICES;
 use crate::game::{ActionMenu, Entry, FROM, MOVE, TO};
 use crate::lang::{tr, Lang};
 use crate::reply::{ButtonStyle, Menu};
 use crate::request::Request;
-use crate::suggest::MAX_CHOICES;
 use crate::{refuse, text, Core, CoreError, Reply, Response};
 
 impl Entry {

@@ -5,8 +5,7 @@ use jetan_store::{ChannelId, UserId};
 use super::lang::Lang;
 use super::Core;
 
-/// Discord shows at most 25 choices.
-pub const MAX_CHOICES: usize = 25;
+pub use crate::game::MAX_CHOICES;
 
 impl Core {
     /// The squares of the asker's pieces that have legal moves, matching what was typed.
@@ -45,6 +44,18 @@ impl Core {
         );
         list.truncate(MAX_CHOICES);
         list
+    }
+
+    /// The asker's own cards they may play (`battle`) or discard now, matching what was
+    /// typed (Martian Chess's `play-card` and `discard`; empty in any other game).
+    pub fn suggest_cards(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        partial: &str,
+        battle: bool,
+    ) -> Vec<(String, String)> {
+        crate::games::martian::suggest::suggest_cards(self, channel, user, partial, battle)
     }
 
     /// The legal destinations of the piece on `from`, matching what was typed.

@@ -7,32 +7,30 @@ use martian_chess::{Color, PublicView};
 use crate::lang::tr;
 use crate::{Core, CoreError, Lang};
 
-impl Core {
-    /// The public picture of `game` as `view` shows it (the view's own hand is never
-    /// drawn); the player to act at the bottom, or White when nobody is; `result` for a
-    /// finished game.
-    pub(crate) fn martian_picture(
-        &self,
-        game: &Game,
-        view: &PublicView,
-        result: Option<String>,
-    ) -> Result<Vec<u8>, CoreError> {
-        let bottom = match view.to_act().player() {
-            Some(c) if game.martian_player(c) != self.bot.id => c,
-            Some(c) => c.other(),
-            None => Color::White,
-        };
-        let lang = self.public_lang(game.guild);
-        let scene = MartianScene {
-            view,
-            white: self.name_of(game.martian_player(Color::White), lang),
-            black: self.name_of(game.martian_player(Color::Black), lang),
-            bottom,
-            result,
-            labels: labels(lang),
-        };
-        Ok(jetan_render::martian_png(&scene)?)
-    }
+/// The public picture of `game` as `view` shows it (the view's own hand is never
+/// drawn); the player to act at the bottom, or White when nobody is; `result` for a
+/// finished game.
+pub(crate) fn martian_picture(
+    core: &Core,
+    game: &Game,
+    view: &PublicView,
+    result: Option<String>,
+) -> Result<Vec<u8>, CoreError> {
+    let bottom = match view.to_act().player() {
+        Some(c) if game.martian_player(c) != core.bot.id => c,
+        Some(c) => c.other(),
+        None => Color::White,
+    };
+    let lang = core.public_lang(game.guild);
+    let scene = MartianScene {
+        view,
+        white: core.name_of(game.martian_player(Color::White), lang),
+        black: core.name_of(game.martian_player(Color::Black), lang),
+        bottom,
+        result,
+        labels: labels(lang),
+    };
+    Ok(jetan_render::martian_png(&scene)?)
 }
 
 /// The words of the Martian Chess picture in `lang` (the renderer fills in `{n}`,

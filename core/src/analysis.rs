@@ -40,53 +40,6 @@ pub struct AnalysisJob {
 }
 
 impl Core {
-    /// `/jetan analyse [game]`: checks the game can be analysed and answers at once; the
-    /// analysis itself is the response's [`Response::analysis`].
-    pub(crate) fn analyse(&self, req: &Request, id: Option<&str>) -> Result<Response, CoreError> {
-        let asker = Lang::of(&req.locale);
-        if let Some(typed) = id {
-            let n = typed.trim().trim_start_matches('#').parse::<GameId>().ok();
-            let live = self.store.game(req.channel)?;
-            if n.is_some() && live.is_some_and(|g| Some(g.id) == n) {
-                return refuse(tr!(asker, "analysis-in-progress"));
-            }
-        }
-        let last = self.finished_named(req, id)?;
-        let ui = crate::games::of(&last.game);
-        if !ui.analyses() {
-            return refuse(tr!(asker, "analysis-not-this-game"));
-        }
-        if last.game.records.is_empty() {
-            return refuse(tr!(asker, "analysis-no-moves"));
-        }
-        if self.analyses_waiting.load(Ordering::SeqCst) > MAX_WAITING {
-            return refuse(tr!(asker, "analysis-busy"));
-        }
-        let lang = self.public_lang(req.guild);
-        let per = self.per_position(last.game.records.len());
-        let seconds = (per.as_millis() as u64 * last.game.records.len() as u64).div_ceil(1000);
-        let mut response = Response::from(Reply::public(tr!(
-            lang,
-            "analysis-started",
-            id = last.game.id.to_string(),
-            who = mention(req.user.id),
-            seconds = seconds.max(1)
-        )));
-        response.analysis = Some(AnalysisJob {
-            guild: req.guild,
-            channel: req.channel,
-            game: last.game.id,
-            asker: req.user.id,
-        });
-        Ok(response)
-    }
-
-    /// The search time per position for a game of `plies` moves.
-    fn per_position(&self, plies: usize) -> Duration {
-        let share = ANALYSIS_BUDGET / u32::try_from(plies.max(1)).unwrap_or(u32::MAX);
-        share.min(self.think / 4).max(MIN_PER_POSITION)
-    }
-
     /// Runs an analysis the core answered with (blocking: it thinks, up to
     /// [`ANALYSIS_BUDGET`], after any analysis already running) and returns the public
     /// reply that pings the asker; a failure is the asker's apology, logged.
@@ -97,7 +50,7 @@ impl Core {
                 .analysis_running
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            self.analysis_reply(job)
+            analysis_reply(self, job)
         };
         self.analyses_waiting.fetch_sub(1, Ordering::SeqCst);
         let lang = self.public_lang(job.guild);
@@ -111,14 +64,61 @@ impl Core {
             }
         }
     }
+}
 
-    fn analysis_reply(&self, job: &AnalysisJob) -> Result<Reply, CoreError> {
-        let lang = self.public_lang(job.guild);
-        let last: FinishedGame = match self.store.finished_game(job.game)? {
-            Some(f) if f.game.guild == job.guild => f,
-            _ => return Err(CoreError::Internal(format!("game {} is gone", job.game))),
-        };
-        let per = self.per_position(last.game.records.len());
-        crate::games::of(&last.game).analysis(self, lang, job.asker, &last, per)
+/// `/jetan analyse [game]`: checks the game can be analysed and answers at once; the
+/// analysis itself is the response's [`Response::analysis`].
+pub(crate) fn analyse(core: &Core, req: &Request, id: Option<&str>) -> Result<Response, CoreError> {
+    let asker = Lang::of(&req.locale);
+    if let Some(typed) = id {
+        let n = typed.trim().trim_start_matches('#').parse::<GameId>().ok();
+        let live = core.store.game(req.channel)?;
+        if n.is_some() && live.is_some_and(|g| Some(g.id) == n) {
+            return refuse(tr!(asker, "analysis-in-progress"));
+        }
     }
+    let last = crate::endings::finished_named(core, req, id)?;
+    let ui = crate::games::of(&last.game);
+    if !ui.analyses() {
+        return refuse(tr!(asker, "analysis-not-this-game"));
+    }
+    if last.game.records.is_empty() {
+        return refuse(tr!(asker, "analysis-no-moves"));
+    }
+    if core.analyses_waiting.load(Ordering::SeqCst) > MAX_WAITING {
+        return refuse(tr!(asker, "analysis-busy"));
+    }
+    let lang = core.public_lang(req.guild);
+    let per = per_position(core, last.game.records.len());
+    let seconds = (per.as_millis() as u64 * last.game.records.len() as u64).div_ceil(1000);
+    let mut response = Response::from(Reply::public(tr!(
+        lang,
+        "analysis-started",
+        id = last.game.id.to_string(),
+        who = mention(req.user.id),
+        seconds = seconds.max(1)
+    )));
+    response.analysis = Some(AnalysisJob {
+        guild: req.guild,
+        channel: req.channel,
+        game: last.game.id,
+        asker: req.user.id,
+    });
+    Ok(response)
+}
+
+/// The search time per position for a game of `plies` moves.
+fn per_position(core: &Core, plies: usize) -> Duration {
+    let share = ANALYSIS_BUDGET / u32::try_from(plies.max(1)).unwrap_or(u32::MAX);
+    share.min(core.think / 4).max(MIN_PER_POSITION)
+}
+
+fn analysis_reply(core: &Core, job: &AnalysisJob) -> Result<Reply, CoreError> {
+    let lang = core.public_lang(job.guild);
+    let last: FinishedGame = match core.store.finished_game(job.game)? {
+        Some(f) if f.game.guild == job.guild => f,
+        _ => return Err(CoreError::Internal(format!("game {} is gone", job.game))),
+    };
+    let per = per_position(core, last.game.records.len());
+    crate::games::of(&last.game).analysis(core, lang, job.asker, &last, per)
 }

@@ -12,6 +12,7 @@ pub use jetan_store::{ChannelId, GameId, GuildId, UserId};
 
 mod admin;
 pub mod analysis;
+mod args;
 mod audit;
 pub mod buttons;
 mod computer;
@@ -24,6 +25,7 @@ mod money;
 mod move_menu;
 mod pictures;
 mod play;
+mod practice;
 mod profile;
 mod purge;
 mod repeat;
@@ -437,7 +439,7 @@ impl Core {
                     games::refusal(lang, &e).unwrap_or_else(|| text::refusal(lang, &e, &currency));
                 // No game here: say where the asker's game is, if they play one.
                 if matches!(e, StoreError::NoGame) {
-                    if let Some(there) = self.your_game_elsewhere(&req, lang) {
+                    if let Some(there) = crate::threads::your_game_elsewhere(self, &req, lang) {
                         why = format!("{why}\n{there}");
                     }
                 }
@@ -451,7 +453,7 @@ impl Core {
     }
 
     fn dispatch(&self, req: &Request) -> Result<Response, CoreError> {
-        if let Some(response) = self.repeated(req)? {
+        if let Some(response) = crate::repeat::repeated(self, req)? {
             return Ok(response);
         }
         // A settings change may stop the audit: its own line goes where the audit was.
@@ -464,8 +466,8 @@ impl Core {
             _ => None,
         };
         let mut response = self.run(req)?;
-        self.audit(req, &mut response, audit_before);
-        self.close_thread_of(req, &mut response);
+        crate::audit::audit(self, req, &mut response, audit_before);
+        crate::threads::close_thread_of(self, req, &mut response);
         if !response.posts.is_empty() && !self.first_to_post(req.id) {
             response.posts.clear();
         }
@@ -490,51 +492,71 @@ impl Core {
     /// Runs a command that is not a repeat.
     fn run(&self, req: &Request) -> Result<Response, CoreError> {
         match &req.command {
-            Command::Challenge { opponent, args } => self.challenge(req, opponent, args),
-            Command::Accept => self.accept_typed(req),
-            Command::Decline => self.decline(req, None),
-            Command::Cancel => self.cancel(req),
-            Command::Move { from, to, notation } => {
-                self.play(req, from.as_deref(), to.as_deref(), notation.as_deref())
+            Command::Challenge { opponent, args } => {
+                crate::lobby::challenge(self, req, opponent, args)
             }
-            Command::Board => self.board(req).map(Into::into),
-            Command::Moves { square } => self.moves(req, square).map(Into::into),
-            Command::Resign => self.resign_typed(req).map(Into::into),
-            Command::Draw => self.draw(req),
-            Command::Claim => self.claim(req).map(Into::into),
-            Command::Rematch { first } => self.rematch(req, *first),
-            Command::Replay { game } => self.replay(req, game.as_deref()).map(Into::into),
-            Command::Record { game } => self.record(req, game.as_deref()).map(Into::into),
-            Command::Wallet { user } => self.wallet(req, user.as_ref()).map(Into::into),
+            Command::Accept => crate::lobby::accept_typed(self, req),
+            Command::Decline => crate::lobby::decline(self, req, None),
+            Command::Cancel => crate::lobby::cancel(self, req),
+            Command::Move { from, to, notation } => crate::play::play(
+                self,
+                req,
+                from.as_deref(),
+                to.as_deref(),
+                notation.as_deref(),
+            ),
+            Command::Board => crate::play::board(self, req).map(Into::into),
+            Command::Moves { square } => crate::play::moves(self, req, square).map(Into::into),
+            Command::Resign => crate::endings::resign_typed(self, req).map(Into::into),
+            Command::Draw => crate::endings::draw(self, req),
+            Command::Claim => crate::endings::claim(self, req).map(Into::into),
+            Command::Rematch { first } => crate::lobby::rematch(self, req, *first),
+            Command::Replay { game } => {
+                crate::endings::replay(self, req, game.as_deref()).map(Into::into)
+            }
+            Command::Record { game } => {
+                crate::endings::record(self, req, game.as_deref()).map(Into::into)
+            }
+            Command::Wallet { user } => {
+                crate::money::wallet(self, req, user.as_ref()).map(Into::into)
+            }
             Command::Standings { page, rating } => match rating {
-                Some(pool) => self
-                    .rating_standings(req, *page, pool.clone())
-                    .map(Into::into),
-                None => self.standings(req, *page).map(Into::into),
+                Some(pool) => {
+                    crate::money::rating_standings(self, req, *page, pool.clone()).map(Into::into)
+                }
+                None => crate::money::standings(self, req, *page).map(Into::into),
             },
-            Command::Daily => self.daily(req).map(Into::into),
-            Command::Pay { user, amount, note } => self.pay(req, user, *amount, note.as_deref()),
-            Command::History { user } => self.history(req, user.as_ref()).map(Into::into),
-            Command::Profile { user, share } => {
-                self.profile(req, user.as_ref(), *share).map(Into::into)
+            Command::Daily => crate::money::daily(self, req).map(Into::into),
+            Command::Pay { user, amount, note } => {
+                crate::money::pay(self, req, user, *amount, note.as_deref())
             }
-            Command::Analyse { game } => self.analyse(req, game.as_deref()),
+            Command::History { user } => {
+                crate::money::history(self, req, user.as_ref()).map(Into::into)
+            }
+            Command::Profile { user, share } => {
+                crate::profile::profile(self, req, user.as_ref(), *share).map(Into::into)
+            }
+            Command::Analyse { game } => crate::analysis::analyse(self, req, game.as_deref()),
             Command::Rules => Ok(Reply::ephemeral(crate::games::rules(self, req)).into()),
-            Command::Settings => self.show_settings(req).map(Into::into),
-            Command::Games => self.games_list(req).map(Into::into),
-            Command::Notify { dm } => self.notify(req, *dm).map(Into::into),
-            Command::Admin(admin) => self.admin(req, admin),
+            Command::Settings => crate::money::show_settings(self, req).map(Into::into),
+            Command::Games => crate::threads::games_list(self, req).map(Into::into),
+            Command::Notify { dm } => crate::threads::notify(self, req, *dm).map(Into::into),
+            Command::Admin(admin) => crate::admin::admin(self, req, admin),
             Command::Button(action) => match action {
-                ButtonAction::Accept(id) => self.accept(req, *id),
-                ButtonAction::Decline(id) => self.decline(req, Some(*id)),
-                ButtonAction::DrawAccept(id) => self.answer_draw(req, *id, true),
-                ButtonAction::DrawDecline(id) => self.answer_draw(req, *id, false),
-                ButtonAction::Resign(id) => self.resign(req, *id).map(Into::into),
-                ButtonAction::Game { id, name } => self.game_button(req, *id, name, None),
+                ButtonAction::Accept(id) => crate::lobby::accept(self, req, *id),
+                ButtonAction::Decline(id) => crate::lobby::decline(self, req, Some(*id)),
+                ButtonAction::DrawAccept(id) => crate::endings::answer_draw(self, req, *id, true),
+                ButtonAction::DrawDecline(id) => crate::endings::answer_draw(self, req, *id, false),
+                ButtonAction::Resign(id) => crate::endings::resign(self, req, *id).map(Into::into),
+                ButtonAction::Game { id, name } => {
+                    crate::move_menu::game_button(self, req, *id, name, None)
+                }
             },
-            Command::Game(c) => self.game_command(req, c),
+            Command::Game(c) => crate::games::game_command(self, req, c),
             Command::Choose { menu, value } => match menu {
-                ButtonAction::Game { id, name } => self.game_button(req, *id, name, Some(value)),
+                ButtonAction::Game { id, name } => {
+                    crate::move_menu::game_button(self, req, *id, name, Some(value))
+                }
                 _ => refuse(lang::tr!(Lang::of(&req.locale), "menu-not-mine")),
             },
         }
@@ -547,6 +569,23 @@ impl Core {
             req,
             game,
         }
+    }
+
+    /// The game in progress in the request's channel, or the refusal that there is none.
+    pub(crate) fn game_in(&self, req: &Request) -> Result<Game, CoreError> {
+        self.store
+            .game(req.channel)?
+            .ok_or(CoreError::Refused(jetan_store::StoreError::NoGame))
+    }
+
+    /// The server's currency name, or "coins" if the settings cannot be read.
+    pub(crate) fn currency_or_default(&self, guild: GuildId) -> String {
+        self.currency(guild).unwrap_or_else(|_| "coins".into())
+    }
+
+    /// The server's currency name.
+    pub(crate) fn currency(&self, guild: GuildId) -> Result<String, CoreError> {
+        Ok(self.store.settings(guild)?.currency)
     }
 
     /// The store's view of a request.

@@ -17,7 +17,7 @@
 //! stale button, the chosen action must be among those the game offers now, and the
 //! action's transaction checks that version again.
 
-use jetan_store::Game;
+use jetan_store::{Game, GameId};
 
 use crate::buttons::ButtonAction;
 use crate::game::MAX_CHOICES;
@@ -107,81 +107,102 @@ impl Core {
             ButtonStyle::Success,
         )
     }
+}
 
-    /// A press of the Move button (`name` [`MOVE`]), or a choice (`value`) in one of its
-    /// menus ([`FROM`], [`TO`]), on a message of `game`, the game in the request's
-    /// channel.
-    pub(crate) fn move_menu(
-        &self,
-        req: &Request,
-        game: &Game,
-        name: &str,
-        value: Option<&str>,
-    ) -> Result<Response, CoreError> {
-        let lang = Lang::of(&req.locale);
-        let cx = self.cx(req, game);
-        let ui = crate::games::of(game);
-        // Not the asker's turn: refused before anything else, stale or not.
-        let menu = ui.action_menu(cx)?;
-        let (key, page) = match (name, value) {
-            (MOVE, _) => ("", 0),
-            (FROM | TO, Some(v)) => match parse(v) {
-                Some((key, version, page)) if version == game.version => (key, page),
-                _ => return refuse(tr!(lang, "menu-move-stale")),
-            },
-            _ => return refuse(text::stale_button(lang)),
-        };
-        let version = game.version;
-        let (text, id, placeholder, options) = if key.is_empty() {
-            let options = menu
-                .entries
-                .iter()
-                .map(|e| (format!("{}@{version}", e.key()), e.label().to_string()))
-                .collect();
-            let options = paged(options, page, |next, pages| {
-                (
-                    format!("@{version}#{next}"),
-                    tr!(lang, "menu-more", page = next + 1, pages = pages),
-                )
-            });
-            (menu.title, FROM, menu.placeholder, options)
-        } else {
-            match menu.find(key) {
-                Some(Found::Action) => return ui.play_chosen(cx, key),
-                Some(Found::Group(Entry::Group {
-                    key,
-                    title,
-                    placeholder,
-                    actions,
-                    ..
-                })) => {
-                    let options = actions
-                        .iter()
-                        .map(|(k, l)| (format!("{k}@{version}"), l.clone()))
-                        .collect();
-                    let options = paged(options, page, |next, pages| {
-                        (
-                            format!("{key}@{version}#{next}"),
-                            tr!(lang, "menu-move-more", page = next + 1, pages = pages),
-                        )
-                    });
-                    (title.clone(), TO, placeholder.clone(), options)
-                }
-                _ => return refuse(tr!(lang, "menu-move-stale")),
-            }
-        };
-        if options.is_empty() {
-            return refuse(tr!(lang, "menu-move-stale"));
-        }
-        let mut reply = Reply::ephemeral(text);
-        reply.menu = Some(Menu {
-            id: ButtonAction::game(game.id, id).id(),
-            placeholder,
-            options,
+/// A press of the Move button (`name` [`MOVE`]), or a choice (`value`) in one of its
+/// menus ([`FROM`], [`TO`]), on a message of `game`, the game in the request's
+/// channel.
+pub(crate) fn move_menu(
+    core: &Core,
+    req: &Request,
+    game: &Game,
+    name: &str,
+    value: Option<&str>,
+) -> Result<Response, CoreError> {
+    let lang = Lang::of(&req.locale);
+    let cx = core.cx(req, game);
+    let ui = crate::games::of(game);
+    // Not the asker's turn: refused before anything else, stale or not.
+    let menu = ui.action_menu(cx)?;
+    let (key, page) = match (name, value) {
+        (MOVE, _) => ("", 0),
+        (FROM | TO, Some(v)) => match parse(v) {
+            Some((key, version, page)) if version == game.version => (key, page),
+            _ => return refuse(tr!(lang, "menu-move-stale")),
+        },
+        _ => return refuse(text::stale_button(lang)),
+    };
+    let version = game.version;
+    let (text, id, placeholder, options) = if key.is_empty() {
+        let options = menu
+            .entries
+            .iter()
+            .map(|e| (format!("{}@{version}", e.key()), e.label().to_string()))
+            .collect();
+        let options = paged(options, page, |next, pages| {
+            (
+                format!("@{version}#{next}"),
+                tr!(lang, "menu-more", page = next + 1, pages = pages),
+            )
         });
-        // A choice in a menu replaces that menu; the button opens a new one.
-        reply.update_message = name != MOVE;
-        Ok(reply.into())
+        (menu.title, FROM, menu.placeholder, options)
+    } else {
+        match menu.find(key) {
+            Some(Found::Action) => return ui.play_chosen(cx, key),
+            Some(Found::Group(Entry::Group {
+                key,
+                title,
+                placeholder,
+                actions,
+                ..
+            })) => {
+                let options = actions
+                    .iter()
+                    .map(|(k, l)| (format!("{k}@{version}"), l.clone()))
+                    .collect();
+                let options = paged(options, page, |next, pages| {
+                    (
+                        format!("{key}@{version}#{next}"),
+                        tr!(lang, "menu-move-more", page = next + 1, pages = pages),
+                    )
+                });
+                (title.clone(), TO, placeholder.clone(), options)
+            }
+            _ => return refuse(tr!(lang, "menu-move-stale")),
+        }
+    };
+    if options.is_empty() {
+        return refuse(tr!(lang, "menu-move-stale"));
+    }
+    let mut reply = Reply::ephemeral(text);
+    reply.menu = Some(Menu {
+        id: ButtonAction::game(game.id, id).id(),
+        placeholder,
+        options,
+    });
+    // A choice in a menu replaces that menu; the button opens a new one.
+    reply.update_message = name != MOVE;
+    Ok(reply.into())
+}
+
+/// A press of a game's own button `name` (or a choice in its menu: `value`) on a
+/// message of game `id`: the game in the channel reads it if it is still that game.
+/// The Move button and its menus are the host's ([`crate::move_menu`]).
+pub(crate) fn game_button(
+    core: &Core,
+    req: &Request,
+    id: GameId,
+    name: &str,
+    value: Option<&str>,
+) -> Result<Response, CoreError> {
+    match core.store.game(req.channel)? {
+        Some(game) if game.id == id => match name {
+            MOVE | FROM | TO => move_menu(core, req, &game, name, value),
+            _ => crate::games::of(&game).button(core.cx(req, &game), name, value),
+        },
+        _ => Err(CoreError::User(crate::text::stale_button(Lang::of(
+            &req.locale,
+        )))),
     }
 }
 

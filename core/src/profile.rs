@@ -128,246 +128,243 @@ fn streak(newest_first: &[Outcome]) -> Option<(Outcome, usize)> {
     ))
 }
 
-impl Core {
-    /// `/jetan profile [user] [share]`: the profile of `user` (default: the asker),
-    /// privately, or in the channel when `share`.
-    pub(crate) fn profile(
-        &self,
-        req: &Request,
-        user: Option<&UserRef>,
-        share: bool,
-    ) -> Result<Reply, CoreError> {
-        let asker = Lang::of(&req.locale);
-        let who = user.unwrap_or(&req.user);
-        if who.bot {
-            return refuse(tr!(asker, "bot-no-profile", who = who.mention()));
-        }
-        let lang = if share {
-            self.public_lang(req.guild)
-        } else {
-            asker
-        };
-        self.remember(who);
-        let wallet = self.store.wallet(req.guild, who.id)?;
-        let currency = self.store.settings(req.guild)?.currency;
-        let games = self
-            .store
-            .history_player(req.guild, who.id, PROFILE_GAMES)?;
-        let ledger = self.store.ledger(req.guild, who.id, PROFILE_LEDGER)?;
-        let oldest_first: Vec<&FinishedGame> = games.iter().rev().collect();
+/// `/jetan profile [user] [share]`: the profile of `user` (default: the asker),
+/// privately, or in the channel when `share`.
+pub(crate) fn profile(
+    core: &Core,
+    req: &Request,
+    user: Option<&UserRef>,
+    share: bool,
+) -> Result<Reply, CoreError> {
+    let asker = Lang::of(&req.locale);
+    let who = user.unwrap_or(&req.user);
+    if who.bot {
+        return refuse(tr!(asker, "bot-no-profile", who = who.mention()));
+    }
+    let lang = if share {
+        core.public_lang(req.guild)
+    } else {
+        asker
+    };
+    core.remember(who);
+    let wallet = core.store.wallet(req.guild, who.id)?;
+    let currency = core.store.settings(req.guild)?.currency;
+    let games = core
+        .store
+        .history_player(req.guild, who.id, PROFILE_GAMES)?;
+    let ledger = core.store.ledger(req.guild, who.id, PROFILE_LEDGER)?;
+    let oldest_first: Vec<&FinishedGame> = games.iter().rev().collect();
 
-        // The record by pool and seat, and the outcomes newest first (practice games
-        // against the computer count for neither, as in the wallet's record).
-        let mut record: BTreeMap<(usize, usize), (String, String, Tally)> = BTreeMap::new();
-        let mut outcomes = Vec::new();
-        let mut biggest: Option<(i64, u64)> = None;
-        let mut openings: BTreeMap<String, usize> = BTreeMap::new();
-        let mut pools = jetan_store::games::pools();
-        for f in &games {
-            let g = &f.game;
-            let Some(seat) = g.seat_of(who.id) else {
-                continue;
-            };
-            let ui = crate::games::of(g);
-            if let Some(o) = ui.opening(g, seat) {
-                *openings.entry(o).or_default() += 1;
-            }
-            let Some(outcome) = outcome_for(f, who.id) else {
-                continue;
-            };
-            if g.terms.practice {
-                continue;
-            }
-            outcomes.push(outcome);
-            let pool = jetan_store::games::rating_pool(&g.terms);
-            let seat_index = seat.index();
-            let row = record
-                .entry((pool_index(&mut pools, &pool), seat_index))
-                .or_insert_with(|| {
-                    (
-                        text::pool_name(lang, &pool),
-                        ui.seat_name(lang, seat),
-                        Tally::default(),
-                    )
-                });
-            match outcome {
-                Outcome::Won => row.2.won += 1,
-                Outcome::Drawn => row.2.drawn += 1,
-                Outcome::Lost => row.2.lost += 1,
-            }
-            let net = f.net[seat];
-            if outcome == Outcome::Won && net > 0 && biggest.is_none_or(|(n, _)| net > n) {
-                biggest = Some((net, g.opponent_of(who.id).unwrap_or(UserId(0)).get()));
-            }
-        }
-
-        let name = self.name_of(who.id, lang);
-        let since = oldest_first.first().map(|f| date(f.game.started_at));
-        let subtitle = match &since {
-            Some(day) => tr!(
-                lang,
-                "profile-subtitle",
-                games = games.len(),
-                since = day.as_str()
-            ),
-            None => tr!(lang, "profile-no-games"),
+    // The record by pool and seat, and the outcomes newest first (practice games
+    // against the computer count for neither, as in the wallet's record).
+    let mut record: BTreeMap<(usize, usize), (String, String, Tally)> = BTreeMap::new();
+    let mut outcomes = Vec::new();
+    let mut biggest: Option<(i64, u64)> = None;
+    let mut openings: BTreeMap<String, usize> = BTreeMap::new();
+    let mut pools = jetan_store::games::pools();
+    for f in &games {
+        let g = &f.game;
+        let Some(seat) = g.seat_of(who.id) else {
+            continue;
         };
-        let mut facts: Vec<(String, String)> = Vec::new();
+        let ui = crate::games::of(g);
+        if let Some(o) = ui.opening(g, seat) {
+            *openings.entry(o).or_default() += 1;
+        }
+        let Some(outcome) = outcome_for(f, who.id) else {
+            continue;
+        };
+        if g.terms.practice {
+            continue;
+        }
+        outcomes.push(outcome);
+        let pool = jetan_store::games::rating_pool(&g.terms);
+        let seat_index = seat.index();
+        let row = record
+            .entry((pool_index(&mut pools, &pool), seat_index))
+            .or_insert_with(|| {
+                (
+                    text::pool_name(lang, &pool),
+                    ui.seat_name(lang, seat),
+                    Tally::default(),
+                )
+            });
+        match outcome {
+            Outcome::Won => row.2.won += 1,
+            Outcome::Drawn => row.2.drawn += 1,
+            Outcome::Lost => row.2.lost += 1,
+        }
+        let net = f.net[seat];
+        if outcome == Outcome::Won && net > 0 && biggest.is_none_or(|(n, _)| net > n) {
+            biggest = Some((net, g.opponent_of(who.id).unwrap_or(UserId(0)).get()));
+        }
+    }
+
+    let name = core.name_of(who.id, lang);
+    let since = oldest_first.first().map(|f| date(f.game.started_at));
+    let subtitle = match &since {
+        Some(day) => tr!(
+            lang,
+            "profile-subtitle",
+            games = games.len(),
+            since = day.as_str()
+        ),
+        None => tr!(lang, "profile-no-games"),
+    };
+    let mut facts: Vec<(String, String)> = Vec::new();
+    facts.push((
+        tr!(lang, "profile-wallet"),
+        tr!(
+            lang,
+            "profile-wallet-value",
+            balance = money(lang, wallet.balance, &currency),
+            escrow = money(lang, wallet.escrow, &currency)
+        ),
+    ));
+    if let Some((o, n)) = streak(&outcomes) {
+        let key = match o {
+            Outcome::Won => "profile-streak-won",
+            Outcome::Drawn => "profile-streak-drawn",
+            Outcome::Lost => "profile-streak-lost",
+        };
+        facts.push((tr!(lang, "profile-streak"), tr!(lang, key, n = n)));
+    }
+    // The most played first move; of two as often, the one first in order.
+    if let Some((opening, n)) = openings
+        .iter()
+        .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
+    {
         facts.push((
-            tr!(lang, "profile-wallet"),
+            tr!(lang, "profile-opening"),
             tr!(
                 lang,
-                "profile-wallet-value",
-                balance = money(lang, wallet.balance, &currency),
-                escrow = money(lang, wallet.escrow, &currency)
+                "profile-opening-value",
+                opening = opening.as_str(),
+                n = *n
             ),
         ));
-        if let Some((o, n)) = streak(&outcomes) {
-            let key = match o {
-                Outcome::Won => "profile-streak-won",
-                Outcome::Drawn => "profile-streak-drawn",
-                Outcome::Lost => "profile-streak-lost",
-            };
-            facts.push((tr!(lang, "profile-streak"), tr!(lang, key, n = n)));
-        }
-        // The most played first move; of two as often, the one first in order.
-        if let Some((opening, n)) = openings
-            .iter()
-            .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
-        {
-            facts.push((
-                tr!(lang, "profile-opening"),
-                tr!(
-                    lang,
-                    "profile-opening-value",
-                    opening = opening.as_str(),
-                    n = *n
-                ),
-            ));
-        }
-        if let Some((net, opponent)) = biggest {
-            facts.push((
-                tr!(lang, "profile-biggest-win"),
-                tr!(
-                    lang,
-                    "profile-biggest-win-value",
-                    amount = signed_money(lang, net, &currency),
-                    who = self.name_of(UserId(opponent), lang)
-                ),
-            ));
-        }
+    }
+    if let Some((net, opponent)) = biggest {
+        facts.push((
+            tr!(lang, "profile-biggest-win"),
+            tr!(
+                lang,
+                "profile-biggest-win-value",
+                amount = signed_money(lang, net, &currency),
+                who = core.name_of(UserId(opponent), lang)
+            ),
+        ));
+    }
 
-        let span = |points: &[Point]| -> (String, String) {
-            let lo = points.iter().map(|p| p.x).fold(f64::MAX, f64::min);
-            let hi = points.iter().map(|p| p.x).fold(f64::MIN, f64::max);
-            if lo > hi {
-                return (String::new(), String::new());
-            }
-            (date(lo as u64), date(hi as u64))
-        };
-        let ratings = rating_series(who.id, &oldest_first, &mut pools);
-        let rating_series: Vec<Series> = ratings
-            .iter()
-            .map(|(pool, points)| Series {
-                name: pools
-                    .get(*pool)
-                    .map(|p| text::pool_name(lang, p))
-                    .unwrap_or_default(),
-                points: points.clone(),
-            })
-            .collect();
-        let all_rating_points: Vec<Point> =
-            ratings.values().flat_map(|p| p.iter().copied()).collect();
-        let (r_from, r_to) = span(&all_rating_points);
-        let wallet_line = wallet_points(wallet.balance.saturating_add(wallet.escrow), &ledger);
-        let (w_from, w_to) = span(&wallet_line);
-        let mut table = Vec::new();
-        if !record.is_empty() {
+    let span = |points: &[Point]| -> (String, String) {
+        let lo = points.iter().map(|p| p.x).fold(f64::MAX, f64::min);
+        let hi = points.iter().map(|p| p.x).fold(f64::MIN, f64::max);
+        if lo > hi {
+            return (String::new(), String::new());
+        }
+        (date(lo as u64), date(hi as u64))
+    };
+    let ratings = rating_series(who.id, &oldest_first, &mut pools);
+    let rating_series: Vec<Series> = ratings
+        .iter()
+        .map(|(pool, points)| Series {
+            name: pools
+                .get(*pool)
+                .map(|p| text::pool_name(lang, p))
+                .unwrap_or_default(),
+            points: points.clone(),
+        })
+        .collect();
+    let all_rating_points: Vec<Point> = ratings.values().flat_map(|p| p.iter().copied()).collect();
+    let (r_from, r_to) = span(&all_rating_points);
+    let wallet_line = wallet_points(wallet.balance.saturating_add(wallet.escrow), &ledger);
+    let (w_from, w_to) = span(&wallet_line);
+    let mut table = Vec::new();
+    if !record.is_empty() {
+        table.push(vec![
+            tr!(lang, "profile-col-game"),
+            tr!(lang, "profile-col-seat"),
+            tr!(lang, "profile-col-won"),
+            tr!(lang, "profile-col-drawn"),
+            tr!(lang, "profile-col-lost"),
+        ]);
+        for (game, seat, t) in record.values() {
             table.push(vec![
-                tr!(lang, "profile-col-game"),
-                tr!(lang, "profile-col-seat"),
-                tr!(lang, "profile-col-won"),
-                tr!(lang, "profile-col-drawn"),
-                tr!(lang, "profile-col-lost"),
+                game.clone(),
+                seat.clone(),
+                t.won.to_string(),
+                t.drawn.to_string(),
+                t.lost.to_string(),
             ]);
-            for (game, seat, t) in record.values() {
-                table.push(vec![
-                    game.clone(),
-                    seat.clone(),
-                    t.won.to_string(),
-                    t.drawn.to_string(),
-                    t.lost.to_string(),
-                ]);
-            }
         }
-        let card = ProfileCard {
-            name: name.clone(),
-            subtitle: subtitle.clone(),
-            charts: vec![
-                Chart {
-                    title: tr!(lang, "profile-rating"),
-                    series: rating_series,
-                    from: r_from,
-                    to: r_to,
-                    empty: tr!(lang, "profile-rating-none"),
-                },
-                Chart {
-                    title: tr!(lang, "profile-wallet"),
-                    series: vec![Series {
-                        name: tr!(lang, "profile-wallet-total"),
-                        points: wallet_line,
-                    }],
-                    from: w_from,
-                    to: w_to,
-                    empty: tr!(lang, "profile-wallet-none"),
-                },
-            ],
-            table: table.clone(),
-            facts: facts.clone(),
-        };
-        let png = profile_png(&card)?;
+    }
+    let card = ProfileCard {
+        name: name.clone(),
+        subtitle: subtitle.clone(),
+        charts: vec![
+            Chart {
+                title: tr!(lang, "profile-rating"),
+                series: rating_series,
+                from: r_from,
+                to: r_to,
+                empty: tr!(lang, "profile-rating-none"),
+            },
+            Chart {
+                title: tr!(lang, "profile-wallet"),
+                series: vec![Series {
+                    name: tr!(lang, "profile-wallet-total"),
+                    points: wallet_line,
+                }],
+                from: w_from,
+                to: w_to,
+                empty: tr!(lang, "profile-wallet-none"),
+            },
+        ],
+        table: table.clone(),
+        facts: facts.clone(),
+    };
+    let png = profile_png(&card)?;
 
-        // The same facts in words, for screen readers and the console.
-        let mut words = tr!(lang, "profile-head", who = who.mention());
-        words.push_str(&format!("\n{subtitle}"));
-        for row in table.iter().skip(1) {
+    // The same facts in words, for screen readers and the console.
+    let mut words = tr!(lang, "profile-head", who = who.mention());
+    words.push_str(&format!("\n{subtitle}"));
+    for row in table.iter().skip(1) {
+        words.push_str(&format!(
+            "\n{}",
+            tr!(
+                lang,
+                "profile-row",
+                game = row[0].as_str(),
+                seat = row[1].as_str(),
+                won = row[2].as_str(),
+                drawn = row[3].as_str(),
+                lost = row[4].as_str()
+            )
+        ));
+    }
+    for (pool, points) in &ratings {
+        if let (Some(p), Some(last)) = (pools.get(*pool), points.last()) {
             words.push_str(&format!(
                 "\n{}",
                 tr!(
                     lang,
-                    "profile-row",
-                    game = row[0].as_str(),
-                    seat = row[1].as_str(),
-                    won = row[2].as_str(),
-                    drawn = row[3].as_str(),
-                    lost = row[4].as_str()
+                    "profile-rating-row",
+                    game = text::pool_name(lang, p),
+                    rating = last.y.round() as i64,
+                    deviation = last.spread.round() as i64
                 )
             ));
         }
-        for (pool, points) in &ratings {
-            if let (Some(p), Some(last)) = (pools.get(*pool), points.last()) {
-                words.push_str(&format!(
-                    "\n{}",
-                    tr!(
-                        lang,
-                        "profile-rating-row",
-                        game = text::pool_name(lang, p),
-                        rating = last.y.round() as i64,
-                        deviation = last.spread.round() as i64
-                    )
-                ));
-            }
-        }
-        for (label, value) in &facts {
-            words.push_str(&format!("\n{label}: {value}"));
-        }
-        let reply = if share {
-            Reply::public(words)
-        } else {
-            Reply::ephemeral(words)
-        };
-        Ok(reply.with_file("profile.png", png))
     }
+    for (label, value) in &facts {
+        words.push_str(&format!("\n{label}: {value}"));
+    }
+    let reply = if share {
+        Reply::public(words)
+    } else {
+        Reply::ephemeral(words)
+    };
+    Ok(reply.with_file("profile.png", png))
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 
 use jetan_store::{Purged, UserId, MAX_PURGE};
 
-use super::admin::one_line;
+use super::args::one_line;
 use super::lang::{tr, Lang};
 use super::request::{mention, AdminCommand, Command, Departures, Request};
 use super::text::money;
@@ -40,96 +40,94 @@ impl PurgeJob {
     }
 }
 
-impl Core {
-    pub(crate) fn purge(
-        &self,
-        req: &Request,
-        reason: &str,
-        checked: Option<&Departures>,
-    ) -> Result<Response, CoreError> {
-        let lang = Lang::of(&req.locale);
-        let reason = one_line(lang, reason, "reason-too-long")?;
-        let Some(departures) = checked else {
-            return self.purge_start(req);
-        };
-        let done = self
-            .store
-            .purge(Self::store_req(req), req.guild, &departures.left, &reason)?;
-        self.purge_reply(req, &done, departures.unchecked)
-    }
+pub(crate) fn purge(
+    core: &Core,
+    req: &Request,
+    reason: &str,
+    checked: Option<&Departures>,
+) -> Result<Response, CoreError> {
+    let lang = Lang::of(&req.locale);
+    let reason = one_line(lang, reason, "reason-too-long")?;
+    let Some(departures) = checked else {
+        return purge_start(core, req);
+    };
+    let done = core
+        .store
+        .purge(Core::store_req(req), req.guild, &departures.left, &reason)?;
+    purge_reply(core, req, &done, departures.unchecked)
+}
 
-    /// Step 1: the wallets to check.
-    fn purge_start(&self, req: &Request) -> Result<Response, CoreError> {
-        let lang = Lang::of(&req.locale);
-        let bot = self.bot().id;
-        let mut candidates: Vec<UserId> = self
-            .store
-            .wallets(req.guild)?
-            .into_iter()
-            .filter(|(user, w)| *user != bot && (w.balance > 0 || w.escrow > 0))
-            .map(|(user, _)| user)
-            .collect();
-        if candidates.is_empty() {
-            return Ok(Reply::ephemeral(tr!(lang, "purge-nothing")).into());
-        }
-        let more = candidates.len() > MAX_PURGE;
-        candidates.truncate(MAX_PURGE);
-        let mut text = tr!(lang, "purge-checking", count = candidates.len());
-        if more {
-            text.push(' ');
-            text.push_str(&tr!(lang, "purge-more", max = MAX_PURGE));
-        }
-        let mut response: Response = Reply::ephemeral(text).into();
-        response.purge = Some(PurgeJob {
-            request: req.clone(),
-            candidates,
-        });
-        Ok(response)
+/// Step 1: the wallets to check.
+fn purge_start(core: &Core, req: &Request) -> Result<Response, CoreError> {
+    let lang = Lang::of(&req.locale);
+    let bot = core.bot().id;
+    let mut candidates: Vec<UserId> = core
+        .store
+        .wallets(req.guild)?
+        .into_iter()
+        .filter(|(user, w)| *user != bot && (w.balance > 0 || w.escrow > 0))
+        .map(|(user, _)| user)
+        .collect();
+    if candidates.is_empty() {
+        return Ok(Reply::ephemeral(tr!(lang, "purge-nothing")).into());
     }
+    let more = candidates.len() > MAX_PURGE;
+    candidates.truncate(MAX_PURGE);
+    let mut text = tr!(lang, "purge-checking", count = candidates.len());
+    if more {
+        text.push(' ');
+        text.push_str(&tr!(lang, "purge-more", max = MAX_PURGE));
+    }
+    let mut response: Response = Reply::ephemeral(text).into();
+    response.purge = Some(PurgeJob {
+        request: req.clone(),
+        candidates,
+    });
+    Ok(response)
+}
 
-    /// Step 2's answer (also to a repeated request): what was emptied and what was kept.
-    pub(crate) fn purge_reply(
-        &self,
-        req: &Request,
-        done: &Purged,
-        unchecked: usize,
-    ) -> Result<Response, CoreError> {
-        let lang = Lang::of(&req.locale);
-        let currency = self.currency(req.guild)?;
-        let mut text = if done.purged.is_empty() {
-            tr!(lang, "purge-none-left")
-        } else {
-            tr!(
-                lang,
-                "purge-done",
-                count = done.purged.len(),
-                amount = money(lang, done.total(), &currency)
-            )
-        };
-        for (user, amount) in done.purged.iter().take(LISTED) {
-            text.push_str(&format!(
-                "\n• {} {}",
-                mention(*user),
-                money(lang, *amount, &currency)
-            ));
-        }
-        if done.purged.len() > LISTED {
-            text.push_str(&format!(
-                "\n• {}",
-                tr!(lang, "purge-and-more", count = done.purged.len() - LISTED)
-            ));
-        }
-        if !done.kept.is_empty() {
-            let who: Vec<String> = done.kept.iter().map(|(u, _)| mention(*u)).collect();
-            text.push('\n');
-            text.push_str(&tr!(lang, "purge-kept", who = who.join(", ")));
-        }
-        if unchecked > 0 {
-            text.push('\n');
-            text.push_str(&tr!(lang, "purge-unchecked", count = unchecked));
-        }
-        Ok(Reply::ephemeral(text).into())
+/// Step 2's answer (also to a repeated request): what was emptied and what was kept.
+pub(crate) fn purge_reply(
+    core: &Core,
+    req: &Request,
+    done: &Purged,
+    unchecked: usize,
+) -> Result<Response, CoreError> {
+    let lang = Lang::of(&req.locale);
+    let currency = core.currency(req.guild)?;
+    let mut text = if done.purged.is_empty() {
+        tr!(lang, "purge-none-left")
+    } else {
+        tr!(
+            lang,
+            "purge-done",
+            count = done.purged.len(),
+            amount = money(lang, done.total(), &currency)
+        )
+    };
+    for (user, amount) in done.purged.iter().take(LISTED) {
+        text.push_str(&format!(
+            "\n• {} {}",
+            mention(*user),
+            money(lang, *amount, &currency)
+        ));
     }
+    if done.purged.len() > LISTED {
+        text.push_str(&format!(
+            "\n• {}",
+            tr!(lang, "purge-and-more", count = done.purged.len() - LISTED)
+        ));
+    }
+    if !done.kept.is_empty() {
+        let who: Vec<String> = done.kept.iter().map(|(u, _)| mention(*u)).collect();
+        text.push('\n');
+        text.push_str(&tr!(lang, "purge-kept", who = who.join(", ")));
+    }
+    if unchecked > 0 {
+        text.push('\n');
+        text.push_str(&tr!(lang, "purge-unchecked", count = unchecked));
+    }
+    Ok(Reply::ephemeral(text).into())
 }
 
 /// How many purged wallets the answer names one by one.

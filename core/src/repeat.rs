@@ -10,75 +10,6 @@ use super::request::{mention, Request, UserRef};
 use super::{Core, CoreError, Reply, Response};
 
 impl Core {
-    /// The answer to `req` if the store has seen its id before.
-    pub(crate) fn repeated(&self, req: &Request) -> Result<Option<Response>, CoreError> {
-        let Some(receipt) = self.store.receipt(req.id)? else {
-            return Ok(None);
-        };
-        let currency = self.currency(req.guild)?;
-        let response = match receipt {
-            Receipt::Challenge(c) if c.terms.practice => {
-                // The practice game started at once, under an id derived from this one.
-                match self.store.receipt(Self::derived_id(&[req.id, 1]))? {
-                    Some(Receipt::Accept(game)) => self.practice_started(req, game)?,
-                    _ => self.challenge_reply(&c, &currency, req.now),
-                }
-            }
-            Receipt::Challenge(c) => self.challenge_reply(&c, &currency, req.now),
-            Receipt::Accept(game) => self.accepted(req, game)?,
-            Receipt::Closed(closed) => self.closed_reply(req, &closed),
-            Receipt::Play(result) => self.played(req, &result)?,
-            Receipt::Finished(s) => {
-                let game = self.game_by_id(req.channel, s.game_id)?;
-                let mut reply = self.ended(req, &game, &s)?;
-                let who = mention(req.user.id);
-                let lang = self.public_lang(req.guild);
-                let head = match s.reason {
-                    EndReason::Host(HostEnding::Resignation) => tr!(lang, "resigns", who = who),
-                    EndReason::Host(HostEnding::Agreement) => tr!(lang, "draw-accepted", who = who),
-                    EndReason::Host(HostEnding::Time) => tr!(lang, "claims-on-time", who = who),
-                    _ => String::new(),
-                };
-                if !head.is_empty() {
-                    reply.text.prepend_line(&head);
-                }
-                reply.into()
-            }
-            Receipt::Game(game) => match game.draw_offer {
-                Some(by) => {
-                    let to = game.opponent_of(by).unwrap_or_default();
-                    self.draw_offer_reply(&game, by.get(), to.get())
-                }
-                None => Reply::public(tr!(
-                    self.public_lang(req.guild),
-                    "draw-declined",
-                    who = mention(req.user.id)
-                ))
-                .into(),
-            },
-            Receipt::Daily(claim) => self.daily_reply(req, &claim)?.into(),
-            // The payer's answer again; the receiver was told the first time.
-            Receipt::Pay(paid) => self.paid_reply(req, &paid)?,
-            Receipt::Reset(done) => self.reset_reply(req, &done)?,
-            Receipt::Purge(done) => self.purge_reply(req, &done, 0)?,
-            Receipt::Grant(g) => {
-                let lang = Lang::of(&req.locale);
-                Reply::ephemeral(tr!(
-                    lang,
-                    "granted-short",
-                    amount = super::text::money(lang, g.amount, &currency),
-                    who = mention(g.user)
-                ))
-                .into()
-            }
-            other => {
-                tracing::info!("repeated request {}: a {}", req.id, other.name());
-                Reply::ephemeral(tr!(Lang::of(&req.locale), "already-handled")).into()
-            }
-        };
-        Ok(Some(response))
-    }
-
     /// The answers still to announce (the store's outbox) in the servers this process
     /// owns: results stored before the bot stopped whose delivery it never saw, each
     /// worded again as for a repeated request, as (request, channel, public reply).
@@ -96,7 +27,7 @@ impl Core {
         let mut out = Vec::new();
         for p in pending.into_iter().filter(|p| p.at < now) {
             let place = match self.store.receipt(p.request) {
-                Ok(Some(receipt)) => self.place_of(&receipt),
+                Ok(Some(receipt)) => place_of(self, &receipt),
                 Ok(None) => None,
                 Err(e) => {
                     tracing::warn!(request = p.request, "an unreadable result: {e}");
@@ -122,7 +53,7 @@ impl Core {
                 now,
                 command: crate::Command::Board,
             };
-            match self.repeated(&req) {
+            match repeated(self, &req) {
                 Ok(Some(r)) if !r.reply.ephemeral => out.push((p.request, channel, r.reply)),
                 Ok(_) => self.announced(p.request),
                 Err(e) => {
@@ -140,35 +71,103 @@ impl Core {
             tracing::warn!(request = id, "cannot clear the outbox: {e}");
         }
     }
+}
 
-    /// The server and channel a stored result was announced in; `None` for a private one.
-    fn place_of(&self, receipt: &Receipt) -> Option<(GuildId, ChannelId)> {
-        match receipt {
-            Receipt::Challenge(c) => Some((c.guild, c.channel)),
-            Receipt::Closed(c) => Some((c.challenge.guild, c.challenge.channel)),
-            Receipt::Accept(g) | Receipt::Game(g) => Some((g.guild, g.channel)),
-            Receipt::Finished(s) => Some((s.guild, s.channel)),
-            Receipt::Play(r) => self
-                .game_by_id(r.channel, r.game_id)
-                .ok()
-                .map(|g| (g.guild, r.channel)),
-            Receipt::Daily(_)
-            | Receipt::Grant(_)
-            | Receipt::Settings(_)
-            | Receipt::Pay(_)
-            | Receipt::Reset(_)
-            | Receipt::Purge(_) => None,
+/// The answer to `req` if the store has seen its id before.
+pub(crate) fn repeated(core: &Core, req: &Request) -> Result<Option<Response>, CoreError> {
+    let Some(receipt) = core.store.receipt(req.id)? else {
+        return Ok(None);
+    };
+    let currency = core.currency(req.guild)?;
+    let response = match receipt {
+        Receipt::Challenge(c) if c.terms.practice => {
+            // The practice game started at once, under an id derived from this one.
+            match core.store.receipt(Core::derived_id(&[req.id, 1]))? {
+                Some(Receipt::Accept(game)) => crate::lobby::practice_started(core, req, game)?,
+                _ => crate::lobby::challenge_reply(core, &c, &currency, req.now),
+            }
         }
+        Receipt::Challenge(c) => crate::lobby::challenge_reply(core, &c, &currency, req.now),
+        Receipt::Accept(game) => crate::lobby::accepted(core, req, game)?,
+        Receipt::Closed(closed) => crate::lobby::closed_reply(core, req, &closed),
+        Receipt::Play(result) => crate::games::played(core, req, &result)?,
+        Receipt::Finished(s) => {
+            let game = game_by_id(core, req.channel, s.game_id)?;
+            let mut reply = crate::endings::ended(core, req, &game, &s)?;
+            let who = mention(req.user.id);
+            let lang = core.public_lang(req.guild);
+            let head = match s.reason {
+                EndReason::Host(HostEnding::Resignation) => tr!(lang, "resigns", who = who),
+                EndReason::Host(HostEnding::Agreement) => tr!(lang, "draw-accepted", who = who),
+                EndReason::Host(HostEnding::Time) => tr!(lang, "claims-on-time", who = who),
+                _ => String::new(),
+            };
+            if !head.is_empty() {
+                reply.text.prepend_line(&head);
+            }
+            reply.into()
+        }
+        Receipt::Game(game) => match game.draw_offer {
+            Some(by) => {
+                let to = game.opponent_of(by).unwrap_or_default();
+                crate::endings::draw_offer_reply(core, &game, by.get(), to.get())
+            }
+            None => Reply::public(tr!(
+                core.public_lang(req.guild),
+                "draw-declined",
+                who = mention(req.user.id)
+            ))
+            .into(),
+        },
+        Receipt::Daily(claim) => crate::money::daily_reply(core, req, &claim)?.into(),
+        // The payer's answer again; the receiver was told the first time.
+        Receipt::Pay(paid) => crate::money::paid_reply(core, req, &paid)?,
+        Receipt::Reset(done) => crate::admin::reset_reply(core, req, &done)?,
+        Receipt::Purge(done) => crate::purge::purge_reply(core, req, &done, 0)?,
+        Receipt::Grant(g) => {
+            let lang = Lang::of(&req.locale);
+            Reply::ephemeral(tr!(
+                lang,
+                "granted-short",
+                amount = super::text::money(lang, g.amount, &currency),
+                who = mention(g.user)
+            ))
+            .into()
+        }
+        other => {
+            tracing::info!("repeated request {}: a {}", req.id, other.name());
+            Reply::ephemeral(tr!(Lang::of(&req.locale), "already-handled")).into()
+        }
+    };
+    Ok(Some(response))
+}
+
+/// The server and channel a stored result was announced in; `None` for a private one.
+fn place_of(core: &Core, receipt: &Receipt) -> Option<(GuildId, ChannelId)> {
+    match receipt {
+        Receipt::Challenge(c) => Some((c.guild, c.channel)),
+        Receipt::Closed(c) => Some((c.challenge.guild, c.challenge.channel)),
+        Receipt::Accept(g) | Receipt::Game(g) => Some((g.guild, g.channel)),
+        Receipt::Finished(s) => Some((s.guild, s.channel)),
+        Receipt::Play(r) => game_by_id(core, r.channel, r.game_id)
+            .ok()
+            .map(|g| (g.guild, r.channel)),
+        Receipt::Daily(_)
+        | Receipt::Grant(_)
+        | Receipt::Settings(_)
+        | Receipt::Pay(_)
+        | Receipt::Reset(_)
+        | Receipt::Purge(_) => None,
     }
+}
 
-    /// Game `id`, in progress in `channel` or finished.
-    pub(crate) fn game_by_id(&self, channel: ChannelId, id: GameId) -> Result<Game, CoreError> {
-        if let Some(g) = self.store.game(channel)?.filter(|g| g.id == id) {
-            return Ok(g);
-        }
-        match self.store.finished_game(id)? {
-            Some(f) => Ok(f.game),
-            None => Err(CoreError::Internal(format!("game {id} is gone"))),
-        }
+/// Game `id`, in progress in `channel` or finished.
+pub(crate) fn game_by_id(core: &Core, channel: ChannelId, id: GameId) -> Result<Game, CoreError> {
+    if let Some(g) = core.store.game(channel)?.filter(|g| g.id == id) {
+        return Ok(g);
+    }
+    match core.store.finished_game(id)? {
+        Some(f) => Ok(f.game),
+        None => Err(CoreError::Internal(format!("game {id} is gone"))),
     }
 }

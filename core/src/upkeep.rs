@@ -82,10 +82,11 @@ impl Core {
             .settle_stalled_where(now, |g| self.owns_server(g))
         {
             Ok(ended) => {
-                out.posts.extend(self.audit_settlements(&ended));
+                out.posts
+                    .extend(crate::audit::audit_settlements(self, &ended));
                 closed.extend(ended.iter().cloned());
                 for s in ended {
-                    self.stop_thinking(s.game_id);
+                    crate::practice::stop_thinking(self, s.game_id);
                     let lang = self.public_lang(s.guild);
                     let text = match s.result {
                         GameResult::Win { winner, loser } => {
@@ -116,109 +117,110 @@ impl Core {
         }
         for kind in jetan_store::GameKind::ALL {
             let upkept = crate::games::ui(kind).upkeep(self, now);
-            out.posts.extend(self.audit_settlements(&upkept.ended));
+            out.posts
+                .extend(crate::audit::audit_settlements(self, &upkept.ended));
             out.posts.extend(upkept.posts);
             closed.extend(upkept.ended);
         }
-        self.close_threads(&closed, &mut out);
+        close_threads(self, &closed, &mut out);
         match self
             .store
             .claim_reminders_where(now, |g| self.owns_server(g))
         {
             Ok(due) => {
                 for r in due {
-                    self.remind(&r, now, &mut out);
+                    remind(self, &r, now, &mut out);
                 }
             }
             Err(e) => tracing::error!("reminding players to move: {e}"),
         }
         out
     }
+}
 
-    /// The words of a reminder claimed in the store: in the game's channel (its thread),
-    /// pinging the player to move (and, once their time is up, the opponent who may
-    /// claim), or by direct message to a player who asked for that.
-    fn remind(&self, r: &jetan_store::Reminder, now: u64, out: &mut Sweep) {
-        if r.user == self.bot.id {
-            return;
-        }
-        let g = &r.game;
-        let lang = self.public_lang(g.guild);
-        let opponent = g.opponent_of(r.user).unwrap_or_default();
-        let game = crate::games::name(lang, &g.terms);
-        let who = mention(r.user);
-        let text = match r.nudge {
-            Nudge::Half => tr!(
-                lang,
-                "remind-half",
-                who = who,
-                game = game.as_str(),
-                left = format_duration(r.deadline.saturating_sub(now))
-            ),
-            Nudge::Tenth if g.terms.practice => tr!(
-                lang,
-                "remind-tenth-practice",
-                who = who,
-                game = game.as_str(),
-                left = format_duration(r.deadline.saturating_sub(now))
-            ),
-            Nudge::Tenth => tr!(
-                lang,
-                "remind-tenth",
-                who = who,
-                game = game.as_str(),
-                left = format_duration(r.deadline.saturating_sub(now)),
-                opponent = mention(opponent)
-            ),
-            Nudge::TimeUp => tr!(
-                lang,
-                "remind-time-up",
-                who = who,
-                game = game.as_str(),
-                opponent = mention(opponent),
-                settles = format_duration(r.settles_at.saturating_sub(now))
-            ),
-        };
-        let mut post = Reply::public(text.clone()).pinging(r.user);
-        if r.nudge == Nudge::TimeUp && opponent != self.bot.id {
-            post = post.pinging(opponent);
-        }
-        if self.store.reminds_by_dm(r.user) {
-            let private = tr!(
-                lang,
-                "remind-dm",
-                text = text,
-                channel = crate::reply::Text::channel(g.channel)
-            );
-            out.dms.push(DirectMessage {
-                user: r.user,
-                reply: Reply::public(private),
-                instead: (g.channel, post),
-            });
-            if r.nudge == Nudge::TimeUp && opponent != self.bot.id {
-                // The opponent, who may claim, is told in the channel all the same.
-                let line = tr!(
-                    lang,
-                    "remind-may-claim",
-                    who = mention(opponent),
-                    game = game.as_str()
-                );
-                out.posts
-                    .push((g.channel, Reply::public(line).pinging(opponent)));
-            }
-        } else {
-            out.posts.push((g.channel, post));
-        }
+/// The words of a reminder claimed in the store: in the game's channel (its thread),
+/// pinging the player to move (and, once their time is up, the opponent who may
+/// claim), or by direct message to a player who asked for that.
+fn remind(core: &Core, r: &jetan_store::Reminder, now: u64, out: &mut Sweep) {
+    if r.user == core.bot.id {
+        return;
     }
+    let g = &r.game;
+    let lang = core.public_lang(g.guild);
+    let opponent = g.opponent_of(r.user).unwrap_or_default();
+    let game = crate::games::name(lang, &g.terms);
+    let who = mention(r.user);
+    let text = match r.nudge {
+        Nudge::Half => tr!(
+            lang,
+            "remind-half",
+            who = who,
+            game = game.as_str(),
+            left = format_duration(r.deadline.saturating_sub(now))
+        ),
+        Nudge::Tenth if g.terms.practice => tr!(
+            lang,
+            "remind-tenth-practice",
+            who = who,
+            game = game.as_str(),
+            left = format_duration(r.deadline.saturating_sub(now))
+        ),
+        Nudge::Tenth => tr!(
+            lang,
+            "remind-tenth",
+            who = who,
+            game = game.as_str(),
+            left = format_duration(r.deadline.saturating_sub(now)),
+            opponent = mention(opponent)
+        ),
+        Nudge::TimeUp => tr!(
+            lang,
+            "remind-time-up",
+            who = who,
+            game = game.as_str(),
+            opponent = mention(opponent),
+            settles = format_duration(r.settles_at.saturating_sub(now))
+        ),
+    };
+    let mut post = Reply::public(text.clone()).pinging(r.user);
+    if r.nudge == Nudge::TimeUp && opponent != core.bot.id {
+        post = post.pinging(opponent);
+    }
+    if core.store.reminds_by_dm(r.user) {
+        let private = tr!(
+            lang,
+            "remind-dm",
+            text = text,
+            channel = crate::reply::Text::channel(g.channel)
+        );
+        out.dms.push(DirectMessage {
+            user: r.user,
+            reply: Reply::public(private),
+            instead: (g.channel, post),
+        });
+        if r.nudge == Nudge::TimeUp && opponent != core.bot.id {
+            // The opponent, who may claim, is told in the channel all the same.
+            let line = tr!(
+                lang,
+                "remind-may-claim",
+                who = mention(opponent),
+                game = game.as_str()
+            );
+            out.posts
+                .push((g.channel, Reply::public(line).pinging(opponent)));
+        }
+    } else {
+        out.posts.push((g.channel, post));
+    }
+}
 
-    /// The result lines in the parent channels and the threads to archive, of the games
-    /// in `ended` that were played in threads of their own (after their own posts).
-    fn close_threads(&self, ended: &[jetan_store::Settlement], out: &mut Sweep) {
-        for s in ended {
-            if let Some((post, thread)) = self.told_in_parent(s) {
-                out.posts.push(post);
-                out.archive.push(thread);
-            }
+/// The result lines in the parent channels and the threads to archive, of the games
+/// in `ended` that were played in threads of their own (after their own posts).
+fn close_threads(core: &Core, ended: &[jetan_store::Settlement], out: &mut Sweep) {
+    for s in ended {
+        if let Some((post, thread)) = crate::threads::told_in_parent(core, s) {
+            out.posts.push(post);
+            out.archive.push(thread);
         }
     }
 }

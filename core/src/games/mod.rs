@@ -10,9 +10,9 @@ pub mod martian;
 /// The words drawn on Jetan's pictures, in a language.
 pub use jetan::pictures::labels as picture_labels;
 
-use jetan_store::{Game, GameId, GameKind, PlayResult, StoreError, Terms};
+use jetan_store::{Game, GameKind, PlayResult, StoreError, Terms};
 
-use crate::game::{GameUi, FROM, MOVE, TO};
+use crate::game::GameUi;
 use crate::lang::{tr, Lang};
 use crate::request::{GameCommand, Request};
 use crate::words::{format_duration, money};
@@ -26,42 +26,19 @@ pub(crate) fn ui(kind: GameKind) -> &'static dyn GameUi {
     }
 }
 
-impl Core {
-    /// One of a game's own commands, for the game in the request's channel.
-    pub(crate) fn game_command(
-        &self,
-        req: &Request,
-        c: &GameCommand,
-    ) -> Result<Response, CoreError> {
-        let game = self.game_in(req)?;
-        of(&game).command(self.cx(req, &game), c)
-    }
+/// One of a game's own commands, for the game in the request's channel.
+pub(crate) fn game_command(
+    core: &Core,
+    req: &Request,
+    c: &GameCommand,
+) -> Result<Response, CoreError> {
+    let game = core.game_in(req)?;
+    of(&game).command(core.cx(req, &game), c)
+}
 
-    /// A press of a game's own button `name` (or a choice in its menu: `value`) on a
-    /// message of game `id`: the game in the channel reads it if it is still that game.
-    /// The Move button and its menus are the host's ([`crate::move_menu`]).
-    pub(crate) fn game_button(
-        &self,
-        req: &Request,
-        id: GameId,
-        name: &str,
-        value: Option<&str>,
-    ) -> Result<Response, CoreError> {
-        match self.store.game(req.channel)? {
-            Some(game) if game.id == id => match name {
-                MOVE | FROM | TO => self.move_menu(req, &game, name, value),
-                _ => of(&game).button(self.cx(req, &game), name, value),
-            },
-            _ => Err(CoreError::User(crate::text::stale_button(Lang::of(
-                &req.locale,
-            )))),
-        }
-    }
-
-    /// The reply to an action the store played (for a repeated request too).
-    pub(crate) fn played(&self, req: &Request, r: &PlayResult) -> Result<Response, CoreError> {
-        ui(r.record.game()).played(self, req, r)
-    }
+/// The reply to an action the store played (for a repeated request too).
+pub(crate) fn played(core: &Core, req: &Request, r: &PlayResult) -> Result<Response, CoreError> {
+    ui(r.record.game()).played(core, req, r)
 }
 
 /// The game of `game`.

@@ -17,7 +17,7 @@ pub(super) fn turn(
 ) -> Result<Option<Response>, CoreError> {
     let guild = game.guild;
     let pos = super::moved::position(game)?;
-    let level = engine_level(core.level(game.id));
+    let level = engine_level(crate::practice::level(core, game.id));
     let think = core.think;
     let stop = Arc::new(AtomicBool::new(false));
     if let Ok(mut thinking) = core.thinking.lock() {
@@ -54,8 +54,7 @@ pub(super) fn turn(
             if !offer || result.finished.is_some() {
                 return Ok(Some(response));
             }
-            core.computer_offers_draw(channel, game, response, now())
-                .map(Some)
+            crate::computer::computer_offers_draw(core, channel, game, response, now()).map(Some)
         }
         Err(e) if e.is_refusal() => {
             tracing::info!(channel = %channel, "the game changed while the computer thought: {e}");
@@ -77,7 +76,7 @@ pub(super) fn draw(
         &pos,
         &earlier_positions(game),
         me,
-        engine_level(core.level(game.id)),
+        engine_level(crate::practice::level(core, game.id)),
     );
     let why = match j.reason {
         DrawGrounds::Over => tr!(lang, "illegal-game-over"),
@@ -126,13 +125,13 @@ fn offer_due(plies: u32) -> bool {
 }
 
 /// The engine's level for a practice game's level (the same numbers, 1–5).
-fn engine_level(level: crate::computer::Level) -> jetan_engine::Level {
+fn engine_level(level: crate::practice::Level) -> jetan_engine::Level {
     jetan_engine::Level::new(level.get()).unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::computer::Level;
+    use crate::practice::Level;
 
     #[test]
     fn practice_levels_are_the_engines_levels() {

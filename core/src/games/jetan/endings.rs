@@ -22,7 +22,7 @@ pub(super) fn ended(
     let banner = text::result_banner(lang, &s.result, s.reason, |id| {
         core.name_of(UserId(id), lang)
     });
-    let bottom = core.bottom_at_end(game, &s.result, seat_of(pos.turn()));
+    let bottom = crate::pictures::bottom_at_end(core, game, &s.result, seat_of(pos.turn()));
     let png = super::pictures::board_picture(core, lang, game, &pos, bottom, None, Some(banner))?;
     Ok(Reply::public(text).with_file("board.png", png))
 }

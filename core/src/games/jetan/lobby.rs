@@ -38,7 +38,7 @@ pub(super) fn started(core: &Core, game: &Game, text: String) -> Result<Response
     let pos = super::moved::position(game)?;
     let computer = game.terms.practice && game.players.first == core.bot.id;
     let lang = core.public_lang(game.guild);
-    let bottom = core.bottom(game, Seat::First, None);
+    let bottom = crate::pictures::bottom(core, game, Seat::First, None);
     // When the computer moves first, its reply shows the board.
     let png = if computer {
         None

@@ -144,7 +144,7 @@ impl GameUi for Jetan {
     }
 
     fn played(&self, core: &Core, req: &Request, r: &PlayResult) -> Result<Response, CoreError> {
-        let game = core.game_by_id(req.channel, r.game_id)?;
+        let game = crate::repeat::game_by_id(core, req.channel, r.game_id)?;
         let before = moved::before_move(&game, r.ply as usize)?;
         moved::moved(core, req.guild, &before, r, req.now)
     }

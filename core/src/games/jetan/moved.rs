@@ -158,7 +158,7 @@ pub(crate) fn moved(
         let png = after.as_ref().and_then(|(pos, _)| {
             picture(
                 pos,
-                core.bottom_at_end(&game, &s.result, seat_of(pos.turn())),
+                crate::pictures::bottom_at_end(core, &game, &s.result, seat_of(pos.turn())),
                 Some(banner),
             )
         });
@@ -189,7 +189,7 @@ pub(crate) fn moved(
         }
     }
     game.last_move_at = now;
-    text.push_str(&core.wager_and_clock(lang, &game, &currency, now));
+    text.push_str(&crate::play::wager_and_clock(lang, &game, &currency, now));
     let computer = before.terms.practice && next == core.bot.id;
     let mut reply = Reply::public(text);
     if !computer {
@@ -204,9 +204,9 @@ pub(crate) fn moved(
     let png = if computer {
         None
     } else {
-        after
-            .as_ref()
-            .and_then(|(pos, _)| picture(pos, core.bottom(&game, turn, None), None))
+        after.as_ref().and_then(|(pos, _)| {
+            picture(pos, crate::pictures::bottom(core, &game, turn, None), None)
+        })
     };
     Ok(Response {
         computer_moves_in: computer.then_some(before.channel),

@@ -74,7 +74,7 @@ pub(crate) fn board_picture(
     selected: Option<Square>,
     result: Option<String>,
 ) -> Result<Vec<u8>, CoreError> {
-    let (black, orange) = core.names(game, lang);
+    let (black, orange) = crate::pictures::names(core, game, lang);
     let mut view = View::new(color_of(bottom))
         .with_names(black, orange)
         .with_shape(shape(game))
@@ -118,7 +118,7 @@ pub(crate) fn move_picture(
     report: &jetan_rules::Report,
     caption: String,
 ) -> Result<Vec<u8>, CoreError> {
-    let (black, orange) = core.names(game, lang);
+    let (black, orange) = crate::pictures::names(core, game, lang);
     let mut view = View::new(color_of(bottom))
         .with_names(black, orange)
         .with_shape(shape(game))
@@ -156,7 +156,7 @@ pub(crate) fn replay_picture(
     result: String,
 ) -> Result<Vec<u8>, CoreError> {
     let (positions, moves) = replay_positions(&finished.game)?;
-    let (black, orange) = core.names(&finished.game, lang);
+    let (black, orange) = crate::pictures::names(core, &finished.game, lang);
     let mut replay = Replay {
         shape: shape(&finished.game),
         labels: labels(lang),

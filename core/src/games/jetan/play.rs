@@ -135,7 +135,7 @@ pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, Core
 pub(super) fn board(core: &Core, req: &Request, game: &Game) -> Result<Reply, CoreError> {
     let lang = core.public_lang(req.guild);
     let pos = super::moved::position(game)?;
-    let bottom = core.bottom(game, seat_of(pos.turn()), Some(req.user.id.get()));
+    let bottom = crate::pictures::bottom(core, game, seat_of(pos.turn()), Some(req.user.id.get()));
     let png = super::pictures::board_picture(core, lang, game, &pos, bottom, None, None)?;
     let mut text = tr!(
         lang,
@@ -150,7 +150,9 @@ pub(super) fn board(core: &Core, req: &Request, game: &Game) -> Result<Reply, Co
         text.push_str(&tr!(lang, "countdown-left", n = n));
     }
     let currency = core.currency_or_default(req.guild);
-    text.push_str(&core.wager_and_clock(lang, game, &currency, req.now));
+    text.push_str(&crate::play::wager_and_clock(
+        lang, game, &currency, req.now,
+    ));
     let reply = Reply::public(text).with_file("board.png", png);
     Ok(Core::with_move_button(lang, game, reply))
 }
@@ -223,7 +225,7 @@ pub(super) fn moves(
         }
         text
     };
-    let bottom = core.bottom(game, seat_of(pos.turn()), Some(req.user.id.get()));
+    let bottom = crate::pictures::bottom(core, game, seat_of(pos.turn()), Some(req.user.id.get()));
     let png = super::pictures::board_picture(core, lang, game, &pos, bottom, Some(sq), None)?;
     Ok(Reply::ephemeral(text).with_file("moves.png", png))
 }

@@ -301,7 +301,7 @@ impl GameUi for Martian {
     ) -> Result<(bool, String), CoreError> {
         let side = side_of(lang, game, core.bot.id)?;
         let view = state_of(game)?.public_view(side);
-        let level = ai_level(core.level(game.id).get());
+        let level = ai_level(crate::practice::level(core, game.id).get());
         let j = ai::judge_draw(&view, level, game.version);
         let pawns = |e: f64| format!("{e:+.1}");
         let why = match j.reason {
@@ -1002,7 +1002,7 @@ pub(crate) fn martian_computer_turn(
         if game.martian_player(side) != core.bot.id {
             break;
         }
-        let level = ai_level(core.level(game.id).get());
+        let level = ai_level(crate::practice::level(core, game.id).get());
         let Some(action) = ai::choose(&state.public_view(side), level, game.version) else {
             break;
         };
@@ -1045,7 +1045,8 @@ pub(crate) fn martian_computer_turn(
     };
     if let Some(before) = turn_from {
         if martian_offers_draw(core, channel)? {
-            response = core.computer_offers_draw(channel, &before, response, now())?;
+            response =
+                crate::computer::computer_offers_draw(core, channel, &before, response, now())?;
         }
     }
     Ok(Some(response))
@@ -1078,7 +1079,7 @@ fn martian_offers_draw(core: &Core, channel: ChannelId) -> Result<bool, CoreErro
         .quiet_turns()
         .checked_sub(ai::DEAD_QUIET)
         .is_some_and(|q| q % 8 < 2);
-    let level = ai_level(core.level(game.id).get());
+    let level = ai_level(crate::practice::level(core, game.id).get());
     Ok(due && ai::should_offer_draw(&view, level, game.version).is_some())
 }
 

@@ -2,8 +2,7 @@
 use jetan_store::{ChannelId, GuildId, UserId};
 
 use jetan_store::{
-    DailyClaim, GameResult, Paid, RatingPool, Settings, SettingsChange, StandingsOrder, DAY_MS,
-    MIN_RATED_GAMES,
+    DailyClaim, Paid, RatingPool, Settings, SettingsChange, StandingsOrder, DAY_MS, MIN_RATED_GAMES,
 };
 
 use super::args::amount;
@@ -308,26 +307,7 @@ pub(crate) fn history(
     };
     for f in &games {
         let g = &f.game;
-        let who = match f.result {
-            GameResult::Win { winner, loser } => tr!(
-                lang,
-                "history-beat",
-                winner = mention(winner),
-                loser = mention(loser)
-            ),
-            GameResult::Draw => tr!(
-                lang,
-                "history-drew",
-                black = mention(g.players.first),
-                orange = mention(g.players.second)
-            ),
-            GameResult::Aborted => tr!(
-                lang,
-                "history-aborted",
-                black = mention(g.players.first),
-                orange = mention(g.players.second)
-            ),
-        };
+        let who = text::outcome(lang, &f.result, &g.players);
         let stakes = if g.terms.practice {
             tr!(lang, "history-practice")
         } else if g.terms.stake == 0 && g.terms.piece_price == 0 {

@@ -2,7 +2,7 @@
 //! in the message files (`core/locales/*.ftl`).
 
 use jetan_store::{
-    EndReason, GameResult, Payment, PaymentKind, Seat, Settlement, StoreError, UserId,
+    BySeat, EndReason, GameResult, Payment, PaymentKind, Seat, Settlement, StoreError, UserId,
 };
 
 use super::lang::{tr, Lang};
@@ -212,6 +212,31 @@ pub(crate) fn refund_text(lang: Lang, amount: u64, to: u64, currency: &str) -> S
             who = mention(UserId(to))
         );
         format!(" {line}")
+    }
+}
+
+/// Who won a game, or that it was drawn or aborted, naming the players in their seats'
+/// order: "@a beat @b", "@a and @b drew".
+pub(crate) fn outcome(lang: Lang, result: &GameResult, players: &BySeat<UserId>) -> String {
+    match *result {
+        GameResult::Win { winner, loser } => tr!(
+            lang,
+            "history-beat",
+            winner = mention(winner),
+            loser = mention(loser)
+        ),
+        GameResult::Draw => tr!(
+            lang,
+            "history-drew",
+            black = mention(players.first),
+            orange = mention(players.second)
+        ),
+        GameResult::Aborted => tr!(
+            lang,
+            "history-aborted",
+            black = mention(players.first),
+            orange = mention(players.second)
+        ),
     }
 }
 

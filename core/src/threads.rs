@@ -9,7 +9,7 @@
 //! not, [`Core::thread_refused`]); [`Response::archive`] names the threads to archive.
 //! Every game is hosted the same way: nothing here names a game.
 
-use jetan_store::{ChannelId, Game, GameId, GameResult, Settlement};
+use jetan_store::{ChannelId, Game, GameId, Settlement};
 
 use super::lang::tr;
 use super::reply::Text;
@@ -145,26 +145,7 @@ pub(crate) fn told_in_parent(
         .filter(|f| f.game.id == s.game_id)
         .map(|f| crate::games::name(lang, &f.game.terms))
         .unwrap_or_default();
-    let who = match s.result {
-        GameResult::Win { winner, loser } => tr!(
-            lang,
-            "history-beat",
-            winner = mention(winner),
-            loser = mention(loser)
-        ),
-        GameResult::Draw => tr!(
-            lang,
-            "history-drew",
-            black = mention(s.players.first),
-            orange = mention(s.players.second)
-        ),
-        GameResult::Aborted => tr!(
-            lang,
-            "history-aborted",
-            black = mention(s.players.first),
-            orange = mention(s.players.second)
-        ),
-    };
+    let who = crate::text::outcome(lang, &s.result, &s.players);
     let line = tr!(
         lang,
         "thread-result",

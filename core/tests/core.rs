@@ -186,6 +186,13 @@ impl Harness {
         assert_eq!(self.snapshot(), before, "{command:?} changed something");
     }
 
+    /// A server manager's `/jetan admin settings` change, made by Carol.
+    fn settings(&mut self, args: SettingsArgs) -> Reply {
+        let mut req = self.request(&carol(), Command::Admin(AdminCommand::Settings(args)));
+        req.manager = true;
+        self.core().handle(req).reply
+    }
+
     fn mv(&mut self, user: &UserRef, text: &str) -> Reply {
         let r = self.ok(
             user,

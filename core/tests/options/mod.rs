@@ -132,15 +132,10 @@ fn asymmetric_options_are_worded_per_side_in_both_languages() {
         "{text}"
     );
     h.ok(&alice(), Command::Cancel);
-    let mut req = h.request(
-        &carol(),
-        Command::Admin(AdminCommand::Settings(SettingsArgs {
-            language: Some("es".into()),
-            ..Default::default()
-        })),
-    );
-    req.manager = true;
-    h.core().handle(req);
+    h.settings(SettingsArgs {
+        language: Some("es".into()),
+        ..Default::default()
+    });
     let c = h.ok(
         &alice(),
         rules_challenge(bob(), "P:brave+noescape;standard"),
@@ -193,15 +188,10 @@ fn a_bad_rules_string_is_refused_privately_naming_the_culprit_and_nothing_is_hel
 #[test]
 fn a_server_that_rates_rule_options_rates_them_in_a_pool_per_rules_string() {
     let mut h = Harness::new();
-    let mut req = h.request(
-        &carol(),
-        Command::Admin(AdminCommand::Settings(SettingsArgs {
-            rated_options: Some(true),
-            ..Default::default()
-        })),
-    );
-    req.manager = true;
-    let r = h.core().handle(req).reply;
+    let r = h.settings(SettingsArgs {
+        rated_options: Some(true),
+        ..Default::default()
+    });
     assert!(
         r.text
             .plain()

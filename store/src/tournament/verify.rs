@@ -162,7 +162,7 @@ pub(crate) fn check(
                         }
                     }
                 }
-                if b.result.is_none() && current != Some(round) {
+                if b.result.is_none() && current != Some(round) && !ended {
                     p(format!("{at}: no result, and it is not the current round"));
                 }
                 let link = TournamentGame {

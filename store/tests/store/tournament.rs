@@ -734,7 +734,7 @@ fn random_events_keep_the_money_and_the_pairing_rules() {
     let cases: u64 = std::env::var("TOURNAMENT_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(if crate::POSTGRES { 12 } else { 60 });
+        .unwrap_or(if crate::POSTGRES { 16 } else { 60 });
     let mut played = 0;
     let mut withdrawals = 0;
     for seed in 0..cases {
@@ -924,4 +924,68 @@ fn random_event(seed: u64) -> Option<usize> {
         "{ctx}"
     );
     Some(withdrawn.len())
+}
+
+#[test]
+fn verify_finds_a_tournament_whose_money_or_games_do_not_add_up() {
+    let t = TestStore::new();
+    let id = create(&t, &spec(swiss(2), 100, &[100]));
+    join_all(&t, id, 4);
+    t.store
+        .start_tournament(t.req(ORGANISER, 2), GUILD, id)
+        .unwrap();
+    let g = start_game(&t, id, 1, 1);
+    t.assert_clean();
+    let tm = get(&t, id);
+    let place = t.close();
+    let key = id.get().to_be_bytes();
+    let original = place.raw_get("tournaments", &key).unwrap();
+    let write = |tm: &Tournament| {
+        let mut v = vec![jetan_store::FORMAT_VERSION];
+        v.extend(serde_json::to_vec(tm).unwrap());
+        place.raw_put("tournaments", &key, &v);
+    };
+    let problems = |place: &Place| {
+        let store = place.open();
+        let r = store.verify().unwrap();
+        r.problems
+    };
+    // A pot that is not what the players hold.
+    let mut bad = tm.clone();
+    bad.pot += 1;
+    write(&bad);
+    let p = problems(&place);
+    assert!(p.iter().any(|p| p.contains("its pot is 401")), "{p:?}");
+    // A fee taken off a player's entry: their escrow no longer matches.
+    let mut bad = tm.clone();
+    bad.players[0].held = 0;
+    bad.pot -= 100;
+    bad.refunded += 100;
+    write(&bad);
+    let p = problems(&place);
+    assert!(p.iter().any(|p| p.contains("in escrow")), "{p:?}");
+    assert!(
+        p.iter().any(|p| p.contains("the ledger says refunds 0")),
+        "{p:?}"
+    );
+    // A pairing whose game is another.
+    let mut bad = tm.clone();
+    bad.rounds[0][0].game = Some(jetan_store::GameId(g.id.get() + 1000));
+    write(&bad);
+    let p = problems(&place);
+    assert!(p.iter().any(|p| p.contains("not in progress")), "{p:?}");
+    // The same two players paired twice.
+    let mut bad = tm;
+    let b = bad.rounds[0][0].clone();
+    bad.rounds.push(vec![jetan_store::Board {
+        game: None,
+        channel: None,
+        aborted: Vec::new(),
+        ..b
+    }]);
+    write(&bad);
+    let p = problems(&place);
+    assert!(p.iter().any(|p| p.contains("paired 2 times")), "{p:?}");
+    place.raw_put("tournaments", &key, &original);
+    assert!(problems(&place).is_empty());
 }

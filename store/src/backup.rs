@@ -12,7 +12,7 @@ use crate::model::{
     Wallet,
 };
 use crate::store::ID_BASE_KEY;
-use crate::tournament::{StoredUpdate, Tournament, TournamentGame};
+use crate::tournament::model::{StoredUpdate, Tournament, TournamentGame};
 use crate::tx::{t, TREE_NAMES};
 use crate::{GameId, GuildId, RequestId, Result, Seat, Store, StoreError, UserId};
 

@@ -773,7 +773,7 @@ impl Store {
         }
         for item in self.kv().scan(t::TOURNAMENT_REQUESTS, &[]) {
             let (k, v) = item?;
-            let old = decode::<crate::tournament::StoredUpdate>(&v, String::new)
+            let old = decode::<crate::tournament::model::StoredUpdate>(&v, String::new)
                 .map_or(true, |r| r.at < before);
             if old {
                 self.kv().remove(t::TOURNAMENT_REQUESTS, &k)?;

@@ -39,13 +39,12 @@
 //! in its transaction; a withdrawal loses the player's current pairing by forfeit, or
 //! by resignation of a game in progress (settled as usual, in its transaction).
 
-mod model;
+pub(crate) mod model;
 mod ops;
 pub(crate) mod results;
 pub(crate) mod verify;
 
 pub use jetan_pairing::{PairingError, Standing};
-pub(crate) use model::StoredUpdate;
 pub use model::{
     Board, BoardResult, Entrant, Prize, Tournament, TournamentFormat, TournamentGame,
     TournamentState, TournamentUpdate,

@@ -12,6 +12,7 @@ use crate::model::{
     Wallet,
 };
 use crate::store::ID_BASE_KEY;
+use crate::tournament::model::{StoredUpdate, Tournament, TournamentGame};
 use crate::tx::{t, TREE_NAMES};
 use crate::{GameId, GuildId, RequestId, Result, Seat, Store, StoreError, UserId};
 
@@ -40,6 +41,13 @@ enum Line {
     Request {
         id: RequestId,
         stored: StoredReceipt,
+    },
+    /// A tournament (its games' index is rebuilt from it).
+    Tournament(Tournament),
+    /// A tournament operation's stored result.
+    TournamentRequest {
+        id: RequestId,
+        stored: StoredUpdate,
     },
     /// A record that did not decode, kept byte for byte (hex) so nothing is lost.
     Damaged {
@@ -70,7 +78,8 @@ pub struct ImportSummary {
 impl Store {
     /// Writes every record as one JSON object per line (`"type"` says which kind: a
     /// header, then settings, wallets, challenges, games, finished games, ledger entries
-    /// and stored request results). The history indexes are not written; `import`
+    /// and stored request results, tournaments and their stored results). The history
+    /// indexes (and the index of tournament games) are not written; `import`
     /// rebuilds them. A record that does not decode is written as a `damaged` line
     /// with its bytes in hex, and counted.
     ///
@@ -97,6 +106,8 @@ impl Store {
             t::REQUESTS,
             t::MOVES,
             t::ACTIONS,
+            t::TOURNAMENTS,
+            t::TOURNAMENT_REQUESTS,
         ] {
             for item in self.kv().scan(tree, &[]) {
                 let (k, v) = item?;
@@ -137,6 +148,13 @@ impl Store {
                         detail: "its game could not be exported".into(),
                     }),
                     t::LEDGER => decode(&v, what).map(Line::Ledger),
+                    t::TOURNAMENTS => decode(&v, what).map(Line::Tournament),
+                    t::TOURNAMENT_REQUESTS => {
+                        decode(&v, what).map(|stored| Line::TournamentRequest {
+                            id: part(0),
+                            stored,
+                        })
+                    }
                     _ => decode(&v, what).map(|stored| Line::Request {
                         id: part(0),
                         stored,
@@ -295,6 +313,25 @@ impl Store {
                 Line::Request { id, stored } => {
                     put(t::REQUESTS, &key1(id), encode(&stored));
                 }
+                Line::Tournament(tm) => {
+                    max_id = max_id.max(tm.id.get());
+                    for (r, boards) in tm.rounds.iter().enumerate() {
+                        for (b, board) in boards.iter().enumerate() {
+                            let link = TournamentGame {
+                                tournament: tm.id,
+                                round: r + 1,
+                                board: b + 1,
+                            };
+                            for g in board.game.iter().chain(&board.aborted) {
+                                put(t::TOURNAMENT_GAMES, &key1(*g), encode(&link));
+                            }
+                        }
+                    }
+                    put(t::TOURNAMENTS, &key1(tm.id), encode(&tm));
+                }
+                Line::TournamentRequest { id, stored } => {
+                    put(t::TOURNAMENT_REQUESTS, &key1(id), encode(&stored));
+                }
                 Line::Damaged {
                     tree: name,
                     key,
@@ -450,9 +487,17 @@ fn read_checked(input: impl BufRead) -> Result<Vec<(u64, Line)>> {
                 id(e.seq, "ledger entry")?;
                 needs_wallet.push((n, e.guild, e.user, "the ledger entry"));
             }
-            Line::Request { id, .. } => {
+            Line::Request { id, .. } | Line::TournamentRequest { id, .. } => {
                 if !requests.insert(*id) {
                     return Err(bad(format!("request {id} appears twice")));
+                }
+            }
+            Line::Tournament(tm) => {
+                id(tm.id.get(), "tournament")?;
+                for e in &tm.players {
+                    if e.held > 0 {
+                        needs_wallet.push((n, tm.guild, e.user, "a tournament's player"));
+                    }
                 }
             }
             Line::Damaged { tree, key, value } => {

@@ -188,6 +188,52 @@ pub enum StoreError {
         used_for: &'static str,
     },
 
+    /// No such tournament (on this server).
+    #[error("there is no tournament {0}")]
+    NoTournament(crate::TournamentId),
+    /// Only the tournament's organiser may do this.
+    #[error("only user {organiser} can run this tournament")]
+    NotOrganiser {
+        /// The organiser.
+        organiser: UserId,
+    },
+    /// The tournament is not in a state that allows this ("open", "running",
+    /// "finished", "cancelled" is what it is).
+    #[error("the tournament is {state}")]
+    TournamentState {
+        /// What it is now.
+        state: &'static str,
+    },
+    /// The player already joined the tournament.
+    #[error("you have already joined this tournament")]
+    AlreadyJoined,
+    /// The player is not (or no longer) in the tournament.
+    #[error("you are not playing in this tournament")]
+    NotEntered,
+    /// The tournament has as many players as it allows.
+    #[error("the tournament is full ({max} players)")]
+    TournamentFull {
+        /// Its player limit.
+        max: u32,
+    },
+    /// Settings no tournament can use (a bad name, prizes, terms).
+    #[error("invalid tournament: {0}")]
+    InvalidTournament(String),
+    /// The pairing named is not one that can take this (no such board, a bye, a result
+    /// already known, not the current round).
+    #[error("round {round}, board {board}: {why}")]
+    NoSuchPairing {
+        /// The round (1-based).
+        round: usize,
+        /// The board (1-based).
+        board: usize,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// The pairing rules refuse (too few players to start, a Swiss of too many rounds).
+    #[error(transparent)]
+    Pairing(#[from] jetan_pairing::PairingError),
+
     // ---- internal failures ----
     /// A stored record does not decode (or has an unknown format version). Only the
     /// channel, wallet or game it belongs to is affected.

@@ -65,3 +65,7 @@ id!(
     /// A game; a challenge keeps its id when accepted.
     GameId
 );
+id!(
+    /// A tournament (from the same id sequence as games: never equal to a game's id).
+    TournamentId
+);

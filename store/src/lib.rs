@@ -167,6 +167,7 @@ mod seat;
 mod settings;
 mod settle;
 mod store;
+pub mod tournament;
 mod turns;
 mod tx;
 mod verify;
@@ -191,7 +192,11 @@ pub use settings::{SettingsChange, MAX_ACCOUNT_DAYS, MAX_MIN_GAMES};
 pub use store::{Location, Store};
 pub use verify::VerifyReport;
 
-pub use ids::{ChannelId, GameId, GuildId, UserId};
+pub use ids::{ChannelId, GameId, GuildId, TournamentId, UserId};
+pub use tournament::{
+    Board, BoardResult, NewTournament, Tournament, TournamentFormat, TournamentGame,
+    TournamentState, TournamentUpdate,
+};
 /// A Discord interaction id, identifying one request.
 pub type RequestId = u64;
 /// Unix time in milliseconds, always passed in by the caller.

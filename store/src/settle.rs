@@ -230,6 +230,8 @@ pub(crate) fn settle(
         net: game.net,
         rating: rating.clone(),
     };
+    // A tournament's game: its pairing's result, and what follows, in this transaction.
+    crate::tournament::results::on_settled(tx, &settlement)?;
     tx.remove(t::GAMES, &key1(game.channel))?;
     tx.index_finished(game.id, game.guild, game.channel, game.players.into_array())?;
     let archived = FinishedGame {

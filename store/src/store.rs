@@ -771,6 +771,15 @@ impl Store {
                 n += 1;
             }
         }
+        for item in self.kv().scan(t::TOURNAMENT_REQUESTS, &[]) {
+            let (k, v) = item?;
+            let old = decode::<crate::tournament::model::StoredUpdate>(&v, String::new)
+                .map_or(true, |r| r.at < before);
+            if old {
+                self.kv().remove(t::TOURNAMENT_REQUESTS, &k)?;
+                n += 1;
+            }
+        }
         // An answer not announced by then never will be (its result is gone too): a
         // front end that does not announce (the console) leaves its entries here.
         for item in self.kv().scan(t::OUTBOX, &[]) {

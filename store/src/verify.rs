@@ -84,7 +84,10 @@ impl Store {
     ///   (not practice) add up to;
     /// - every move record belongs to a game in progress or finished, which has exactly
     ///   that many moves;
-    /// - every record decodes, and the history indexes point at archived games.
+    /// - every record decodes, and the history indexes point at archived games;
+    /// - every tournament's money (entry fees in = pot + refunds + prizes, the pot held
+    ///   in its players' escrow, the ledger agreeing) and its games against its
+    ///   pairings (`tournament::verify`).
     ///
     /// # Errors
     /// Storage failures only; everything else is a problem in the report.
@@ -281,6 +284,8 @@ impl Store {
                     .push(format!("the game in channel {channel}: {p}"));
             }
         }
+        // Entry fees held by tournaments, and their own checks.
+        crate::tournament::verify::check(self, &mut r.problems, &mut escrow)?;
         for (&(guild, user), w) in &wallets {
             let want = escrow.remove(&(guild, user)).unwrap_or(0);
             if u128::from(w.escrow) != want {

@@ -60,6 +60,12 @@ trees! {
     /// The outbox: per request id, the results whose answer the bot has not yet seen
     /// delivered (written with the result, removed once Discord confirms it).
     OUTBOX = "outbox",
+    /// Tournaments per id ([`crate::tournament`]).
+    TOURNAMENTS = "tournaments",
+    /// The games of tournaments: game id -> (tournament, round, board).
+    TOURNAMENT_GAMES = "tournament_games",
+    /// The stored results of tournament operations, per request id.
+    TOURNAMENT_REQUESTS = "tournament_requests",
 }
 
 /// A tree outside the transactions: cosmetic data (display names, practice levels,

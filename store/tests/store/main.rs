@@ -19,4 +19,5 @@ mod ops;
 mod race;
 mod ratings;
 mod seats;
+mod tournament;
 mod upgrade;

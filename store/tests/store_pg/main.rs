@@ -33,5 +33,7 @@ mod ops;
 mod race;
 #[path = "../store/ratings.rs"]
 mod ratings;
+#[path = "../store/tournament.rs"]
+mod tournament;
 #[path = "../store/upgrade.rs"]
 mod upgrade;

@@ -67,7 +67,7 @@ pub(crate) fn computer_offers_draw(
     let Some(to) = game.opponent_of(core.bot.id) else {
         return Ok(response);
     };
-    let offer = crate::endings::draw_offer_reply(core, &game, core.bot.id.get(), to.get());
+    let offer = crate::endings::draw_offer_reply(core, &game, core.bot.id, to);
     let reply = &mut response.reply;
     reply.text.push('\n');
     reply.text.push_str(&offer.reply.text.to_owned_encoded());

@@ -14,8 +14,8 @@ impl Core {
     /// players' display names: what `/jetan record` posts and `jetan export-game` writes.
     pub fn game_record(&self, last: &FinishedGame) -> String {
         let g = &last.game;
-        let name = |id: u64| {
-            let n = self.name_of(UserId(id), Lang::En);
+        let name = |id: UserId| {
+            let n = self.name_of(id, Lang::En);
             format!("{n} ({id})")
         };
         let result = match last.result {
@@ -123,12 +123,7 @@ pub(crate) fn draw(core: &Core, req: &Request) -> Result<Response, CoreError> {
         return offer_computer_draw(core, req, &game);
     }
     let game = core.store.offer_draw(Core::store_req(req), req.channel)?;
-    Ok(draw_offer_reply(
-        core,
-        &game,
-        req.user.id.get(),
-        opponent.get(),
-    ))
+    Ok(draw_offer_reply(core, &game, req.user.id, opponent))
 }
 
 /// A draw offered to the computer: it answers by its own judgement, at once. Taken,
@@ -158,25 +153,20 @@ fn offer_computer_draw(core: &Core, req: &Request, game: &Game) -> Result<Respon
 }
 
 /// The public message of a draw offer, with its buttons.
-pub(crate) fn draw_offer_reply(core: &Core, game: &Game, by: u64, to: u64) -> Response {
+pub(crate) fn draw_offer_reply(core: &Core, game: &Game, by: UserId, to: UserId) -> Response {
     let lang = core.public_lang(game.guild);
-    let reply = Reply::public(tr!(
-        lang,
-        "draw-offer",
-        by = mention(UserId(by)),
-        to = mention(UserId(to))
-    ))
-    .pinging(UserId(to))
-    .with_button(
-        ButtonAction::DrawAccept(game.id).id(),
-        &tr!(lang, "button-accept-draw"),
-        ButtonStyle::Success,
-    )
-    .with_button(
-        ButtonAction::DrawDecline(game.id).id(),
-        &tr!(lang, "button-decline"),
-        ButtonStyle::Danger,
-    );
+    let reply = Reply::public(tr!(lang, "draw-offer", by = mention(by), to = mention(to)))
+        .pinging(to)
+        .with_button(
+            ButtonAction::DrawAccept(game.id).id(),
+            &tr!(lang, "button-accept-draw"),
+            ButtonStyle::Success,
+        )
+        .with_button(
+            ButtonAction::DrawDecline(game.id).id(),
+            &tr!(lang, "button-decline"),
+            ButtonStyle::Danger,
+        );
     Response {
         shows: Some(Shown::DrawOffer(game.id)),
         ..reply.into()

@@ -69,7 +69,7 @@ pub(crate) struct Cx<'a> {
 pub(crate) type Typed<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>);
 
 /// Who asks for autocomplete choices: their language, their id, and what they typed.
-pub(crate) type Asker<'a> = (Lang, u64, &'a str);
+pub(crate) type Asker<'a> = (Lang, UserId, &'a str);
 
 /// Autocomplete choices: (name shown, value).
 pub(crate) type Choices = Vec<(String, String)>;
@@ -201,7 +201,7 @@ pub(crate) trait GameUi: Sync {
     fn record(
         &self,
         tags: &mut Vec<(String, String)>,
-        name: &dyn Fn(u64) -> String,
+        name: &dyn Fn(UserId) -> String,
         last: &FinishedGame,
         result: &str,
     ) -> String;

@@ -357,7 +357,7 @@ pub(crate) fn closed_reply(core: &Core, req: &Request, closed: &ChallengeClosed)
             tr!(lang, "edit-expired"),
         ),
     };
-    let text = text + &text::refund_text(lang, closed.refunded, c.challenger.get(), &currency);
+    let text = text + &text::refund_text(lang, closed.refunded, c.challenger, &currency);
     Response {
         edits: answered_challenge(core, c.id, edit).into_iter().collect(),
         ..Reply::public(text).into()

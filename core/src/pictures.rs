@@ -21,15 +21,13 @@ pub(crate) fn names(core: &Core, game: &Game, lang: Lang) -> (String, String) {
 /// - otherwise the seat to move (`to_move`), so the player about to think sees the
 ///   board from their seat; at the end of a game, the winner (`to_move` is then the
 ///   winner's seat, or the seat to move for a draw).
-pub(crate) fn bottom(core: &Core, game: &Game, to_move: Seat, viewer: Option<u64>) -> Seat {
+pub(crate) fn bottom(core: &Core, game: &Game, to_move: Seat, viewer: Option<UserId>) -> Seat {
     if game.terms.practice {
         if let Some(c) = game.seat_of(game.opponent_of(core.bot.id).unwrap_or(UserId(0))) {
             return c;
         }
     }
-    viewer
-        .and_then(|v| game.seat_of(UserId(v)))
-        .unwrap_or(to_move)
+    viewer.and_then(|v| game.seat_of(v)).unwrap_or(to_move)
 }
 
 /// The seat a game-over picture shows at the bottom.

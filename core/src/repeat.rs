@@ -110,7 +110,7 @@ pub(crate) fn repeated(core: &Core, req: &Request) -> Result<Option<Response>, C
         Receipt::Game(game) => match game.draw_offer {
             Some(by) => {
                 let to = game.opponent_of(by).unwrap_or_default();
-                crate::endings::draw_offer_reply(core, &game, by.get(), to.get())
+                crate::endings::draw_offer_reply(core, &game, by, to)
             }
             None => Reply::public(tr!(
                 core.public_lang(req.guild),

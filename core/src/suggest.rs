@@ -21,7 +21,7 @@ impl Core {
         let lang = Lang::of(locale);
         match self.store.game(channel) {
             Ok(Some(game)) => {
-                crate::games::of(&game).suggest_from(self, &game, (lang, user.get(), partial))
+                crate::games::of(&game).suggest_from(self, &game, (lang, user, partial))
             }
             _ => Vec::new(),
         }
@@ -70,7 +70,7 @@ impl Core {
         let lang = Lang::of(locale);
         match self.store.game(channel) {
             Ok(Some(game)) => {
-                crate::games::of(&game).suggest_to(self, &game, (lang, user.get(), partial), from)
+                crate::games::of(&game).suggest_to(self, &game, (lang, user, partial), from)
             }
             _ => Vec::new(),
         }

@@ -136,13 +136,13 @@ pub fn result_banner(
     lang: Lang,
     result: &GameResult,
     why: EndReason,
-    name: impl Fn(u64) -> String,
+    name: impl Fn(UserId) -> String,
 ) -> String {
     match result {
         GameResult::Win { winner, .. } => tr!(
             lang,
             "banner-win",
-            who = name((*winner).get()),
+            who = name(UserId((*winner).get())),
             reason = reason(lang, why)
         ),
         GameResult::Draw => tr!(lang, "banner-draw", reason = reason(lang, why)),
@@ -201,7 +201,7 @@ pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) ->
 }
 
 /// " N coins returned to @x.", or nothing.
-pub(crate) fn refund_text(lang: Lang, amount: u64, to: u64, currency: &str) -> String {
+pub(crate) fn refund_text(lang: Lang, amount: u64, to: UserId, currency: &str) -> String {
     if amount == 0 {
         String::new()
     } else {
@@ -209,7 +209,7 @@ pub(crate) fn refund_text(lang: Lang, amount: u64, to: u64, currency: &str) -> S
             lang,
             "refunded",
             amount = money(lang, amount, currency),
-            who = mention(UserId(to))
+            who = mention(to)
         );
         format!(" {line}")
     }

@@ -54,17 +54,13 @@ impl Core {
                         .map(|s| s.currency)
                         .unwrap_or_else(|_| "coins".into());
                     let lang = self.public_lang(c.challenge.guild);
-                    let line = tr!(
-                        lang,
-                        "expired",
-                        challenger = mention(c.challenge.challenger),
-                        challenged = mention(c.challenge.challenged)
-                    ) + &text::refund_text(
-                        lang,
-                        c.refunded,
-                        c.challenge.challenger.get(),
-                        &currency,
-                    );
+                    let line =
+                        tr!(
+                            lang,
+                            "expired",
+                            challenger = mention(c.challenge.challenger),
+                            challenged = mention(c.challenge.challenged)
+                        ) + &text::refund_text(lang, c.refunded, c.challenge.challenger, &currency);
                     match self.store.take_message(b'c', c.challenge.id) {
                         Some(at) => out.edits.push(MessageEdit {
                             channel: at.channel,

@@ -152,7 +152,7 @@ impl GameUi for Jetan {
     fn record(
         &self,
         tags: &mut Vec<(String, String)>,
-        name: &dyn Fn(u64) -> String,
+        name: &dyn Fn(UserId) -> String,
         last: &FinishedGame,
         result: &str,
     ) -> String {
@@ -173,8 +173,8 @@ impl GameUi for Jetan {
                     .to_string(),
             ),
         );
-        tags.insert(3, ("Black".into(), name(g.players.first.get())));
-        tags.insert(4, ("Orange".into(), name(g.players.second.get())));
+        tags.insert(3, ("Black".into(), name(g.players.first)));
+        tags.insert(4, ("Orange".into(), name(g.players.second)));
         let rules = jetan_store::games::jetan::options(&g.terms).rules;
         if !rules.is_standard() {
             tags.insert(5, ("Rules".into(), rules.to_string()));

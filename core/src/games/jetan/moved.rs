@@ -1,6 +1,6 @@
 //! A move of Jetan as the store played it, in words and picture: the public reply to a
 //! move, and the game as it stood before one.
-use jetan_store::{GuildId, UserId};
+use jetan_store::GuildId;
 
 use jetan_rules::{Position, Role};
 use jetan_store::games::jetan::{color_of, seat_of};
@@ -152,9 +152,7 @@ pub(crate) fn moved(
     if let Some(s) = &result.finished {
         text.push('\n');
         text.push_str(&text::settlement(lang, s, &currency, before.terms.practice));
-        let banner = text::result_banner(lang, &s.result, s.reason, |id| {
-            core.name_of(UserId(id), lang)
-        });
+        let banner = text::result_banner(lang, &s.result, s.reason, |id| core.name_of(id, lang));
         let png = after.as_ref().and_then(|(pos, _)| {
             picture(
                 pos,

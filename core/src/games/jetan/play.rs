@@ -135,7 +135,7 @@ pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, Core
 pub(super) fn board(core: &Core, req: &Request, game: &Game) -> Result<Reply, CoreError> {
     let lang = core.public_lang(req.guild);
     let pos = super::moved::position(game)?;
-    let bottom = crate::pictures::bottom(core, game, seat_of(pos.turn()), Some(req.user.id.get()));
+    let bottom = crate::pictures::bottom(core, game, seat_of(pos.turn()), Some(req.user.id));
     let png = super::pictures::board_picture(core, lang, game, &pos, bottom, None, None)?;
     let mut text = tr!(
         lang,
@@ -225,7 +225,7 @@ pub(super) fn moves(
         }
         text
     };
-    let bottom = crate::pictures::bottom(core, game, seat_of(pos.turn()), Some(req.user.id.get()));
+    let bottom = crate::pictures::bottom(core, game, seat_of(pos.turn()), Some(req.user.id));
     let png = super::pictures::board_picture(core, lang, game, &pos, bottom, Some(sq), None)?;
     Ok(Reply::ephemeral(text).with_file("moves.png", png))
 }

@@ -10,7 +10,7 @@ use jetan_store::{Game, UserId};
 
 /// `from` suggestions in a game of Jetan.
 pub(super) fn suggest_from(game: &Game, (lang, user, partial): Asker<'_>) -> Choices {
-    let Some((pos, _)) = position_for_mover(game, UserId(user)) else {
+    let Some((pos, _)) = position_for_mover(game, user) else {
         return Vec::new();
     };
     let partial = partial.trim().to_ascii_lowercase();
@@ -41,7 +41,7 @@ pub(super) fn suggest_to(game: &Game, (lang, user, partial): Asker<'_>, from: &s
     let Ok(from) = from.trim().parse::<Square>() else {
         return Vec::new();
     };
-    let Some((pos, variant)) = position_for_mover(game, UserId(user)) else {
+    let Some((pos, variant)) = position_for_mover(game, user) else {
         return Vec::new();
     };
     let partial = partial.trim().to_ascii_lowercase();

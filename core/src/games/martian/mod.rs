@@ -165,12 +165,12 @@ impl GameUi for Martian {
     }
 
     fn suggest_from(&self, core: &Core, game: &Game, (lang, user, typed): Asker<'_>) -> Choices {
-        suggest::martian_suggest_from(core, lang, game.channel, UserId(user), typed)
+        suggest::martian_suggest_from(core, lang, game.channel, user, typed)
     }
 
     fn suggest_to(&self, core: &Core, game: &Game, asker: Asker<'_>, from: &str) -> Choices {
         let (lang, user, typed) = asker;
-        suggest::martian_suggest_to(core, lang, game.channel, UserId(user), from, typed)
+        suggest::martian_suggest_to(core, lang, game.channel, user, from, typed)
     }
 
     fn action_menu(&self, cx: Cx<'_>) -> Result<ActionMenu, CoreError> {
@@ -225,19 +225,13 @@ impl GameUi for Martian {
     fn record(
         &self,
         tags: &mut Vec<(String, String)>,
-        name: &dyn Fn(u64) -> String,
+        name: &dyn Fn(UserId) -> String,
         last: &FinishedGame,
         result: &str,
     ) -> String {
         let g = &last.game;
-        tags.insert(
-            1,
-            ("White".into(), name((g.martian_player(Color::White)).get())),
-        );
-        tags.insert(
-            2,
-            ("Black".into(), name((g.martian_player(Color::Black)).get())),
-        );
+        tags.insert(1, ("White".into(), name(g.martian_player(Color::White))));
+        tags.insert(2, ("Black".into(), name(g.martian_player(Color::Black))));
         let mut out = String::new();
         for (n, v) in tags.iter() {
             out.push_str(&format!(
@@ -737,7 +731,7 @@ fn martian_acted(core: &Core, r: &PlayResult) -> Result<Response, CoreError> {
     let lang = core.public_lang(game.guild);
     let mut lines = Vec::new();
     if rec.timeout {
-        lines.push(text::timeout_card(lang, r.by.get()));
+        lines.push(text::timeout_card(lang, r.by));
     }
     lines.extend(text::events(
         lang,
@@ -770,9 +764,8 @@ fn martian_acted(core: &Core, r: &PlayResult) -> Result<Response, CoreError> {
             game.terms.practice,
         ));
         let lang = core.public_lang(game.guild);
-        let banner = crate::text::result_banner(lang, &s.result, s.reason, |id| {
-            core.name_of(UserId(id), lang)
-        });
+        let banner =
+            crate::text::result_banner(lang, &s.result, s.reason, |id| core.name_of(id, lang));
         let reply = with_martian_picture(
             core,
             Reply::public(lines.join("\n")),
@@ -791,7 +784,7 @@ fn martian_acted(core: &Core, r: &PlayResult) -> Result<Response, CoreError> {
     let computer = game.terms.practice && next_user == Some(core.bot.id);
     match (after.to_act(), next_user) {
         (ToAct::Battle { .. }, Some(u)) if !computer => {
-            lines.push(text::card_prompt(lang, u.get()));
+            lines.push(text::card_prompt(lang, u));
             reply = reply.pinging(u).with_button(
                 ButtonAction::game(game.id, CARDS).id(),
                 &crate::lang::tr!(lang, "mc-button-cards"),
@@ -800,7 +793,7 @@ fn martian_acted(core: &Core, r: &PlayResult) -> Result<Response, CoreError> {
         }
         (ToAct::Turn(_), Some(u)) if !computer => {
             if new_turn || u != r.by {
-                lines.push(text::your_turn(lang, u.get()));
+                lines.push(text::your_turn(lang, u));
                 reply = reply.pinging(u);
             }
             reply = Core::with_move_button(lang, &game, reply);
@@ -830,14 +823,14 @@ pub(crate) fn martian_started(
     let lang = core.public_lang(game.guild);
     let mut lines = vec![
         head,
-        text::started(lang, white.get(), (game.martian_player(Color::Black)).get()),
+        text::started(lang, white, game.martian_player(Color::Black)),
     ];
-    lines.push(text::die_roll(lang, white.get(), Color::White, state.die()));
+    lines.push(text::die_roll(lang, white, Color::White, state.die()));
     let view = state.public_view(Color::White);
     lines.push(text::status(lang, &view, &player));
     let mut reply = Reply::default();
     if !computer {
-        lines.push(text::your_turn(lang, white.get()));
+        lines.push(text::your_turn(lang, white));
         reply = Core::with_move_button(lang, game, reply.pinging(white));
     }
     reply.text = lines.join("\n").into();
@@ -850,7 +843,7 @@ pub(crate) fn martian_started(
 
 /// The opening line of a practice game.
 pub(crate) fn martian_practice_line(core: &Core, lang: Lang, user: UserId, level: u8) -> String {
-    text::practice_started(lang, user, core.bot.id.get(), level)
+    text::practice_started(lang, user, core.bot.id, level)
 }
 
 /// The end of a Martian Chess game by resignation, agreement, time or abort.
@@ -868,9 +861,7 @@ pub(crate) fn martian_ended(
     );
     let state = state_of(game)?;
     let lang = core.public_lang(game.guild);
-    let banner = crate::text::result_banner(lang, &s.result, s.reason, |id| {
-        core.name_of(UserId(id), lang)
-    });
+    let banner = crate::text::result_banner(lang, &s.result, s.reason, |id| core.name_of(id, lang));
     Ok(with_martian_picture(
         core,
         Reply::public(text),
@@ -888,11 +879,7 @@ pub(crate) fn martian_board(core: &Core, req: &Request, game: &Game) -> Result<R
     let lang = core.public_lang(game.guild);
     let mut text = format!(
         "{}\n{}",
-        text::board_header(
-            lang,
-            (player(Color::White)).get(),
-            (player(Color::Black)).get()
-        ),
+        text::board_header(lang, player(Color::White), player(Color::Black)),
         text::status(lang, &view, &player)
     );
     if let Some(line) = crate::text::clock_line(lang, game, req.now, "turn") {
@@ -966,9 +953,9 @@ pub(crate) fn martian_replay(core: &Core, last: &FinishedGame) -> Result<Reply, 
         "{} {}",
         text::replay_header(
             lang,
-            g.id.get(),
-            (g.martian_player(Color::White)).get(),
-            (g.martian_player(Color::Black)).get(),
+            g.id,
+            g.martian_player(Color::White),
+            g.martian_player(Color::Black),
             g.actions().len()
         ),
         crate::text::result_line(lang, &last.result, last.reason)

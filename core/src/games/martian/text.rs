@@ -1,5 +1,6 @@
 //! Every word the bot says about Martian Chess, from the message files (keys `mc-…`):
 //! the rules crate gives reasons, pieces and squares as data, and they are worded here.
+use jetan_store::GameId;
 
 use jetan_store::{GameKind, UserId};
 use martian_chess::{
@@ -51,8 +52,8 @@ pub(crate) fn color_name(lang: Lang, c: Color) -> String {
 }
 
 /// A colour's name with its player, in `lang`: "@alice (White)".
-fn seat_in(lang: Lang, player: u64, c: Color) -> String {
-    format!("{} ({})", mention(UserId(player)), color_name(lang, c))
+fn seat_in(lang: Lang, player: UserId, c: Color) -> String {
+    format!("{} ({})", mention(player), color_name(lang, c))
 }
 
 /// Why the rules refuse an action. `who` names a colour's player (a mention); without
@@ -277,7 +278,7 @@ pub(crate) fn hand_reply(lang: Lang, view: &PublicView) -> String {
 }
 
 /// The die roll that starts a turn.
-pub(crate) fn die_roll(lang: Lang, player: u64, c: Color, value: u8) -> String {
+pub(crate) fn die_roll(lang: Lang, player: UserId, c: Color, value: u8) -> String {
     tr!(
         lang,
         "mc-die-roll",
@@ -294,7 +295,7 @@ pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> Us
     let mut s = tr!(
         lang,
         "mc-status-turn",
-        who = seat_in(lang, player(turn).get(), turn),
+        who = seat_in(lang, player(turn), turn),
         left = view.actions_left(),
         die = view.die()
     );
@@ -358,7 +359,7 @@ pub(crate) fn events(
     list: &[Event],
     player: &dyn Fn(Color) -> UserId,
 ) -> Vec<String> {
-    let who = |c: Color| seat_in(lang, player(c).get(), c);
+    let who = |c: Color| seat_in(lang, player(c), c);
     let mut out = Vec::new();
     match action {
         Action::Move { .. } => out.push(tr!(
@@ -442,7 +443,7 @@ pub(crate) fn events(
             )),
             Event::Reshuffled { cards } => out.push(tr!(lang, "mc-ev-reshuffled", cards = *cards)),
             Event::DieRolled { player: c, value } => {
-                out.push(die_roll(lang, (player(*c)).get(), *c, *value))
+                out.push(die_roll(lang, player(*c), *c, *value))
             }
             Event::GameOver(o) => out.push(outcome(lang, *o, &who)),
             Event::Moved { .. }
@@ -489,13 +490,13 @@ fn outcome(lang: Lang, o: Outcome, who: &dyn Fn(Color) -> String) -> String {
 }
 
 /// The prompt under a message when a battle card is awaited.
-pub(crate) fn card_prompt(lang: Lang, player: u64) -> String {
-    tr!(lang, "mc-card-prompt", who = mention(UserId(player)))
+pub(crate) fn card_prompt(lang: Lang, player: UserId) -> String {
+    tr!(lang, "mc-card-prompt", who = mention(player))
 }
 
 /// The line under a message when a new actor is to act.
-pub(crate) fn your_turn(lang: Lang, player: u64) -> String {
-    tr!(lang, "mc-your-turn", who = mention(UserId(player)))
+pub(crate) fn your_turn(lang: Lang, player: UserId) -> String {
+    tr!(lang, "mc-your-turn", who = mention(player))
 }
 
 /// A prisoner whose owner's piece reserve is spent paid nothing (or not all).
@@ -550,22 +551,22 @@ pub(crate) fn stale_menu(lang: Lang) -> String {
 }
 
 /// The start of a game.
-pub(crate) fn started(lang: Lang, white: u64, black: u64) -> String {
+pub(crate) fn started(lang: Lang, white: UserId, black: UserId) -> String {
     tr!(
         lang,
         "mc-started",
-        white = mention(UserId(white)),
-        black = mention(UserId(black))
+        white = mention(white),
+        black = mention(black)
     )
 }
 
 /// A practice game's opening line.
-pub(crate) fn practice_started(lang: Lang, user: UserId, bot: u64, level: u8) -> String {
+pub(crate) fn practice_started(lang: Lang, user: UserId, bot: UserId, level: u8) -> String {
     tr!(
         lang,
         "mc-practice-started",
         user = mention(user),
-        bot = mention(UserId(bot)),
+        bot = mention(bot),
         level = level
     )
 }
@@ -602,13 +603,19 @@ pub(crate) fn piece_moves(
 }
 
 /// The header of a replay.
-pub(crate) fn replay_header(lang: Lang, id: u64, white: u64, black: u64, actions: usize) -> String {
+pub(crate) fn replay_header(
+    lang: Lang,
+    id: GameId,
+    white: UserId,
+    black: UserId,
+    actions: usize,
+) -> String {
     tr!(
         lang,
         "mc-replay-header",
-        id = id,
-        white = mention(UserId(white)),
-        black = mention(UserId(black)),
+        id = id.to_string(),
+        white = mention(white),
+        black = mention(black),
         n = actions
     )
 }
@@ -630,17 +637,17 @@ pub(crate) fn replay_line(lang: Lang, n: usize, c: Color, notation: &str, timeou
 }
 
 /// A battle card played by the bot for a player out of time.
-pub(crate) fn timeout_card(lang: Lang, player: u64) -> String {
-    tr!(lang, "mc-timeout-card", who = mention(UserId(player)))
+pub(crate) fn timeout_card(lang: Lang, player: UserId) -> String {
+    tr!(lang, "mc-timeout-card", who = mention(player))
 }
 
 /// The turn status under `board` for a game in progress.
-pub(crate) fn board_header(lang: Lang, white: u64, black: u64) -> String {
+pub(crate) fn board_header(lang: Lang, white: UserId, black: UserId) -> String {
     tr!(
         lang,
         "mc-board-header",
-        white = mention(UserId(white)),
-        black = mention(UserId(black))
+        white = mention(white),
+        black = mention(black)
     )
 }
 

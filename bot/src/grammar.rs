@@ -834,12 +834,20 @@ pub static JETAN: Spec = Spec {
                 opt("page", int(Some(1), None), "2"),
                 opt("order", Kind::Choice(&ORDER_NAMES), "rating"),
                 opt("game", Kind::Choice(&POOL_NAMES), "manator"),
+                opt("rules", text_max(100), "T:jump"),
             ],
             |a| {
-                // Ranked by rating when the order says so or a game is named.
-                let pool = a
-                    .choice_name("game")
-                    .map(|p| RatingPool::owned(p.replace('-', "_")));
+                // Ranked by rating when the order says so or a game is named; `rules`
+                // names the pool of a game's rule options (`classic/T:jump`), which the
+                // game reads.
+                let rules = a.text("rules");
+                let pool = match (a.choice_name("game"), rules) {
+                    (Some(p), Some(r)) => Some(format!("{}/{r}", p.replace('-', "_"))),
+                    (Some(p), None) => Some(p.replace('-', "_")),
+                    (None, Some(r)) => Some(format!("classic/{r}")),
+                    (None, None) => None,
+                }
+                .map(RatingPool::owned);
                 let rating = match a.choice("order", &ORDER) {
                     Some(true) | None if pool.is_some() => pool,
                     // The first game's first pool (Classic Jetan).

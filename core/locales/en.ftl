@@ -1130,3 +1130,6 @@ opt-admin-settings-rated_options = rated_options
 opt-admin-settings-rated_options-desc = Rate games with rule options, each rules string in its own pool (off by default)
 settings-rated-options-on = Rule options: games with a rules string are rated, each rules string in a pool of its own (`rated_options:off` to keep them casual).
 settings-rated-options-off = Rule options: games with a rules string are casual (`rated_options:on` to rate them, each rules string in its own pool).
+pool-no-qualifier = The ratings of { $pool } have no rule options: leave out `rules`.
+opt-standings-rules = rules
+opt-standings-rules-desc = The pool of a rules string (rule options), e.g. T:jump

@@ -1127,3 +1127,6 @@ opt-admin-settings-rated_options = opciones_puntuadas
 opt-admin-settings-rated_options-desc = Puntúa las partidas con opciones de reglas, cada cadena aparte (desactivado por defecto)
 settings-rated-options-on = Opciones de reglas: las partidas con cadena de reglas puntúan, cada cadena en su propia clasificación (`opciones_puntuadas:no` para que no puntúen).
 settings-rated-options-off = Opciones de reglas: las partidas con cadena de reglas no puntúan (`opciones_puntuadas:sí` para puntuarlas, cada cadena en su propia clasificación).
+pool-no-qualifier = Las clasificaciones de { $pool } no tienen opciones de reglas: deja fuera `reglas`.
+opt-standings-rules = reglas
+opt-standings-rules-desc = La clasificación de una cadena de reglas (opciones de reglas), p. ej. T:jump

@@ -103,6 +103,12 @@ pub(crate) trait GameUi: Sync {
     /// The rules in short, for `/jetan rules`, if the game has a summary; `terms`: those
     /// of the game in the channel, whose own options come first.
     fn rules(&self, lang: Lang, terms: Option<&Terms>) -> Option<String>;
+    /// The canonical form of a rating pool's qualifier as typed (`t:jump` for
+    /// `classic/T:jump`: Jetan's rules string), or a refusal saying what is wrong; `None`
+    /// if the game qualifies no pool.
+    fn pool_qualifier(&self, _lang: Lang, _typed: &str) -> Option<Result<String, CoreError>> {
+        None
+    }
     /// Suggestions for the game's own challenge option `option` as typed so far:
     /// (what is shown, the value).
     fn suggest_option(&self, _lang: Lang, _option: &str, _partial: &str) -> Vec<(String, String)> {

@@ -152,6 +152,7 @@ pub(crate) fn rating_standings(
 ) -> Result<Reply, CoreError> {
     let asker = Lang::of(&req.locale);
     let lang = core.public_lang(req.guild);
+    let pool = crate::games::canonical_pool(asker, pool)?;
     let (page, offset) = Core::standings_page(req, page)?;
     let rows = core.store.standings(
         req.guild,

@@ -63,6 +63,34 @@ pub(crate) fn rules(core: &Core, req: &Request) -> String {
         .unwrap_or_default()
 }
 
+/// A rating pool as typed, its qualifier (`classic/t:jump`) in the canonical form of the
+/// game whose pools it qualifies, or refused when no game qualifies that pool or the
+/// qualifier does not read.
+pub(crate) fn canonical_pool(
+    lang: Lang,
+    pool: jetan_store::RatingPool,
+) -> Result<jetan_store::RatingPool, CoreError> {
+    let Some((base, qualifier)) = pool.name().split_once('/') else {
+        return Ok(pool);
+    };
+    let owner = GameKind::ALL.into_iter().find(|&kind| {
+        jetan_store::games::pools()
+            .iter()
+            .any(|p| p.name() == base && jetan_store::games::pool_game(p) == Some(kind))
+    });
+    match owner.and_then(|kind| ui(kind).pool_qualifier(lang, qualifier)) {
+        Some(Ok(canonical)) => Ok(jetan_store::RatingPool::owned(format!(
+            "{base}/{canonical}"
+        ))),
+        Some(Err(e)) => Err(e),
+        None => Err(CoreError::User(tr!(
+            lang,
+            "pool-no-qualifier",
+            pool = base.replace('_', "-")
+        ))),
+    }
+}
+
 /// The game's own options of `t` in words, when they change its rules.
 pub(crate) fn options_text(lang: Lang, t: &Terms) -> Option<String> {
     ui(t.kind()).options_text(lang, t)

@@ -293,3 +293,25 @@ fn the_computer_plays_rule_options_in_practice() {
         );
     }
 }
+
+#[test]
+fn the_standings_of_a_rules_string_are_its_own_pool() {
+    let mut h = Harness::new();
+    let standings = |pool: &str| Command::Standings {
+        page: None,
+        rating: Some(jetan_store::RatingPool::owned(pool.to_string())),
+    };
+    // Typed in any case; shown in the canonical form.
+    let r = h.ok(&alice(), standings("classic/t:jump"));
+    assert!(
+        r.text.plain().contains("Classic Jetan (`T:jump`)"),
+        "{}",
+        r.text.plain()
+    );
+    h.refused(&alice(), standings("classic/N:upto"), "not valid");
+    h.refused(
+        &alice(),
+        standings("martian_chess/T:jump"),
+        "no rule options",
+    );
+}

@@ -79,6 +79,13 @@ pub fn pools() -> Vec<crate::model::RatingPool> {
         .collect()
 }
 
+/// The game whose pools include `pool` (by name), if any.
+pub fn pool_game(pool: &crate::model::RatingPool) -> Option<GameKind> {
+    GameKind::ALL
+        .into_iter()
+        .find(|&kind| with_game!(kind, G => G::POOLS).iter().any(|p| p == pool))
+}
+
 /// The tree of the records of a game of `kind`, and the records' name for messages.
 pub(crate) fn records_tree(kind: GameKind) -> usize {
     with_game!(kind, G => G::RECORDS)

@@ -57,6 +57,10 @@ impl GameUi for Jetan {
         })
     }
 
+    fn pool_qualifier(&self, lang: Lang, typed: &str) -> Option<Result<String, CoreError>> {
+        Some(words::read_rules(lang, typed).map(|r| r.to_string()))
+    }
+
     fn suggest_option(&self, lang: Lang, option: &str, partial: &str) -> Vec<(String, String)> {
         match option {
             "rules" => suggest::rules(lang, partial),

@@ -64,13 +64,13 @@ pub fn split_pot(
         .filter(|(_, &w)| w > 0)
         .flat_map(|(&(s, e), _)| s..e)
         .collect();
-    // Fewer units are left than players with a share (each floor loses less than one).
-    for &k in with_share.iter().cycle() {
-        if left == 0 {
-            break;
-        }
-        amounts[k] += 1;
-        left -= 1;
+    // Fewer units are left than players with a share (each floor loses less than one), so
+    // `each` is 0; it only keeps the total exact, and the loop short, if that were wrong.
+    let count = with_share.len() as u128;
+    let each = left / count;
+    left %= count;
+    for (i, &k) in with_share.iter().enumerate() {
+        amounts[k] += each + u128::from((i as u128) < left);
     }
     Ok(standings
         .iter()

@@ -366,8 +366,8 @@ fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>>
 
 /// The crates of the house. The fake Discord of the end-to-end tests (`tests/src`) is
 /// test code and is left out (its `fake`, `gateway` and `model` share one state).
-const CRATES: [&str; 7] = [
-    "rules", "martian", "engine", "render", "store", "core", "bot",
+const CRATES: [&str; 8] = [
+    "rules", "martian", "pairing", "engine", "render", "store", "core", "bot",
 ];
 
 #[test]

@@ -448,6 +448,26 @@ impl<'a> Console<'a> {
         Ok(())
     }
 
+    /// Opens a thread for each tournament pairing the core listed, as Discord would:
+    /// its own channel, `#general/t12r2b1`, where the pairing's game starts.
+    fn open_pairings(
+        &mut self,
+        w: &mut impl Write,
+        pairings: &[jetan_core::PairingPlan],
+    ) -> std::io::Result<()> {
+        for p in pairings {
+            let parent = self.channels.get(&p.channel).cloned().unwrap_or_default();
+            let name = format!("{parent}/t{}r{}b{}", p.tournament, p.round, p.board);
+            let thread = ChannelId(id_of(&name));
+            self.channels.insert(thread, name.clone());
+            if let Some(board) = self.core.start_pairing(p, thread, self.now()) {
+                writeln!(w, "--- thread #{name} opened: {}", p.name)?;
+                self.print(w, &board, &format!("#{name}"))?;
+            }
+        }
+        Ok(())
+    }
+
     fn print(&mut self, w: &mut impl Write, reply: &Reply, to: &str) -> std::io::Result<()> {
         let mark = if reply.ephemeral { " [ephemeral]" } else { "" };
         writeln!(w, "--- reply to {to}{mark}")?;
@@ -518,6 +538,7 @@ impl<'a> Console<'a> {
                     let name = self.channels.get(thread).cloned().unwrap_or_default();
                     writeln!(w, "--- thread #{name} archived")?;
                 }
+                self.open_pairings(w, &sweep.pairings)?;
                 self.print_edits(w, &sweep.edits)
             }
             Err(e) => writeln!(w, "--- error: {e}"),
@@ -575,6 +596,7 @@ impl<'a> Console<'a> {
                     let name = self.channels.get(thread).cloned().unwrap_or_default();
                     writeln!(w, "--- thread #{name} archived")?;
                 }
+                self.open_pairings(w, &response.pairings)?;
                 if let Some(job) = &response.purge {
                     // Discord, as the console knows it: who left with `:leave`.
                     let left = job

@@ -20,7 +20,7 @@ use std::fmt;
 
 use jetan_core::{
     AdminCommand, ChallengeArgs, ChannelId, Command, FirstMover, GameCommand, GameKind,
-    SettingsArgs, UserRef,
+    SettingsArgs, TournamentArgs, TournamentCommand, TournamentKind, UserRef,
 };
 use jetan_store::RatingPool;
 
@@ -669,6 +669,27 @@ static ON_OFF_NAMES: [&str; 2] = names(&ON_OFF);
 pub const NOTIFY: [(&str, bool); 2] = [("channel", false), ("dm", true)];
 static NOTIFY_NAMES: [&str; 2] = names(&NOTIFY);
 
+/// `format` of a tournament: its pairing system.
+pub const FORMAT: [(&str, TournamentKind); 2] = [
+    ("swiss", TournamentKind::Swiss),
+    ("round-robin", TournamentKind::RoundRobin),
+];
+static FORMAT_NAMES: [&str; 2] = names(&FORMAT);
+
+/// `result` of a tournament adjudication (the store's board results, as the core reads
+/// them).
+static RESULT_NAMES: [&str; 6] = [
+    "first",
+    "second",
+    "draw",
+    "first-forfeits",
+    "second-forfeits",
+    "double-forfeit",
+];
+
+/// The `tournament` option: an event's id.
+const TOURNAMENT_ID: Opt = opt("tournament", int(Some(0), None), "12");
+
 /// `audit_off`: a switch with one position.
 pub const YES: [(&str, ()); 1] = [("yes", ())];
 static YES_NAMES: [&str; 1] = names(&YES);
@@ -1025,6 +1046,137 @@ pub static JETAN: Spec = Spec {
                 ),
             ],
         },
+        Spec {
+            name: "tournament",
+            options: &[],
+            build: None,
+            subcommands: &[
+                cmd(
+                    "create",
+                    &[
+                        req("name", text_max(100), "\"Spring Swiss\""),
+                        req("format", Kind::Choice(&FORMAT_NAMES), "swiss"),
+                        opt("rounds", int(Some(1), Some(63)), "3"),
+                        opt("entry", COINS, "50"),
+                        opt("prizes", text_max(100), "60,30,10"),
+                        opt("game", Kind::Choice(&GAME_NAMES), "jetan"),
+                        opt("variant", Kind::Choice(&VARIANT_NAMES), "classic"),
+                        opt("board", Kind::Choice(&BOARD_NAMES), "flat"),
+                        opt("rules", text_max(100), "W:upto+mixed"),
+                        opt("move_time", MINUTES, "1440"),
+                        opt("rating", Kind::Choice(&RATED_NAMES), "casual"),
+                        opt("max_players", int(Some(3), Some(64)), "16"),
+                        opt("double", Kind::Choice(&YES_NAMES), "yes"),
+                    ],
+                    |a| {
+                        let mut options: Vec<(String, String)> = GAME_OPTIONS
+                            .iter()
+                            .filter_map(|&o| Some((o.to_string(), a.choice_name(o)?.to_string())))
+                            .collect();
+                        for o in GAME_TEXT_OPTIONS {
+                            if let Some(v) = a.text(o) {
+                                options.push((o.to_string(), v));
+                            }
+                        }
+                        let format = a.choice("format", &FORMAT).unwrap_or(TournamentKind::Swiss);
+                        Ok(Command::Tournament(TournamentCommand::Create(
+                            TournamentArgs {
+                                name: a.need_text("name")?,
+                                format,
+                                rounds: a.int("rounds"),
+                                entry: a.int("entry"),
+                                prizes: a.text("prizes"),
+                                max_players: a.int("max_players"),
+                                double: a.choice("double", &YES).is_some(),
+                                game: ChallengeArgs {
+                                    game: a.choice("game", &GAME),
+                                    options,
+                                    move_time: a.int("move_time"),
+                                    casual: a.choice("rating", &RATED) == Some(false),
+                                    ..ChallengeArgs::default()
+                                },
+                            },
+                        )))
+                    },
+                ),
+                cmd("join", &[TOURNAMENT_ID], |a| {
+                    Ok(Command::Tournament(TournamentCommand::Join {
+                        tournament: a.int("tournament"),
+                    }))
+                }),
+                cmd("leave", &[TOURNAMENT_ID], |a| {
+                    Ok(Command::Tournament(TournamentCommand::Leave {
+                        tournament: a.int("tournament"),
+                    }))
+                }),
+                cmd("start", &[TOURNAMENT_ID], |a| {
+                    Ok(Command::Tournament(TournamentCommand::Start {
+                        tournament: a.int("tournament"),
+                    }))
+                }),
+                cmd("standings", &[TOURNAMENT_ID], |a| {
+                    Ok(Command::Tournament(TournamentCommand::Standings {
+                        tournament: a.int("tournament"),
+                    }))
+                }),
+                cmd(
+                    "pairings",
+                    &[opt("round", int(Some(1), None), "2"), TOURNAMENT_ID],
+                    |a| {
+                        Ok(Command::Tournament(TournamentCommand::Pairings {
+                            tournament: a.int("tournament"),
+                            round: a.int("round"),
+                        }))
+                    },
+                ),
+                cmd("info", &[TOURNAMENT_ID], |a| {
+                    Ok(Command::Tournament(TournamentCommand::Info {
+                        tournament: a.int("tournament"),
+                    }))
+                }),
+                cmd("list", &[], |_| {
+                    Ok(Command::Tournament(TournamentCommand::List))
+                }),
+                cmd("withdraw", &[TOURNAMENT_ID], |a| {
+                    Ok(Command::Tournament(TournamentCommand::Withdraw {
+                        tournament: a.int("tournament"),
+                    }))
+                }),
+                cmd(
+                    "cancel",
+                    &[req("reason", text_max(200), "\"why\""), TOURNAMENT_ID],
+                    |a| {
+                        Ok(Command::Tournament(TournamentCommand::Cancel {
+                            tournament: a.int("tournament"),
+                            reason: a.need_text("reason")?,
+                        }))
+                    },
+                ),
+                cmd(
+                    "adjudicate",
+                    &[
+                        req("game", int(Some(0), None), "42"),
+                        req("result", Kind::Choice(&RESULT_NAMES), "draw"),
+                    ],
+                    |a| {
+                        Ok(Command::Tournament(TournamentCommand::Adjudicate {
+                            game: a.need_int("game")?,
+                            result: a.choice_name("result").unwrap_or("draw").to_string(),
+                        }))
+                    },
+                ),
+                cmd(
+                    "remove",
+                    &[req("player", Kind::User, "@bob"), TOURNAMENT_ID],
+                    |a| {
+                        Ok(Command::Tournament(TournamentCommand::Remove {
+                            tournament: a.int("tournament"),
+                            player: a.need_user("player")?,
+                        }))
+                    },
+                ),
+            ],
+        },
         // Martian Chess's own commands: the game reads them by name
         // (`jetan_core::GameCommand`).
         cmd(
@@ -1112,7 +1264,7 @@ mod tests {
         let leaves = leaves();
         assert_eq!(
             leaves.len(),
-            36,
+            48,
             "{:?}",
             leaves.iter().map(|l| &l.0).collect::<Vec<_>>()
         );
@@ -1141,7 +1293,7 @@ mod tests {
                     let mut given: Vec<(String, Value)> = spec
                         .options
                         .iter()
-                        .filter(|p| p.required)
+                        .filter(|p| p.required && p.name != o.name)
                         .map(|p| (p.name.to_string(), sample(p)))
                         .collect();
                     given.push((o.name.to_string(), Value::Choice(c)));

@@ -1133,3 +1133,166 @@ settings-rated-options-off = Rule options: games with a rules string are casual 
 pool-no-qualifier = The ratings of { $pool } have no rule options: leave out `rules`.
 opt-standings-rules = rules
 opt-standings-rules-desc = The pool of a rules string (rule options), e.g. T:jump
+
+# Tournaments (`/jetan tournament …`)
+what-entry = entry fee
+button-join = Join
+button-leave = Leave
+tournament-created = 🏆 **{ $name }** (tournament { $id }), run by { $organiser }. Press **Join** to play (or `/jetan tournament join`); the organiser starts it with `/jetan tournament start`.
+tournament-info = **{ $name }** (tournament { $id }) · { $format } · { $game } · { $state }
+    Entry fee { $entry } · pot { $pot } · prizes by place { $prizes }
+    Players ({ $n } of at most { $max }): { $players }
+tournament-swiss = Swiss, { $rounds } rounds
+tournament-rr = round robin
+tournament-rr-double = double round robin
+tournament-state-open = open for joining
+tournament-state-running = playing round { $round }
+tournament-state-started = already started
+tournament-state-finished = finished
+tournament-state-cancelled = cancelled
+tournament-joined = { $who } joined **{ $name }** ({ $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }, pot { $pot }).
+tournament-left = { $who } left **{ $name }**; their entry fee is refunded ({ $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }, pot { $pot }).
+tournament-started = **{ $name }** has started with { $players } players! Each game is played in its own thread.
+tournament-withdrew = { $who } withdrew from **{ $name }**: their remaining games are lost by forfeit.
+tournament-removed = The organiser removed { $who } from **{ $name }**.
+tournament-cancelled = **{ $name }** was cancelled: { $reason }. Every entry fee still held was refunded ({ $refunded }).
+tournament-adjudicated = The organiser decided game { $game }: { $result }.
+tournament-game = 🏆 **{ $name }**, round { $round }, board { $board } (game { $id }): { $first } vs { $second }.
+tournament-thread-name = R{ $round } · { $first } vs { $second } · { $name }
+tournament-round-title = 🏆 **{ $name }** · round { $round } of { $total }
+tournament-board-row = { $board }. { $first } vs { $second } · { $result }
+tournament-bye-row = { $board }. { $who } has a bye (one point in a Swiss)
+tournament-not-started = starting…
+tournament-r-win = { $winner } won
+tournament-r-draw = drawn
+tournament-r-forfeit = { $winner } won by forfeit
+tournament-r-double-forfeit = both forfeited
+tournament-r-bye = bye
+tournament-standings-title = 🏆 **{ $name }** · standings after { $round ->
+        [one] round 1
+       *[other] { $round } rounds
+    }
+tournament-standings-row = { $place }. { $who } · **{ $points }** pts · Buchholz { $buchholz } · SB { $sb } · { $wins ->
+        [one] 1 win
+       *[other] { $wins } wins
+    }{ $withdrawn ->
+        [yes] {" "}(withdrew)
+       *[no] {""}
+    }
+tournament-finished = 🏁 **{ $name }** is over. Final standings:
+tournament-prize = Place { $place }: { $who } wins { $amount }.
+tournament-list-none = No tournaments on this server yet. A member with Manage Server creates one with `/jetan tournament create`.
+tournament-list-title = **Tournaments**
+tournament-list-row = { $id } · **{ $name }** · { $state } · { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }
+tournament-none = There is no tournament here for that: name one with `tournament:<id>` (see `/jetan tournament list`).
+tournament-no-such = There is no tournament { $id } on this server (see `/jetan tournament list`).
+tournament-manager-only = Only a member with **Manage Server** can create a tournament.
+tournament-organiser-only = Only the organiser, { $who }, can do that.
+tournament-wrong-state = Not now: the tournament is { $state }.
+tournament-already-joined = You have already joined this tournament.
+tournament-not-entered = You are not playing in this tournament.
+tournament-full = The tournament is full ({ $max } players).
+tournament-too-few = A tournament needs at least 3 players to start; it has { $n }.
+tournament-no-pairing = That pairing cannot take it now (its result is known, or its game is no longer its own).
+tournament-no-round = There is no such round: { $n } paired so far.
+tournament-result-bad = The result must be first, second, draw, first-forfeits, second-forfeits or double-forfeit.
+tournament-prizes-bad = The prizes must be percentages by place adding up to 100, like `60,30,10`, with no more places than players.
+tournament-settings-bad = These settings cannot make a tournament ({ $why }).
+tournament-name-bad = That text is too long or not one line (at most { $max } characters).
+cmd-tournament = tournament
+cmd-tournament-desc = Swiss and round-robin tournaments: create, join, play, standings.
+cmd-tournament-create = create
+cmd-tournament-create-desc = Create a tournament in this channel (Manage Server).
+opt-tournament-create-name = name
+opt-tournament-create-name-desc = Its name
+opt-tournament-create-format = format
+opt-tournament-create-format-desc = swiss or round-robin
+opt-tournament-create-rounds = rounds
+opt-tournament-create-rounds-desc = Swiss rounds (default 3)
+opt-tournament-create-entry = entry
+opt-tournament-create-entry-desc = Entry fee each player pays into the pot (default 0)
+opt-tournament-create-prizes = prizes
+opt-tournament-create-prizes-desc = Percent of the pot by place, like 60,30,10 (default 100)
+opt-tournament-create-game = game
+opt-tournament-create-game-desc = Which game (default Jetan)
+opt-tournament-create-variant = variant
+opt-tournament-create-variant-desc = classic or manator (Jetan)
+opt-tournament-create-board = board
+opt-tournament-create-board-desc = flat or circular (Jetan)
+opt-tournament-create-rules = rules
+opt-tournament-create-rules-desc = Rule options (Jetan), as in a challenge
+opt-tournament-create-move_time = move_time
+opt-tournament-create-move_time-desc = Minutes per move
+opt-tournament-create-rating = rating
+opt-tournament-create-rating-desc = rated (default) or casual
+opt-tournament-create-max_players = max_players
+opt-tournament-create-max_players-desc = The most players who may join (default 64)
+opt-tournament-create-double = double
+opt-tournament-create-double-desc = Round robin: play everyone twice, seats swapped
+cmd-tournament-join = join
+cmd-tournament-join-desc = Join a tournament (its entry fee goes into the pot).
+opt-tournament-join-tournament = tournament
+opt-tournament-join-tournament-desc = The tournament's id (default: this channel's)
+cmd-tournament-leave = leave
+cmd-tournament-leave-desc = Leave a tournament before it starts (refunded).
+opt-tournament-leave-tournament = tournament
+opt-tournament-leave-tournament-desc = The tournament's id (default: this channel's)
+cmd-tournament-start = start
+cmd-tournament-start-desc = Start your tournament: round 1 is paired.
+opt-tournament-start-tournament = tournament
+opt-tournament-start-tournament-desc = The tournament's id (default: this channel's)
+cmd-tournament-standings = standings
+cmd-tournament-standings-desc = A tournament's standings with tie-breaks.
+opt-tournament-standings-tournament = tournament
+opt-tournament-standings-tournament-desc = The tournament's id (default: this channel's)
+cmd-tournament-pairings = pairings
+cmd-tournament-pairings-desc = A round's pairings and results.
+opt-tournament-pairings-round = round
+opt-tournament-pairings-round-desc = Which round (default: the latest)
+opt-tournament-pairings-tournament = tournament
+opt-tournament-pairings-tournament-desc = The tournament's id (default: this channel's)
+cmd-tournament-info = info
+cmd-tournament-info-desc = A tournament's settings, players and pot.
+opt-tournament-info-tournament = tournament
+opt-tournament-info-tournament-desc = The tournament's id (default: this channel's)
+cmd-tournament-list = list
+cmd-tournament-list-desc = The server's tournaments.
+cmd-tournament-withdraw = withdraw
+cmd-tournament-withdraw-desc = Withdraw from a running tournament (your remaining games are lost).
+opt-tournament-withdraw-tournament = tournament
+opt-tournament-withdraw-tournament-desc = The tournament's id (default: this channel's)
+cmd-tournament-cancel = cancel
+cmd-tournament-cancel-desc = Cancel your tournament: every entry fee refunded.
+opt-tournament-cancel-reason = reason
+opt-tournament-cancel-reason-desc = Why (shown in the channel)
+opt-tournament-cancel-tournament = tournament
+opt-tournament-cancel-tournament-desc = The tournament's id (default: this channel's)
+cmd-tournament-adjudicate = adjudicate
+cmd-tournament-adjudicate-desc = Decide a tournament game's result (the organiser).
+opt-tournament-adjudicate-game = game
+opt-tournament-adjudicate-game-desc = The game's id
+opt-tournament-adjudicate-result = result
+opt-tournament-adjudicate-result-desc = first, second, draw, or a forfeit
+cmd-tournament-remove = remove
+cmd-tournament-remove-desc = Remove a player from your tournament.
+opt-tournament-remove-player = player
+opt-tournament-remove-player-desc = Whom
+opt-tournament-remove-tournament = tournament
+opt-tournament-remove-tournament-desc = The tournament's id (default: this channel's)
+choice-swiss = swiss
+choice-round-robin = round-robin
+choice-first = first
+choice-second = second
+choice-draw = draw
+choice-first-forfeits = first-forfeits
+choice-second-forfeits = second-forfeits
+choice-double-forfeit = double-forfeit

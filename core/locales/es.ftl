@@ -1130,3 +1130,166 @@ settings-rated-options-off = Opciones de reglas: las partidas con cadena de regl
 pool-no-qualifier = Las clasificaciones de { $pool } no tienen opciones de reglas: deja fuera `reglas`.
 opt-standings-rules = reglas
 opt-standings-rules-desc = La clasificación de una cadena de reglas (opciones de reglas), p. ej. T:jump
+
+# Torneos (`/jetan tournament …`)
+what-entry = La inscripción
+button-join = Apuntarse
+button-leave = Borrarse
+tournament-created = 🏆 **{ $name }** (torneo { $id }), organizado por { $organiser }. Pulsa **Apuntarse** para jugar (o `/jetan torneo apuntarse`); el organizador lo empieza con `/jetan torneo empezar`.
+tournament-info = **{ $name }** (torneo { $id }) · { $format } · { $game } · { $state }
+    Inscripción { $entry } · bote { $pot } · premios por puesto { $prizes }
+    Jugadores ({ $n } de { $max } como mucho): { $players }
+tournament-swiss = suizo, { $rounds } rondas
+tournament-rr = liga a una vuelta
+tournament-rr-double = liga a doble vuelta
+tournament-state-open = abierto a inscripciones
+tournament-state-running = jugando la ronda { $round }
+tournament-state-started = ya empezado
+tournament-state-finished = terminado
+tournament-state-cancelled = cancelado
+tournament-joined = { $who } se apuntó a **{ $name }** ({ $players ->
+        [one] 1 jugador
+       *[other] { $players } jugadores
+    }, bote { $pot }).
+tournament-left = { $who } se borró de **{ $name }**; se le devuelve la inscripción ({ $players ->
+        [one] 1 jugador
+       *[other] { $players } jugadores
+    }, bote { $pot }).
+tournament-started = ¡**{ $name }** ha empezado con { $players } jugadores! Cada partida se juega en su propio hilo.
+tournament-withdrew = { $who } se retiró de **{ $name }**: pierde por incomparecencia las partidas que le quedaban.
+tournament-removed = El organizador retiró a { $who } de **{ $name }**.
+tournament-cancelled = **{ $name }** se canceló: { $reason }. Se devolvieron todas las inscripciones retenidas ({ $refunded }).
+tournament-adjudicated = El organizador decidió la partida { $game }: { $result }.
+tournament-game = 🏆 **{ $name }**, ronda { $round }, mesa { $board } (partida { $id }): { $first } contra { $second }.
+tournament-thread-name = R{ $round } · { $first } contra { $second } · { $name }
+tournament-round-title = 🏆 **{ $name }** · ronda { $round } de { $total }
+tournament-board-row = { $board }. { $first } contra { $second } · { $result }
+tournament-bye-row = { $board }. { $who } descansa (un punto en un suizo)
+tournament-not-started = empezando…
+tournament-r-win = ganó { $winner }
+tournament-r-draw = tablas
+tournament-r-forfeit = ganó { $winner } por incomparecencia
+tournament-r-double-forfeit = incomparecencia de ambos
+tournament-r-bye = descanso
+tournament-standings-title = 🏆 **{ $name }** · clasificación tras { $round ->
+        [one] la ronda 1
+       *[other] { $round } rondas
+    }
+tournament-standings-row = { $place }. { $who } · **{ $points }** ptos. · Buchholz { $buchholz } · SB { $sb } · { $wins ->
+        [one] 1 victoria
+       *[other] { $wins } victorias
+    }{ $withdrawn ->
+        [yes] {" "}(retirado)
+       *[no] {""}
+    }
+tournament-finished = 🏁 **{ $name }** ha terminado. Clasificación final:
+tournament-prize = Puesto { $place }: { $who } gana { $amount }.
+tournament-list-none = Aún no hay torneos en este servidor. Un miembro con Gestionar servidor crea uno con `/jetan torneo crear`.
+tournament-list-title = **Torneos**
+tournament-list-row = { $id } · **{ $name }** · { $state } · { $players ->
+        [one] 1 jugador
+       *[other] { $players } jugadores
+    }
+tournament-none = No hay aquí un torneo para eso: nómbralo con `torneo:<id>` (mira `/jetan torneo lista`).
+tournament-no-such = No hay ningún torneo { $id } en este servidor (mira `/jetan torneo lista`).
+tournament-manager-only = Solo un miembro con **Gestionar servidor** puede crear un torneo.
+tournament-organiser-only = Solo el organizador, { $who }, puede hacer eso.
+tournament-wrong-state = Ahora no: el torneo está { $state }.
+tournament-already-joined = Ya estás apuntado a este torneo.
+tournament-not-entered = No juegas en este torneo.
+tournament-full = El torneo está completo ({ $max } jugadores).
+tournament-too-few = Un torneo necesita al menos 3 jugadores para empezar; tiene { $n }.
+tournament-no-pairing = Ese emparejamiento no admite eso ahora (ya tiene resultado, o su partida ya no es la suya).
+tournament-no-round = No existe esa ronda: hay { $n } emparejadas.
+tournament-result-bad = El resultado debe ser primero, segundo, tablas o una incomparecencia.
+tournament-prizes-bad = Los premios deben ser porcentajes por puesto que sumen 100, como `60,30,10`, sin más puestos que jugadores.
+tournament-settings-bad = Con estos ajustes no se puede hacer un torneo ({ $why }).
+tournament-name-bad = Ese texto es demasiado largo o tiene más de una línea (como mucho { $max } caracteres).
+cmd-tournament = torneo
+cmd-tournament-desc = Torneos suizos y ligas: crear, apuntarse, jugar, clasificación.
+cmd-tournament-create = crear
+cmd-tournament-create-desc = Crea un torneo en este canal (Gestionar servidor).
+opt-tournament-create-name = nombre
+opt-tournament-create-name-desc = Su nombre
+opt-tournament-create-format = formato
+opt-tournament-create-format-desc = suizo o liga
+opt-tournament-create-rounds = rondas
+opt-tournament-create-rounds-desc = Rondas del suizo (3 por defecto)
+opt-tournament-create-entry = inscripcion
+opt-tournament-create-entry-desc = Lo que cada jugador pone en el bote al apuntarse (0 por defecto)
+opt-tournament-create-prizes = premios
+opt-tournament-create-prizes-desc = Porcentaje del bote por puesto, como 60,30,10 (100 por defecto)
+opt-tournament-create-game = juego
+opt-tournament-create-game-desc = Qué juego (Jetan por defecto)
+opt-tournament-create-variant = variante
+opt-tournament-create-variant-desc = clásico o manator (Jetan)
+opt-tournament-create-board = tablero
+opt-tournament-create-board-desc = plano o circular (Jetan)
+opt-tournament-create-rules = reglas
+opt-tournament-create-rules-desc = Opciones de reglas (Jetan), como en un desafío
+opt-tournament-create-move_time = tiempo_jugada
+opt-tournament-create-move_time-desc = Minutos por jugada
+opt-tournament-create-rating = puntuacion
+opt-tournament-create-rating-desc = puntuada (por defecto) o amistosa
+opt-tournament-create-max_players = max_jugadores
+opt-tournament-create-max_players-desc = Cuántos jugadores pueden apuntarse como mucho (64 por defecto)
+opt-tournament-create-double = doble
+opt-tournament-create-double-desc = Liga: todos contra todos dos veces, cambiando de lado
+cmd-tournament-join = apuntarse
+cmd-tournament-join-desc = Apúntate a un torneo (la inscripción va al bote).
+opt-tournament-join-tournament = torneo
+opt-tournament-join-tournament-desc = El número del torneo (por defecto: el de este canal)
+cmd-tournament-leave = borrarse
+cmd-tournament-leave-desc = Bórrate de un torneo antes de que empiece (se devuelve la inscripción).
+opt-tournament-leave-tournament = torneo
+opt-tournament-leave-tournament-desc = El número del torneo (por defecto: el de este canal)
+cmd-tournament-start = empezar
+cmd-tournament-start-desc = Empieza tu torneo: se empareja la ronda 1.
+opt-tournament-start-tournament = torneo
+opt-tournament-start-tournament-desc = El número del torneo (por defecto: el de este canal)
+cmd-tournament-standings = clasificación
+cmd-tournament-standings-desc = La clasificación de un torneo con desempates.
+opt-tournament-standings-tournament = torneo
+opt-tournament-standings-tournament-desc = El número del torneo (por defecto: el de este canal)
+cmd-tournament-pairings = emparejamientos
+cmd-tournament-pairings-desc = Los emparejamientos y resultados de una ronda.
+opt-tournament-pairings-round = ronda
+opt-tournament-pairings-round-desc = Qué ronda (por defecto: la última)
+opt-tournament-pairings-tournament = torneo
+opt-tournament-pairings-tournament-desc = El número del torneo (por defecto: el de este canal)
+cmd-tournament-info = info
+cmd-tournament-info-desc = Los ajustes, jugadores y bote de un torneo.
+opt-tournament-info-tournament = torneo
+opt-tournament-info-tournament-desc = El número del torneo (por defecto: el de este canal)
+cmd-tournament-list = lista
+cmd-tournament-list-desc = Los torneos del servidor.
+cmd-tournament-withdraw = retirarse
+cmd-tournament-withdraw-desc = Retírate de un torneo en juego (pierdes las partidas que te quedan).
+opt-tournament-withdraw-tournament = torneo
+opt-tournament-withdraw-tournament-desc = El número del torneo (por defecto: el de este canal)
+cmd-tournament-cancel = cancelar
+cmd-tournament-cancel-desc = Cancela tu torneo: se devuelven todas las inscripciones.
+opt-tournament-cancel-reason = motivo
+opt-tournament-cancel-reason-desc = Por qué (se muestra en el canal)
+opt-tournament-cancel-tournament = torneo
+opt-tournament-cancel-tournament-desc = El número del torneo (por defecto: el de este canal)
+cmd-tournament-adjudicate = arbitrar
+cmd-tournament-adjudicate-desc = Decide el resultado de una partida del torneo (el organizador).
+opt-tournament-adjudicate-game = partida
+opt-tournament-adjudicate-game-desc = El número de la partida
+opt-tournament-adjudicate-result = resultado
+opt-tournament-adjudicate-result-desc = primero, segundo, tablas o una incomparecencia
+cmd-tournament-remove = expulsar
+cmd-tournament-remove-desc = Retira a un jugador de tu torneo.
+opt-tournament-remove-player = jugador
+opt-tournament-remove-player-desc = A quién
+opt-tournament-remove-tournament = torneo
+opt-tournament-remove-tournament-desc = El número del torneo (por defecto: el de este canal)
+choice-swiss = suizo
+choice-round-robin = liga
+choice-first = gana el primero
+choice-second = gana el segundo
+choice-draw = tablas
+choice-first-forfeits = no se presentó el primero
+choice-second-forfeits = no se presentó el segundo
+choice-double-forfeit = no se presentó ninguno

@@ -26,10 +26,22 @@ pub enum ButtonAction {
         /// The button's name: lower-case letters and `-`, at most 20.
         name: String,
     },
+    /// Join tournament `id`.
+    TournamentJoin(u64),
+    /// Leave tournament `id`.
+    TournamentLeave(u64),
 }
 
 /// The names of the host's own buttons (a game's buttons take other names).
-const HOST: [&str; 5] = ["accept", "decline", "draw-accept", "draw-decline", "resign"];
+const HOST: [&str; 7] = [
+    "accept",
+    "decline",
+    "draw-accept",
+    "draw-decline",
+    "resign",
+    "tournament-join",
+    "tournament-leave",
+];
 
 const PREFIX: &str = "jetan";
 
@@ -69,6 +81,8 @@ impl ButtonAction {
             "draw-accept" => ButtonAction::DrawAccept(GameId(n)),
             "draw-decline" => ButtonAction::DrawDecline(GameId(n)),
             "resign" => ButtonAction::Resign(GameId(n)),
+            "tournament-join" => ButtonAction::TournamentJoin(n),
+            "tournament-leave" => ButtonAction::TournamentLeave(n),
             name if is_game_button(name) => ButtonAction::Game {
                 id: GameId(n),
                 name: name.to_string(),
@@ -87,6 +101,8 @@ impl fmt::Display for ButtonAction {
             ButtonAction::DrawDecline(n) => ("draw-decline", n),
             ButtonAction::Resign(n) => ("resign", n),
             ButtonAction::Game { id, name } => (name.as_str(), id),
+            ButtonAction::TournamentJoin(n) => return write!(f, "{PREFIX}:tournament-join:{n}"),
+            ButtonAction::TournamentLeave(n) => return write!(f, "{PREFIX}:tournament-leave:{n}"),
         };
         write!(f, "{PREFIX}:{action}:{n}")
     }
@@ -114,6 +130,8 @@ mod tests {
             ButtonAction::game(GameId(3), "cards"),
             ButtonAction::game(GameId(4), "card"),
             ButtonAction::game(GameId(5), "discard"),
+            ButtonAction::TournamentJoin(12),
+            ButtonAction::TournamentLeave(13),
         ] {
             assert_eq!(ButtonAction::parse(&a.id()), Some(a.clone()));
             assert!(

@@ -34,6 +34,7 @@ pub mod request;
 mod suggest;
 mod text;
 mod threads;
+mod tournament;
 mod upkeep;
 mod words;
 
@@ -54,9 +55,10 @@ pub use reply::{
 };
 pub use request::{
     mention, AdminCommand, ChallengeArgs, Command, Departures, FirstMover, GameCommand, GameKind,
-    Request, SettingsArgs, UserRef,
+    Request, SettingsArgs, TournamentArgs, TournamentCommand, TournamentKind, UserRef,
 };
 pub use threads::{ThreadPlan, ThreadRefusal};
+pub use tournament::PairingPlan;
 pub use upkeep::{DirectMessage, Sweep};
 pub use words::ledger_csv;
 
@@ -89,6 +91,9 @@ pub struct Response {
     pub thread: Option<ThreadPlan>,
     /// Threads of games that just ended, to archive (after the posts).
     pub archive: Vec<ChannelId>,
+    /// A tournament round was paired: the front end opens a thread for each pairing
+    /// (after the posts) and calls [`Core::start_pairing`] with it.
+    pub pairings: Vec<PairingPlan>,
 }
 
 impl From<Reply> for Response {
@@ -103,6 +108,7 @@ impl From<Reply> for Response {
             posts: Vec::new(),
             thread: None,
             archive: Vec::new(),
+            pairings: Vec::new(),
         }
     }
 }
@@ -184,6 +190,8 @@ pub struct Core {
     /// store then running the operation once and returning its result to both) post
     /// once.
     posted: Mutex<std::collections::VecDeque<u64>>,
+    /// The tournament rounds and final standings announced.
+    announced: tournament::Announced,
 }
 
 /// How many request ids [`Core`] remembers having posted for.
@@ -205,6 +213,7 @@ impl Core {
             analysis_running: Mutex::new(()),
             analyses_waiting: std::sync::atomic::AtomicUsize::new(0),
             posted: Mutex::new(std::collections::VecDeque::new()),
+            announced: tournament::Announced::default(),
         }
     }
 
@@ -435,8 +444,9 @@ impl Core {
                     .settings(req.guild)
                     .map(|s| s.currency)
                     .unwrap_or_else(|_| "coins".into());
-                let mut why =
-                    games::refusal(lang, &e).unwrap_or_else(|| text::refusal(lang, &e, &currency));
+                let mut why = games::refusal(lang, &e)
+                    .or_else(|| tournament::refusal(lang, &e))
+                    .unwrap_or_else(|| text::refusal(lang, &e, &currency));
                 // No game here: say where the asker's game is, if they play one.
                 if matches!(e, StoreError::NoGame) {
                     if let Some(there) = crate::threads::your_game_elsewhere(self, &req, lang) {
@@ -468,6 +478,7 @@ impl Core {
         let mut response = self.run(req)?;
         crate::audit::audit(self, req, &mut response, audit_before);
         crate::threads::close_thread_of(self, req, &mut response);
+        crate::tournament::after_request(self, req, &mut response);
         if !response.posts.is_empty() && !self.first_to_post(req.id) {
             response.posts.clear();
         }
@@ -542,6 +553,7 @@ impl Core {
             Command::Games => crate::threads::games_list(self, req).map(Into::into),
             Command::Notify { dm } => crate::threads::notify(self, req, *dm).map(Into::into),
             Command::Admin(admin) => crate::admin::admin(self, req, admin),
+            Command::Tournament(t) => crate::tournament::run(self, req, t),
             Command::Button(action) => match action {
                 ButtonAction::Accept(id) => crate::lobby::accept(self, req, *id),
                 ButtonAction::Decline(id) => crate::lobby::decline(self, req, Some(*id)),
@@ -550,6 +562,12 @@ impl Core {
                 ButtonAction::Resign(id) => crate::endings::resign(self, req, *id).map(Into::into),
                 ButtonAction::Game { id, name } => {
                     crate::move_menu::game_button(self, req, *id, name, None)
+                }
+                ButtonAction::TournamentJoin(id) => {
+                    crate::tournament::join(self, req, jetan_store::TournamentId(*id))
+                }
+                ButtonAction::TournamentLeave(id) => {
+                    crate::tournament::leave(self, req, jetan_store::TournamentId(*id))
                 }
             },
             Command::Game(c) => crate::games::game_command(self, req, c),

@@ -345,6 +345,8 @@ pub enum Command {
     },
     /// A server manager's tool.
     Admin(AdminCommand),
+    /// A tournament command (`/jetan tournament …`).
+    Tournament(TournamentCommand),
     /// A button was pressed.
     Button(super::buttons::ButtonAction),
     /// A command one game adds to the host's (every game's moves go through
@@ -356,6 +358,105 @@ pub enum Command {
         menu: super::buttons::ButtonAction,
         /// The chosen option's value.
         value: String,
+    },
+}
+
+/// The pairing system of a new tournament, as typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TournamentKind {
+    /// Swiss (rounds: `rounds`, default 3).
+    Swiss,
+    /// Round robin (twice with `double`).
+    RoundRobin,
+}
+
+/// A new tournament's settings as typed; unset ones take defaults.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentArgs {
+    /// Its name.
+    pub name: String,
+    /// Swiss or round robin.
+    pub format: TournamentKind,
+    /// Swiss rounds.
+    pub rounds: Option<i64>,
+    /// The entry fee.
+    pub entry: Option<i64>,
+    /// The prizes by place, in percent, as typed (`60,30,10`).
+    pub prizes: Option<String>,
+    /// The most players.
+    pub max_players: Option<i64>,
+    /// A double round robin.
+    pub double: bool,
+    /// The games' terms, as a challenge's (stake, first and level are not used).
+    pub game: ChallengeArgs,
+}
+
+/// `/jetan tournament …`. `tournament` names the event by id; without it, the
+/// channel's newest event fit for the command (else the server's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TournamentCommand {
+    /// Create an event (Manage Server).
+    Create(TournamentArgs),
+    /// Join an open event.
+    Join {
+        /// Which.
+        tournament: Option<i64>,
+    },
+    /// Leave an open event (refunded).
+    Leave {
+        /// Which.
+        tournament: Option<i64>,
+    },
+    /// Start it (its organiser).
+    Start {
+        /// Which.
+        tournament: Option<i64>,
+    },
+    /// Its standings.
+    Standings {
+        /// Which.
+        tournament: Option<i64>,
+    },
+    /// A round's pairings (the current one by default).
+    Pairings {
+        /// Which.
+        tournament: Option<i64>,
+        /// Which round.
+        round: Option<i64>,
+    },
+    /// Its settings and state.
+    Info {
+        /// Which.
+        tournament: Option<i64>,
+    },
+    /// The server's events.
+    List,
+    /// Withdraw from a running event.
+    Withdraw {
+        /// Which.
+        tournament: Option<i64>,
+    },
+    /// Call it off, everything refunded (its organiser).
+    Cancel {
+        /// Which.
+        tournament: Option<i64>,
+        /// Why, shown publicly.
+        reason: String,
+    },
+    /// Decide a game's result (its organiser).
+    Adjudicate {
+        /// The game's id.
+        game: i64,
+        /// `first`, `second`, `draw`, `first-forfeit` (the second player wins),
+        /// `second-forfeit`, `double-forfeit`.
+        result: String,
+    },
+    /// Remove a player (its organiser).
+    Remove {
+        /// Which.
+        tournament: Option<i64>,
+        /// Whom.
+        player: UserRef,
     },
 }
 

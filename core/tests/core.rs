@@ -1971,6 +1971,8 @@ mod economy;
 mod martian;
 #[path = "options/mod.rs"]
 mod options;
+#[path = "tournament/mod.rs"]
+mod tournament;
 
 /// A thread per game: an accepted game asks for a thread named after its players, moves
 /// into it (the channel takes the next challenge at once), is played and ended there,

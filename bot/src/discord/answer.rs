@@ -376,6 +376,9 @@ pub(crate) async fn answer(
     apply_edits(http, &response).await;
     post_all(http, bot.get(), &response.posts).await;
     threads::archive_all(http, &response.archive).await;
+    let pairings = std::mem::take(&mut response.pairings);
+    let boards = threads::open_pairings(http, core, pairings, now).await;
+    post_all(http, bot.get(), &boards).await;
     Ok(response)
 }
 

@@ -33,6 +33,9 @@ pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
             answer::post_all(&http, core.bot().id.get(), &sweep.posts).await;
             send_direct(&http, core.bot().id.get(), &sweep.dms).await;
             super::threads::archive_all(&http, &sweep.archive).await;
+            let boards =
+                super::threads::open_pairings(&http, &core, sweep.pairings, now_ms()).await;
+            answer::post_all(&http, core.bot().id.get(), &boards).await;
             let edits = Response {
                 edits: sweep.edits,
                 ..jetan_core::Reply::default().into()

@@ -6,7 +6,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::http::HttpError;
 
-use jetan_core::{ChannelId, Core, Response, ThreadPlan, ThreadRefusal};
+use jetan_core::{ChannelId, Core, PairingPlan, Response, ThreadPlan, ThreadRefusal};
 
 use super::deliver::{self, Kind};
 use super::workers::blocking;
@@ -79,6 +79,47 @@ pub(crate) async fn open_game_thread(
             }
         }
     }
+}
+
+/// Opens a thread for each tournament pairing the core listed (a round just paired),
+/// in the event's channel, and starts the pairing's game there ([`Core::start_pairing`],
+/// idempotent in the store). Returns the boards to post, each in its thread, pinging
+/// both players.
+/// A thread Discord refuses is logged: the pairing waits for its game, which the
+/// organiser may adjudicate.
+pub(crate) async fn open_pairings(
+    http: &serenity::Http,
+    core: &std::sync::Arc<Core>,
+    pairings: Vec<PairingPlan>,
+    now: u64,
+) -> Vec<(ChannelId, jetan_core::Reply)> {
+    let mut boards = Vec::new();
+    for p in pairings {
+        let plan = ThreadPlan {
+            channel: p.channel,
+            game: jetan_core::GameId(0),
+            name: p.name.clone(),
+            from_message: None,
+        };
+        match open(http, &plan).await {
+            Ok(thread) => {
+                let c = core.clone();
+                let started = blocking(move || c.start_pairing(&p, ChannelId(thread), now)).await;
+                if let Some(Some(board)) = started {
+                    boards.push((ChannelId(thread), board));
+                }
+            }
+            Err(why) => tracing::warn!(
+                channel = %p.channel,
+                tournament = %p.tournament,
+                round = p.round,
+                board = p.board,
+                ?why,
+                "cannot open a tournament game's thread"
+            ),
+        }
+    }
+    boards
 }
 
 /// Creates the thread: from the challenge message when known, else on its own.

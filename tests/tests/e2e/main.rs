@@ -33,3 +33,4 @@ mod shards;
 mod spanish;
 mod startup;
 mod threads;
+mod tournament;

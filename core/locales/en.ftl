@@ -1296,3 +1296,8 @@ choice-draw = draw
 choice-first-forfeits = first-forfeits
 choice-second-forfeits = second-forfeits
 choice-double-forfeit = double-forfeit
+tournament-reopened = Opening the threads of { $n ->
+        [one] 1 game
+       *[other] { $n } games
+    } of **{ $name }** that never started.
+tournament-no-game = Game { $game } is not a tournament's game.

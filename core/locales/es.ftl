@@ -1293,3 +1293,8 @@ choice-draw = tablas
 choice-first-forfeits = no se presentó el primero
 choice-second-forfeits = no se presentó el segundo
 choice-double-forfeit = no se presentó ninguno
+tournament-reopened = Abriendo los hilos de { $n ->
+        [one] 1 partida
+       *[other] { $n } partidas
+    } de **{ $name }** que nunca empezaron.
+tournament-no-game = La partida { $game } no es de un torneo.

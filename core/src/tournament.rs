@@ -141,7 +141,10 @@ pub(crate) fn run(
             Ok(changed(core, req, &tm, &u, "tournament-left"))
         }
         TournamentCommand::Start { tournament } => {
-            let tm = pick(core, req, *tournament, open)?;
+            let tm = pick(core, req, *tournament, live)?;
+            if running(tm.state) {
+                return reopen(core, req, &tm);
+            }
             let u = core.store.start_tournament(stamp, g, tm.id)?;
             Ok(changed(core, req, &tm, &u, "tournament-started"))
         }
@@ -185,10 +188,9 @@ pub(crate) fn run(
                 return refuse(tr!(lang, "tournament-result-bad"));
             };
             let id = GameId(u64::try_from(*game).unwrap_or(0));
-            let link = core
-                .store
-                .tournament_of_game(id)?
-                .ok_or(CoreError::Refused(StoreError::NoGame))?;
+            let Some(link) = core.store.tournament_of_game(id)? else {
+                return refuse(tr!(lang, "tournament-no-game", game = id.get()));
+            };
             let tm = core
                 .store
                 .tournament(link.tournament)?
@@ -244,6 +246,69 @@ pub(crate) fn run(
             Ok(Reply::public(lines.join("\n")).into())
         }
     }
+}
+
+/// `start` of a running event, by its organiser: the threads of the current round's
+/// games that never started (Discord refused a thread, or the bot stopped between the
+/// pairing and the thread) are asked for again; starting a pairing's game is idempotent.
+fn reopen(core: &Core, req: &Request, tm: &Tournament) -> Result<Response, CoreError> {
+    let lang = Lang::of(&req.locale);
+    if tm.organiser != req.user.id {
+        return refuse(tr!(
+            lang,
+            "tournament-organiser-only",
+            who = mention(tm.organiser)
+        ));
+    }
+    let missing = unstarted(core, tm);
+    if missing.is_empty() {
+        return refuse(tr!(
+            lang,
+            "tournament-wrong-state",
+            state = tr!(lang, "tournament-state-started")
+        ));
+    }
+    let mut response: Response = Reply::public(tr!(
+        core.public_lang(tm.guild),
+        "tournament-reopened",
+        n = missing.len(),
+        name = tm.name.as_str()
+    ))
+    .into();
+    response.pairings = missing;
+    Ok(response)
+}
+
+/// The current round's pairings with a game to play that has not started, as threads
+/// to open.
+fn unstarted(core: &Core, tm: &Tournament) -> Vec<PairingPlan> {
+    let Some(round) = tm.current_round() else {
+        return Vec::new();
+    };
+    let lang = core.public_lang(tm.guild);
+    let mut out = Vec::new();
+    for (i, b) in tm.rounds[round - 1].iter().enumerate() {
+        let Some(second) = b.second else { continue };
+        if b.game.is_none() && b.result.is_none() {
+            let name = tr!(
+                lang,
+                "tournament-thread-name",
+                round = round,
+                first = core.name_of(b.first, lang),
+                second = core.name_of(second, lang),
+                name = tm.name.as_str()
+            );
+            out.push(PairingPlan {
+                guild: tm.guild,
+                tournament: tm.id,
+                round,
+                board: i + 1,
+                channel: tm.channel,
+                name: clip(&name.replace(['*', '`'], ""), MAX_THREAD_NAME),
+            });
+        }
+    }
+    out
 }
 
 /// `join`, by command or button: the fee into escrow; answered publicly.
@@ -524,28 +589,12 @@ fn progress(
                 return;
             }
             let mut reply = Reply::public(pairings_text(lang, tm, round));
-            for (i, b) in tm.rounds[round - 1].iter().enumerate() {
-                let Some(second) = b.second else { continue };
-                reply = reply.pinging(b.first).pinging(second);
-                if b.game.is_none() && b.result.is_none() {
-                    let name = tr!(
-                        lang,
-                        "tournament-thread-name",
-                        round = round,
-                        first = core.name_of(b.first, lang),
-                        second = core.name_of(second, lang),
-                        name = tm.name.as_str()
-                    );
-                    pairings.push(PairingPlan {
-                        guild: tm.guild,
-                        tournament: tm.id,
-                        round,
-                        board: i + 1,
-                        channel: tm.channel,
-                        name: clip(&name.replace(['*', '`'], ""), MAX_THREAD_NAME),
-                    });
+            for b in &tm.rounds[round - 1] {
+                if let Some(second) = b.second {
+                    reply = reply.pinging(b.first).pinging(second);
                 }
             }
+            pairings.extend(unstarted(core, tm));
             posts.push((tm.channel, reply));
         }
         TournamentState::Finished => {

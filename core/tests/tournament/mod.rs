@@ -177,7 +177,33 @@ fn a_five_player_swiss_is_played_in_threads_and_pays_its_pot() {
     assert!(!started.reply.ephemeral, "{}", started.reply.text.plain());
     assert!(posted_in_channel(&started, "round 1 of 3"));
     assert_eq!(started.pairings.len(), 2);
+    // Threads that never opened (Discord refused, the bot stopped) are asked for again
+    // by the organiser's `start`, and by nobody else's.
+    h.t_refused(
+        &player(1),
+        false,
+        t(TournamentCommand::Start { tournament: None }),
+        "Only the organiser",
+    );
+    let again = h.send(&org, t(TournamentCommand::Start { tournament: None }));
+    assert!(!again.reply.ephemeral, "{}", again.reply.text.plain());
+    assert_eq!(again.pairings, started.pairings);
+    h.t_refused(
+        &org,
+        false,
+        t(TournamentCommand::Adjudicate {
+            game: 999_999,
+            result: "draw".into(),
+        }),
+        "not a tournament's game",
+    );
     let games = h.open(&started.pairings);
+    h.t_refused(
+        &org,
+        false,
+        t(TournamentCommand::Start { tournament: None }),
+        "already started",
+    );
     let r = h.resign_in(games[0].0, &user_of(games[0].1.players.first));
     assert!(r.pairings.is_empty(), "the round goes on");
     assert!(!posted_in_channel(&r, "round 2"));

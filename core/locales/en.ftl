@@ -1301,3 +1301,4 @@ tournament-reopened = Opening the threads of { $n ->
        *[other] { $n } games
     } of **{ $name }** that never started.
 tournament-no-game = Game { $game } is not a tournament's game.
+tournament-rest-row = { $board }. { $who } rests this round

@@ -1298,3 +1298,4 @@ tournament-reopened = Abriendo los hilos de { $n ->
        *[other] { $n } partidas
     } de **{ $name }** que nunca empezaron.
 tournament-no-game = La partida { $game } no es de un torneo.
+tournament-rest-row = { $board }. { $who } descansa esta ronda

@@ -744,13 +744,12 @@ fn pairings_text(lang: Lang, tm: &Tournament, round: usize) -> String {
         total = tm.total_rounds()
     )];
     for (i, b) in tm.rounds[round - 1].iter().enumerate() {
+        let bye = match tm.format {
+            TournamentFormat::Swiss { .. } => "tournament-bye-row",
+            TournamentFormat::RoundRobin { .. } => "tournament-rest-row",
+        };
         let line = match b.second {
-            None => tr!(
-                lang,
-                "tournament-bye-row",
-                board = i + 1,
-                who = mention(b.first)
-            ),
+            None => tr!(lang, bye, board = i + 1, who = mention(b.first)),
             Some(second) => {
                 let result = match b.result {
                     Some(r) => result_text(lang, tm, round, i + 1, r),

@@ -1142,7 +1142,10 @@ tournament-created = 🏆 **{ $name }** (tournament { $id }), run by { $organise
 tournament-info = **{ $name }** (tournament { $id }) · { $format } · { $game } · { $state }
     Entry fee { $entry } · pot { $pot } · prizes by place { $prizes }
     Players ({ $n } of at most { $max }): { $players }
-tournament-swiss = Swiss, { $rounds } rounds
+tournament-swiss = Swiss, { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    }
 tournament-rr = round robin
 tournament-rr-double = double round robin
 tournament-state-open = open for joining

@@ -1139,7 +1139,10 @@ tournament-created = 🏆 **{ $name }** (torneo { $id }), organizado por { $orga
 tournament-info = **{ $name }** (torneo { $id }) · { $format } · { $game } · { $state }
     Inscripción { $entry } · bote { $pot } · premios por puesto { $prizes }
     Jugadores ({ $n } de { $max } como mucho): { $players }
-tournament-swiss = suizo, { $rounds } rondas
+tournament-swiss = suizo, { $rounds ->
+        [one] 1 ronda
+       *[other] { $rounds } rondas
+    }
 tournament-rr = liga a una vuelta
 tournament-rr-double = liga a doble vuelta
 tournament-state-open = abierto a inscripciones

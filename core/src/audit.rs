@@ -251,3 +251,16 @@ fn changes(a: &SettingsArgs) -> String {
     }
     out.join(", ")
 }
+
+/// The game `req` ended, as the store settled it (read from the request's receipt), if
+/// it may have ended one.
+pub(crate) fn settled_by(core: &Core, req: &Request) -> Option<Settlement> {
+    if !may_settle(&req.command) {
+        return None;
+    }
+    match core.store.receipt(req.id) {
+        Ok(Some(jetan_store::Receipt::Play(r))) => r.finished,
+        Ok(Some(jetan_store::Receipt::Finished(s))) => Some(s),
+        _ => None,
+    }
+}

@@ -160,14 +160,7 @@ pub(crate) fn told_in_parent(
 /// archive, if `req` ended a game played in its own thread (read from the request's
 /// receipt: what the store did).
 pub(crate) fn close_thread_of(core: &Core, req: &Request, response: &mut Response) {
-    if !crate::audit::may_settle(&req.command) {
-        return;
-    }
-    let settlement = match core.store.receipt(req.id) {
-        Ok(Some(jetan_store::Receipt::Play(r))) => r.finished,
-        Ok(Some(jetan_store::Receipt::Finished(s))) => Some(s),
-        _ => None,
-    };
+    let settlement = crate::audit::settled_by(core, req);
     if let Some((post, thread)) = settlement.as_ref().and_then(|s| told_in_parent(core, s)) {
         response.posts.push(post);
         response.archive.push(thread);

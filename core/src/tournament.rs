@@ -311,13 +311,17 @@ fn unstarted(core: &Core, tm: &Tournament) -> Vec<PairingPlan> {
     out
 }
 
-/// `join`, by command or button: the fee into escrow; answered publicly.
-pub(crate) fn join(core: &Core, req: &Request, id: TournamentId) -> Result<Response, CoreError> {
-    let tm = core
-        .store
+/// Event `id`, if it is this server's.
+fn of_this_server(core: &Core, req: &Request, id: TournamentId) -> Result<Tournament, CoreError> {
+    core.store
         .tournament(id)?
         .filter(|t| t.guild == req.guild)
-        .ok_or(CoreError::Refused(StoreError::NoTournament(id)))?;
+        .ok_or(CoreError::Refused(StoreError::NoTournament(id)))
+}
+
+/// `join`, by command or button: the fee into escrow; answered publicly.
+pub(crate) fn join(core: &Core, req: &Request, id: TournamentId) -> Result<Response, CoreError> {
+    let tm = of_this_server(core, req, id)?;
     let u = core
         .store
         .join_tournament(Core::store_req(req), req.guild, id)?;
@@ -326,11 +330,7 @@ pub(crate) fn join(core: &Core, req: &Request, id: TournamentId) -> Result<Respo
 
 /// `leave` by button.
 pub(crate) fn leave(core: &Core, req: &Request, id: TournamentId) -> Result<Response, CoreError> {
-    let tm = core
-        .store
-        .tournament(id)?
-        .filter(|t| t.guild == req.guild)
-        .ok_or(CoreError::Refused(StoreError::NoTournament(id)))?;
+    let tm = of_this_server(core, req, id)?;
     let u = core
         .store
         .leave_tournament(Core::store_req(req), req.guild, id)?;
@@ -525,14 +525,7 @@ fn changed(
 /// After a request that may have ended a game (read from its receipt: what the store
 /// did): [`after_settled`].
 pub(crate) fn after_request(core: &Core, req: &Request, response: &mut Response) {
-    if !crate::audit::may_settle(&req.command) {
-        return;
-    }
-    let settlement = match core.store.receipt(req.id) {
-        Ok(Some(jetan_store::Receipt::Play(r))) => r.finished,
-        Ok(Some(jetan_store::Receipt::Finished(s))) => Some(s),
-        _ => None,
-    };
+    let settlement = crate::audit::settled_by(core, req);
     if let Some(s) = settlement {
         after_settled(
             core,

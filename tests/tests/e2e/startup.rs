@@ -61,19 +61,38 @@ async fn the_bot_connects_registers_jetan_and_answers_in_time() -> anyhow::Resul
         );
     }
     for s in jetan["options"].as_array().into_iter().flatten() {
-        if s["name"] == "admin" {
-            // The managers' tools are a subcommand group.
-            assert_eq!(s["type"], 2, "admin is a subcommand group");
+        // The managers' tools and the tournaments are subcommand groups.
+        let group: Option<&[&str]> = match s["name"].as_str() {
+            Some("admin") => Some(&["abort", "grant", "take", "settings"]),
+            Some("tournament") => Some(&[
+                "create",
+                "join",
+                "leave",
+                "start",
+                "standings",
+                "pairings",
+                "info",
+                "list",
+                "withdraw",
+                "cancel",
+                "adjudicate",
+                "remove",
+            ]),
+            _ => None,
+        };
+        if let Some(expected) = group {
+            assert_eq!(s["type"], 2, "{} is a subcommand group", s["name"]);
             let tools: Vec<&str> = s["options"]
                 .as_array()
                 .into_iter()
                 .flatten()
                 .filter_map(|o| o["name"].as_str())
                 .collect();
-            for t in ["abort", "grant", "take", "settings"] {
+            for t in expected {
                 assert!(
-                    tools.contains(&t),
-                    "/jetan admin {t} is missing from {tools:?}"
+                    tools.contains(t),
+                    "/jetan {} {t} is missing from {tools:?}",
+                    s["name"]
                 );
             }
         } else {

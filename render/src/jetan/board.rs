@@ -1324,21 +1324,26 @@ fn base_image(fonts: &Fonts, l: Layout, o: Color) -> RgbImage {
     img
 }
 
-/// The empty unrolled circular board for one orientation, before its echo columns are
-/// veiled: strips, frame, panel, the cells with the echo columns, rank numbers on the
-/// left, and the file letters above and below — the echoed files' letters in the seam's
-/// colour.
-fn unrolled_base(fonts: &Fonts, l: Layout, g: Unrolled, o: Color) -> RgbImage {
-    let mut img = base_image(fonts, l, o);
-    // The square board's area, squares and coordinates go.
+/// Paints over the square board's area (squares and coordinates) with the frame's colour,
+/// for the boards drawn in its place.
+fn clear_square_board(img: &mut RgbImage, l: Layout) {
     draw_filled_rect_mut(
-        &mut img,
+        img,
         Rect::at(0, l.strip).of_size(
             (l.panel_x - l.gap / 2) as u32,
             (10 * l.sq + l.margin) as u32,
         ),
         image::Rgb(theme::FRAME),
     );
+}
+
+/// The empty unrolled circular board for one orientation, before its echo columns are
+/// veiled: strips, frame, panel, the cells with the echo columns, rank numbers on the
+/// left, and the file letters above and below — the echoed files' letters in the seam's
+/// colour.
+fn unrolled_base(fonts: &Fonts, l: Layout, g: Unrolled, o: Color) -> RgbImage {
+    let mut img = base_image(fonts, l, o);
+    clear_square_board(&mut img, l);
     for sq in Square::all() {
         for (x, y) in g.places(o, sq).into_iter().flatten() {
             draw_filled_rect_mut(
@@ -1413,15 +1418,7 @@ fn unrolled_base(fonts: &Fonts, l: Layout, g: Unrolled, o: Color) -> RgbImage {
 fn round_base(fonts: &Fonts, l: Layout, g: Round, o: Color) -> RgbImage {
     let mut img = base_image(fonts, l, o);
     let s = l.sq as f32;
-    // The square board's area, squares and coordinates go.
-    draw_filled_rect_mut(
-        &mut img,
-        Rect::at(0, l.strip).of_size(
-            (l.panel_x - l.gap / 2) as u32,
-            (10 * l.sq + l.margin) as u32,
-        ),
-        image::Rgb(theme::FRAME),
-    );
+    clear_square_board(&mut img, l);
     for sq in Square::all() {
         g.fill_cell(&mut img, o, sq, Renderer::square_color(sq), 1.0);
     }

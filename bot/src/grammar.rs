@@ -444,21 +444,69 @@ impl Spec {
     }
 }
 
-/// Finds the command that `words` name (`["admin", "grant", …]`): the command, its path
-/// for messages and the words after it.
+/// The top-level command that `word` names as typed in the console: its name with or
+/// without the slash (`/jetan-admin`, `martian`), or its name without the bot's prefix
+/// (`admin` for `jetan-admin`).
+fn top_level(word: &str) -> Option<&'static Spec> {
+    let word = word.strip_prefix('/').unwrap_or(word);
+    COMMANDS.into_iter().find(|c| {
+        c.name.eq_ignore_ascii_case(word)
+            || c.name
+                .strip_prefix("jetan-")
+                .is_some_and(|short| short.eq_ignore_ascii_case(word))
+    })
+}
+
+/// How a command under the top-level `top` is named in messages: `/jetan`'s subcommands
+/// by their own names (`challenge`, `tournament create`), the others' with their command
+/// (`jetan-admin grant`, `martian drop`).
+fn path_under(top: &Spec, sub: &str) -> String {
+    if std::ptr::eq(top, &JETAN) {
+        sub.to_string()
+    } else if sub.is_empty() {
+        top.name.to_string()
+    } else {
+        format!("{} {sub}", top.name)
+    }
+}
+
+/// Finds the command that `words` name, as the console reads them: a top-level command
+/// and its subcommands (`jetan-admin grant …`, `martian drop …`), `/jetan`'s subcommands
+/// without `/jetan` (`challenge …`), or a subcommand that only one other command has
+/// without that command (`drop …`). Returns the command, its path for messages and the
+/// words after it.
 ///
 /// # Errors
 /// No such command or subcommand, or a group without its subcommand.
 pub fn find<S: AsRef<str>>(words: &[S]) -> Result<(&'static Spec, String, &[S]), Error> {
-    let mut spec: &'static Spec = &JETAN;
-    let mut path = String::new();
-    let mut rest = words;
+    let Some(first) = words.first().map(AsRef::as_ref) else {
+        return Err(Error::UnknownCommand(String::new()));
+    };
+    let (top, mut rest) = match top_level(first) {
+        Some(top) => (top, &words[1..]),
+        _ => {
+            let first = first.strip_prefix('/').unwrap_or(first);
+            let owners: Vec<&'static Spec> = COMMANDS
+                .into_iter()
+                .filter(|c| c.subcommand(first).is_some())
+                .collect();
+            match owners.as_slice() {
+                [] => return Err(Error::UnknownCommand(first.to_string())),
+                // `/jetan`'s own first, then a subcommand that one other command has.
+                [top, ..] if std::ptr::eq(*top, &JETAN) => (*top, words),
+                [top] => (*top, words),
+                _ => return Err(Error::UnknownCommand(first.to_string())),
+            }
+        }
+    };
+    let mut spec: &'static Spec = top;
+    let mut sub = String::new();
     loop {
         if spec.subcommands.is_empty() {
-            return Ok((spec, path, rest));
+            return Ok((spec, path_under(top, &sub), rest));
         }
         let Some((name, tail)) = rest.split_first() else {
-            return Err(if path.is_empty() {
+            return Err(if std::ptr::eq(spec, &JETAN) {
                 Error::UnknownCommand(String::new())
             } else {
                 Error::MissingSubcommand {
@@ -470,7 +518,9 @@ pub fn find<S: AsRef<str>>(words: &[S]) -> Result<(&'static Spec, String, &[S]),
         let name = name.as_ref();
         spec = match spec.subcommand(name) {
             Some(s) => s,
-            None if path.is_empty() => return Err(Error::UnknownCommand(name.to_string())),
+            None if std::ptr::eq(spec, &JETAN) => {
+                return Err(Error::UnknownCommand(name.to_string()))
+            }
             None => {
                 return Err(Error::UnknownSubcommand {
                     group: spec.name,
@@ -479,22 +529,27 @@ pub fn find<S: AsRef<str>>(words: &[S]) -> Result<(&'static Spec, String, &[S]),
                 })
             }
         };
-        if !path.is_empty() {
-            path.push(' ');
+        if !sub.is_empty() {
+            sub.push(' ');
         }
-        path.push_str(spec.name);
+        sub.push_str(spec.name);
         rest = tail;
     }
 }
 
-/// The command at `path` (`["admin", "grant"]`), for the Discord adapter, which knows it
-/// from the interaction.
-pub fn at(path: &[&str]) -> Option<&'static Spec> {
-    path.iter()
-        .try_fold(&JETAN, |spec, name| spec.subcommand(name))
+/// The command at `path`, its top-level command first (`["jetan-admin", "grant"]`), and
+/// its path for messages, for the Discord adapter, which knows it from the interaction.
+pub fn at(path: &[&str]) -> Option<(&'static Spec, String)> {
+    let (first, subs) = path.split_first()?;
+    let top = COMMANDS.into_iter().find(|c| c.name == *first)?;
+    let spec = subs
+        .iter()
+        .try_fold(top, |spec, name| spec.subcommand(name))?;
+    Some((spec, path_under(top, &subs.join(" "))))
 }
 
-/// Every command that runs (not a group), with its path: `challenge`, …, `admin grant`.
+/// Every command that runs (not a group), with its path for messages: `challenge`, …,
+/// `tournament create`, …, `jetan-admin grant`, …, `martian drop`.
 pub fn leaves() -> Vec<(String, &'static Spec)> {
     fn walk(spec: &'static Spec, path: &str, out: &mut Vec<(String, &'static Spec)>) {
         for sub in spec.subcommands {
@@ -511,7 +566,9 @@ pub fn leaves() -> Vec<(String, &'static Spec)> {
         }
     }
     let mut out = Vec::new();
-    walk(&JETAN, "", &mut out);
+    for top in COMMANDS {
+        walk(top, &path_under(top, ""), &mut out);
+    }
     out
 }
 
@@ -933,120 +990,6 @@ pub static JETAN: Spec = Spec {
             },
         ),
         Spec {
-            name: "admin",
-            options: &[],
-            build: None,
-            subcommands: &[
-                cmd("abort", &[opt("reason", text_max(200), "\"why\"")], |a| {
-                    Ok(Command::Admin(AdminCommand::Abort {
-                        reason: a.text("reason"),
-                    }))
-                }),
-                cmd(
-                    "grant",
-                    &[
-                        req("user", Kind::User, "@bob"),
-                        req("amount", int(Some(1), None), "50"),
-                        req("reason", text_max(200), "\"why\""),
-                    ],
-                    |a| {
-                        Ok(Command::Admin(AdminCommand::Grant {
-                            user: a.need_user("user")?,
-                            amount: a.need_int("amount")?,
-                            reason: a.need_text("reason")?,
-                        }))
-                    },
-                ),
-                cmd(
-                    "take",
-                    &[
-                        req("user", Kind::User, "@bob"),
-                        req("amount", int(Some(1), None), "50"),
-                        req("reason", text_max(200), "\"why\""),
-                    ],
-                    |a| {
-                        Ok(Command::Admin(AdminCommand::Take {
-                            user: a.need_user("user")?,
-                            amount: a.need_int("amount")?,
-                            reason: a.need_text("reason")?,
-                        }))
-                    },
-                ),
-                cmd(
-                    "reset",
-                    &[
-                        req("user", Kind::User, "@bob"),
-                        req("reason", text_max(200), "\"why\""),
-                    ],
-                    |a| {
-                        Ok(Command::Admin(AdminCommand::Reset {
-                            user: a.need_user("user")?,
-                            reason: a.need_text("reason")?,
-                        }))
-                    },
-                ),
-                cmd("purge", &[opt("reason", text_max(200), "\"why\"")], |a| {
-                    Ok(Command::Admin(AdminCommand::Purge {
-                        reason: a.text("reason").unwrap_or_default(),
-                        checked: None,
-                    }))
-                }),
-                cmd(
-                    "settings",
-                    &[
-                        opt("starting_grant", COINS, "1000"),
-                        opt("daily_allowance", COINS, "100"),
-                        opt("currency", text_max(40), "\"gold pieces\""),
-                        opt("piece_price", COINS, "1"),
-                        opt("stake", COINS, "0"),
-                        opt("challenge_expiry", MINUTES, "10"),
-                        opt("move_time", MINUTES, "1440"),
-                        opt("allow_channel", Kind::Channel, "#general"),
-                        opt("disallow_channel", Kind::Channel, "#general"),
-                        opt("language", Kind::Choice(&LANGUAGE_NAMES), "es"),
-                        opt("max_stake", COINS, "500"),
-                        opt("max_piece_price", COINS, "10"),
-                        opt("max_balance", COINS, "100000"),
-                        opt("pay_cap", COINS, "1000"),
-                        opt("min_account_age", int(Some(0), Some(3650)), "30"),
-                        opt("min_games", int(Some(0), Some(10_000)), "3"),
-                        opt("audit_channel", Kind::Channel, "#audit"),
-                        opt("audit_pot", COINS, "500"),
-                        opt("audit_off", Kind::Choice(&YES_NAMES), "yes"),
-                        opt("threads", Kind::Choice(&ON_OFF_NAMES), "off"),
-                        opt("reminders", Kind::Choice(&ON_OFF_NAMES), "off"),
-                        opt("rated_options", Kind::Choice(&ON_OFF_NAMES), "on"),
-                    ],
-                    |a| {
-                        Ok(Command::Admin(AdminCommand::Settings(SettingsArgs {
-                            starting_grant: a.int("starting_grant"),
-                            daily_allowance: a.int("daily_allowance"),
-                            currency: a.text("currency"),
-                            piece_price: a.int("piece_price"),
-                            stake: a.int("stake"),
-                            challenge_expiry: a.int("challenge_expiry"),
-                            move_time: a.int("move_time"),
-                            allow_channel: a.channel("allow_channel"),
-                            disallow_channel: a.channel("disallow_channel"),
-                            language: a.choice("language", &LANGUAGE).map(str::to_string),
-                            max_stake: a.int("max_stake"),
-                            max_piece_price: a.int("max_piece_price"),
-                            max_balance: a.int("max_balance"),
-                            pay_cap: a.int("pay_cap"),
-                            min_account_age: a.int("min_account_age"),
-                            min_games: a.int("min_games"),
-                            audit_channel: a.channel("audit_channel"),
-                            audit_pot: a.int("audit_pot"),
-                            audit_off: a.choice("audit_off", &YES).is_some(),
-                            threads: a.choice("threads", &ON_OFF),
-                            reminders: a.choice("reminders", &ON_OFF),
-                            rated_options: a.choice("rated_options", &ON_OFF),
-                        })))
-                    },
-                ),
-            ],
-        },
-        Spec {
             name: "tournament",
             options: &[],
             build: None,
@@ -1177,8 +1120,133 @@ pub static JETAN: Spec = Spec {
                 ),
             ],
         },
-        // Martian Chess's own commands: the game reads them by name
-        // (`jetan_core::GameCommand`).
+    ],
+};
+
+/// `/jetan-admin`: the server managers' tools, a top-level command of its own (Discord
+/// shows it only to members who may manage the server, unless the server changes that).
+pub static ADMIN: Spec = Spec {
+    name: "jetan-admin",
+    options: &[],
+    build: None,
+    subcommands: &[
+        cmd("abort", &[opt("reason", text_max(200), "\"why\"")], |a| {
+            Ok(Command::Admin(AdminCommand::Abort {
+                reason: a.text("reason"),
+            }))
+        }),
+        cmd(
+            "grant",
+            &[
+                req("user", Kind::User, "@bob"),
+                req("amount", int(Some(1), None), "50"),
+                req("reason", text_max(200), "\"why\""),
+            ],
+            |a| {
+                Ok(Command::Admin(AdminCommand::Grant {
+                    user: a.need_user("user")?,
+                    amount: a.need_int("amount")?,
+                    reason: a.need_text("reason")?,
+                }))
+            },
+        ),
+        cmd(
+            "take",
+            &[
+                req("user", Kind::User, "@bob"),
+                req("amount", int(Some(1), None), "50"),
+                req("reason", text_max(200), "\"why\""),
+            ],
+            |a| {
+                Ok(Command::Admin(AdminCommand::Take {
+                    user: a.need_user("user")?,
+                    amount: a.need_int("amount")?,
+                    reason: a.need_text("reason")?,
+                }))
+            },
+        ),
+        cmd(
+            "reset",
+            &[
+                req("user", Kind::User, "@bob"),
+                req("reason", text_max(200), "\"why\""),
+            ],
+            |a| {
+                Ok(Command::Admin(AdminCommand::Reset {
+                    user: a.need_user("user")?,
+                    reason: a.need_text("reason")?,
+                }))
+            },
+        ),
+        cmd("purge", &[opt("reason", text_max(200), "\"why\"")], |a| {
+            Ok(Command::Admin(AdminCommand::Purge {
+                reason: a.text("reason").unwrap_or_default(),
+                checked: None,
+            }))
+        }),
+        cmd(
+            "settings",
+            &[
+                opt("starting_grant", COINS, "1000"),
+                opt("daily_allowance", COINS, "100"),
+                opt("currency", text_max(40), "\"gold pieces\""),
+                opt("piece_price", COINS, "1"),
+                opt("stake", COINS, "0"),
+                opt("challenge_expiry", MINUTES, "10"),
+                opt("move_time", MINUTES, "1440"),
+                opt("allow_channel", Kind::Channel, "#general"),
+                opt("disallow_channel", Kind::Channel, "#general"),
+                opt("language", Kind::Choice(&LANGUAGE_NAMES), "es"),
+                opt("max_stake", COINS, "500"),
+                opt("max_piece_price", COINS, "10"),
+                opt("max_balance", COINS, "100000"),
+                opt("pay_cap", COINS, "1000"),
+                opt("min_account_age", int(Some(0), Some(3650)), "30"),
+                opt("min_games", int(Some(0), Some(10_000)), "3"),
+                opt("audit_channel", Kind::Channel, "#audit"),
+                opt("audit_pot", COINS, "500"),
+                opt("audit_off", Kind::Choice(&YES_NAMES), "yes"),
+                opt("threads", Kind::Choice(&ON_OFF_NAMES), "off"),
+                opt("reminders", Kind::Choice(&ON_OFF_NAMES), "off"),
+                opt("rated_options", Kind::Choice(&ON_OFF_NAMES), "on"),
+            ],
+            |a| {
+                Ok(Command::Admin(AdminCommand::Settings(SettingsArgs {
+                    starting_grant: a.int("starting_grant"),
+                    daily_allowance: a.int("daily_allowance"),
+                    currency: a.text("currency"),
+                    piece_price: a.int("piece_price"),
+                    stake: a.int("stake"),
+                    challenge_expiry: a.int("challenge_expiry"),
+                    move_time: a.int("move_time"),
+                    allow_channel: a.channel("allow_channel"),
+                    disallow_channel: a.channel("disallow_channel"),
+                    language: a.choice("language", &LANGUAGE).map(str::to_string),
+                    max_stake: a.int("max_stake"),
+                    max_piece_price: a.int("max_piece_price"),
+                    max_balance: a.int("max_balance"),
+                    pay_cap: a.int("pay_cap"),
+                    min_account_age: a.int("min_account_age"),
+                    min_games: a.int("min_games"),
+                    audit_channel: a.channel("audit_channel"),
+                    audit_pot: a.int("audit_pot"),
+                    audit_off: a.choice("audit_off", &YES).is_some(),
+                    threads: a.choice("threads", &ON_OFF),
+                    reminders: a.choice("reminders", &ON_OFF),
+                    rated_options: a.choice("rated_options", &ON_OFF),
+                })))
+            },
+        ),
+    ],
+};
+
+/// `/martian`: Martian Chess's own turn commands, a top-level command of its own (the
+/// game reads them by name, `jetan_core::GameCommand`).
+pub static MARTIAN: Spec = Spec {
+    name: "martian",
+    options: &[],
+    build: None,
+    subcommands: &[
         cmd(
             "drop",
             &[req("piece", TEXT, "N"), req("square", TEXT, "e4")],
@@ -1221,6 +1289,14 @@ pub static JETAN: Spec = Spec {
         ),
     ],
 };
+
+/// Every top-level command the bot registers, `/jetan` first.
+///
+/// Discord takes at most 25 subcommands under one command and 8,000 characters of names,
+/// descriptions and choices in one command (its longest localization counted): `/jetan`
+/// could not hold the managers' tools and Martian Chess's turn commands too. The limits
+/// are checked by a test of the registration.
+pub static COMMANDS: [&Spec; 3] = [&JETAN, &ADMIN, &MARTIAN];
 
 /// A card command with its card, or without one: then its answer is a private menu.
 fn with_card(c: GameCommand, card: Option<String>) -> GameCommand {
@@ -1353,6 +1429,49 @@ mod tests {
         assert_eq!(s.allow_channel, Some(ChannelId(5)));
     }
 
+    /// The console names a command by its top-level command and path, or by a short form
+    /// (`admin` for `jetan-admin`, a subcommand only one other command has); Discord by
+    /// its whole path.
+    #[test]
+    fn every_top_level_command_is_found_by_its_path() {
+        for words in [
+            &["jetan-admin", "grant"][..],
+            &["/jetan-admin", "grant"],
+            &["admin", "grant"],
+        ] {
+            let (spec, path, _) = find(words).unwrap();
+            assert!(std::ptr::eq(spec, ADMIN.subcommand("grant").unwrap()));
+            assert_eq!(path, "jetan-admin grant");
+        }
+        for words in [&["martian", "hand"][..], &["/martian", "hand"], &["hand"]] {
+            let (_, path, _) = find(words).unwrap();
+            assert_eq!(path, "martian hand");
+            assert_eq!(
+                run(words, &[]),
+                Ok(Command::Game(GameCommand::new("hand").private()))
+            );
+        }
+        // `/jetan`'s own subcommands come first, with or without `/jetan`.
+        for words in [&["jetan", "board"][..], &["/jetan", "board"], &["board"]] {
+            let (_, path, _) = find(words).unwrap();
+            assert_eq!(path, "board");
+        }
+        let (spec, path) = at(&["jetan-admin", "settings"]).unwrap();
+        assert_eq!(path, "jetan-admin settings");
+        assert!(spec.option("rated_options").is_some());
+        assert_eq!(
+            at(&["jetan", "tournament", "create"]).unwrap().1,
+            "tournament create"
+        );
+        assert_eq!(at(&["martian", "drop"]).unwrap().1, "martian drop");
+        assert!(at(&["jetan", "admin", "grant"]).is_none());
+        assert!(at(&["jetan", "drop"]).is_none());
+        assert_eq!(
+            find(&["martian"]).unwrap_err().to_string(),
+            "martian needs one of drop, exchange, discard, end, hand or card"
+        );
+    }
+
     #[test]
     fn a_promotion_rides_on_the_destination() {
         let text = |s: &str| Value::Text(s.into());
@@ -1399,11 +1518,11 @@ mod tests {
         );
         assert_eq!(
             msg(&["admin"], &[]),
-            "admin needs one of abort, grant, take, reset, purge or settings"
+            "jetan-admin needs one of abort, grant, take, reset, purge or settings"
         );
         assert_eq!(
             msg(&["admin", "fire"], &[]),
-            "there is no `admin fire`: write admin abort, grant, take, reset, purge or settings"
+            "there is no `jetan-admin fire`: write jetan-admin abort, grant, take, reset, purge or settings"
         );
         assert_eq!(
             msg(&["move"], &[("promotion", Value::Text("q".into()))]),
@@ -1416,7 +1535,7 @@ mod tests {
         assert_eq!(msg(&["challenge"], &[]), "challenge needs opponent:@bob");
         assert_eq!(
             msg(&["admin", "grant"], &[("user", Value::User(bob()))]),
-            "admin grant needs amount:50"
+            "jetan-admin grant needs amount:50"
         );
         assert_eq!(
             msg(

@@ -393,11 +393,11 @@ fn the_console_takes_every_option_discord_offers_and_refuses_alike() {
         ),
         (
             "admin grant user:@bob reason:x",
-            "admin grant needs amount:50",
+            "jetan-admin grant needs amount:50",
         ),
         (
-            "admin fire",
-            "there is no `admin fire`: write admin abort, grant, take, reset, purge or settings",
+            "jetan-admin fire",
+            "there is no `jetan-admin fire`: write jetan-admin abort, grant, take, reset, purge or settings",
         ),
         (
             "admin settings language:fr",

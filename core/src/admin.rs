@@ -1,4 +1,4 @@
-//! Server managers' tools (`/jetan admin …`): abort the channel's game or challenge,
+//! Server managers' tools (`/jetan-admin …`): abort the channel's game or challenge,
 //! grant or take money, change the settings. Discord shows these commands to managers
 //! only; the core checks the permission again on every use.
 

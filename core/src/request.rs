@@ -85,7 +85,7 @@ pub struct ChallengeArgs {
     pub casual: bool,
 }
 
-/// A server manager's tool (`/jetan admin …`).
+/// A server manager's tool (`/jetan-admin …`).
 // One per request: the settings' many options make that variant large, which costs
 // nothing here.
 #[allow(clippy::large_enum_variant)]

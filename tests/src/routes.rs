@@ -610,9 +610,57 @@ fn invalid_commands(body: &Value) -> Option<String> {
                     .find_map(check)
             })
     }
+    /// Discord's size of a command: names, descriptions and choices (names and string
+    /// values), each field's longest localization counted.
+    fn size(def: &Value) -> usize {
+        fn longest(o: &Value, field: &str) -> usize {
+            let own = o[field].as_str().map_or(0, |s| s.chars().count());
+            o[format!("{field}_localizations")]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter_map(|(_, v)| v.as_str())
+                .map(|s| s.chars().count())
+                .fold(own, usize::max)
+        }
+        let mut n = longest(def, "name") + longest(def, "description");
+        for c in def["choices"].as_array().into_iter().flatten() {
+            n += longest(c, "name") + c["value"].as_str().map_or(0, |v| v.chars().count());
+        }
+        n + def["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(size)
+            .sum::<usize>()
+    }
+    /// At most 25 options (subcommands, groups or options) and 25 choices at any level.
+    fn counts(def: &Value) -> Option<String> {
+        let name = def["name"].as_str().unwrap_or_default();
+        let options = def["options"].as_array().map_or(0, Vec::len);
+        let choices = def["choices"].as_array().map_or(0, Vec::len);
+        if options > 25 {
+            return Some(format!("{name}.options: Must be 25 or fewer in length."));
+        }
+        if choices > 25 {
+            return Some(format!("{name}.choices: Must be 25 or fewer in length."));
+        }
+        def["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find_map(counts)
+    }
+    let whole = |def: &Value| {
+        check(def).or_else(|| counts(def)).or_else(|| {
+            let n = size(def);
+            (n > 8000).then(|| format!("Command exceeds maximum size (8000): {n}"))
+        })
+    };
     match body {
-        Value::Array(list) => list.iter().find_map(check),
-        one => check(one),
+        Value::Array(list) if list.len() > 100 => Some("Must be 100 or fewer in length.".into()),
+        Value::Array(list) => list.iter().find_map(whole),
+        one => whole(one),
     }
 }
 
@@ -651,4 +699,50 @@ fn register(inner: &Inner, body: &Value, guild: Option<u64>) -> Vec<Value> {
             c
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(subs: usize, description: &str) -> Value {
+        let options: Vec<Value> = (0..subs)
+            .map(|i| json!({"type": 1, "name": format!("s{i}"), "description": description}))
+            .collect();
+        json!({"name": "jetan", "description": "d", "options": options})
+    }
+
+    /// The fake refuses what Discord refuses: a 26th subcommand, a command past 8,000
+    /// characters (the longest localization of a field counted), a 101st command.
+    #[test]
+    fn discords_limits_are_enforced() {
+        assert_eq!(invalid_commands(&json!([command(25, "d")])), None);
+        assert!(
+            invalid_commands(&json!([command(26, "d")])).is_some_and(|w| w.contains("25 or fewer"))
+        );
+        let long = "d".repeat(100);
+        assert_eq!(invalid_commands(&json!([command(25, &long)])), None);
+        let mut big = command(25, &long);
+        for o in big["options"].as_array_mut().unwrap() {
+            o["options"] = json!([
+                {"type": 3, "name": "a", "description": long},
+                {"type": 3, "name": "b", "description": long},
+                {"type": 3, "name": "c", "description": long},
+            ]);
+        }
+        assert!(invalid_commands(&json!([big.clone()])).is_some_and(|w| w.contains("maximum size")));
+        // A field counts at its longest localization.
+        let mut localized = command(25, &long);
+        for o in localized["options"].as_array_mut().unwrap() {
+            o["options"] = json!([{"type": 3, "name": "a", "description": "x",
+                "description_localizations": {"es-ES": long.clone()}},
+                {"type": 3, "name": "b", "description": long},
+                {"type": 3, "name": "c", "description": long}]);
+        }
+        assert!(invalid_commands(&json!([localized])).is_some());
+        let many: Vec<Value> = (0..101)
+            .map(|i| json!({"name": format!("c{i}"), "description": "d"}))
+            .collect();
+        assert!(invalid_commands(&Value::Array(many)).is_some());
+    }
 }

@@ -1,8 +1,9 @@
-//! The `/jetan` slash command as poise dispatches it, built from the one
-//! [grammar](crate::grammar): a poise command per grammar command (names, subcommands,
-//! autocomplete hooks), all running [`slash`], which reads the interaction's options through
-//! the grammar into a core [`Command`] and hands it to [`super::run`]. What Discord
-//! registers is built from the same table ([`super::localize::registration`]).
+//! The slash commands (`/jetan`, `/jetan-admin`, `/martian`) as poise dispatches them,
+//! built from the one [grammar](crate::grammar): a poise command per grammar command
+//! (names, subcommands, autocomplete hooks), all running [`slash`], which reads the
+//! interaction's options through the grammar into a core [`Command`] and hands it to
+//! [`super::run`]. What Discord registers is built from the same table
+//! ([`super::localize::registration`]).
 
 use poise::serenity_prelude as serenity;
 
@@ -11,9 +12,12 @@ use super::{run, user_ref, Context, Data, Error};
 use crate::grammar::{self, Kind, Spec, Suggest, Value};
 use jetan_core::{ChannelId, Command, UserId, UserRef};
 
-/// The poise command for `/jetan` and everything under it.
-pub fn jetan() -> poise::Command<Data, Error> {
-    dispatch(&grammar::JETAN, "")
+/// The poise commands: every top-level command of the grammar and everything under it.
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    grammar::COMMANDS
+        .iter()
+        .map(|spec| dispatch(spec, ""))
+        .collect()
 }
 
 /// The poise command for `spec`, whose parent's qualified name is `parent` (`""` at the
@@ -63,16 +67,11 @@ type Answer<'a> = poise::BoxFuture<'a, Result<(), poise::FrameworkError<'a, Data
 /// Every slash command: the options through the grammar, then the core.
 fn slash(ctx: poise::ApplicationContext<'_, Data, Error>) -> Answer<'_> {
     Box::pin(async move {
-        // The tree starts at `/jetan` itself.
-        let path: Vec<&str> = ctx
-            .command_tree
-            .iter()
-            .skip(1)
-            .map(|c| c.name.as_ref())
-            .collect();
+        // The tree starts at the top-level command (`jetan`, `jetan-admin`, …).
+        let path: Vec<&str> = ctx.command_tree.iter().map(|c| c.name.as_ref()).collect();
         let command = grammar::at(&path)
             .ok_or(grammar::Error::UnknownCommand(path.join(" ")))
-            .and_then(|spec| read(spec, &path.join(" "), ctx.args));
+            .and_then(|(spec, named)| read(spec, &named, ctx.args));
         let command = match command {
             Ok(c) => c,
             Err(e) => {
@@ -308,17 +307,20 @@ mod tests {
     #[test]
     fn poise_dispatches_every_registered_command_and_option() {
         let registered = serde_json::to_value(super::super::localize::registration()).unwrap();
+        let registered = registered.as_array().unwrap();
+        let commands = commands();
+        assert_eq!(registered.len(), commands.len());
         let mut seen = 0;
-        same(&jetan(), &registered, &mut seen);
+        for (command, reg) in commands.iter().zip(registered) {
+            same(command, reg, &mut seen);
+            assert!(command.guild_only, "{}", command.name);
+        }
         assert!(seen > 40, "{seen} options");
-        let tree = jetan();
-        let grant = tree
-            .subcommands
+        let grant = commands
             .iter()
-            .find(|c| c.name == "admin")
+            .find(|c| c.name == "jetan-admin")
             .and_then(|a| a.subcommands.iter().find(|c| c.name == "grant"))
             .unwrap();
-        assert_eq!(grant.qualified_name, "jetan admin grant");
-        assert!(tree.guild_only);
+        assert_eq!(grant.qualified_name, "jetan-admin grant");
     }
 }

@@ -1,12 +1,18 @@
-//! The `/jetan` command Discord registers, built from the [grammar](crate::grammar) with
-//! its words from the core's message files: every command, option and choice gets its
-//! English description, and its Spanish name and description for `es-ES` and `es-419`
-//! (the grammar keeps the English names, which the files repeat: a test checks they
-//! agree).
+//! The commands Discord registers (`/jetan`, `/jetan-admin`, `/martian`), built from the
+//! [grammar](crate::grammar) with their words from the core's message files: every
+//! command, option and choice gets its English description, and its Spanish name and
+//! description for `es-ES` and `es-419` (the grammar keeps the English names, which the
+//! files repeat: a test checks they agree).
 //!
-//! Keys: `cmd-<path>` and `cmd-<path>-desc` for a command (`path` is `challenge`, or
-//! `admin-grant` for a subcommand of a group), `opt-<path>-<option>` and
-//! `opt-<path>-<option>-desc` for an option, `choice-<name>` for a choice.
+//! Keys: `cmd-<name>` for a top-level command; `cmd-<path>` and `cmd-<path>-desc` for a
+//! command under one (`path` is `challenge` under `/jetan`, `tournament-create` for a
+//! subcommand of a group, `admin-grant` under `/jetan-admin`, `martian-drop` under
+//! `/martian`), `opt-<path>-<option>` and `opt-<path>-<option>-desc` for an option,
+//! `choice-<name>` for a choice.
+//!
+//! Discord refuses a registration that breaks its limits (25 subcommands or options under
+//! one command, 25 choices, 8,000 characters of names, descriptions and choices in one
+//! command, the longest localization counted): the tests check every one of them.
 //!
 //! The shape is the one poise registers for its own commands (its registration of the
 //! earlier hand-written commands is kept in `registered.json`, and a test checks this
@@ -25,11 +31,22 @@ pub const SPANISH: [&str; 2] = ["es-ES", "es-419"];
 /// of an integer option.
 const SAFE_INTEGER: i64 = 9_007_199_254_740_991;
 
-/// The key path of a command: its name, after its group's for a group's subcommand.
-fn path(parent: Option<&str>, name: &str) -> String {
-    match parent {
-        None | Some("jetan") => name.to_string(),
-        Some(p) => format!("{p}-{name}"),
+/// The key path of a command: its name, after its parent's key path (`""` for
+/// `/jetan` itself).
+fn path(parent: &str, name: &str) -> String {
+    if parent.is_empty() {
+        name.to_string()
+    } else {
+        format!("{parent}-{name}")
+    }
+}
+
+/// The key path of a top-level command, which its subcommands' keys start with: its name
+/// without the bot's prefix (`""` for `jetan`, `admin` for `jetan-admin`, `martian`).
+fn top_prefix(name: &str) -> &str {
+    match name.strip_prefix("jetan") {
+        Some(rest) => rest.trim_start_matches('-'),
+        None => name,
     }
 }
 
@@ -44,13 +61,25 @@ fn spanish(key: &str) -> impl Iterator<Item = (&'static str, String)> {
     SPANISH.into_iter().map(move |l| (l, text.clone()))
 }
 
-/// `/jetan` as Discord registers it.
-pub fn registration() -> serenity::CreateCommand {
-    let spec = &grammar::JETAN;
+/// The commands as Discord registers them, `/jetan` first.
+pub fn registration() -> Vec<serenity::CreateCommand> {
+    grammar::COMMANDS
+        .iter()
+        .map(|spec| top_level(spec))
+        .collect()
+}
+
+/// One top-level command as Discord registers it. The managers' tools are shown only to
+/// members who may manage the server (a server can change that in its integration
+/// settings; the core checks the permission either way).
+fn top_level(spec: &'static Spec) -> serenity::CreateCommand {
     let key = format!("cmd-{}", spec.name);
     let mut c = serenity::CreateCommand::new(spec.name)
         .description(english(&format!("{key}-desc")))
         .contexts(vec![serenity::InteractionContext::Guild]);
+    if std::ptr::eq(spec, &grammar::ADMIN) {
+        c = c.default_member_permissions(serenity::Permissions::MANAGE_GUILD);
+    }
     for (locale, name) in spanish(&key) {
         c = c.name_localized(locale, name);
     }
@@ -58,14 +87,14 @@ pub fn registration() -> serenity::CreateCommand {
         c = c.description_localized(locale, text);
     }
     for sub in spec.subcommands {
-        c = c.add_option(subcommand(sub, spec.name));
+        c = c.add_option(subcommand(sub, top_prefix(spec.name)));
     }
     c
 }
 
 /// A subcommand (or a group of them) of the group `parent`.
 fn subcommand(spec: &Spec, parent: &str) -> serenity::CreateCommandOption {
-    let path = path(Some(parent), spec.name);
+    let path = path(parent, spec.name);
     let key = format!("cmd-{path}");
     let kind = if spec.subcommands.is_empty() {
         serenity::CommandOptionType::SubCommand
@@ -161,7 +190,7 @@ mod tests {
         }
     }
 
-    fn check(spec: &Spec, parent: Option<&str>, seen: &mut usize) {
+    fn check(spec: &Spec, parent: &str, seen: &mut usize) {
         let path = path(parent, spec.name);
         check_texts(&format!("cmd-{path}"), spec.name);
         for opt in spec.options {
@@ -177,7 +206,7 @@ mod tests {
             *seen += 1;
         }
         for sub in spec.subcommands {
-            check(sub, Some(&path), seen);
+            check(sub, &path, seen);
         }
         *seen += 1;
     }
@@ -185,9 +214,14 @@ mod tests {
     #[test]
     fn every_command_option_and_choice_is_localized_with_valid_names() {
         let mut seen = 0;
-        check(&grammar::JETAN, None, &mut seen);
+        for top in grammar::COMMANDS {
+            check_texts(&format!("cmd-{}", top.name), top.name);
+            for sub in top.subcommands {
+                check(sub, top_prefix(top.name), &mut seen);
+            }
+        }
         assert!(seen > 50, "{seen} commands and options");
-        let jetan = serde_json::to_value(registration()).unwrap();
+        let jetan = serde_json::to_value(&registration()[0]).unwrap();
         let es = |c: &Json| {
             c["name_localizations"]["es-ES"]
                 .as_str()
@@ -214,6 +248,140 @@ mod tests {
             .map(es)
             .collect();
         assert_eq!(options, ["desde", "hasta", "notación", "coronar"]);
+    }
+
+    /// Discord's limits on what it registers, as its API enforces them (a registration
+    /// that breaks one is refused whole, and the bot would have no commands): at most 100
+    /// commands; per command, 25 options (subcommands, groups or options) at every level,
+    /// 25 choices per option, names of 1–32 lower-case characters, descriptions of 1–100,
+    /// required options before optional ones, unique names, and 8,000 characters of
+    /// names, descriptions and choices in all, counting each field's longest localization.
+    fn discord_refuses(commands: &[Json]) -> Option<String> {
+        fn longest(o: &Json, field: &str) -> usize {
+            let own = o[field].as_str().map_or(0, |s| s.chars().count());
+            o[format!("{field}_localizations")]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter_map(|(_, v)| v.as_str())
+                .map(|s| s.chars().count())
+                .fold(own, usize::max)
+        }
+        fn texts(o: &Json, field: &str) -> Vec<String> {
+            let mut out: Vec<String> = o[field].as_str().map(str::to_string).into_iter().collect();
+            if let Some(map) = o[format!("{field}_localizations")].as_object() {
+                out.extend(map.values().filter_map(|v| v.as_str().map(str::to_string)));
+            }
+            out
+        }
+        fn size(o: &Json) -> usize {
+            let mut n = longest(o, "name") + longest(o, "description");
+            for c in o["choices"].as_array().into_iter().flatten() {
+                n += longest(c, "name") + c["value"].as_str().map_or(0, |v| v.chars().count());
+            }
+            n + o["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(size)
+                .sum::<usize>()
+        }
+        fn level(at: &str, o: &Json) -> Option<String> {
+            for name in texts(o, "name") {
+                if !valid_name(&name) {
+                    return Some(format!("{at}: the name `{name}`"));
+                }
+            }
+            for d in texts(o, "description") {
+                if !(1..=100).contains(&d.chars().count()) {
+                    return Some(format!("{at}: the description `{d}`"));
+                }
+            }
+            let choices = o["choices"].as_array().map_or(0, Vec::len);
+            if choices > 25 {
+                return Some(format!("{at}: {choices} choices"));
+            }
+            let options = o["options"].as_array().cloned().unwrap_or_default();
+            if options.len() > 25 {
+                return Some(format!("{at}: {} options", options.len()));
+            }
+            let mut names = std::collections::HashSet::new();
+            let mut optional_seen = false;
+            for opt in &options {
+                let name = opt["name"].as_str().unwrap_or_default();
+                if !names.insert(name) {
+                    return Some(format!("{at}: `{name}` twice"));
+                }
+                let required = opt["required"].as_bool().unwrap_or(false);
+                if required && optional_seen {
+                    return Some(format!("{at}: `{name}` is required after an optional one"));
+                }
+                optional_seen |= !required;
+                // A group holds subcommands only; a subcommand holds no subcommand.
+                let kind = o["type"].as_u64();
+                let inner = opt["type"].as_u64();
+                if (kind == Some(2) && inner != Some(1))
+                    || (kind == Some(1) && matches!(inner, Some(1 | 2)))
+                {
+                    return Some(format!("{at}: `{name}` cannot be nested there"));
+                }
+                if let Some(why) = level(&format!("{at} {name}"), opt) {
+                    return Some(why);
+                }
+            }
+            None
+        }
+        if commands.len() > 100 {
+            return Some(format!("{} commands", commands.len()));
+        }
+        let mut names = std::collections::HashSet::new();
+        for c in commands {
+            let name = c["name"].as_str().unwrap_or_default();
+            if !names.insert(name) {
+                return Some(format!("the command `{name}` twice"));
+            }
+            if let Some(why) = level(name, c) {
+                return Some(why);
+            }
+            let chars = size(c);
+            if chars > 8000 {
+                return Some(format!("{name}: {chars} characters"));
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn discord_accepts_the_registration() {
+        let registered = serde_json::to_value(registration()).unwrap();
+        let commands = registered.as_array().unwrap();
+        assert_eq!(discord_refuses(commands), None);
+        // The check refuses what Discord refuses: one subcommand too many, a command too
+        // long, an option name it does not take.
+        let mut jetan = commands[0].clone();
+        let subs = jetan["options"].as_array_mut().unwrap();
+        while subs.len() <= 25 {
+            let mut extra = subs[0].clone();
+            extra["name"] = Json::from(format!("extra{}", subs.len()));
+            subs.push(extra);
+        }
+        assert_eq!(
+            discord_refuses(&[jetan]).as_deref(),
+            Some("jetan: 26 options")
+        );
+        let mut long = commands[0].clone();
+        let subs = long["options"].as_array_mut().unwrap();
+        for s in subs.iter_mut() {
+            s["description"] = Json::from("d".repeat(100));
+            for o in s["options"].as_array_mut().into_iter().flatten() {
+                o["description"] = Json::from("d".repeat(100));
+            }
+        }
+        assert!(discord_refuses(&[long])
+            .is_some_and(|why| why.starts_with("jetan: ") && why.ends_with(" characters")));
+        let mut bad = commands[1].clone();
+        bad["options"][0]["name"] = Json::from("Abort");
+        assert!(discord_refuses(&[bad]).is_some());
     }
 
     /// The registration is the one poise built from the hand-written commands this

@@ -271,7 +271,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let store_for_setup = store.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![commands::jetan()],
+            commands: commands::commands(),
             on_error: |e| Box::pin(on_error(e)),
             event_handler: |fw, event| Box::pin(on_event(fw.serenity_context, event, fw.user_data)),
             ..Default::default()
@@ -279,7 +279,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
                 // Registered from the grammar; poise only dispatches.
-                let registration = vec![localize::registration()];
+                let registration = localize::registration();
                 match guild_id {
                     Some(g) => {
                         serenity::GuildId::new(g)

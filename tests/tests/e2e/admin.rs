@@ -1,4 +1,4 @@
-//! Managers' tools: `/jetan admin abort` ends a game publicly and refunds the escrow (no
+//! Managers' tools: `/jetan-admin abort` ends a game publicly and refunds the escrow (no
 //! result counted); `grant` and `take` answer privately and move money (a take never goes
 //! below zero); a member without Manage Server is refused every tool, privately.
 
@@ -28,14 +28,14 @@ async fn admin_abort_grant_take_and_a_member_without_manage_server() -> anyhow::
 
     // Without Manage Server: refused privately, nothing changes.
     let refused = pleb
-        .slash("jetan admin abort", &[("reason", "mine".into())])
+        .slash("jetan-admin abort", &[("reason", "mine".into())])
         .await?
         .expect_reply()
         .await?
         .ephemeral()?
         .containing("Manage Server")?;
     assert!(refused.buttons().is_empty());
-    for (cmd, who) in [("jetan admin grant", &pleb), ("jetan admin take", &alice)] {
+    for (cmd, who) in [("jetan-admin grant", &pleb), ("jetan-admin take", &alice)] {
         pleb.slash(
             cmd,
             &[
@@ -50,7 +50,7 @@ async fn admin_abort_grant_take_and_a_member_without_manage_server() -> anyhow::
         .ephemeral()?
         .containing("Manage Server")?;
     }
-    pleb.slash("jetan admin settings", &[("stake", Opt::Int(7))])
+    pleb.slash("jetan-admin settings", &[("stake", Opt::Int(7))])
         .await?
         .expect_reply()
         .await?
@@ -65,7 +65,7 @@ async fn admin_abort_grant_take_and_a_member_without_manage_server() -> anyhow::
     // A manager aborts: public, the reason shown, the escrow back, no result counted.
     let aborted = mod_
         .slash(
-            "jetan admin abort",
+            "jetan-admin abort",
             &[("reason", "testing the tools".into())],
         )
         .await?
@@ -91,7 +91,7 @@ async fn admin_abort_grant_take_and_a_member_without_manage_server() -> anyhow::
     );
     assert_eq!(bob.wallet().await?, bob_before, "bob refunded, no result");
     // Nothing left to abort.
-    mod_.slash("jetan admin abort", &[])
+    mod_.slash("jetan-admin abort", &[])
         .await?
         .expect_reply()
         .await?
@@ -100,7 +100,7 @@ async fn admin_abort_grant_take_and_a_member_without_manage_server() -> anyhow::
     // Grant: private, the balance grows.
     let granted = mod_
         .slash(
-            "jetan admin grant",
+            "jetan-admin grant",
             &[
                 ("user", Opt::from(&bob)),
                 ("amount", Opt::Int(25)),
@@ -119,7 +119,7 @@ async fn admin_abort_grant_take_and_a_member_without_manage_server() -> anyhow::
     // Take: private; more than the balance is refused (never below zero).
     let too_much = after_grant.balance + 1;
     mod_.slash(
-        "jetan admin take",
+        "jetan-admin take",
         &[
             ("user", Opt::from(&bob)),
             ("amount", Opt::Int(i64::try_from(too_much)?)),
@@ -136,7 +136,7 @@ async fn admin_abort_grant_take_and_a_member_without_manage_server() -> anyhow::
         "a refused take changes nothing"
     );
     mod_.slash(
-        "jetan admin take",
+        "jetan-admin take",
         &[
             ("user", Opt::from(&bob)),
             ("amount", Opt::Int(i64::try_from(after_grant.balance)?)),
@@ -166,7 +166,7 @@ async fn admin_abort_grant_take_and_a_member_without_manage_server() -> anyhow::
         .expect_reply()
         .await?
         .public()?;
-    mod_.slash("jetan admin abort", &[])
+    mod_.slash("jetan-admin abort", &[])
         .await?
         .expect_reply()
         .await?
@@ -183,7 +183,7 @@ async fn admin_abort_grant_take_and_a_member_without_manage_server() -> anyhow::
     app.finish().await
 }
 
-/// `/jetan admin purge`: answered at once, privately; the bot then asks Discord which
+/// `/jetan-admin purge`: answered at once, privately; the bot then asks Discord which
 /// members with money left (a member lookup each), empties the wallet of the one who left
 /// with nothing in escrow, keeps the one whose money is in a challenge, and says so in a
 /// private follow-up; members who stayed keep everything, and the books balance.
@@ -219,7 +219,7 @@ async fn admin_purge_empties_the_wallets_of_members_who_left() -> anyhow::Result
     app.fake.leave(carol.id());
 
     let purge = admin
-        .slash("jetan admin purge", &[("reason", "left the server".into())])
+        .slash("jetan-admin purge", &[("reason", "left the server".into())])
         .await?;
     purge
         .expect_reply()

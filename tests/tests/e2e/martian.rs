@@ -1,6 +1,6 @@
 //! Scenario: a whole game of Martian Chess through slash commands, buttons, autocomplete
 //! and the private card menus (select menus), played by two users who only know what
-//! Discord shows them. Before every action both hands are read privately (`/jetan hand`);
+//! Discord shows them. Before every action both hands are read privately (`/martian hand`);
 //! every public message the action caused is then checked: it names no card that was in
 //! a hand, except the card the action itself played or discarded.
 
@@ -22,7 +22,7 @@ fn cards_in(text: &str) -> BTreeSet<String> {
 /// A player's hand, read privately.
 async fn hand(p: &Player) -> anyhow::Result<BTreeSet<String>> {
     let r = p
-        .slash("jetan hand", &[])
+        .slash("martian hand", &[])
         .await?
         .expect_reply()
         .await?
@@ -47,7 +47,7 @@ fn ended(text: &str) -> bool {
 /// `None` if no card is due from either.
 async fn battle_card(players: &[&Player; 2]) -> anyhow::Result<Option<Step>> {
     for p in players {
-        let r = p.slash("jetan card", &[]).await?.expect_reply().await?;
+        let r = p.slash("martian card", &[]).await?.expect_reply().await?;
         assert!(r.is_ephemeral(), "a card menu is private: {}", r.text());
         let Ok(menu) = r.menu() else {
             continue;
@@ -113,7 +113,7 @@ async fn turn_step(p: &Player, moved: &mut bool) -> anyhow::Result<Step> {
             });
         }
     }
-    let r = p.slash("jetan end", &[]).await?.expect_reply().await?;
+    let r = p.slash("martian end", &[]).await?.expect_reply().await?;
     // With the turn's actions all used the turn has passed already: `end` is refused.
     *moved = false;
     Ok(Step {

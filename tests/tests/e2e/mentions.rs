@@ -46,7 +46,7 @@ async fn each_message_pings_only_who_must_be_pinged() -> anyhow::Result<()> {
     // through the core's check is shown but pings no one either.
     let settings = admin
         .slash(
-            "jetan admin settings",
+            "jetan-admin settings",
             &[("currency", "@everyone <@&4242> bucks".into())],
         )
         .await?
@@ -56,7 +56,7 @@ async fn each_message_pings_only_who_must_be_pinged() -> anyhow::Result<()> {
     nobody(&settings, "the refused settings change")?;
     let settings = admin
         .slash(
-            "jetan admin settings",
+            "jetan-admin settings",
             &[("currency", "everyone! bucks".into())],
         )
         .await?

@@ -23,7 +23,7 @@ async fn a_payment_answers_privately_pings_only_the_receiver_and_pays_once() -> 
     let admin = app.fake.user("admin").at(channel);
     admin
         .slash(
-            "jetan admin settings",
+            "jetan-admin settings",
             &[("audit_channel", Opt::Channel(audit))],
         )
         .await?

@@ -84,7 +84,7 @@ async fn private_answers_never_appear_in_public_even_when_deferred_first() -> an
         "admin grant",
         &private(
             &carol,
-            "jetan admin grant",
+            "jetan-admin grant",
             &[
                 ("user", Opt::from(&alice)),
                 ("amount", Opt::Int(17)),
@@ -97,7 +97,7 @@ async fn private_answers_never_appear_in_public_even_when_deferred_first() -> an
         "admin take",
         &private(
             &carol,
-            "jetan admin take",
+            "jetan-admin take",
             &[
                 ("user", Opt::from(&alice)),
                 ("amount", Opt::Int(3)),
@@ -110,7 +110,7 @@ async fn private_answers_never_appear_in_public_even_when_deferred_first() -> an
         "admin settings",
         &private(
             &carol,
-            "jetan admin settings",
+            "jetan-admin settings",
             &[("daily_allowance", Opt::Int(77))],
         )
         .await?,
@@ -120,7 +120,7 @@ async fn private_answers_never_appear_in_public_even_when_deferred_first() -> an
         "admin take refused",
         &private(
             &carol,
-            "jetan admin take",
+            "jetan-admin take",
             &[
                 ("user", Opt::from(&bob)),
                 ("amount", Opt::Int(9_999_999)),

@@ -96,7 +96,7 @@ async fn two_processes_on_two_shards_share_one_database() -> anyhow::Result<()> 
         let carol = fake.user(&format!("carol{shard}")).at(lobby);
         let dave = fake.user(&format!("dave{shard}")).at(lobby);
         carol
-            .slash("jetan admin settings", &[("challenge_expiry", Opt::Int(1))])
+            .slash("jetan-admin settings", &[("challenge_expiry", Opt::Int(1))])
             .await?
             .expect_reply()
             .await?;

@@ -17,7 +17,7 @@ async fn a_game_on_a_spanish_server_in_each_players_language() -> anyhow::Result
 
     // The manager sets the server's language, with the Spanish names of everything.
     admin
-        .slash("jetan admin ajustes", &[("idioma", "español (es)".into())])
+        .slash("jetan-admin ajustes", &[("idioma", "español (es)".into())])
         .await?
         .expect_reply()
         .await?

@@ -1,5 +1,7 @@
-//! Scenario 1: start-up. The bot connects, registers exactly the `/jetan` command with its
-//! subcommands and options, and answers a command within Discord's 3-second window.
+//! Scenario 1: start-up. The bot connects, registers exactly its three commands (`/jetan`,
+//! `/jetan-admin`, `/martian`) with their subcommands and options, within Discord's
+//! limits (the fake refuses a registration that breaks one, as Discord does), and answers
+//! a command within Discord's 3-second window.
 
 use std::time::Duration;
 
@@ -26,9 +28,29 @@ async fn the_bot_connects_registers_jetan_and_answers_in_time() -> anyhow::Resul
     let app = TestApp::spawn().await?;
     let fake = &app.fake;
 
-    // Exactly one global command, /jetan, and nothing in the guild.
+    // Exactly three global commands and nothing in the guild.
     let global = fake.global_commands();
-    assert_eq!(names(&Value::Array(global.clone())), ["jetan"]);
+    assert_eq!(
+        names(&Value::Array(global.clone())),
+        ["jetan", "jetan-admin", "martian"]
+    );
+    // The managers' tools are shown to managers only (a server may change that).
+    let admin = &global[1];
+    assert_eq!(admin["default_member_permissions"], "32", "Manage Server");
+    let tools = names(&admin["options"]);
+    for t in ["abort", "grant", "take", "reset", "purge", "settings"] {
+        assert!(
+            tools.contains(&t.to_owned()),
+            "/jetan-admin {t} in {tools:?}"
+        );
+    }
+    let martian = names(&global[2]["options"]);
+    for t in ["drop", "exchange", "discard", "end", "hand", "card"] {
+        assert!(
+            martian.contains(&t.to_owned()),
+            "/martian {t} in {martian:?}"
+        );
+    }
     assert!(fake.guild_commands().is_empty());
     let jetan = &global[0];
     assert_eq!(jetan["type"], 1);
@@ -61,9 +83,8 @@ async fn the_bot_connects_registers_jetan_and_answers_in_time() -> anyhow::Resul
         );
     }
     for s in jetan["options"].as_array().into_iter().flatten() {
-        // The managers' tools and the tournaments are subcommand groups.
+        // The tournaments are a subcommand group.
         let group: Option<&[&str]> = match s["name"].as_str() {
-            Some("admin") => Some(&["abort", "grant", "take", "settings"]),
             Some("tournament") => Some(&[
                 "create",
                 "join",
@@ -179,7 +200,10 @@ async fn with_a_guild_id_the_commands_are_registered_in_that_guild() -> anyhow::
         "{:?}",
         app.fake.global_commands()
     );
-    assert_eq!(names(&Value::Array(app.fake.guild_commands())), ["jetan"]);
+    assert_eq!(
+        names(&Value::Array(app.fake.guild_commands())),
+        ["jetan", "jetan-admin", "martian"]
+    );
     let alice = app.fake.user("alice");
     alice
         .slash("jetan rules", &[])

@@ -779,7 +779,7 @@ mc-game-over = The game is over.
 mc-not-your-turn = It is { $who }'s turn.
 mc-battle-in-progress = A battle is in progress: { $who } must play a card first (`/martian card`).
 mc-not-your-battle-card = It is { $who }'s card to play in this battle.
-mc-wrong-game-martian = The game in this channel is Martian Chess: move with `/jetan move from to` (or `notation:e7-e8=N`), and use `drop`, `exchange`, `discard`, `card`, `end`.
+mc-wrong-game-martian = The game in this channel is Martian Chess: move with `/jetan move from to` (or `notation:e7-e8=N`), and `/martian drop`, `exchange`, `discard`, `card`, `end`.
 mc-wrong-game-jetan = The game in this channel is Jetan: that is a Martian Chess command.
 mc-not-a-piece = `{ $typed }` is not a piece: write Q, R, B, N or P (or queen, rook, bishop, knight, pawn).
 mc-not-a-card = `{ $typed }` is not a card: write its rank and suit, like AS, TH, 7D or 2C.

@@ -776,7 +776,7 @@ mc-game-over = La partida ha terminado.
 mc-not-your-turn = Le toca a { $who }.
 mc-battle-in-progress = Hay una batalla en curso: { $who } debe jugar antes una carta (`/marciano carta`).
 mc-not-your-battle-card = En esta batalla le toca jugar carta a { $who }.
-mc-wrong-game-martian = La partida de este canal es de Martian Chess: mueve con `/jetan mover desde hasta` (o `notación:e7-e8=N`) y usa `lanzar`, `canjear`, `descartar`, `carta`, `terminar`.
+mc-wrong-game-martian = La partida de este canal es de Martian Chess: mueve con `/jetan mover desde hasta` (o `notación:e7-e8=N`) y `/marciano lanzar`, `canjear`, `descartar`, `carta`, `terminar`.
 mc-wrong-game-jetan = La partida de este canal es de Jetan: esa es una orden de Martian Chess.
 mc-not-a-piece = `{ $typed }` no es una pieza: escribe Q, R, B, N o P (o dama, torre, alfil, caballo, peón).
 mc-not-a-card = `{ $typed }` no es una carta: escribe su valor y su palo, como AS, TH, 7D o 2C.

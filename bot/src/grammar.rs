@@ -19,8 +19,8 @@
 use std::fmt;
 
 use jetan_core::{
-    AdminCommand, ChallengeArgs, ChannelId, Command, FirstMover, GameCommand, GameKind,
-    SettingsArgs, TournamentArgs, TournamentCommand, TournamentKind, UserRef,
+    AdminCommand, ChallengeArgs, ChannelId, Command, FirstMover, GameCommand, GameKind, OptionDecl,
+    SettingsArgs, Takes, TournamentArgs, TournamentCommand, TournamentKind, UserRef,
 };
 use jetan_store::RatingPool;
 
@@ -65,7 +65,7 @@ pub enum Suggest {
 }
 
 /// One option of a command.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct Opt {
     /// Its name, as typed (`piece_price`).
     pub name: &'static str,
@@ -678,16 +678,93 @@ pub const GAME: [(&str, GameKind); 2] = [
 ];
 static GAME_NAMES: [&str; 2] = names(&GAME);
 
-/// `variant`: Classic or Manator Jetan (a game's own option: Jetan reads it).
-static VARIANT_NAMES: [&str; 2] = ["classic", "manator"];
+/// A game's own challenge option (Jetan's `variant`, `board`, `rules`) as an option of
+/// the challenge: the game declares it ([`jetan_core::CHALLENGE_OPTIONS`]), and reads
+/// its value back as typed.
+const fn game_option(d: OptionDecl) -> Opt {
+    match d.takes {
+        Takes::Choice(choices) => opt(d.name, Kind::Choice(choices), d.example),
+        Takes::Text {
+            max_length,
+            suggested: false,
+        } => opt(d.name, text_max(max_length), d.example),
+        Takes::Text {
+            max_length,
+            suggested: true,
+        } => suggesting(
+            opt(d.name, text_max(max_length), d.example),
+            Suggest::GameOption,
+        ),
+    }
+}
 
-/// `board`: the flat board or Ninth-Ray Jetan's round one (Jetan's own option).
-static BOARD_NAMES: [&str; 2] = ["flat", "circular"];
+/// The options of a command that takes the games' own options: `head`, then every
+/// game's, then `tail` (`N` is their number: a wrong one does not compile).
+const fn with_game_options<const N: usize>(head: &[Opt], tail: &[Opt]) -> [Opt; N] {
+    let games = &jetan_core::CHALLENGE_OPTIONS;
+    assert!(head.len() + games.len() + tail.len() == N);
+    let mut out = [head[0]; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < head.len() {
+            head[i]
+        } else if i < head.len() + games.len() {
+            game_option(games[i - head.len()])
+        } else {
+            tail[i - head.len() - games.len()]
+        };
+        i += 1;
+    }
+    out
+}
 
-/// The options of a challenge that are a game's own, passed to it as typed: the
-/// choices, then the texts.
-const GAME_OPTIONS: [&str; 2] = ["variant", "board"];
-const GAME_TEXT_OPTIONS: [&str; 1] = ["rules"];
+/// The games' own options as given, by name, for the game to read.
+fn game_options(a: &mut Args) -> Vec<(String, String)> {
+    jetan_core::CHALLENGE_OPTIONS
+        .iter()
+        .filter_map(|d| {
+            let value = match d.takes {
+                Takes::Choice(_) => a.choice_name(d.name)?.to_string(),
+                Takes::Text { .. } => a.text(d.name)?,
+            };
+            Some((d.name.to_string(), value))
+        })
+        .collect()
+}
+
+/// The options of `challenge`.
+static CHALLENGE: [Opt; 8 + jetan_core::CHALLENGE_OPTIONS.len()] = with_game_options(
+    &[
+        req("opponent", Kind::User, "@bob"),
+        opt("stake", COINS, "50"),
+        opt("piece_price", COINS, "1"),
+        opt("first", Kind::Choice(&FIRST_NAMES), "me"),
+        opt("game", Kind::Choice(&GAME_NAMES), "jetan"),
+    ],
+    &[
+        opt("move_time", MINUTES, "60"),
+        opt("level", int(Some(1), Some(5)), "3"),
+        opt("rating", Kind::Choice(&RATED_NAMES), "casual"),
+    ],
+);
+
+/// The options of `tournament create`.
+static TOURNAMENT_CREATE: [Opt; 10 + jetan_core::CHALLENGE_OPTIONS.len()] = with_game_options(
+    &[
+        req("name", text_max(100), "\"Spring Swiss\""),
+        req("format", Kind::Choice(&FORMAT_NAMES), "swiss"),
+        opt("rounds", int(Some(1), Some(63)), "3"),
+        opt("entry", COINS, "50"),
+        opt("prizes", text_max(100), "60,30,10"),
+        opt("game", Kind::Choice(&GAME_NAMES), "jetan"),
+    ],
+    &[
+        opt("move_time", MINUTES, "1440"),
+        opt("rating", Kind::Choice(&RATED_NAMES), "casual"),
+        opt("max_players", int(Some(3), Some(64)), "16"),
+        opt("double", Kind::Choice(&YES_NAMES), "yes"),
+    ],
+);
 
 /// `rating` of a challenge: rated (the default) or casual.
 pub const RATED: [(&str, bool); 2] = [("rated", true), ("casual", false)];
@@ -805,48 +882,21 @@ pub static JETAN: Spec = Spec {
     options: &[],
     build: None,
     subcommands: &[
-        cmd(
-            "challenge",
-            &[
-                req("opponent", Kind::User, "@bob"),
-                opt("stake", COINS, "50"),
-                opt("piece_price", COINS, "1"),
-                opt("first", Kind::Choice(&FIRST_NAMES), "me"),
-                opt("game", Kind::Choice(&GAME_NAMES), "jetan"),
-                opt("variant", Kind::Choice(&VARIANT_NAMES), "classic"),
-                opt("board", Kind::Choice(&BOARD_NAMES), "flat"),
-                suggesting(
-                    opt("rules", text_max(100), "W:upto+mixed"),
-                    Suggest::GameOption,
-                ),
-                opt("move_time", MINUTES, "60"),
-                opt("level", int(Some(1), Some(5)), "3"),
-                opt("rating", Kind::Choice(&RATED_NAMES), "casual"),
-            ],
-            |a| {
-                let opponent = a.need_user("opponent")?;
-                let mut options: Vec<(String, String)> = GAME_OPTIONS
-                    .iter()
-                    .filter_map(|&o| Some((o.to_string(), a.choice_name(o)?.to_string())))
-                    .collect();
-                for o in GAME_TEXT_OPTIONS {
-                    if let Some(v) = a.text(o) {
-                        options.push((o.to_string(), v));
-                    }
-                }
-                let args = ChallengeArgs {
-                    game: a.choice("game", &GAME),
-                    stake: a.int("stake"),
-                    piece_price: a.int("piece_price"),
-                    first: a.choice("first", &FIRST),
-                    options,
-                    move_time: a.int("move_time"),
-                    level: a.int("level"),
-                    casual: a.choice("rating", &RATED) == Some(false),
-                };
-                Ok(Command::Challenge { opponent, args })
-            },
-        ),
+        cmd("challenge", &CHALLENGE, |a| {
+            let opponent = a.need_user("opponent")?;
+            let options = game_options(a);
+            let args = ChallengeArgs {
+                game: a.choice("game", &GAME),
+                stake: a.int("stake"),
+                piece_price: a.int("piece_price"),
+                first: a.choice("first", &FIRST),
+                options,
+                move_time: a.int("move_time"),
+                level: a.int("level"),
+                casual: a.choice("rating", &RATED) == Some(false),
+            };
+            Ok(Command::Challenge { opponent, args })
+        }),
         cmd("accept", &[], |_| Ok(Command::Accept)),
         cmd("decline", &[], |_| Ok(Command::Decline)),
         cmd("cancel", &[], |_| Ok(Command::Cancel)),
@@ -994,54 +1044,28 @@ pub static JETAN: Spec = Spec {
             options: &[],
             build: None,
             subcommands: &[
-                cmd(
-                    "create",
-                    &[
-                        req("name", text_max(100), "\"Spring Swiss\""),
-                        req("format", Kind::Choice(&FORMAT_NAMES), "swiss"),
-                        opt("rounds", int(Some(1), Some(63)), "3"),
-                        opt("entry", COINS, "50"),
-                        opt("prizes", text_max(100), "60,30,10"),
-                        opt("game", Kind::Choice(&GAME_NAMES), "jetan"),
-                        opt("variant", Kind::Choice(&VARIANT_NAMES), "classic"),
-                        opt("board", Kind::Choice(&BOARD_NAMES), "flat"),
-                        opt("rules", text_max(100), "W:upto+mixed"),
-                        opt("move_time", MINUTES, "1440"),
-                        opt("rating", Kind::Choice(&RATED_NAMES), "casual"),
-                        opt("max_players", int(Some(3), Some(64)), "16"),
-                        opt("double", Kind::Choice(&YES_NAMES), "yes"),
-                    ],
-                    |a| {
-                        let mut options: Vec<(String, String)> = GAME_OPTIONS
-                            .iter()
-                            .filter_map(|&o| Some((o.to_string(), a.choice_name(o)?.to_string())))
-                            .collect();
-                        for o in GAME_TEXT_OPTIONS {
-                            if let Some(v) = a.text(o) {
-                                options.push((o.to_string(), v));
-                            }
-                        }
-                        let format = a.choice("format", &FORMAT).unwrap_or(TournamentKind::Swiss);
-                        Ok(Command::Tournament(TournamentCommand::Create(
-                            TournamentArgs {
-                                name: a.need_text("name")?,
-                                format,
-                                rounds: a.int("rounds"),
-                                entry: a.int("entry"),
-                                prizes: a.text("prizes"),
-                                max_players: a.int("max_players"),
-                                double: a.choice("double", &YES).is_some(),
-                                game: ChallengeArgs {
-                                    game: a.choice("game", &GAME),
-                                    options,
-                                    move_time: a.int("move_time"),
-                                    casual: a.choice("rating", &RATED) == Some(false),
-                                    ..ChallengeArgs::default()
-                                },
+                cmd("create", &TOURNAMENT_CREATE, |a| {
+                    let options = game_options(a);
+                    let format = a.choice("format", &FORMAT).unwrap_or(TournamentKind::Swiss);
+                    Ok(Command::Tournament(TournamentCommand::Create(
+                        TournamentArgs {
+                            name: a.need_text("name")?,
+                            format,
+                            rounds: a.int("rounds"),
+                            entry: a.int("entry"),
+                            prizes: a.text("prizes"),
+                            max_players: a.int("max_players"),
+                            double: a.choice("double", &YES).is_some(),
+                            game: ChallengeArgs {
+                                game: a.choice("game", &GAME),
+                                options,
+                                move_time: a.int("move_time"),
+                                casual: a.choice("rating", &RATED) == Some(false),
+                                ..ChallengeArgs::default()
                             },
-                        )))
-                    },
-                ),
+                        },
+                    )))
+                }),
                 cmd("join", &[TOURNAMENT_ID], |a| {
                     Ok(Command::Tournament(TournamentCommand::Join {
                         tournament: a.int("tournament"),

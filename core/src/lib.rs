@@ -47,7 +47,7 @@ use rand_chacha::ChaCha8Rng;
 
 pub use analysis::AnalysisJob;
 pub use buttons::ButtonAction;
-pub use games::picture_labels;
+pub use games::{picture_labels, CHALLENGE_OPTIONS};
 pub use lang::Lang;
 pub use purge::PurgeJob;
 pub use reply::{
@@ -55,7 +55,8 @@ pub use reply::{
 };
 pub use request::{
     mention, AdminCommand, ChallengeArgs, Command, Departures, FirstMover, GameCommand, GameKind,
-    Request, SettingsArgs, TournamentArgs, TournamentCommand, TournamentKind, UserRef,
+    OptionDecl, Request, SettingsArgs, Takes, TournamentArgs, TournamentCommand, TournamentKind,
+    UserRef,
 };
 pub use threads::{ThreadPlan, ThreadRefusal};
 pub use tournament::PairingPlan;

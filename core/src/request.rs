@@ -506,3 +506,32 @@ impl GameCommand {
             .map(|(_, v)| v.as_str())
     }
 }
+
+/// A game's own challenge option, as the front ends declare it (Jetan's `variant`,
+/// `board` and `rules`): the game names it and says what it takes; the front ends build
+/// their commands from [`crate::games::CHALLENGE_OPTIONS`] and hand the values back, as
+/// typed, in [`ChallengeArgs::options`], which the game reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionDecl {
+    /// Its name, as typed (`variant`).
+    pub name: &'static str,
+    /// What it takes.
+    pub takes: Takes,
+    /// A value to show in a hint.
+    pub example: &'static str,
+}
+
+/// What a game's own challenge option takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Takes {
+    /// One name of a fixed list.
+    Choice(&'static [&'static str]),
+    /// Text of at most `max_length` characters; `suggested`: the game offers values as
+    /// it is typed (`Core::suggest_game_option`).
+    Text {
+        /// The longest text taken.
+        max_length: u16,
+        /// Whether the game suggests values.
+        suggested: bool,
+    },
+}

@@ -18,6 +18,11 @@ use crate::request::{GameCommand, Request};
 use crate::words::{format_duration, money};
 use crate::{Core, CoreError, Response};
 
+/// Every game's own challenge options, as the front ends declare them: Jetan's (Martian
+/// Chess has none). A third game's are joined here; an option two games share (a name
+/// both read) is declared once.
+pub const CHALLENGE_OPTIONS: [crate::request::OptionDecl; 3] = jetan::declare::OPTIONS;
+
 /// The game of `kind`.
 pub(crate) fn ui(kind: GameKind) -> &'static dyn GameUi {
     match kind {

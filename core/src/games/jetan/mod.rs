@@ -6,6 +6,7 @@
 
 mod analysis;
 mod computer;
+pub(crate) mod declare;
 mod endings;
 mod lobby;
 mod moved;

@@ -27,10 +27,11 @@ pub(super) fn name(lang: Lang, t: &Terms) -> String {
 }
 
 /// The variants as a challenge types them.
-const VARIANTS: [(&str, Variant); 2] =
+pub(super) const VARIANTS: [(&str, Variant); 2] =
     [("classic", Variant::Classic), ("manator", Variant::Manator)];
 /// The boards as a challenge types them.
-const BOARDS: [(&str, Topology); 2] = [("flat", Topology::Flat), ("circular", Topology::Circular)];
+pub(super) const BOARDS: [(&str, Topology); 2] =
+    [("flat", Topology::Flat), ("circular", Topology::Circular)];
 
 /// Jetan's options from a challenge's options as typed: `variant` (`classic`, the
 /// default, or `manator`), `board` (`flat`, the default, or `circular`) and `rules` (a

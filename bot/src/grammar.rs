@@ -653,15 +653,7 @@ impl Args {
 
 /// The names of a choice table, in order (computed at compile time, so each choice is
 /// written once).
-const fn names<T, const N: usize>(table: &[(&'static str, T); N]) -> [&'static str; N] {
-    let mut out = [""; N];
-    let mut i = 0;
-    while i < N {
-        out[i] = table[i].0;
-        i += 1;
-    }
-    out
-}
+use jetan_core::choice_names as names;
 
 /// `first`: who moves first, relative to the challenger.
 pub const FIRST: [(&str, FirstMover); 3] = [

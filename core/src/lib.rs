@@ -54,9 +54,9 @@ pub use reply::{
     Attachment, Button, ButtonStyle, Embed, Menu, MessageEdit, Part, Reply, Shown, Text,
 };
 pub use request::{
-    mention, AdminCommand, ChallengeArgs, Command, Departures, FirstMover, GameCommand, GameKind,
-    OptionDecl, Request, SettingsArgs, Takes, TournamentArgs, TournamentCommand, TournamentKind,
-    UserRef,
+    choice_names, mention, AdminCommand, ChallengeArgs, Command, Departures, FirstMover,
+    GameCommand, GameKind, OptionDecl, Request, SettingsArgs, Takes, TournamentArgs,
+    TournamentCommand, TournamentKind, UserRef,
 };
 pub use threads::{ThreadPlan, ThreadRefusal};
 pub use tournament::PairingPlan;

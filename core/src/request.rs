@@ -535,3 +535,15 @@ pub enum Takes {
         suggested: bool,
     },
 }
+
+/// The names of a table of choices (`[("classic", …), ("manator", …)]`), in order,
+/// computed at compile time so that each choice is written once.
+pub const fn choice_names<T, const N: usize>(table: &[(&'static str, T); N]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = table[i].0;
+        i += 1;
+    }
+    out
+}

@@ -2,18 +2,7 @@
 //! `rules`. The choices' names are the ones [`super::words`] reads them by.
 
 use super::words::{BOARDS, VARIANTS};
-use crate::request::{OptionDecl, Takes};
-
-/// The names of a table of choices.
-const fn names<T: Copy, const N: usize>(table: &[(&'static str, T); N]) -> [&'static str; N] {
-    let mut out = [""; N];
-    let mut i = 0;
-    while i < N {
-        out[i] = table[i].0;
-        i += 1;
-    }
-    out
-}
+use crate::request::{choice_names as names, OptionDecl, Takes};
 
 const VARIANT_NAMES: [&str; VARIANTS.len()] = names(&VARIANTS);
 const BOARD_NAMES: [&str; BOARDS.len()] = names(&BOARDS);

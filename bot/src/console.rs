@@ -448,6 +448,21 @@ impl<'a> Console<'a> {
         Ok(())
     }
 
+    /// Prints what the store's outbox owes (a tournament's news), then opens its
+    /// pairings' threads, and marks it delivered.
+    fn announce(
+        &mut self,
+        w: &mut impl Write,
+        announcements: &[jetan_core::Announcement],
+    ) -> std::io::Result<()> {
+        for a in announcements {
+            self.print_posts(w, &a.posts)?;
+            self.open_pairings(w, &a.pairings)?;
+            self.core.announced(a.key);
+        }
+        Ok(())
+    }
+
     /// Opens a thread for each tournament pairing the core listed, as Discord would:
     /// its own channel, `#general/t12r2b1`, where the pairing's game starts.
     fn open_pairings(
@@ -538,7 +553,7 @@ impl<'a> Console<'a> {
                     let name = self.channels.get(thread).cloned().unwrap_or_default();
                     writeln!(w, "--- thread #{name} archived")?;
                 }
-                self.open_pairings(w, &sweep.pairings)?;
+                self.announce(w, &sweep.announcements)?;
                 self.print_edits(w, &sweep.edits)
             }
             Err(e) => writeln!(w, "--- error: {e}"),
@@ -597,6 +612,7 @@ impl<'a> Console<'a> {
                     writeln!(w, "--- thread #{name} archived")?;
                 }
                 self.open_pairings(w, &response.pairings)?;
+                self.announce(w, &response.announcements)?;
                 if let Some(job) = &response.purge {
                     // Discord, as the console knows it: who left with `:leave`.
                     let left = job

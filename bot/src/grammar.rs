@@ -1225,6 +1225,11 @@ pub static ADMIN: Spec = Spec {
                 opt("threads", Kind::Choice(&ON_OFF_NAMES), "off"),
                 opt("reminders", Kind::Choice(&ON_OFF_NAMES), "off"),
                 opt("rated_options", Kind::Choice(&ON_OFF_NAMES), "on"),
+                opt(
+                    "tournaments",
+                    Kind::Choice(&jetan_core::TOURNAMENT_CREATOR_NAMES),
+                    "anyone",
+                ),
             ],
             |a| {
                 Ok(Command::Admin(AdminCommand::Settings(SettingsArgs {
@@ -1250,6 +1255,7 @@ pub static ADMIN: Spec = Spec {
                     threads: a.choice("threads", &ON_OFF),
                     reminders: a.choice("reminders", &ON_OFF),
                     rated_options: a.choice("rated_options", &ON_OFF),
+                    tournaments: a.choice("tournaments", &jetan_core::TOURNAMENT_CREATORS),
                 })))
             },
         ),

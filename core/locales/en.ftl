@@ -1132,6 +1132,12 @@ opt-admin-settings-rated_options = rated_options
 opt-admin-settings-rated_options-desc = Rate games with rule options, each rules string in its own pool (off by default)
 settings-rated-options-on = Rule options: games with a rules string are rated, each rules string in a pool of its own (`rated_options:off` to keep them casual).
 settings-rated-options-off = Rule options: games with a rules string are casual (`rated_options:on` to rate them, each rules string in its own pool).
+opt-admin-settings-tournaments = tournaments
+opt-admin-settings-tournaments-desc = Who may create tournaments: managers (members with Manage Server, the default) or anyone
+choice-managers = managers
+choice-anyone = anyone
+settings-tournaments-managers = Tournaments: created by members with Manage Server (`tournaments:anyone` lets any member create one).
+settings-tournaments-anyone = Tournaments: any member may create one (`tournaments:managers` to keep it to members with Manage Server).
 pool-no-qualifier = The ratings of { $pool } have no rule options: leave out `rules`.
 opt-standings-rules = rules
 opt-standings-rules-desc = The pool of a rules string (rule options), e.g. T:jump
@@ -1200,7 +1206,7 @@ tournament-list-row = { $id } · **{ $name }** · { $state } · { $players ->
     }
 tournament-none = There is no tournament here for that: name one with `tournament:<id>` (see `/jetan tournament list`).
 tournament-no-such = There is no tournament { $id } on this server (see `/jetan tournament list`).
-tournament-manager-only = Only a member with **Manage Server** can create a tournament.
+tournament-manager-only = Only a member with **Manage Server** can create a tournament on this server (an admin can let anyone: `/jetan admin settings tournaments:anyone`).
 tournament-organiser-only = Only the organiser, { $who }, can do that.
 tournament-wrong-state = Not now: the tournament is { $state }.
 tournament-already-joined = You have already joined this tournament.
@@ -1306,4 +1312,9 @@ tournament-reopened = Opening the threads of { $n ->
        *[other] { $n } games
     } of **{ $name }** that never started.
 tournament-no-game = Game { $game } is not a tournament's game.
+tournament-board-adjudicated = The organiser decided round { $round }, board { $board }: { $result }.
+tournament-board-none = There is no board { $board } in round { $round } (see `/jetan tournament pairings`).
+tournament-board-bye = Board { $board } of round { $round } is a bye: there is no game to decide.
+tournament-board-decided = Board { $board } of round { $round } already has its result.
+tournament-board-past = Round { $round } is not the current round: only the current round's pairings can be decided.
 tournament-rest-row = { $board }. { $who } rests this round

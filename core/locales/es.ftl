@@ -1129,6 +1129,12 @@ opt-admin-settings-rated_options = opciones_puntuadas
 opt-admin-settings-rated_options-desc = Puntúa las partidas con opciones de reglas, cada cadena aparte (desactivado por defecto)
 settings-rated-options-on = Opciones de reglas: las partidas con cadena de reglas puntúan, cada cadena en su propia clasificación (`opciones_puntuadas:no` para que no puntúen).
 settings-rated-options-off = Opciones de reglas: las partidas con cadena de reglas no puntúan (`opciones_puntuadas:sí` para puntuarlas, cada cadena en su propia clasificación).
+opt-admin-settings-tournaments = torneos
+opt-admin-settings-tournaments-desc = Quién puede crear torneos: gestores (miembros con Gestionar servidor, por defecto) o todos
+choice-managers = gestores
+choice-anyone = todos
+settings-tournaments-managers = Torneos: los crean los miembros con Gestionar servidor (`torneos:todos` deja crearlos a cualquier miembro).
+settings-tournaments-anyone = Torneos: cualquier miembro puede crear uno (`torneos:gestores` para dejarlo a los miembros con Gestionar servidor).
 pool-no-qualifier = Las clasificaciones de { $pool } no tienen opciones de reglas: deja fuera `reglas`.
 opt-standings-rules = reglas
 opt-standings-rules-desc = La clasificación de una cadena de reglas (opciones de reglas), p. ej. T:jump
@@ -1197,7 +1203,7 @@ tournament-list-row = { $id } · **{ $name }** · { $state } · { $players ->
     }
 tournament-none = No hay aquí un torneo para eso: nómbralo con `torneo:<id>` (mira `/jetan torneo lista`).
 tournament-no-such = No hay ningún torneo { $id } en este servidor (mira `/jetan torneo lista`).
-tournament-manager-only = Solo un miembro con **Gestionar servidor** puede crear un torneo.
+tournament-manager-only = Solo un miembro con **Gestionar servidor** puede crear un torneo en este servidor (un administrador puede permitírselo a todos: `/jetan admin ajustes torneos:todos`).
 tournament-organiser-only = Solo el organizador, { $who }, puede hacer eso.
 tournament-wrong-state = Ahora no: el torneo está { $state }.
 tournament-already-joined = Ya estás apuntado a este torneo.
@@ -1303,4 +1309,9 @@ tournament-reopened = Abriendo los hilos de { $n ->
        *[other] { $n } partidas
     } de **{ $name }** que nunca empezaron.
 tournament-no-game = La partida { $game } no es de un torneo.
+tournament-board-adjudicated = El organizador decidió la ronda { $round }, mesa { $board }: { $result }.
+tournament-board-none = No hay mesa { $board } en la ronda { $round } (mira `/jetan torneo emparejamientos`).
+tournament-board-bye = La mesa { $board } de la ronda { $round } es un descanso: no hay partida que decidir.
+tournament-board-decided = La mesa { $board } de la ronda { $round } ya tiene su resultado.
+tournament-board-past = La ronda { $round } no es la actual: solo se deciden los emparejamientos de la ronda actual.
 tournament-rest-row = { $board }. { $who } descansa esta ronda

@@ -249,6 +249,15 @@ fn changes(a: &SettingsArgs) -> String {
             out.push(format!("{name} {}", if on { "on" } else { "off" }));
         }
     }
+    if let Some(who) = a.tournaments {
+        out.push(format!(
+            "tournaments {}",
+            match who {
+                crate::TournamentCreators::Managers => "managers",
+                crate::TournamentCreators::Anyone => "anyone",
+            }
+        ));
+    }
     out.join(", ")
 }
 

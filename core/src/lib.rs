@@ -8,7 +8,7 @@
 //!
 //! Time and randomness come from outside: the request carries the time, and the core's
 //! random source (coin tosses, duel seeds) is seeded by its creator.
-pub use jetan_store::{ChannelId, GameId, GuildId, UserId};
+pub use jetan_store::{ChannelId, GameId, GuildId, OutboxKey, TournamentNews, UserId};
 
 mod admin;
 pub mod analysis;
@@ -50,13 +50,15 @@ pub use buttons::ButtonAction;
 pub use games::{picture_labels, CHALLENGE_OPTIONS};
 pub use lang::Lang;
 pub use purge::PurgeJob;
+pub use repeat::Announcement;
 pub use reply::{
     Attachment, Button, ButtonStyle, Embed, Menu, MessageEdit, Part, Reply, Shown, Text,
 };
 pub use request::{
     choice_names, mention, AdminCommand, ChallengeArgs, Command, Departures, FirstMover,
     GameCommand, GameKind, OptionDecl, Request, SettingsArgs, Takes, TournamentArgs,
-    TournamentCommand, TournamentKind, UserRef,
+    TournamentCommand, TournamentCreators, TournamentKind, UserRef, TOURNAMENT_CREATORS,
+    TOURNAMENT_CREATOR_NAMES,
 };
 pub use threads::{ThreadPlan, ThreadRefusal};
 pub use tournament::PairingPlan;
@@ -92,9 +94,14 @@ pub struct Response {
     pub thread: Option<ThreadPlan>,
     /// Threads of games that just ended, to archive (after the posts).
     pub archive: Vec<ChannelId>,
-    /// A tournament round was paired: the front end opens a thread for each pairing
+    /// Threads to open again for a tournament round's pairings (the organiser's
+    /// `start` of a running event): the front end opens a thread for each pairing
     /// (after the posts) and calls [`Core::start_pairing`] with it.
     pub pairings: Vec<PairingPlan>,
+    /// Tournament news owed in the store (a round paired, with its threads to open; the
+    /// final standings): delivered after the posts, then marked delivered (see
+    /// [`Announcement`]).
+    pub announcements: Vec<Announcement>,
 }
 
 impl From<Reply> for Response {
@@ -110,6 +117,7 @@ impl From<Reply> for Response {
             thread: None,
             archive: Vec::new(),
             pairings: Vec::new(),
+            announcements: Vec::new(),
         }
     }
 }

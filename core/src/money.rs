@@ -1,5 +1,5 @@
 //! Money and records: wallet, standings, daily, history, settings.
-use jetan_store::{ChannelId, GuildId, UserId};
+use jetan_store::{ChannelId, GuildId, TournamentCreators, UserId};
 
 use jetan_store::{
     DailyClaim, Paid, RatingPool, Settings, SettingsChange, StandingsOrder, DAY_MS, MIN_RATED_GAMES,
@@ -429,6 +429,7 @@ pub(crate) fn change_settings(
         threads: args.threads,
         reminders: args.reminders,
         rated_options: args.rated_options,
+        tournaments: args.tournaments,
         min_games: match args.min_games {
             None => None,
             Some(n) if (0..=jetan_store::MAX_MIN_GAMES as i64).contains(&n) => Some(n as u64),
@@ -554,6 +555,14 @@ fn limits_text(lang: Lang, s: &Settings) -> String {
                 "settings-rated-options-on"
             } else {
                 "settings-rated-options-off"
+            }
+        )
+        + "\n"
+        + &tr!(
+            lang,
+            match s.tournaments {
+                TournamentCreators::Managers => "settings-tournaments-managers",
+                TournamentCreators::Anyone => "settings-tournaments-anyone",
             }
         )
 }

@@ -3,20 +3,37 @@
 //! result, and the core words it again here. This runs before any check of the core's,
 //! so a redelivered move is never answered "it is your opponent's turn".
 
-use jetan_store::{ChannelId, EndReason, Game, GameId, GuildId, HostEnding, Receipt};
+use jetan_store::{ChannelId, EndReason, Game, GameId, GuildId, HostEnding, OutboxKey, Receipt};
 
 use super::lang::{tr, Lang};
 use super::request::{mention, Request, UserRef};
-use super::{Core, CoreError, Reply, Response};
+use super::{Core, CoreError, PairingPlan, Reply, Response};
+
+/// Something the store's outbox holds, to deliver: its posts, each in its channel, then
+/// a thread opened for each of its pairings (a tournament round's games, see
+/// [`Core::start_pairing`]). Once the posts are made (and the threads asked for), the
+/// front end calls [`Core::announced`] with `key`, not before: a crash in between
+/// leaves it owed, and the next start delivers it again
+/// ([`Core::pending_announcements`]), looking first for the posts already made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Announcement {
+    /// Its entry in the outbox.
+    pub key: OutboxKey,
+    /// The messages: (channel, message).
+    pub posts: Vec<(ChannelId, Reply)>,
+    /// Threads to open after the posts, one per pairing whose game has not started.
+    pub pairings: Vec<PairingPlan>,
+}
 
 impl Core {
-    /// The answers still to announce (the store's outbox) in the servers this process
-    /// owns: results stored before the bot stopped whose delivery it never saw, each
-    /// worded again as for a repeated request, as (request, channel, public reply).
-    /// Only results stored before `now` (when this process started: later ones are its
-    /// own, being answered). The private ones, and any that can no longer be worded,
-    /// leave the outbox here.
-    pub fn pending_announcements(&self, now: u64) -> Vec<(u64, ChannelId, Reply)> {
+    /// What the store's outbox still holds for the servers this process owns, stored
+    /// before the bot stopped and never seen delivered: the answers to requests, each
+    /// worded again as for a repeated request, and tournaments' news (a round paired,
+    /// with the threads of its games that never started, or the final standings), oldest
+    /// first. Only entries stored before `now` (when this process started: later ones
+    /// are its own, being answered). The private ones, and any that can no longer be
+    /// worded or were superseded, leave the outbox here.
+    pub fn pending_announcements(&self, now: u64) -> Vec<Announcement> {
         let pending = match self.store.pending_announcements() {
             Ok(p) => p,
             Err(e) => {
@@ -26,6 +43,10 @@ impl Core {
         };
         let mut out = Vec::new();
         for p in pending.into_iter().filter(|p| p.at < now) {
+            if let Some(news) = p.tournament {
+                crate::tournament::news_again(self, news, &mut out);
+                continue;
+            }
             let place = match self.store.receipt(p.request) {
                 Ok(Some(receipt)) => place_of(self, &receipt),
                 Ok(None) => None,
@@ -54,7 +75,11 @@ impl Core {
                 command: crate::Command::Board,
             };
             match repeated(self, &req) {
-                Ok(Some(r)) if !r.reply.ephemeral => out.push((p.request, channel, r.reply)),
+                Ok(Some(r)) if !r.reply.ephemeral => out.push(Announcement {
+                    key: p.key(),
+                    posts: vec![(channel, r.reply)],
+                    pairings: Vec::new(),
+                }),
                 Ok(_) => self.announced(p.request),
                 Err(e) => {
                     tracing::warn!(request = p.request, "cannot word an answer again: {e}");
@@ -65,10 +90,12 @@ impl Core {
         out
     }
 
-    /// The answer to request `id` was delivered (or can never be): out of the outbox.
-    pub fn announced(&self, id: u64) {
-        if let Err(e) = self.store.announced(id) {
-            tracing::warn!(request = id, "cannot clear the outbox: {e}");
+    /// The answer to a request (a request's id) or a tournament's news was delivered
+    /// (or can never be): out of the outbox.
+    pub fn announced(&self, key: impl Into<OutboxKey>) {
+        let key = key.into();
+        if let Err(e) = self.store.announced(key) {
+            tracing::warn!(?key, "cannot clear the outbox: {e}");
         }
     }
 }

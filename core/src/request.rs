@@ -1,6 +1,8 @@
 //! What a player asked for: the request, its context, and the command with typed arguments.
 
-pub use jetan_store::{ChannelId, FirstMover, GameId, GameKind, GuildId, UserId};
+pub use jetan_store::{
+    ChannelId, FirstMover, GameId, GameKind, GuildId, TournamentCreators, UserId,
+};
 
 /// A Discord user as a command sees them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -193,7 +195,18 @@ pub struct SettingsArgs {
     pub rated_options: Option<bool>,
     /// Post a finished game in the audit channel when more than this changed hands.
     pub audit_pot: Option<i64>,
+    /// Who may create tournaments: members with Manage Server or anyone.
+    pub tournaments: Option<TournamentCreators>,
 }
+
+/// `tournaments` of the settings, as typed: who may create tournaments.
+pub const TOURNAMENT_CREATORS: [(&str, TournamentCreators); 2] = [
+    ("managers", TournamentCreators::Managers),
+    ("anyone", TournamentCreators::Anyone),
+];
+
+/// The names of [`TOURNAMENT_CREATORS`], for the command's choices.
+pub static TOURNAMENT_CREATOR_NAMES: [&str; 2] = ["managers", "anyone"];
 
 impl Command {
     /// Whether the command may start a game in its channel (an accept, or a challenge
@@ -449,6 +462,19 @@ pub enum TournamentCommand {
         game: i64,
         /// `first`, `second`, `draw`, `first-forfeit` (the second player wins),
         /// `second-forfeit`, `double-forfeit`.
+        result: String,
+    },
+    /// Decide a pairing's result by its board (its organiser): one whose game never
+    /// started (its thread never opened, the bot stopped in between) or, like
+    /// [`TournamentCommand::Adjudicate`], one being played. Only in the current round.
+    AdjudicateBoard {
+        /// Which.
+        tournament: Option<i64>,
+        /// The round (the current one by default).
+        round: Option<i64>,
+        /// The board (1-based, as `tournament pairings` numbers them).
+        board: i64,
+        /// As [`TournamentCommand::Adjudicate`]'s.
         result: String,
     },
     /// Remove a player (its organiser).

@@ -11,19 +11,27 @@
 //! reaches [`after_settled`] (the one place where settlements become replies: a
 //! request's, from its receipt, and the sweep's), which announces the next round or the
 //! final standings in the event's channel.
+//!
+//! Each such announcement is owed in the store: the transaction that pairs a round or
+//! finishes the event writes its news into the outbox ([`jetan_store::TournamentNews`]).
+//! The core words news only while the store still owes it and no other request of this
+//! process took it ([`Announced::claim`]), as an [`Announcement`] the front end posts
+//! (its pairings' threads opened after it) and then marks delivered
+//! ([`Core::announced`]). A crash before that leaves it owed: the next start delivers
+//! it ([`news_again`], from [`Core::pending_announcements`]), once.
 
 use std::collections::HashSet;
 
 use jetan_store::{
     BoardResult, ChannelId, GameId, GuildId, NewTournament, Settlement, StoreError, Terms,
-    Tournament, TournamentFormat, TournamentId, TournamentState, TournamentUpdate,
+    Tournament, TournamentFormat, TournamentId, TournamentNews, TournamentState, TournamentUpdate,
 };
 
 use super::buttons::ButtonAction;
 use super::lang::{tr, Lang};
 use super::request::{mention, Request, TournamentArgs, TournamentCommand, TournamentKind};
 use super::text::money;
-use super::{refuse, ButtonStyle, Core, CoreError, Reply, Response};
+use super::{refuse, Announcement, ButtonStyle, Core, CoreError, Reply, Response};
 
 /// A pairing whose game is to be played in a thread of its own: the front end opens
 /// the thread in `channel` (the event's) and calls [`Core::start_pairing`].
@@ -43,18 +51,24 @@ pub struct PairingPlan {
     pub name: String,
 }
 
-/// The announcements already made, by event: round `n` (`n` ≥ 1) or the final
-/// standings (0). Kept in memory: two games of one round ending at once announce the
-/// next round once.
+/// The tournament news this process took to deliver: two games of one round ending at
+/// once announce the next round once.
 #[derive(Default)]
-pub(crate) struct Announced(std::sync::Mutex<HashSet<(u64, usize)>>);
+pub(crate) struct Announced(std::sync::Mutex<HashSet<TournamentNews>>);
 
 impl Announced {
-    fn first(&self, id: TournamentId, what: usize) -> bool {
-        self.0
-            .lock()
-            .map(|mut s| s.insert((id.get(), what)))
-            .unwrap_or(true)
+    /// Whether this process is to deliver `news`: the store still owes it (it was not
+    /// delivered yet) and no other request of this process took it.
+    fn claim(&self, core: &Core, news: TournamentNews) -> bool {
+        match core.store.owed(news) {
+            Ok(true) => {}
+            Ok(false) => return false,
+            Err(e) => {
+                tracing::warn!(tournament = %news.tournament, round = news.round, "cannot read the outbox: {e}");
+                return false;
+            }
+        }
+        self.0.lock().is_ok_and(|mut s| s.insert(news))
     }
 }
 
@@ -205,6 +219,58 @@ pub(crate) fn run(
                 "tournament-adjudicated",
                 game = id.get(),
                 result = result_text(core.public_lang(g), &tm, link.round, link.board, result)
+            ));
+            Ok(r)
+        }
+        TournamentCommand::AdjudicateBoard {
+            tournament,
+            round,
+            board,
+            result,
+        } => {
+            let Some(result) = board_result(result) else {
+                return refuse(tr!(lang, "tournament-result-bad"));
+            };
+            let tm = pick(core, req, *tournament, running)?;
+            if tm.organiser != req.user.id {
+                return refuse(tr!(
+                    lang,
+                    "tournament-organiser-only",
+                    who = mention(tm.organiser)
+                ));
+            }
+            let Some(current) = tm.current_round() else {
+                return Err(CoreError::Refused(StoreError::TournamentState {
+                    state: tm.state.name(),
+                }));
+            };
+            let round = round.map_or(current, |r| usize::try_from(r).unwrap_or(0));
+            let board = usize::try_from(*board).unwrap_or(0);
+            let pairing = tm
+                .rounds
+                .get(round.wrapping_sub(1))
+                .and_then(|r| r.get(board.wrapping_sub(1)));
+            let why = match pairing {
+                None => Some("tournament-board-none"),
+                Some(b) if b.is_bye() => Some("tournament-board-bye"),
+                Some(b) if b.result.is_some() => Some("tournament-board-decided"),
+                Some(_) if round != current => Some("tournament-board-past"),
+                Some(_) => None,
+            };
+            if let Some(key) = why {
+                return refuse(tr!(lang, key, round = round, board = board));
+            }
+            let u = core
+                .store
+                .adjudicate_board(stamp, g, tm.id, round, board, result)?;
+            let mut r = changed(core, req, &tm, &u, "");
+            let plang = core.public_lang(g);
+            r.reply = Reply::public(tr!(
+                plang,
+                "tournament-board-adjudicated",
+                round = round,
+                board = board,
+                result = result_text(plang, &tm, round, board, result)
             ));
             Ok(r)
         }
@@ -369,10 +435,10 @@ fn pick(
 
 fn create(core: &Core, req: &Request, a: &TournamentArgs) -> Result<Response, CoreError> {
     let lang = Lang::of(&req.locale);
-    if !req.manager {
+    let settings = core.store.settings(req.guild)?;
+    if !req.manager && settings.tournaments != jetan_store::TournamentCreators::Anyone {
         return refuse(tr!(lang, "tournament-manager-only"));
     }
-    let settings = core.store.settings(req.guild)?;
     let prizes = match &a.prizes {
         None => vec![100],
         Some(text) => match parse_prizes(text) {
@@ -517,7 +583,7 @@ fn changed(
         }
     }
     if tm.state != before.state || tm.rounds.len() != before.rounds.len() {
-        progress(core, tm, &mut response.posts, &mut response.pairings);
+        progress(core, tm, &mut response.announcements);
     }
     response
 }
@@ -527,23 +593,13 @@ fn changed(
 pub(crate) fn after_request(core: &Core, req: &Request, response: &mut Response) {
     let settlement = crate::audit::settled_by(core, req);
     if let Some(s) = settlement {
-        after_settled(
-            core,
-            std::slice::from_ref(&s),
-            &mut response.posts,
-            &mut response.pairings,
-        );
+        after_settled(core, std::slice::from_ref(&s), &mut response.announcements);
     }
 }
 
 /// After games ended (any way): for each that was a tournament's and whose round is
 /// over, the next round's announcement and threads, or the final standings.
-pub(crate) fn after_settled(
-    core: &Core,
-    ended: &[Settlement],
-    posts: &mut Vec<(ChannelId, Reply)>,
-    pairings: &mut Vec<PairingPlan>,
-) {
+pub(crate) fn after_settled(core: &Core, ended: &[Settlement], out: &mut Vec<Announcement>) {
     for s in ended {
         let link = match core.store.tournament_of_game(s.game_id) {
             Ok(Some(l)) => l,
@@ -562,14 +618,69 @@ pub(crate) fn after_settled(
             _ => false,
         };
         if moved_on {
-            progress(core, &tm, posts, pairings);
+            progress(core, &tm, out);
         }
     }
 }
 
-/// Announces where the event stands now, once: a round paired (its pairings in the
-/// event's channel, a thread to open for each game) or the final standings.
-fn progress(
+/// At start-up: news the store still owes from before (the bot stopped between the
+/// transaction that wrote it and its delivery), delivered if it is still where the
+/// event stands (with the threads of the round's games that never started); news a
+/// later round or the end superseded, or of an event gone, leaves the outbox (a
+/// round's pairings are read again with `tournament pairings`).
+pub(crate) fn news_again(core: &Core, news: TournamentNews, out: &mut Vec<Announcement>) {
+    let tm = match core.store.tournament(news.tournament) {
+        Ok(Some(tm)) => tm,
+        Ok(None) => return core.announced(news),
+        Err(e) => {
+            tracing::warn!(tournament = %news.tournament, "cannot read a tournament's news: {e}");
+            return;
+        }
+    };
+    if !core.owns_server(tm.guild) {
+        return;
+    }
+    let now = match tm.state {
+        TournamentState::Running { round } => Some(round),
+        TournamentState::Finished => Some(TournamentNews::FINAL),
+        _ => None,
+    };
+    if now == Some(news.round) {
+        progress(core, &tm, out);
+    } else {
+        core.announced(news);
+    }
+}
+
+/// Announces where the event stands now, once (while the store owes the news, see
+/// [`Announced::claim`]): a round paired (its pairings in the event's channel, a thread
+/// to open for each game) or the final standings.
+fn progress(core: &Core, tm: &Tournament, out: &mut Vec<Announcement>) {
+    let round = match tm.state {
+        TournamentState::Running { round } => round,
+        TournamentState::Finished => TournamentNews::FINAL,
+        _ => return,
+    };
+    let news = TournamentNews {
+        tournament: tm.id,
+        round,
+    };
+    if !core.announced.claim(core, news) {
+        return;
+    }
+    let mut a = Announcement {
+        key: news.into(),
+        posts: Vec::new(),
+        pairings: Vec::new(),
+    };
+    news_posts(core, tm, &mut a.posts, &mut a.pairings);
+    out.push(a);
+}
+
+/// The posts of the news of where the event stands (see [`progress`]). Worded from the
+/// round's pairings alone (every game "starting…"), so that the same news worded again
+/// after a restart is the same message, which the front end finds already posted.
+fn news_posts(
     core: &Core,
     tm: &Tournament,
     posts: &mut Vec<(ChannelId, Reply)>,
@@ -578,10 +689,7 @@ fn progress(
     let lang = core.public_lang(tm.guild);
     match tm.state {
         TournamentState::Running { round } => {
-            if !core.announced.first(tm.id, round) {
-                return;
-            }
-            let mut reply = Reply::public(pairings_text(lang, tm, round));
+            let mut reply = Reply::public(pairings_text(lang, &as_paired(tm, round), round));
             for b in &tm.rounds[round - 1] {
                 if let Some(second) = b.second {
                     reply = reply.pinging(b.first).pinging(second);
@@ -591,9 +699,6 @@ fn progress(
             posts.push((tm.channel, reply));
         }
         TournamentState::Finished => {
-            if !core.announced.first(tm.id, 0) {
-                return;
-            }
             let text = match standings_text(core, lang, tm) {
                 Ok(t) => t,
                 Err(e) => {
@@ -617,6 +722,20 @@ fn progress(
         }
         _ => {}
     }
+}
+
+/// The event as round `round` was paired: its games not started, no result but the
+/// byes'.
+fn as_paired(tm: &Tournament, round: usize) -> Tournament {
+    let mut tm = tm.clone();
+    for b in tm.rounds.iter_mut().skip(round - 1).take(1).flatten() {
+        if !b.is_bye() {
+            b.game = None;
+            b.channel = None;
+            b.result = None;
+        }
+    }
+    tm
 }
 
 fn board_result(typed: &str) -> Option<BoardResult> {

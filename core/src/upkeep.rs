@@ -21,9 +21,9 @@ pub struct Sweep {
     pub archive: Vec<ChannelId>,
     /// Reminders to players who asked for them by direct message (`/jetan notify`).
     pub dms: Vec<DirectMessage>,
-    /// Tournament pairings whose threads to open (after the posts; see
-    /// [`crate::Response::pairings`]).
-    pub pairings: Vec<crate::PairingPlan>,
+    /// Tournament news owed in the store, to deliver after the posts (see
+    /// [`crate::Announcement`]).
+    pub announcements: Vec<crate::Announcement>,
 }
 
 /// A message to one user in private (a reminder they asked to get by direct message).
@@ -222,5 +222,5 @@ fn close_threads(core: &Core, ended: &[jetan_store::Settlement], out: &mut Sweep
             out.archive.push(thread);
         }
     }
-    crate::tournament::after_settled(core, ended, &mut out.posts, &mut out.pairings);
+    crate::tournament::after_settled(core, ended, &mut out.announcements);
 }

@@ -180,10 +180,10 @@ pub use error::{Result, StoreError};
 pub use model::{
     Challenge, ChallengeClosed, ClosedHow, DailyClaim, EndReason, EntryKind, FinishedGame,
     FirstMover, Game, GameKind, GameOptions, GameResult, Granted, HostEnding, LedgerEntry, Nudge,
-    Paid, Payment, PaymentKind, Pending, PlayResult, Purged, Rating, RatingChange, RatingPool,
-    Receipt, Record, Records, Refusal, Release, Reminded, RuleEnding, Settings, Settlement, Stamp,
-    Standings, StandingsOrder, Terms, Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT,
-    MIN_RATED_GAMES,
+    OutboxKey, Paid, Payment, PaymentKind, Pending, PlayResult, Purged, Rating, RatingChange,
+    RatingPool, Receipt, Record, Records, Refusal, Release, Reminded, RuleEnding, Settings,
+    Settlement, Stamp, Standings, StandingsOrder, Terms, TournamentCreators, TournamentNews,
+    Wallet, DAY_MS, DEFAULT_MOVE_TIME_MS, MAX_AMOUNT, MIN_RATED_GAMES,
 };
 pub use profiles::MessageRef;
 pub use reminders::Reminder;

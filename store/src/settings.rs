@@ -56,6 +56,8 @@ pub struct SettingsChange {
     /// Games with rule options rated (`true`, each rules string in its own pool) or
     /// always casual.
     pub rated_options: Option<bool>,
+    /// Who may create tournaments.
+    pub tournaments: Option<crate::model::TournamentCreators>,
 }
 
 impl SettingsChange {
@@ -90,6 +92,9 @@ impl SettingsChange {
         }
         if let Some(on) = self.rated_options {
             s.rated_options = on;
+        }
+        if let Some(who) = self.tournaments {
+            s.tournaments = who;
         }
         if let Some(c) = &self.currency {
             s.currency.clone_from(c);

@@ -272,6 +272,7 @@ impl Store {
                         request,
                         user: req.user,
                         at: now,
+                        tournament: None,
                     },
                 )?;
             }
@@ -722,15 +723,23 @@ impl Store {
         Ok(out)
     }
 
-    /// The answer to `request` was delivered (or cannot be): out of the outbox. Not
-    /// flushed on its own (the next write's flush carries it): at worst an answer is
-    /// announced again after a crash, and the bot looks for it first.
+    /// The answer to a request (or a tournament's news) was delivered (or cannot be):
+    /// out of the outbox. Not flushed on its own (the next write's flush carries it): at
+    /// worst an answer is announced again after a crash, and the bot looks for it first.
     ///
     /// # Errors
     /// Storage failures.
-    pub fn announced(&self, request: RequestId) -> Result<()> {
-        self.kv().remove(t::OUTBOX, &key1(request))?;
+    pub fn announced(&self, key: impl Into<crate::OutboxKey>) -> Result<()> {
+        self.kv().remove(t::OUTBOX, &key.into().bytes())?;
         Ok(())
+    }
+
+    /// Whether the outbox still holds `key` (its news or answer not yet delivered).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn owed(&self, key: impl Into<crate::OutboxKey>) -> Result<bool> {
+        Ok(self.kv().get(t::OUTBOX, &key.into().bytes())?.is_some())
     }
 
     /// Every ledger entry of a server, in ledger order (reads the whole ledger: for
@@ -781,10 +790,14 @@ impl Store {
             }
         }
         // An answer not announced by then never will be (its result is gone too): a
-        // front end that does not announce (the console) leaves its entries here.
+        // front end that does not announce (the console) leaves its entries here. A
+        // tournament's news stays until delivered (its event is still there to word it;
+        // one entry per round).
         for item in self.kv().scan(t::OUTBOX, &[]) {
             let (k, v) = item?;
-            if decode::<crate::Pending>(&v, String::new).map_or(true, |p| p.at < before) {
+            let old = decode::<crate::Pending>(&v, String::new)
+                .map_or(true, |p| p.tournament.is_none() && p.at < before);
+            if old {
                 self.kv().remove(t::OUTBOX, &k)?;
             }
         }

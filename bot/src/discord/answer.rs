@@ -379,7 +379,52 @@ pub(crate) async fn answer(
     let pairings = std::mem::take(&mut response.pairings);
     let boards = threads::open_pairings(http, core, pairings, now).await;
     post_all(http, bot.get(), &boards).await;
+    let announcements = std::mem::take(&mut response.announcements);
+    announce_all(http, core, bot.get(), announcements, now, false).await;
     Ok(response)
+}
+
+/// Delivers what the store's outbox owes ([`jetan_core::Announcement`]): each post in
+/// its channel, once (with `look_first`, after a restart: not when the channel shows it
+/// already), then a thread for each of its pairings, with its board; then it leaves the
+/// outbox, if every post was made. One not made stays owed, and the next start
+/// delivers it.
+pub(crate) async fn announce_all(
+    http: &serenity::Http,
+    core: &Arc<Core>,
+    bot: u64,
+    announcements: Vec<jetan_core::Announcement>,
+    now: u64,
+    look_first: bool,
+) {
+    for a in announcements {
+        let mut delivered = true;
+        for (channel, reply) in &a.posts {
+            if *channel == ChannelId(0) {
+                continue;
+            }
+            let content = present::content(reply);
+            if look_first && deliver::posted_already(http, *channel, bot, &content).await {
+                continue;
+            }
+            let posted =
+                deliver::create_once(http, "an announcement", *channel, bot, &content, || {
+                    serenity::ChannelId::new((*channel).get())
+                        .send_message(http, present::channel_message(reply))
+                })
+                .await;
+            if let Err(e) = posted {
+                tracing::error!(channel = %channel, key = ?a.key, "cannot post an announcement: {e}");
+                delivered = false;
+            }
+        }
+        let boards = threads::open_pairings(http, core, a.pairings, now).await;
+        post_all(http, bot, &boards).await;
+        if delivered {
+            let (c, key) = (core.clone(), a.key);
+            blocking(move || c.announced(key)).await;
+        }
+    }
 }
 
 /// Defers the interaction (retried inside its window); a deferral that may have landed

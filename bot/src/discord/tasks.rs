@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 
 use jetan_core::{Response, UserId};
 
-use super::{answer, deliver, now_ms, present, workers, Data};
+use super::{answer, now_ms, present, workers, Data};
 
 /// Request results older than this are dropped: Discord never redelivers an interaction
 /// that late.
@@ -33,9 +33,8 @@ pub(crate) fn start_upkeep(data: &Data, http: Arc<serenity::Http>) {
             answer::post_all(&http, core.bot().id.get(), &sweep.posts).await;
             send_direct(&http, core.bot().id.get(), &sweep.dms).await;
             super::threads::archive_all(&http, &sweep.archive).await;
-            let boards =
-                super::threads::open_pairings(&http, &core, sweep.pairings, now_ms()).await;
-            answer::post_all(&http, core.bot().id.get(), &boards).await;
+            let bot = core.bot().id.get();
+            answer::announce_all(&http, &core, bot, sweep.announcements, now_ms(), false).await;
             let edits = Response {
                 edits: sweep.edits,
                 ..jetan_core::Reply::default().into()
@@ -100,8 +99,9 @@ pub(crate) async fn wait_for_signal() {
     }
 }
 
-/// At start-up: announces the answers stored before the bot stopped whose delivery it
-/// never saw (the store's outbox), in their channels, unless one is already there.
+/// At start-up: announces what the store's outbox holds from before the bot stopped,
+/// whose delivery it never saw (answers, tournaments' news with the threads of their
+/// games), in their channels, unless one is already there.
 pub(crate) fn announce_pending(data: &Data, http: Arc<serenity::Http>) {
     let core = data.core.clone();
     let started = now_ms();
@@ -117,33 +117,7 @@ pub(crate) fn announce_pending(data: &Data, http: Arc<serenity::Http>) {
                 pending.len()
             );
         }
-        let bot = core.bot().id;
-        for (request, channel, reply) in pending {
-            let content = present::content(&reply);
-            let done = if deliver::posted_already(&http, channel, bot.get(), &content).await {
-                true
-            } else {
-                deliver::create_once(
-                    &http,
-                    "an answer from before",
-                    channel,
-                    bot.get(),
-                    &content,
-                    || {
-                        serenity::ChannelId::new(channel.get())
-                            .send_message(&http, present::channel_message(&reply))
-                    },
-                )
-                .await
-                .inspect_err(
-                    |e| tracing::error!(channel = %channel, "cannot announce an answer: {e}"),
-                )
-                .is_ok()
-            };
-            if done {
-                let c = core.clone();
-                workers::blocking(move || c.announced(request)).await;
-            }
-        }
+        let bot = core.bot().id.get();
+        answer::announce_all(&http, &core, bot, pending, now_ms(), true).await;
     });
 }

@@ -693,6 +693,28 @@ pub struct Settings {
     /// it on: such games are casual). Written only when on.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated_options: bool,
+    /// Who may create tournaments: members with Manage Server (the default) or anyone.
+    /// Written only when not the default.
+    #[serde(default, skip_serializing_if = "TournamentCreators::is_default")]
+    pub tournaments: TournamentCreators,
+}
+
+/// Who may create a server's tournaments ([`Settings::tournaments`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TournamentCreators {
+    /// Members with Manage Server.
+    #[default]
+    Managers,
+    /// Any member.
+    Anyone,
+}
+
+impl TournamentCreators {
+    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
+    fn is_default(&self) -> bool {
+        *self == TournamentCreators::Managers
+    }
 }
 
 fn yes() -> bool {
@@ -732,6 +754,7 @@ impl Default for Settings {
             threads: true,
             reminders: true,
             rated_options: false,
+            tournaments: TournamentCreators::Managers,
         }
     }
 }

@@ -4,19 +4,90 @@
 use serde::{Deserialize, Serialize};
 
 use super::records::*;
-use crate::{ChannelId, GameId, Millis, RequestId, UserId};
+use crate::{ChannelId, GameId, Millis, RequestId, TournamentId, UserId};
 
-/// An answer still to announce: the stored result of request `request`, made by `user`
-/// at `at`, whose delivery the bot has not yet seen confirmed (the outbox). A process
-/// that starts announces the ones of its servers ([`crate::Store::pending_announcements`]).
+/// An answer still to announce (the outbox), whose delivery the bot has not yet seen
+/// confirmed: the stored result of request `request`, made by `user` at `at`; or, with
+/// `tournament`, a tournament's news that the transaction pairing its round (or
+/// finishing it) wrote, `user` its organiser. A process that starts announces the ones
+/// of its servers ([`crate::Store::pending_announcements`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pending {
-    /// The request whose result it is.
+    /// The request whose result it is (0 for a tournament's news).
     pub request: RequestId,
     /// Who made it.
     pub user: UserId,
     /// When.
     pub at: Millis,
+    /// A tournament's news rather than a request's answer (entries written before
+    /// tournaments had news have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentNews>,
+}
+
+impl Pending {
+    /// Its key in the outbox.
+    pub fn key(&self) -> OutboxKey {
+        match self.tournament {
+            Some(news) => OutboxKey::Tournament(news),
+            None => OutboxKey::Request(self.request),
+        }
+    }
+}
+
+/// What a tournament owes its channel: round `round` paired (its pairings posted and
+/// a thread opened for each game), or, for round [`TournamentNews::FINAL`], the final
+/// standings. Written into the outbox by the transaction that pairs the round or
+/// finishes the event, removed once the bot has delivered it: a crash in between
+/// delivers it after the restart, and it is delivered once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct TournamentNews {
+    /// The event.
+    pub tournament: TournamentId,
+    /// The round paired (1-based), or [`TournamentNews::FINAL`].
+    pub round: usize,
+}
+
+impl TournamentNews {
+    /// The "round" of the final standings.
+    pub const FINAL: usize = 0;
+
+    /// Whether it is the final standings.
+    pub fn is_final(self) -> bool {
+        self.round == Self::FINAL
+    }
+}
+
+/// An entry of the outbox: a request's answer or a tournament's news.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum OutboxKey {
+    /// The answer to a request.
+    Request(RequestId),
+    /// A tournament's news.
+    Tournament(TournamentNews),
+}
+
+impl From<RequestId> for OutboxKey {
+    fn from(r: RequestId) -> OutboxKey {
+        OutboxKey::Request(r)
+    }
+}
+
+impl From<TournamentNews> for OutboxKey {
+    fn from(n: TournamentNews) -> OutboxKey {
+        OutboxKey::Tournament(n)
+    }
+}
+
+impl OutboxKey {
+    /// Its key bytes: a request's id (8 bytes), a tournament's id and round (16 bytes),
+    /// so that the two never meet.
+    pub(crate) fn bytes(self) -> Vec<u8> {
+        match self {
+            OutboxKey::Request(r) => crate::codec::key1(r).to_vec(),
+            OutboxKey::Tournament(n) => crate::codec::key2(n.tournament, n.round as u64).to_vec(),
+        }
+    }
 }
 
 /// The stamp of a request as the store sees it: who is asking, under which Discord

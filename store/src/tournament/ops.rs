@@ -5,7 +5,7 @@ use super::model::{
     from_pairing, BoardResult, Entrant, StoredUpdate, Tournament, TournamentFormat, TournamentGame,
     TournamentState, TournamentUpdate,
 };
-use super::results::{advance, ledger_id, load, save, tournament_name};
+use super::results::{advance, ledger_id, load, owe, save, tournament_name};
 use crate::codec::{decode, key1};
 use crate::game::End;
 use crate::model::{
@@ -338,6 +338,7 @@ impl Store {
             tm.rounds.push(first.iter().map(from_pairing).collect());
             tm.state = TournamentState::Running { round: 1 };
             tm.started_at = Some(req.now);
+            owe(tx, &tm, 1)?;
             advance(tx, &mut tm)?;
             save(tx, &tm)?;
             Ok(done(tm))

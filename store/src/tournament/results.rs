@@ -9,7 +9,7 @@ use super::model::{from_pairing, result_of, Prize, Tournament, TournamentGame, T
 use crate::codec::key1;
 use crate::model::{EntryKind, Settlement};
 use crate::tx::{fail, t, to_i64, Tx, TxResult};
-use crate::{GameId, GuildId, StoreError, TournamentId};
+use crate::{GameId, GuildId, OutboxKey, Pending, StoreError, TournamentId, TournamentNews};
 
 pub(crate) fn tournament_name(id: TournamentId) -> String {
     format!("tournament {id}")
@@ -25,6 +25,26 @@ pub(crate) fn load(tx: &Tx<'_>, guild: GuildId, id: TournamentId) -> TxResult<To
 
 pub(crate) fn save(tx: &Tx<'_>, tm: &Tournament) -> TxResult<()> {
     tx.put(t::TOURNAMENTS, &key1(tm.id), tm)
+}
+
+/// The event owes its channel news of round `round` (just paired) or, for
+/// [`TournamentNews::FINAL`], of its end: into the outbox, in the transaction that paired
+/// or finished it, until the bot has delivered it ([`crate::Store::announced`]).
+pub(crate) fn owe(tx: &Tx<'_>, tm: &Tournament, round: usize) -> TxResult<()> {
+    let news = TournamentNews {
+        tournament: tm.id,
+        round,
+    };
+    tx.put(
+        t::OUTBOX,
+        &OutboxKey::Tournament(news).bytes(),
+        &Pending {
+            request: 0,
+            user: tm.organiser,
+            at: tx.now,
+            tournament: Some(news),
+        },
+    )
 }
 
 /// The ledger's link of a tournament's money: its id, in the entries' game field (ids
@@ -107,6 +127,7 @@ pub(crate) fn advance(tx: &Tx<'_>, tm: &mut Tournament) -> TxResult<()> {
                 tm.state = TournamentState::Running {
                     round: tm.rounds.len(),
                 };
+                owe(tx, tm, tm.rounds.len())?;
             }
             Err(
                 PairingError::TooFewActive(_)
@@ -209,5 +230,5 @@ pub(crate) fn finish(tx: &Tx<'_>, tm: &mut Tournament) -> TxResult<()> {
     tm.pot = 0;
     tm.state = TournamentState::Finished;
     tm.ended_at = Some(tx.now);
-    Ok(())
+    owe(tx, tm, TournamentNews::FINAL)
 }

@@ -989,3 +989,76 @@ fn verify_finds_a_tournament_whose_money_or_games_do_not_add_up() {
     place.raw_put("tournaments", &key, &original);
     assert!(problems(&place).is_empty());
 }
+
+/// A tournament's news (a round paired, the final standings) is written into the
+/// outbox by the transaction that pairs the round or finishes the event, and only by
+/// it (a refused start, a game ending mid-round and a repeated start add none); it
+/// stays there until delivered, through the pruning of old requests; delivered, it is
+/// gone and no later operation writes it again.
+#[test]
+fn news_is_owed_from_the_transaction_that_pairs_or_finishes() {
+    use jetan_store::TournamentNews;
+    let t = TestStore::new();
+    let news = |t: &TestStore| -> Vec<TournamentNews> {
+        t.store
+            .pending_announcements()
+            .unwrap()
+            .iter()
+            .filter_map(|p| p.tournament)
+            .collect()
+    };
+    let at = |id, round| TournamentNews {
+        tournament: id,
+        round,
+    };
+    let id = create(
+        &t,
+        &spec(TournamentFormat::RoundRobin { double: false }, 0, &[100]),
+    );
+    join_all(&t, id, 3);
+    assert!(news(&t).is_empty(), "nothing paired yet");
+    let e = t
+        .store
+        .start_tournament(t.req(player(0), 2), GUILD, id)
+        .unwrap_err();
+    assert!(matches!(e, StoreError::NotOrganiser { .. }), "{e}");
+    assert!(news(&t).is_empty(), "a refused start owes nothing");
+    let start = t.req(ORGANISER, 3);
+    t.store.start_tournament(start, GUILD, id).unwrap();
+    assert_eq!(news(&t), [at(id, 1)]);
+    let entry = t
+        .store
+        .pending_announcements()
+        .unwrap()
+        .into_iter()
+        .find(|p| p.tournament.is_some())
+        .unwrap();
+    assert_eq!((entry.user, entry.at), (ORGANISER, 3));
+    assert!(t.store.owed(at(id, 1)).unwrap());
+    t.store.announced(at(id, 1)).unwrap();
+    assert!(!t.store.owed(at(id, 1)).unwrap());
+    // The same start again (a repeated request) owes nothing again.
+    t.store.start_tournament(start, GUILD, id).unwrap();
+    assert!(news(&t).is_empty());
+
+    // Three players: each round one game and a rest; its game's end pairs the next.
+    for round in 1..=3 {
+        let g = start_game(&t, id, round, 1);
+        end_game(&t, &g, End::FirstResigns);
+        let next = if round < 3 {
+            round + 1
+        } else {
+            TournamentNews::FINAL
+        };
+        assert_eq!(news(&t), [at(id, next)], "after round {round}");
+        if round == 1 {
+            // Old requests and answers pruned: the news stays.
+            t.store.prune_requests(1_000_000).unwrap();
+            assert_eq!(news(&t), [at(id, next)]);
+        }
+        t.store.announced(at(id, next)).unwrap();
+    }
+    assert_eq!(get(&t, id).state, TournamentState::Finished);
+    assert!(news(&t).is_empty());
+    t.assert_clean();
+}

@@ -34,3 +34,4 @@ mod spanish;
 mod startup;
 mod threads;
 mod tournament;
+mod tournament_crash;

@@ -1202,8 +1202,9 @@ tournament-ct-final = Final standings after { $round ->
    *[other] { $round } rounds
 }
 tournament-ct-after = Standings after round { $round } of { $total }
-tournament-ct-legend-swiss = Each round: the opponent's line, ● moved first or ○ second, the result; + bye or forfeit win, − forfeit loss.
-tournament-ct-legend-rr = Each cell: the result against that line's player; + forfeit win, − forfeit loss.
+tournament-ct-legend-swiss = Each round: the opponent's line, the seat, the result.
+tournament-ct-legend-marks = ● moved first ○ second · + bye or forfeit win · − forfeit loss
+tournament-ct-legend-rr = Each cell: the result against that line's player; + forfeit win · − forfeit loss.
 tournament-ct-tiebreaks = Bh Buchholz cut-1 · SB Sonneborn-Berger · W wins
 tournament-ct-more = The first { $shown } of { $n } players; the text above lists them all.
 tournament-list-none = No tournaments on this server yet. A member with Manage Server creates one with `/jetan tournament create`.

@@ -1199,9 +1199,10 @@ tournament-ct-final = Clasificación final tras { $round ->
    *[other] { $round } rondas
 }
 tournament-ct-after = Clasificación tras la ronda { $round } de { $total }
-tournament-ct-legend-swiss = Cada ronda: la línea del rival, ● empezó o ○ segundo, el resultado; + descanso o incomparecencia del rival, − incomparecencia.
-tournament-ct-legend-rr = Cada casilla: el resultado contra el jugador de esa línea; + incomparecencia del rival, − incomparecencia.
-tournament-ct-tiebreaks = Bh Buchholz menos el peor · SB Sonneborn-Berger · G ganadas
+tournament-ct-legend-swiss = Cada ronda: la línea del rival, la salida, el resultado.
+tournament-ct-legend-marks = ● empezó ○ segundo · + descanso o rival ausente · − ausente
+tournament-ct-legend-rr = Cada casilla: el resultado contra el jugador de esa línea; + rival ausente · − ausente.
+tournament-ct-tiebreaks = Bh Buchholz-1 · SB Sonneborn-Berger · G ganadas
 tournament-ct-more = Los { $shown } primeros de { $n } jugadores; el texto de arriba los lista a todos.
 tournament-list-none = Aún no hay torneos en este servidor. Un miembro con Gestionar servidor crea uno con `/jetan torneo crear`.
 tournament-list-title = **Torneos**

@@ -187,14 +187,15 @@ pub(crate) fn table(core: &Core, lang: Lang, tm: &Tournament, rows: &[Standing])
             total = tm.total_rounds()
         )
     };
-    let mut notes = vec![
-        if round_robin {
-            tr!(lang, "tournament-ct-legend-rr")
-        } else {
-            tr!(lang, "tournament-ct-legend-swiss")
-        },
-        tr!(lang, "tournament-ct-tiebreaks"),
-    ];
+    let mut notes = if round_robin {
+        vec![tr!(lang, "tournament-ct-legend-rr")]
+    } else {
+        vec![
+            tr!(lang, "tournament-ct-legend-swiss"),
+            tr!(lang, "tournament-ct-legend-marks"),
+        ]
+    };
+    notes.push(tr!(lang, "tournament-ct-tiebreaks"));
     if rows.len() > shown.len() {
         notes.push(tr!(
             lang,

@@ -288,7 +288,7 @@ pub fn crosstable_image(t: &Crosstable) -> Result<RgbImage, RenderError> {
     let notes: Vec<String> = t
         .notes
         .iter()
-        .flat_map(|n| f.wrap(n, EM_SMALL, width - 2.0 * M))
+        .flat_map(|n| wrap_note(f, n, width - 2.0 * M))
         .collect();
     let height = top
         + ROW_H * (rows.len() + 1) as f32
@@ -384,6 +384,36 @@ pub fn crosstable_image(t: &Crosstable) -> Result<RgbImage, RenderError> {
         f.draw(&mut img, n, EM_SMALL, M, y - 6.0, TEXT_DIM);
     }
     Ok(img)
+}
+
+/// A note's lines: broken between its parts (" · ") where it can, so that a legend's
+/// item ("− forfeit loss") stays on one line; inside a part too long for a line, between
+/// words.
+fn wrap_note(f: &Fonts, note: &str, width: f32) -> Vec<String> {
+    const SEP: &str = " · ";
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for part in note.split(SEP) {
+        let joined = if line.is_empty() {
+            part.to_string()
+        } else {
+            format!("{line}{SEP}{part}")
+        };
+        if f.width(&joined, EM_SMALL) <= width {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        let mut wrapped = f.wrap(part, EM_SMALL, width);
+        line = wrapped.pop().unwrap_or_default();
+        lines.extend(wrapped);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// Draws one cell in the column at `x` of width `w`, on the row at `y`.
@@ -552,6 +582,28 @@ mod tests {
         let img = crosstable_image(&draws).unwrap();
         assert!(!has(&img, JEWEL));
         assert!(!has(&img, AMBER));
+    }
+
+    /// A legend breaks between its items, a long item between words, and every line
+    /// fits.
+    #[test]
+    fn notes_break_between_their_items() {
+        let f = fonts().unwrap();
+        let lines = wrap_note(f, "alpha beta · gamma delta · epsilon", 200.0);
+        assert_eq!(lines, ["alpha beta", "gamma delta", "epsilon"], "{lines:?}");
+        let wide = wrap_note(f, "alpha · beta", 1000.0);
+        assert_eq!(wide, ["alpha · beta"]);
+        let long = "word ".repeat(40);
+        let lines = wrap_note(f, &format!("a · {long}· b"), 300.0);
+        assert!(lines.len() > 3, "{lines:?}");
+        assert!(
+            lines.iter().all(|l| f.width(l, EM_SMALL) <= 300.0),
+            "{lines:?}"
+        );
+        assert!(
+            lines[0] == "a" && lines.last().unwrap().ends_with(" · b"),
+            "{lines:?}"
+        );
     }
 
     #[test]

@@ -484,7 +484,11 @@ impl<'a> Console<'a> {
     }
 
     fn print(&mut self, w: &mut impl Write, reply: &Reply, to: &str) -> std::io::Result<()> {
-        let mark = if reply.ephemeral { " [ephemeral]" } else { "" };
+        let mark = match (reply.ephemeral, reply.pin) {
+            (true, _) => " [ephemeral]",
+            (false, true) => " [pinned]",
+            (false, false) => "",
+        };
         writeln!(w, "--- reply to {to}{mark}")?;
         writeln!(w, "{}", self.readable(&reply.text))?;
         for a in &reply.attachments {

@@ -1198,6 +1198,23 @@ tournament-standings-row = { $place }. { $who } · **{ $points }** pts · Buchho
     }
 tournament-finished = 🏁 **{ $name }** is over. Final standings:
 tournament-prize = Place { $place }: { $who } wins { $amount }.
+tournament-ct-place = #
+tournament-ct-player = Player
+tournament-ct-round = R{ $round }
+tournament-ct-points = Pts
+tournament-ct-buchholz = Bh
+tournament-ct-sb = SB
+tournament-ct-wins = W
+tournament-ct-final = Final standings after { $round ->
+    [one] 1 round
+   *[other] { $round } rounds
+}
+tournament-ct-after = Standings after round { $round } of { $total }
+tournament-ct-legend-swiss = Each round: the opponent's line, the seat, the result.
+tournament-ct-legend-marks = ● moved first ○ second · + bye or forfeit win · − forfeit loss
+tournament-ct-legend-rr = Each cell: the result against that line's player; + forfeit win · − forfeit loss.
+tournament-ct-tiebreaks = Bh Buchholz cut-1 · SB Sonneborn-Berger · W wins
+tournament-ct-more = The first { $shown } of { $n } players; the text above lists them all.
 tournament-list-none = No tournaments on this server yet. A member with Manage Server creates one with `/jetan tournament create`.
 tournament-list-title = **Tournaments**
 tournament-list-row = { $id } · **{ $name }** · { $state } · { $players ->

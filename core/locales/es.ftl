@@ -1195,6 +1195,23 @@ tournament-standings-row = { $place }. { $who } · **{ $points }** ptos. · Buch
     }
 tournament-finished = 🏁 **{ $name }** ha terminado. Clasificación final:
 tournament-prize = Puesto { $place }: { $who } gana { $amount }.
+tournament-ct-place = #
+tournament-ct-player = Jugador
+tournament-ct-round = R{ $round }
+tournament-ct-points = Ptos
+tournament-ct-buchholz = Bh
+tournament-ct-sb = SB
+tournament-ct-wins = G
+tournament-ct-final = Clasificación final tras { $round ->
+    [one] 1 ronda
+   *[other] { $round } rondas
+}
+tournament-ct-after = Clasificación tras la ronda { $round } de { $total }
+tournament-ct-legend-swiss = Cada ronda: la línea del rival, la salida, el resultado.
+tournament-ct-legend-marks = ● empezó ○ segundo · + descanso o rival ausente · − ausente
+tournament-ct-legend-rr = Cada casilla: el resultado contra el jugador de esa línea; + rival ausente · − ausente.
+tournament-ct-tiebreaks = Bh Buchholz-1 · SB Sonneborn-Berger · G ganadas
+tournament-ct-more = Los { $shown } primeros de { $n } jugadores; el texto de arriba los lista a todos.
 tournament-list-none = Aún no hay torneos en este servidor. Un miembro con Gestionar servidor crea uno con `/jetan torneo crear`.
 tournament-list-title = **Torneos**
 tournament-list-row = { $id } · **{ $name }** · { $state } · { $players ->

@@ -262,6 +262,10 @@ pub struct Reply {
     /// the challenged player). Every other mention in the text — users, roles, @everyone,
     /// @here — is shown but pings nobody.
     pub pings: Vec<UserId>,
+    /// Pin the message once it is posted (a tournament's final standings). The front end
+    /// pins it where it can; a pin refused (no Manage Messages, the channel's 50 pins)
+    /// is logged and the message stays.
+    pub pin: bool,
 }
 
 impl Reply {
@@ -298,6 +302,13 @@ impl Reply {
         if !self.pings.contains(&user) {
             self.pings.push(user);
         }
+        self
+    }
+
+    /// Asks the front end to pin the message once posted.
+    #[must_use]
+    pub fn pinned(mut self) -> Reply {
+        self.pin = true;
         self
     }
 

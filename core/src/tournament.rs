@@ -28,6 +28,7 @@ use jetan_store::{
 };
 
 use super::buttons::ButtonAction;
+use super::crosstable::half;
 use super::lang::{tr, Lang};
 use super::request::{mention, Request, TournamentArgs, TournamentCommand, TournamentKind};
 use super::text::money;
@@ -74,6 +75,8 @@ impl Announced {
 
 /// The longest thread name Discord takes.
 const MAX_THREAD_NAME: usize = 100;
+/// The crosstable picture's file name.
+pub(crate) const CROSSTABLE_FILE: &str = "crosstable.png";
 /// Swiss rounds when `rounds` is not given.
 const DEFAULT_ROUNDS: u32 = 3;
 
@@ -276,7 +279,11 @@ pub(crate) fn run(
         }
         TournamentCommand::Standings { tournament } => {
             let tm = pick(core, req, *tournament, any)?;
-            Ok(Reply::public(standings_text(core, lang, &tm)?).into())
+            let mut reply = Reply::public(standings_text(core, lang, &tm)?);
+            if let Some(png) = crate::crosstable::picture(core, lang, &tm) {
+                reply = reply.with_file(CROSSTABLE_FILE, png);
+            }
+            Ok(reply.into())
         }
         TournamentCommand::Pairings { tournament, round } => {
             let tm = pick(core, req, *tournament, any)?;
@@ -718,7 +725,12 @@ fn news_posts(
                     amount = money(lang, p.amount, &currency)
                 ));
             }
-            posts.push((tm.channel, Reply::public(lines.join("\n"))));
+            // The final standings are pinned, with the crosstable.
+            let mut reply = Reply::public(lines.join("\n")).pinned();
+            if let Some(png) = crate::crosstable::picture(core, lang, tm) {
+                reply = reply.with_file(CROSSTABLE_FILE, png);
+            }
+            posts.push((tm.channel, reply));
         }
         _ => {}
     }
@@ -809,14 +821,6 @@ fn info_text(core: &Core, lang: Lang, tm: &Tournament) -> String {
         max = tm.max_players,
         players = players
     )
-}
-
-fn half(n: u32) -> String {
-    if n.is_multiple_of(2) {
-        (n / 2).to_string()
-    } else {
-        format!("{}½", n / 2)
-    }
 }
 
 fn standings_text(core: &Core, lang: Lang, tm: &Tournament) -> Result<String, CoreError> {

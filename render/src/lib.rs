@@ -1,12 +1,13 @@
 //! Pictures of the games the bot hosts, for the ~400 × 400 pixels a Discord chat shows:
 //! Jetan's board PNG and animated GIF replay ([`board_png`], [`replay_gif`], drawn by a
-//! [`Renderer`] as a [`View`] asks), the Martian Chess board ([`martian_png`]) and a
-//! player's profile card ([`profile_png`]).
+//! [`Renderer`] as a [`View`] asks), the Martian Chess board ([`martian_png`]), a
+//! player's profile card ([`profile_png`]) and a tournament's crosstable
+//! ([`crosstable_png`]).
 //!
 //! Each game's pictures live in its own module (`jetan/`, `martian/`); the host modules
 //! beside them — shapes and sprites (`paint`), the embedded fonts (`text`), the shared
-//! colours (`theme`), the indexed-colour palette and PNG encoding (`palette`) and the
-//! profile card (`profile`) — know no game. This file only lists the games and re-exports
+//! colours (`theme`), the indexed-colour palette and PNG encoding (`palette`), the
+//! profile card (`profile`) and the crosstable (`crosstable`) — know no game. This file only lists the games and re-exports
 //! their pictures.
 //!
 //! Everything is drawn from code — text and shapes with imageproc, piece emblems as
@@ -15,6 +16,7 @@
 //! nothing is read from disk or the network.
 #![deny(missing_docs)]
 
+mod crosstable;
 mod paint;
 mod palette;
 mod profile;
@@ -25,6 +27,10 @@ mod theme;
 mod jetan;
 mod martian;
 
+pub use crosstable::{
+    crosstable_image, crosstable_png, CellMark, CrossCell, CrossRow, Crosstable,
+    CROSSTABLE_MAX_ROWS,
+};
 pub use jetan::{
     board_image, board_png, captured, default_renderer, duel_odds, replay_gif, BoardShape, Labels,
     LastMove, Renderer, Replay, TokenSpot, View, DISCORD_ATTACHMENT_LIMIT,

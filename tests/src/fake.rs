@@ -410,6 +410,21 @@ impl FakeDiscord {
         self.inner.lock().thread_refused.insert(channel);
     }
 
+    /// Makes Discord refuse to pin messages in `channel` (403, 50013 Missing
+    /// Permissions): the bot lacks Manage Messages there.
+    pub fn refuse_pins(&self, channel: u64) {
+        self.inner.lock().pins_refused.insert(channel);
+    }
+
+    /// The live pinned messages of `channel`, oldest first.
+    #[must_use]
+    pub fn pinned(&self, channel: u64) -> Vec<Value> {
+        self.channel_messages(channel)
+            .into_iter()
+            .filter(|m| m["pinned"].as_bool() == Some(true))
+            .collect()
+    }
+
     /// Waits until a live message in `channel` satisfies `check`, and returns the oldest
     /// that does.
     ///

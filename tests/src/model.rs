@@ -208,6 +208,9 @@ pub(crate) struct State {
     /// Channels where Discord refuses to open a thread (403, 50013 Missing Permissions)
     /// whatever `app_permissions` said ([`crate::FakeDiscord::refuse_threads`]).
     pub thread_refused: std::collections::HashSet<u64>,
+    /// Channels where Discord refuses to pin a message (403, 50013 Missing Permissions:
+    /// the bot lacks Manage Messages there) ([`crate::FakeDiscord::refuse_pins`]).
+    pub pins_refused: std::collections::HashSet<u64>,
     /// The threads opened, by id.
     pub threads: std::collections::BTreeMap<u64, Thread>,
     /// Each user's direct-message channel with the bot, once opened.

@@ -458,6 +458,27 @@ fn route(
             let id = model::create_message(inner, &mut s, channel, 0, None, body, files);
             (200, s.messages[&id].json.clone())
         }
+        ("PUT", ["channels", c, "pins", m]) => {
+            // Pins a message of the channel, as Discord does: refused without Manage
+            // Messages; an unknown message or one of another channel is 10008.
+            let (Some(channel), Ok(m)) = (known_channel(inner, c), m.parse::<u64>()) else {
+                return not_found("Channel", 10003);
+            };
+            let mut s = inner.lock();
+            if s.pins_refused.contains(&channel) {
+                return (403, payloads::error(50013, "Missing Permissions"));
+            }
+            match s.messages.get_mut(&m) {
+                Some(x)
+                    if !x.deleted
+                        && x.json["channel_id"].as_str() == Some(channel.to_string().as_str()) =>
+                {
+                    x.json["pinned"] = json!(true);
+                    (204, Value::Null)
+                }
+                _ => not_found("Message", 10008),
+            }
+        }
         ("GET", ["channels", c, "messages"]) => {
             let Some(channel) = known_channel(inner, c) else {
                 return not_found("Channel", 10003);

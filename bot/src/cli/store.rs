@@ -1,6 +1,8 @@
-//! Store tools: `verify`, `export`, `export-game`, `export-ledger`, `import`, `migrate`. Each takes a data directory or
-//! a PostgreSQL URL (`postgres://…`) where it says DATA.
+//! Store tools: `verify`, `export`, `export-game`, `export-ledger`, `export-tournament`,
+//! `import`, `migrate`. Each takes a data directory or a PostgreSQL URL (`postgres://…`)
+//! where it says DATA.
 use jetan_core::{GameId, GuildId};
+use jetan_store::TournamentId;
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};
@@ -44,6 +46,22 @@ pub enum Command {
         /// The game's id, as `/jetan history` lists it.
         #[arg(long)]
         game: GameId,
+        /// Where to write; standard output if not given.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Writes a tournament's report as Markdown: its settings (format, rounds, entry fee,
+    /// prizes, game and rule options, move time, rated), its money, every round's
+    /// pairings and results, the standings with their tie-breaks (final, or as they stand),
+    /// the prizes paid and each game's record. Exit status 2 if there is no such
+    /// tournament.
+    ExportTournament {
+        /// The tournament's id, as `/jetan tournament list` shows it.
+        tournament: TournamentId,
+        /// The data directory (the bot must not be running on it), or a PostgreSQL URL
+        /// (default: $JETAN_DATABASE_URL, else $JETAN_DATA_DIR, else ./jetan-data).
+        #[arg(long)]
+        data: Option<PathBuf>,
         /// Where to write; standard output if not given.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -110,6 +128,27 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             };
             let core = jetan_core::Core::new(store, jetan::console::bot_user(), 0);
             let text = core.game_record(&finished);
+            match out {
+                Some(path) => std::fs::write(&path, text)
+                    .with_context(|| format!("cannot write {}", path.display()))?,
+                None => io::stdout().write_all(text.as_bytes())?,
+            }
+        }
+        Command::ExportTournament {
+            tournament,
+            data,
+            out,
+        } => {
+            let data = match data {
+                Some(d) => location(&d),
+                None => default_location(),
+            };
+            let store = open_existing(&data)?;
+            let core = jetan_core::Core::new(store, jetan::console::bot_user(), 0);
+            let Some(text) = core.tournament_report(tournament)? else {
+                eprintln!("error: there is no tournament {tournament} in {data} (its id is in `/jetan tournament list`)");
+                std::process::exit(EXIT_NO_TOURNAMENT);
+            };
             match out {
                 Some(path) => std::fs::write(&path, text)
                     .with_context(|| format!("cannot write {}", path.display()))?,
@@ -240,6 +279,20 @@ fn location(data: &Path) -> Location {
     }
 }
 
+/// Where the store is when `--data` is not given: `$JETAN_DATABASE_URL`, else
+/// `$JETAN_DATA_DIR`, else `./jetan-data` (as `jetan console`).
+fn default_location() -> Location {
+    match std::env::var("JETAN_DATABASE_URL") {
+        Ok(url) if !url.trim().is_empty() => Location::Postgres(url.trim().into()),
+        _ => Location::Dir(std::env::var_os("JETAN_DATA_DIR").map_or_else(
+            || PathBuf::from(jetan::config::DEFAULT_DATA_DIR),
+            PathBuf::from,
+        )),
+    }
+}
+
+/// Exit status of `export-tournament` when there is no such tournament.
+pub const EXIT_NO_TOURNAMENT: i32 = 2;
 /// Exit status when the data directory is open in another process.
 pub const EXIT_LOCKED: i32 = 2;
 /// Exit status when the directory holds no jetan data.

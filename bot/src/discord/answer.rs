@@ -356,6 +356,13 @@ pub(crate) async fn answer(
         let c = core.clone();
         blocking(move || c.announced(request)).await;
     }
+    if response.reply.pin && !response.reply.ephemeral && settled {
+        let message = match shown_at {
+            Some(m) => Some(m),
+            None => target.message_id(http).await.ok(),
+        };
+        pin(http, channel, message).await;
+    }
     if let (Some(shown), false) = (response.shows, response.reply.ephemeral) {
         let message = match shown_at {
             Some(m) => Some(m),
@@ -469,9 +476,35 @@ pub(crate) async fn post_all(
                 .send_message(http, present::channel_message(reply))
         })
         .await;
-        if let Err(e) = posted {
-            tracing::warn!(channel = %channel, "cannot post a message: {e}");
+        match posted {
+            Err(e) => tracing::warn!(channel = %channel, "cannot post a message: {e}"),
+            Ok(message) if reply.pin => {
+                // A try that was lost but had landed: the message is found among the
+                // channel's last ones.
+                let id = match message {
+                    Some(m) => Some(m.id),
+                    None => deliver::find_posted(http, *channel, bot, &content).await,
+                };
+                pin(http, *channel, id).await;
+            }
+            Ok(_) => {}
         }
+    }
+}
+
+/// Pins a message the core asked to pin (a tournament's final standings). A refusal
+/// (no Manage Messages, the channel's 50 pins reached) is logged: the message was posted.
+async fn pin(http: &serenity::Http, channel: ChannelId, message: Option<serenity::MessageId>) {
+    let Some(message) = message else {
+        tracing::warn!(channel = %channel, "a message to pin was posted but not found; not pinned");
+        return;
+    };
+    let pinned = deliver::attempt("pinning a message", Kind::Idempotent, || {
+        serenity::ChannelId::new(channel.get()).pin(http, message)
+    })
+    .await;
+    if let Err(e) = pinned {
+        tracing::warn!(channel = %channel, message = %message, "cannot pin a message: {e}");
     }
 }
 

@@ -211,6 +211,17 @@ pub(crate) async fn posted_already(
     bot: u64,
     content: &str,
 ) -> bool {
+    find_posted(http, channel, bot, content).await.is_some()
+}
+
+/// The newest of the bot's last messages in `channel` with `content`, if any (unknown
+/// when the channel cannot be read).
+pub(crate) async fn find_posted(
+    http: &serenity::Http,
+    channel: ChannelId,
+    bot: u64,
+    content: &str,
+) -> Option<serenity::MessageId> {
     let read = attempt("reading the channel", Kind::Idempotent, || {
         serenity::ChannelId::new(channel.get())
             .messages(http, serenity::GetMessages::new().limit(LOOK_BACK))
@@ -219,10 +230,11 @@ pub(crate) async fn posted_already(
     match read {
         Ok(messages) => messages
             .iter()
-            .any(|m| m.author.id.get() == bot && m.content == content),
+            .find(|m| m.author.id.get() == bot && m.content == content)
+            .map(|m| m.id),
         Err(e) => {
             tracing::warn!(channel = %channel, "cannot read the channel to avoid a duplicate: {e}");
-            false
+            None
         }
     }
 }

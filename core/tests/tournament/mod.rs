@@ -162,6 +162,39 @@ fn posted_in_channel(r: &impl Asks, words: &str) -> bool {
         .any(|(c, p)| *c == CHANNEL && p.text.plain().contains(words))
 }
 
+/// The final standings among a response's posts in the event's channel: pinned, with
+/// the crosstable picture.
+#[track_caller]
+fn final_standings(r: &impl Asks) -> jetan_core::Reply {
+    let posts = r.all_posts();
+    let (_, post) = posts
+        .iter()
+        .find(|(c, p)| *c == CHANNEL && p.text.plain().contains("is over"))
+        .unwrap_or_else(|| panic!("no final standings in {posts:?}"));
+    assert!(post.pin, "the final standings are pinned");
+    assert!(
+        posts.iter().filter(|(_, p)| p.pin).count() == 1,
+        "only they are pinned"
+    );
+    crosstable(post);
+    post.clone()
+}
+
+/// The reply's crosstable picture, a PNG at least 720 pixels wide; returns its size.
+#[track_caller]
+fn crosstable(reply: &jetan_core::Reply) -> (u32, u32) {
+    let a = reply
+        .attachments
+        .iter()
+        .find(|a| a.name == "crosstable.png")
+        .unwrap_or_else(|| panic!("no crosstable.png in {:?}", reply.text));
+    assert_eq!(&a.bytes[1..4], b"PNG");
+    let w = u32::from_be_bytes(a.bytes[16..20].try_into().unwrap());
+    let h = u32::from_be_bytes(a.bytes[20..24].try_into().unwrap());
+    assert!(w >= 720 && h > 200, "{w}×{h}");
+    (w, h)
+}
+
 fn user_of(id: UserId) -> UserRef {
     (0..8).map(player).find(|p| p.id == id).unwrap()
 }
@@ -306,11 +339,8 @@ fn a_five_player_swiss_is_played_in_threads_and_pays_its_pot() {
         a.reply.text.plain()
     );
     let last = h.resign_in(games[1].0, &user_of(games[1].1.players.first));
-    assert!(
-        posted_in_channel(&last, "is over"),
-        "{:?}",
-        last.all_posts()
-    );
+    final_standings(&last);
+    assert!(!last.reply.pin, "the game's own answer is not pinned");
     assert!(last.plans().is_empty());
     let ev = h.event(id);
     assert_eq!(ev.state, TournamentState::Finished);
@@ -337,6 +367,24 @@ fn a_five_player_swiss_is_played_in_threads_and_pays_its_pot() {
         s.text.plain()
     );
     assert!(s.text.plain().contains("(withdrew)"));
+    assert!(!s.pin, "a standings command is not pinned");
+    let (width, height) = crosstable(&s);
+    // Five rows and three rounds fit the narrowest picture.
+    assert_eq!(width, 720, "{width}×{height}");
+    // In Spanish, the same picture in other words.
+    let mut req = h.request(
+        &player(2),
+        t(TournamentCommand::Standings { tournament: None }),
+    );
+    req.locale = "es-ES".into();
+    let es = h.core().handle(req).reply;
+    assert!(
+        es.text.plain().contains("clasificación"),
+        "{}",
+        es.text.plain()
+    );
+    let es_png = &es.attachments[0].bytes;
+    assert_ne!(es_png, &s.attachments[0].bytes, "the words differ");
     let p = h.ok(
         &player(1),
         t(TournamentCommand::Pairings {
@@ -494,11 +542,7 @@ fn a_round_robin_pairs_everyone_once() {
                 &format!("round {} of 3", round + 1)
             ));
         } else {
-            assert!(
-                posted_in_channel(&last, "is over"),
-                "{:?}",
-                last.all_posts()
-            );
+            final_standings(&last);
         }
         pairings = last.plans();
     }

@@ -41,6 +41,13 @@ fn mentioned(text: &str) -> Vec<u64> {
         .collect()
 }
 
+/// Whether a message carries the crosstable picture.
+fn has_crosstable(m: &serde_json::Value) -> bool {
+    m["attachments"]
+        .as_array()
+        .is_some_and(|a| a.iter().any(|f| f["filename"] == "crosstable.png"))
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_five_player_swiss_is_played_in_threads_and_paid_out() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
@@ -158,6 +165,37 @@ async fn a_five_player_swiss_is_played_in_threads_and_paid_out() -> anyhow::Resu
     let text = last["content"].as_str().unwrap_or_default();
     anyhow::ensure!(text.contains("Place 1:"), "{text}");
     anyhow::ensure!(text.contains("(withdrew)"), "{text}");
+    // The final standings carry the crosstable and are pinned (after they are posted:
+    // waited for); nothing else in the channel is.
+    anyhow::ensure!(has_crosstable(&last), "{last}");
+    let id = last["id"].clone();
+    app.fake
+        .wait_in_channel(channel, "the final standings pinned", |m| {
+            m["id"] == id && m["pinned"].as_bool() == Some(true)
+        })
+        .await?;
+    let pinned = app.fake.pinned(channel);
+    anyhow::ensure!(pinned.len() == 1, "pinned: {pinned:?}");
+    // The standings command answers with the crosstable too.
+    let standings = org
+        .slash("jetan tournament standings", &[])
+        .await?
+        .expect_reply()
+        .await?
+        .public()?
+        .containing("after 3 rounds")?;
+    anyhow::ensure!(
+        standings
+            .files
+            .iter()
+            .any(|f| f.filename == "crosstable.png"),
+        "{:?}",
+        standings
+            .files
+            .iter()
+            .map(|f| &f.filename)
+            .collect::<Vec<_>>()
+    );
     // The pot is paid exactly: the wallets hold what they had.
     let mut total = 0;
     for p in &players {
@@ -178,5 +216,113 @@ async fn a_five_player_swiss_is_played_in_threads_and_paid_out() -> anyhow::Resu
         total += n;
     }
     anyhow::ensure!(total == 5 * 1000, "the wallets hold {total}");
+    app.finish().await
+}
+
+/// Where the bot may not pin (no Manage Messages), the final standings are posted all
+/// the same, with their crosstable, and the bot goes on answering: a 3-player Swiss of
+/// one round (one game and a bye).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_pin_loses_nothing_of_the_final_standings() -> anyhow::Result<()> {
+    let mut app = TestApp::spawn().await?;
+    let channel = app.fake.channel("small-events");
+    app.fake.allow_threads(channel);
+    app.fake.refuse_pins(channel);
+    let org = app.fake.user("org").at(channel);
+    let players: Vec<Player> = ["q1", "q2", "q3"]
+        .iter()
+        .map(|n| app.fake.user(n).at(channel))
+        .collect();
+    org.slash(
+        "jetan tournament create",
+        &[
+            ("name", "Quick One".into()),
+            ("format", "swiss".into()),
+            ("rounds", Opt::Int(1)),
+        ],
+    )
+    .await?
+    .expect_reply()
+    .await?
+    .public()?;
+    for p in &players {
+        p.slash("jetan tournament join", &[])
+            .await?
+            .expect_reply()
+            .await?
+            .public()?
+            .containing("joined")?;
+    }
+    org.slash("jetan tournament start", &[])
+        .await?
+        .expect_reply()
+        .await?
+        .public()?
+        .containing("has started")?;
+    wait_threads(&app, channel, 1).await?;
+    let thread = threads_of(&app, channel)[0].clone();
+    let board = app
+        .fake
+        .wait_in_channel(thread.id, "the board in the thread", |m| {
+            m["attachments"].as_array().is_some_and(|a| !a.is_empty())
+        })
+        .await?;
+    let ids = mentioned(board["content"].as_str().unwrap_or_default());
+    let first = players
+        .iter()
+        .find(|p| ids.first() == Some(&p.id()))
+        .ok_or_else(|| anyhow::anyhow!("no player pinged: {board}"))?;
+    first.at(thread.id).resign().await?;
+    let last = app
+        .fake
+        .wait_in_channel(channel, "the final standings", |m| {
+            m["content"].as_str().is_some_and(|c| c.contains("is over"))
+        })
+        .await?;
+    anyhow::ensure!(has_crosstable(&last), "{last}");
+    // The pin was asked for and refused; the message stays, unpinned.
+    for _ in 0..200 {
+        if app
+            .fake
+            .failed_requests()
+            .iter()
+            .any(|r| r.method == "PUT" && r.path.contains("/pins/"))
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let refused: Vec<_> = app
+        .fake
+        .failed_requests()
+        .into_iter()
+        .filter(|r| r.method == "PUT" && r.path.contains("/pins/"))
+        .collect();
+    anyhow::ensure!(
+        refused.len() == 1,
+        "one pin tried, not retried: {refused:?}"
+    );
+    anyhow::ensure!(app.fake.pinned(channel).is_empty());
+    let mut logged = false;
+    for _ in 0..200 {
+        logged = app.process(0).log().contains("cannot pin a message");
+        if logged {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    anyhow::ensure!(logged, "the refused pin is logged");
+    anyhow::ensure!(app
+        .fake
+        .message(last["id"].as_str().unwrap_or_default().parse()?)
+        .is_some());
+    // The bot goes on.
+    players[0]
+        .slash("jetan tournament standings", &[])
+        .await?
+        .expect_reply()
+        .await?
+        .public()?
+        .containing("after round 1")?;
     app.finish().await
 }

@@ -407,21 +407,8 @@ pub(crate) async fn announce_all(
     for a in announcements {
         let mut delivered = true;
         for (channel, reply) in &a.posts {
-            if *channel == ChannelId(0) {
-                continue;
-            }
-            let content = present::content(reply);
-            if look_first && deliver::posted_already(http, *channel, bot, &content).await {
-                continue;
-            }
-            let posted =
-                deliver::create_once(http, "an announcement", *channel, bot, &content, || {
-                    serenity::ChannelId::new((*channel).get())
-                        .send_message(http, present::channel_message(reply))
-                })
-                .await;
-            if let Err(e) = posted {
-                tracing::error!(channel = %channel, key = ?a.key, "cannot post an announcement: {e}");
+            if !post_one(http, bot, *channel, reply, look_first).await {
+                tracing::error!(channel = %channel, key = ?a.key, "cannot post an announcement");
                 delivered = false;
             }
         }
@@ -467,27 +454,53 @@ pub(crate) async fn post_all(
     posts: &[(ChannelId, jetan_core::Reply)],
 ) {
     for (channel, reply) in posts {
-        if *channel == ChannelId(0) {
-            continue;
+        post_one(http, bot, *channel, reply, false).await;
+    }
+}
+
+/// Posts one message in `channel`, once (with `look_first`, after a restart: not when
+/// the channel shows it already), pinned when the core asks. Whether it is there now (a
+/// failure is logged: what it announces is already done); channel 0 is nowhere.
+async fn post_one(
+    http: &serenity::Http,
+    bot: u64,
+    channel: ChannelId,
+    reply: &jetan_core::Reply,
+    look_first: bool,
+) -> bool {
+    if channel == ChannelId(0) {
+        return true;
+    }
+    let content = present::content(reply);
+    if look_first {
+        if let Some(id) = deliver::find_posted(http, channel, bot, &content).await {
+            // Posted before the restart; a pin lost with the process is made again.
+            if reply.pin {
+                pin(http, channel, Some(id)).await;
+            }
+            return true;
         }
-        let content = present::content(reply);
-        let posted = deliver::create_once(http, "a post", *channel, bot, &content, || {
-            serenity::ChannelId::new((*channel).get())
-                .send_message(http, present::channel_message(reply))
-        })
-        .await;
-        match posted {
-            Err(e) => tracing::warn!(channel = %channel, "cannot post a message: {e}"),
-            Ok(message) if reply.pin => {
+    }
+    let posted = deliver::create_once(http, "a post", channel, bot, &content, || {
+        serenity::ChannelId::new(channel.get()).send_message(http, present::channel_message(reply))
+    })
+    .await;
+    match posted {
+        Err(e) => {
+            tracing::warn!(channel = %channel, "cannot post a message: {e}");
+            false
+        }
+        Ok(message) => {
+            if reply.pin {
                 // A try that was lost but had landed: the message is found among the
                 // channel's last ones.
                 let id = match message {
                     Some(m) => Some(m.id),
-                    None => deliver::find_posted(http, *channel, bot, &content).await,
+                    None => deliver::find_posted(http, channel, bot, &content).await,
                 };
-                pin(http, *channel, id).await;
+                pin(http, channel, id).await;
             }
-            Ok(_) => {}
+            true
         }
     }
 }

@@ -163,7 +163,7 @@ fn abort(core: &Core, req: &Request, reason: &str) -> Result<Response, CoreError
             .store
             .abort_challenge(Core::store_req(req), req.channel, Some(c.id))?;
         let mut response = crate::lobby::closed_reply(core, req, &closed);
-        response.reply.text.push_str(&why);
+        response.reply.text.push(why);
         return Ok(response);
     }
     refuse(tr!(Lang::of(&req.locale), "nothing-to-abort"))

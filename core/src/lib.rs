@@ -51,7 +51,7 @@ pub use games::picture_labels;
 pub use lang::Lang;
 pub use purge::PurgeJob;
 pub use reply::{
-    Attachment, Button, ButtonStyle, Embed, Menu, MessageEdit, Part, Reply, Shown, Text,
+    Attachment, Button, ButtonStyle, Embed, Markup, Menu, MessageEdit, Reply, Shown, Span, Text,
 };
 pub use request::{
     mention, AdminCommand, ChallengeArgs, Command, Departures, FirstMover, GameCommand, GameKind,

@@ -135,7 +135,7 @@ pub(crate) fn standings(core: &Core, req: &Request, page: Option<i64>) -> Result
     };
     let mut text = tr!(lang, "standings-head", page = page, pages = pages);
     for (name, rows) in &embed.fields {
-        text.push_str(&format!("\n{}:\n{}", &**name, &**rows));
+        text.push_str(&format!("\n{name}:\n{rows}"));
     }
     let mut reply = Reply::public(text);
     reply.embed = Some(embed);
@@ -452,7 +452,7 @@ pub(crate) fn change_settings(
 fn settings_text(core: &Core, lang: Lang, guild: GuildId, title: &str, s: &Settings) -> String {
     let list = |l: &[ChannelId]| {
         l.iter()
-            .map(|&c| crate::reply::Text::channel(c))
+            .map(|&c| crate::reply::Text::channel(c).to_string())
             .collect::<Vec<_>>()
             .join(", ")
     };

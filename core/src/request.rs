@@ -36,7 +36,7 @@ impl UserRef {
 /// A mention of a user, to write into reply text ([`crate::reply::Text`]: each front
 /// end presents it its own way).
 pub fn mention(id: UserId) -> String {
-    crate::reply::Text::user(id)
+    crate::reply::Text::user(id).to_string()
 }
 
 /// One command from one user in one channel.

@@ -747,7 +747,7 @@ fn pairings_text(lang: Lang, tm: &Tournament, round: usize) -> String {
                 let result = match b.result {
                     Some(r) => result_text(lang, tm, round, i + 1, r),
                     None => match (b.game, b.channel) {
-                        (Some(_), Some(ch)) => crate::reply::Text::channel(ch),
+                        (Some(_), Some(ch)) => crate::reply::Text::channel(ch).to_string(),
                         _ => tr!(lang, "tournament-not-started"),
                     },
                 };

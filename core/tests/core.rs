@@ -1548,7 +1548,7 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
         history.text.plain()
     );
     // The id history shows is the one replay takes.
-    let id = history.text.split('`').nth(3).unwrap().to_string();
+    let id = history.text.plain().split('`').nth(3).unwrap().to_string();
     let replay = h.ok(
         &carol(),
         Command::Replay {

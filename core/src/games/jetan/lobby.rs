@@ -49,10 +49,10 @@ pub(super) fn started(core: &Core, game: &Game, text: String) -> Result<Response
     };
     let mut reply = Reply::public(text);
     if !computer {
-        reply.text.push('\n');
+        reply.text.line("");
         reply
             .text
-            .push_str(&tr!(lang, "your-move", who = mention(game.players.first)));
+            .push(tr!(lang, "your-move", who = mention(game.players.first)));
         reply = Core::with_move_button(lang, game, reply.pinging(game.players.first));
     }
     Ok(Response {

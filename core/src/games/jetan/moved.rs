@@ -191,10 +191,7 @@ pub(crate) fn moved(
     let computer = before.terms.practice && next == core.bot.id;
     let mut reply = Reply::public(text);
     if !computer {
-        reply.text.push('\n');
-        reply
-            .text
-            .push_str(&tr!(lang, "your-move", who = mention(next)));
+        reply.text.line(tr!(lang, "your-move", who = mention(next)));
         reply = Core::with_move_button(lang, &game, reply.pinging(next));
     }
     // Against the computer, one picture per exchange: the computer's reply shows the

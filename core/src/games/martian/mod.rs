@@ -1010,7 +1010,7 @@ pub(crate) fn martian_computer_turn(
             Err(e) => return Err(e.into()),
         };
         let response = martian_acted(core, &result)?;
-        texts.push(response.reply.text.to_owned_encoded());
+        texts.push(response.reply.text.clone());
         attachments = if response.reply.attachments.is_empty() {
             attachments
         } else {
@@ -1023,7 +1023,7 @@ pub(crate) fn martian_computer_turn(
         }
     }
     let Some(mut response) = last.map(|mut r| {
-        r.reply.text = texts.join("\n").into();
+        r.reply.text = crate::reply::Text::join(texts, "\n");
         r.reply.attachments = attachments;
         r.computer_moves_in = None;
         r

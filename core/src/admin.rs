@@ -5,10 +5,11 @@
 use jetan_store::Settlement;
 
 use super::args::{amount, one_line};
-use super::lang::{tr, Lang};
+use super::lang::{tx, Lang};
 use super::request::{mention, AdminCommand, Request, UserRef};
 use super::text::money;
 use super::{refuse, Core, CoreError, Reply, Response};
+use crate::reply::Text;
 
 /// Which way an admin moves money.
 enum Direction {
@@ -27,7 +28,7 @@ pub(crate) fn admin(
 ) -> Result<Response, CoreError> {
     let lang = Lang::of(&req.locale);
     if !req.manager {
-        return refuse(tr!(lang, "admins-only"));
+        return refuse(tx!(lang, "admins-only"));
     }
     match command {
         AdminCommand::Abort { reason } => {
@@ -66,7 +67,7 @@ fn move_money(
     let lang = Lang::of(&req.locale);
     let reason = reason_text(lang, reason)?;
     if user.bot {
-        return refuse(tr!(lang, "bots-no-wallet"));
+        return refuse(tx!(lang, "bots-no-wallet"));
     }
     let a = amount(lang, typed, "what-amount")?;
     let stamp = Core::store_req(req);
@@ -81,7 +82,7 @@ fn move_money(
         ),
     };
     let currency = core.currency(req.guild)?;
-    Ok(Reply::ephemeral(tr!(
+    Ok(Reply::ephemeral(tx!(
         lang,
         key,
         amount = money(lang, done.amount, &currency),
@@ -97,7 +98,7 @@ fn reset(core: &Core, req: &Request, user: &UserRef, reason: &str) -> Result<Res
     let lang = Lang::of(&req.locale);
     let reason = reason_text(lang, reason)?;
     if user.bot {
-        return refuse(tr!(lang, "bots-no-wallet"));
+        return refuse(tx!(lang, "bots-no-wallet"));
     }
     let done = core
         .store
@@ -114,7 +115,7 @@ pub(crate) fn reset_reply(
     let lang = Lang::of(&req.locale);
     let currency = core.currency(req.guild)?;
     let escrow = core.store.wallet(req.guild, done.user)?.escrow;
-    Ok(Reply::ephemeral(tr!(
+    Ok(Reply::ephemeral(tx!(
         lang,
         "reset-done",
         who = mention(done.user),
@@ -129,9 +130,9 @@ pub(crate) fn reset_reply(
 fn abort(core: &Core, req: &Request, reason: &str) -> Result<Response, CoreError> {
     let lang = core.public_lang(req.guild);
     let why = if reason.is_empty() {
-        String::new()
+        Text::new()
     } else {
-        format!(" {}", tr!(lang, "abort-reason", reason = reason))
+        Text::words(" ").and(tx!(lang, "abort-reason", reason = reason))
     };
     if let Some(game) = core.store.game(req.channel)? {
         let s: Settlement = core
@@ -139,21 +140,22 @@ fn abort(core: &Core, req: &Request, reason: &str) -> Result<Response, CoreError
             .abort(Core::store_req(req), req.channel, game.id, reason)?;
         crate::practice::stop_thinking(core, game.id);
         let currency = core.currency(req.guild)?;
-        let mut text = tr!(
+        let mut text = tx!(
             lang,
             "aborted-game",
             admin = mention(req.user.id),
             black = mention(game.players.first),
             orange = mention(game.players.second)
-        ) + &why;
+        )
+        .and(why);
         for r in s.released.iter().filter(|r| r.amount > 0) {
-            let line = tr!(
+            let line = tx!(
                 lang,
                 "refunded",
                 amount = money(lang, r.amount, &currency),
                 who = mention(r.user)
             );
-            text.push_str(&format!("\n• {line}"));
+            text.line(Text::words("• ").and(line));
         }
         return Ok(Reply::public(text).into());
     }
@@ -166,5 +168,5 @@ fn abort(core: &Core, req: &Request, reason: &str) -> Result<Response, CoreError
         response.reply.text.push(why);
         return Ok(response);
     }
-    refuse(tr!(Lang::of(&req.locale), "nothing-to-abort"))
+    refuse(tx!(Lang::of(&req.locale), "nothing-to-abort"))
 }

@@ -3,8 +3,8 @@
 
 use jetan_store::MAX_AMOUNT;
 
-use super::lang::{tr, Lang};
-use super::{refuse, text, CoreError};
+use super::lang::{tx, Lang};
+use super::{refuse, CoreError};
 
 /// The longest move time limit a challenge may set: one week, in minutes.
 pub const MAX_MOVE_TIME_MINUTES: i64 = 7 * 24 * 60;
@@ -15,18 +15,13 @@ const MAX_REASON: usize = 200;
 /// Reads an amount typed by a user: whole, not negative, not absurd. `what` is the
 /// message key of the amount's name (`what-stake`).
 pub(crate) fn amount(lang: Lang, value: i64, what: &str) -> Result<u64, CoreError> {
-    let what = lang.tr(what, &[]);
+    let what = lang.text(what, vec![]);
     if value < 0 {
-        return refuse(text::capitalise(&tr!(lang, "amount-negative", what = what)));
+        return refuse(tx!(lang, "amount-negative", what = what).capitalised());
     }
     let v = value as u64;
     if v > MAX_AMOUNT {
-        return refuse(text::capitalise(&tr!(
-            lang,
-            "amount-too-large",
-            what = what,
-            max = MAX_AMOUNT
-        )));
+        return refuse(tx!(lang, "amount-too-large", what = what, max = MAX_AMOUNT).capitalised());
     }
     Ok(v)
 }
@@ -42,7 +37,7 @@ pub(crate) fn one_line(lang: Lang, text: &str, too_long: &str) -> Result<String,
         .filter(|c| !('\u{e000}'..='\u{f8ff}').contains(c))
         .collect();
     if r.chars().count() > MAX_REASON || r.chars().any(char::is_control) {
-        return refuse(tr!(lang, too_long, max = MAX_REASON));
+        return refuse(tx!(lang, too_long, max = MAX_REASON));
     }
     Ok(r)
 }

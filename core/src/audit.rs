@@ -7,7 +7,7 @@
 
 use jetan_store::{ChannelId, ClosedHow, GameResult, Receipt, Settings, Settlement};
 
-use super::lang::tr;
+use super::lang::tx;
 use super::reply::Text;
 use super::request::{mention, AdminCommand, Command, Request, SettingsArgs};
 use super::text::money;
@@ -51,20 +51,20 @@ pub(crate) fn audit(
     }
 }
 
-fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Option<String> {
+fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Option<Text> {
     let lang = core.public_lang(req.guild);
     let m = |n: u64| money(lang, n, &s.currency);
     let admin = mention(req.user.id);
     let why = |r: Option<&str>| match r.map(str::trim) {
-        Some(r) if !r.is_empty() => r.to_string(),
-        _ => tr!(lang, "audit-no-reason"),
+        Some(r) if !r.is_empty() => Text::words(r),
+        _ => tx!(lang, "audit-no-reason"),
     };
     let admin_command = match &req.command {
         Command::Admin(a) => Some(a),
         _ => None,
     };
     match (receipt, admin_command) {
-        (Receipt::Grant(g), Some(AdminCommand::Grant { reason, .. })) => Some(tr!(
+        (Receipt::Grant(g), Some(AdminCommand::Grant { reason, .. })) => Some(tx!(
             lang,
             "audit-grant",
             admin = admin,
@@ -73,7 +73,7 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
             reason = why(Some(reason)),
             balance = m(g.balance)
         )),
-        (Receipt::Grant(g), Some(AdminCommand::Take { reason, .. })) => Some(tr!(
+        (Receipt::Grant(g), Some(AdminCommand::Take { reason, .. })) => Some(tx!(
             lang,
             "audit-take",
             admin = admin,
@@ -82,7 +82,7 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
             reason = why(Some(reason)),
             balance = m(g.balance)
         )),
-        (Receipt::Reset(g), Some(AdminCommand::Reset { reason, .. })) => Some(tr!(
+        (Receipt::Reset(g), Some(AdminCommand::Reset { reason, .. })) => Some(tx!(
             lang,
             "audit-reset",
             admin = admin,
@@ -90,7 +90,7 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
             amount = m(g.amount),
             reason = why(Some(reason))
         )),
-        (Receipt::Purge(p), Some(AdminCommand::Purge { reason, .. })) => Some(tr!(
+        (Receipt::Purge(p), Some(AdminCommand::Purge { reason, .. })) => Some(tx!(
             lang,
             "audit-purge",
             admin = admin,
@@ -98,13 +98,13 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
             amount = m(p.total()),
             reason = why(Some(reason))
         )),
-        (Receipt::Settings(_), Some(AdminCommand::Settings(args))) => Some(tr!(
+        (Receipt::Settings(_), Some(AdminCommand::Settings(args))) => Some(tx!(
             lang,
             "audit-settings",
             admin = admin,
             changes = changes(args)
         )),
-        (Receipt::Finished(f), Some(AdminCommand::Abort { reason })) => Some(tr!(
+        (Receipt::Finished(f), Some(AdminCommand::Abort { reason })) => Some(tx!(
             lang,
             "audit-abort",
             admin = admin,
@@ -115,7 +115,7 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
         (Receipt::Closed(c), Some(AdminCommand::Abort { reason }))
             if c.how == ClosedHow::Aborted =>
         {
-            Some(tr!(
+            Some(tx!(
                 lang,
                 "audit-abort-challenge",
                 admin = admin,
@@ -124,7 +124,7 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
                 reason = why(reason.as_deref())
             ))
         }
-        (Receipt::Pay(p), _) => Some(tr!(
+        (Receipt::Pay(p), _) => Some(tx!(
             lang,
             if p.note.is_empty() {
                 "audit-pay"
@@ -146,27 +146,27 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
 /// The audit line of a finished game, when more than the server's `audit_pot`
 /// changed hands in it (the winner's net: the stake and the piece prices, less what
 /// the winner paid; in a draw, what the side ahead gained).
-pub(crate) fn audit_pot(core: &Core, f: &Settlement, s: &Settings) -> Option<String> {
+pub(crate) fn audit_pot(core: &Core, f: &Settlement, s: &Settings) -> Option<Text> {
     let moved = f.net.first.unsigned_abs();
     if moved == 0 || moved <= s.audit_pot {
         return None;
     }
     let lang = core.public_lang(f.guild);
     let who = match f.result {
-        GameResult::Win { winner, loser } => tr!(
+        GameResult::Win { winner, loser } => tx!(
             lang,
             "history-beat",
             winner = mention(winner),
             loser = mention(loser)
         ),
-        _ => tr!(
+        _ => tx!(
             lang,
             "history-drew",
             black = mention(f.players.first),
             orange = mention(f.players.second)
         ),
     };
-    Some(tr!(
+    Some(tx!(
         lang,
         "audit-pot",
         id = f.game_id.to_string(),
@@ -206,11 +206,11 @@ pub(crate) fn may_settle(command: &Command) -> bool {
 }
 
 /// The settings an admin changed, as typed: `max_stake 100, language es`.
-fn changes(a: &SettingsArgs) -> String {
-    let mut out: Vec<String> = Vec::new();
+fn changes(a: &SettingsArgs) -> Text {
+    let mut out: Vec<Text> = Vec::new();
     let mut num = |name: &str, v: Option<i64>| {
         if let Some(v) = v {
-            out.push(format!("{name} {v}"));
+            out.push(Text::words(format!("{name} {v}")));
         }
     };
     num("starting_grant", a.starting_grant);
@@ -227,10 +227,10 @@ fn changes(a: &SettingsArgs) -> String {
     num("min_games", a.min_games);
     num("audit_pot", a.audit_pot);
     if let Some(c) = &a.currency {
-        out.push(format!("currency {}", c.trim()));
+        out.push(Text::words(format!("currency {}", c.trim())));
     }
     if let Some(l) = &a.language {
-        out.push(format!("language {l}"));
+        out.push(Text::words(format!("language {l}")));
     }
     for (name, c) in [
         ("allow_channel", a.allow_channel),
@@ -238,18 +238,21 @@ fn changes(a: &SettingsArgs) -> String {
         ("audit_channel", a.audit_channel),
     ] {
         if let Some(c) = c {
-            out.push(format!("{name} {}", Text::channel(c)));
+            out.push(Text::words(format!("{name} ")).and(Text::channel(c)));
         }
     }
     if a.audit_off {
-        out.push("audit_off".into());
+        out.push(Text::words("audit_off"));
     }
     for (name, v) in [("threads", a.threads), ("reminders", a.reminders)] {
         if let Some(on) = v {
-            out.push(format!("{name} {}", if on { "on" } else { "off" }));
+            out.push(Text::words(format!(
+                "{name} {}",
+                if on { "on" } else { "off" }
+            )));
         }
     }
-    out.join(", ")
+    Text::join(out, ", ")
 }
 
 /// The game `req` ended, as the store settled it (read from the request's receipt), if

@@ -4,10 +4,11 @@
 use jetan_store::{FinishedGame, Game, GameId, Settlement, UserId};
 
 use super::buttons::ButtonAction;
-use super::lang::{tr, Lang};
+use super::lang::{tx, Lang};
 use super::request::{mention, Request};
 use super::text::money;
 use super::{refuse, ButtonStyle, Core, CoreError, MessageEdit, Reply, Response, Shown};
+use crate::reply::Text;
 
 impl Core {
     /// The record of a finished game as text (the README's record format), with the
@@ -26,7 +27,10 @@ impl Core {
         };
         let date = crate::words::date(last.ended_at);
         let mut tags = vec![
-            ("Game".to_string(), crate::games::name(Lang::En, &g.terms)),
+            (
+                "Game".to_string(),
+                crate::games::name(Lang::En, &g.terms).unmarked(),
+            ),
             ("Server".to_string(), g.guild.to_string()),
             ("Channel".to_string(), g.channel.to_string()),
             ("GameId".to_string(), g.id.to_string()),
@@ -65,22 +69,22 @@ pub(crate) fn resign_typed(core: &Core, req: &Request) -> Result<Reply, CoreErro
     let lang = Lang::of(&req.locale);
     let game = core.game_in(req)?;
     let Some(opponent) = game.opponent_of(req.user.id) else {
-        return refuse(tr!(lang, "not-playing"));
+        return refuse(tx!(lang, "not-playing"));
     };
     let currency = core.currency(req.guild)?;
     let text = if game.terms.stake > 0 {
-        tr!(
+        tx!(
             lang,
             "resign-confirm-stake",
             who = mention(opponent),
             amount = money(lang, game.terms.stake, &currency)
         )
     } else {
-        tr!(lang, "resign-confirm", who = mention(opponent))
+        tx!(lang, "resign-confirm", who = mention(opponent))
     };
     Ok(Reply::ephemeral(text).with_button(
         ButtonAction::Resign(game.id).id(),
-        &tr!(lang, "button-confirm-resign"),
+        tx!(lang, "button-confirm-resign"),
         ButtonStyle::Danger,
     ))
 }
@@ -89,7 +93,7 @@ pub(crate) fn resign_typed(core: &Core, req: &Request) -> Result<Reply, CoreErro
 pub(crate) fn resign(core: &Core, req: &Request, id: GameId) -> Result<Reply, CoreError> {
     let game = match core.store.game(req.channel)? {
         Some(g) if g.id == id => g,
-        _ => return refuse(tr!(Lang::of(&req.locale), "game-over-already")),
+        _ => return refuse(tx!(Lang::of(&req.locale), "game-over-already")),
     };
     let s = core.store.resign(Core::store_req(req), req.channel, id)?;
     crate::practice::stop_thinking(core, game.id);
@@ -97,7 +101,7 @@ pub(crate) fn resign(core: &Core, req: &Request, id: GameId) -> Result<Reply, Co
     let lang = core.public_lang(req.guild);
     reply
         .text
-        .prepend_line(&tr!(lang, "resigns", who = req.user.mention()));
+        .prepend_line(tx!(lang, "resigns", who = req.user.mention()));
     Ok(reply)
 }
 
@@ -105,15 +109,15 @@ pub(crate) fn draw(core: &Core, req: &Request) -> Result<Response, CoreError> {
     let lang = Lang::of(&req.locale);
     let game = core.game_in(req)?;
     let Some(opponent) = game.opponent_of(req.user.id) else {
-        return refuse(tr!(lang, "not-playing"));
+        return refuse(tx!(lang, "not-playing"));
     };
     if game.draw_offer == Some(opponent) {
         // Accepting ends the game: confirm first.
         return Ok(
-            Reply::ephemeral(tr!(lang, "draw-offered-confirm", who = mention(opponent)))
+            Reply::ephemeral(tx!(lang, "draw-offered-confirm", who = mention(opponent)))
                 .with_button(
                     ButtonAction::DrawAccept(game.id).id(),
-                    &tr!(lang, "button-confirm-draw"),
+                    tx!(lang, "button-confirm-draw"),
                     ButtonStyle::Success,
                 )
                 .into(),
@@ -134,7 +138,7 @@ fn offer_computer_draw(core: &Core, req: &Request, game: &Game) -> Result<Respon
     let lang = Lang::of(&req.locale);
     let (accept, why) = crate::games::of(game).computer_draw(core, lang, game)?;
     if !accept {
-        return refuse(tr!(lang, "computer-declines-draw", why = why));
+        return refuse(tx!(lang, "computer-declines-draw", why = why));
     }
     let offered = core.store.offer_draw(Core::store_req(req), req.channel)?;
     let stamp = jetan_store::Stamp::new(Core::derived_id(&[req.id, 2]), core.bot.id, req.now);
@@ -143,7 +147,7 @@ fn offer_computer_draw(core: &Core, req: &Request, game: &Game) -> Result<Respon
     let public = core.public_lang(req.guild);
     let (_, why) = crate::games::of(game).computer_draw(core, public, game)?;
     let mut reply = ended(core, req, &offered, &s)?;
-    reply.text.prepend_line(&tr!(
+    reply.text.prepend_line(tx!(
         public,
         "computer-accepts-draw",
         bot = mention(core.bot.id),
@@ -155,16 +159,16 @@ fn offer_computer_draw(core: &Core, req: &Request, game: &Game) -> Result<Respon
 /// The public message of a draw offer, with its buttons.
 pub(crate) fn draw_offer_reply(core: &Core, game: &Game, by: UserId, to: UserId) -> Response {
     let lang = core.public_lang(game.guild);
-    let reply = Reply::public(tr!(lang, "draw-offer", by = mention(by), to = mention(to)))
+    let reply = Reply::public(tx!(lang, "draw-offer", by = mention(by), to = mention(to)))
         .pinging(to)
         .with_button(
             ButtonAction::DrawAccept(game.id).id(),
-            &tr!(lang, "button-accept-draw"),
+            tx!(lang, "button-accept-draw"),
             ButtonStyle::Success,
         )
         .with_button(
             ButtonAction::DrawDecline(game.id).id(),
-            &tr!(lang, "button-decline"),
+            tx!(lang, "button-decline"),
             ButtonStyle::Danger,
         );
     Response {
@@ -174,7 +178,7 @@ pub(crate) fn draw_offer_reply(core: &Core, game: &Game, by: UserId, to: UserId)
 }
 
 /// The edit that takes the buttons off the draw offer of game `id`, if it was posted.
-fn answered_offer(core: &Core, id: GameId, text: String) -> Option<MessageEdit> {
+fn answered_offer(core: &Core, id: GameId, text: Text) -> Option<MessageEdit> {
     let at = core.store.take_message(b'd', id)?;
     Some(MessageEdit {
         channel: at.channel,
@@ -191,7 +195,7 @@ pub(crate) fn answer_draw(
 ) -> Result<Response, CoreError> {
     let game = match core.store.game(req.channel)? {
         Some(g) if g.id == id => g,
-        _ => return refuse(tr!(Lang::of(&req.locale), "draw-offer-closed")),
+        _ => return refuse(tx!(Lang::of(&req.locale), "draw-offer-closed")),
     };
     let lang = core.public_lang(req.guild);
     let who = req.user.mention();
@@ -202,8 +206,8 @@ pub(crate) fn answer_draw(
         let mut reply = ended(core, req, &game, &s)?;
         reply
             .text
-            .prepend_line(&tr!(lang, "draw-accepted", who = who.as_str()));
-        let edit = tr!(lang, "edit-draw-accepted", who = who.as_str());
+            .prepend_line(tx!(lang, "draw-accepted", who = &who));
+        let edit = tx!(lang, "edit-draw-accepted", who = &who);
         Ok(Response {
             edits: answered_offer(core, id, edit).into_iter().collect(),
             ..reply.into()
@@ -211,10 +215,10 @@ pub(crate) fn answer_draw(
     } else {
         core.store
             .decline_draw(Core::store_req(req), req.channel, id)?;
-        let edit = tr!(lang, "edit-draw-declined", who = who.as_str());
+        let edit = tx!(lang, "edit-draw-declined", who = &who);
         Ok(Response {
             edits: answered_offer(core, id, edit).into_iter().collect(),
-            ..Reply::public(tr!(lang, "draw-declined", who = who.as_str())).into()
+            ..Reply::public(tx!(lang, "draw-declined", who = &who)).into()
         })
     }
 }
@@ -224,7 +228,7 @@ pub(crate) fn claim(core: &Core, req: &Request) -> Result<Reply, CoreError> {
     let s = core.store.claim_time(Core::store_req(req), req.channel)?;
     let mut reply = ended(core, req, &game, &s)?;
     let lang = core.public_lang(req.guild);
-    reply.text.prepend_line(&tr!(
+    reply.text.prepend_line(tx!(
         lang,
         "claimed",
         loser = mention(match s.result {
@@ -249,7 +253,7 @@ pub(crate) fn record(core: &Core, req: &Request, id: Option<&str>) -> Result<Rep
     let last = finished_named(core, req, id)?;
     let lang = core.public_lang(req.guild);
     let text = core.game_record(&last);
-    Ok(Reply::public(tr!(
+    Ok(Reply::public(tx!(
         lang,
         "record-posted",
         id = last.game.id.to_string(),
@@ -269,7 +273,7 @@ pub(crate) fn finished_named(
     let last = match id.map(str::trim) {
         None | Some("") => match core.store.last_finished(req.channel)? {
             Some(last) => last,
-            None => return refuse(tr!(asker, "no-replay")),
+            None => return refuse(tx!(asker, "no-replay")),
         },
         Some(typed) => {
             let found = typed
@@ -280,7 +284,7 @@ pub(crate) fn finished_named(
                 .filter(|f| f.game.guild == req.guild);
             match found {
                 Some(f) => f,
-                None => return refuse(tr!(asker, "replay-not-found", id = typed)),
+                None => return refuse(tx!(asker, "replay-not-found", id = typed)),
             }
         }
     };

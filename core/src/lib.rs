@@ -117,8 +117,8 @@ impl From<Reply> for Response {
 #[derive(Debug, thiserror::Error)]
 pub enum CoreError {
     /// The user asked for something that cannot be done; the text says why and what to do.
-    #[error("{0}")]
-    User(String),
+    #[error("{}", .0.plain())]
+    User(Text),
     /// The store refused (the rules of the house); worded for the user by
     /// [`text::refusal`].
     #[error(transparent)]
@@ -162,7 +162,7 @@ pub fn os_seed() -> u64 {
 }
 
 /// A user-facing refusal.
-pub(crate) fn refuse<T>(msg: impl Into<String>) -> Result<T, CoreError> {
+pub(crate) fn refuse<T>(msg: impl Into<Text>) -> Result<T, CoreError> {
     Err(CoreError::User(msg.into()))
 }
 
@@ -274,7 +274,7 @@ impl Core {
         let at = self.store.take_message(kind, id)?;
         let text = match shown {
             Shown::Challenge(id) => self.accepted_game(channel, id).map(|game| {
-                lang::tr!(
+                lang::tx!(
                     self.public_lang(game.guild),
                     "edit-accepted",
                     who = request::mention(game.challenged())
@@ -380,7 +380,7 @@ impl Core {
             .and_then(|n| n.get(&id).cloned())
             .or_else(|| self.store.display_name(id))
             .unwrap_or_else(|| {
-                lang::tr!(lang, "unknown-player", n = (id.get() % 10_000).to_string())
+                lang::tx!(lang, "unknown-player", n = (id.get() % 10_000).to_string()).unmarked()
             })
     }
 
@@ -445,19 +445,19 @@ impl Core {
                     .map(|s| s.currency)
                     .unwrap_or_else(|_| "coins".into());
                 let mut why = games::refusal(lang, &e)
-                    .or_else(|| tournament::refusal(lang, &e))
+                    .or_else(|| tournament::refusal(lang, &e).map(Text::from))
                     .unwrap_or_else(|| text::refusal(lang, &e, &currency));
                 // No game here: say where the asker's game is, if they play one.
                 if matches!(e, StoreError::NoGame) {
                     if let Some(there) = crate::threads::your_game_elsewhere(self, &req, lang) {
-                        why = format!("{why}\n{there}");
+                        why.line(there);
                     }
                 }
                 Reply::ephemeral(why).into()
             }
             Err(CoreError::Internal(msg)) => {
                 tracing::error!(guild = %req.guild, channel = %req.channel, user = %req.user.id, %command, "{msg}");
-                Reply::ephemeral(lang::tr!(lang, "internal")).into()
+                Reply::ephemeral(lang::tx!(lang, "internal")).into()
             }
         }
     }
@@ -575,7 +575,7 @@ impl Core {
                 ButtonAction::Game { id, name } => {
                     crate::move_menu::game_button(self, req, *id, name, Some(value))
                 }
-                _ => refuse(lang::tr!(Lang::of(&req.locale), "menu-not-mine")),
+                _ => refuse(lang::tx!(Lang::of(&req.locale), "menu-not-mine")),
             },
         }
     }

@@ -7,10 +7,11 @@ use jetan_store::{
 
 use super::args::{amount, MAX_MOVE_TIME_MINUTES};
 use super::buttons::ButtonAction;
-use super::lang::{tr, Lang};
+use super::lang::{tx, Lang};
 use super::request::{mention, ChallengeArgs, Request, UserRef};
 use super::text::{self, money};
 use super::{refuse, ButtonStyle, Core, CoreError, MessageEdit, Reply, Response, Shown};
+use crate::reply::Text;
 
 pub(crate) fn challenge(
     core: &Core,
@@ -22,10 +23,10 @@ pub(crate) fn challenge(
     let lang = Lang::of(&req.locale);
     let practice = opponent.id == core.bot.id;
     if opponent.bot && !practice {
-        return refuse(tr!(lang, "no-bots", bot = mention(core.bot.id)));
+        return refuse(tx!(lang, "no-bots", bot = mention(core.bot.id)));
     }
     if opponent.id == req.user.id {
-        return refuse(tr!(lang, "no-self-challenge"));
+        return refuse(tx!(lang, "no-self-challenge"));
     }
     let settings = core.store.settings(req.guild)?;
     let stake = match args.stake {
@@ -39,7 +40,7 @@ pub(crate) fn challenge(
         None => settings.default_piece_price,
     };
     if practice && (stake > 0 || piece_price > 0) {
-        return refuse(tr!(lang, "practice-no-money"));
+        return refuse(tx!(lang, "practice-no-money"));
     }
     if stake > 0 || piece_price > 0 {
         crate::money::check_money_rights(core, req, req.user.id, true)?;
@@ -51,17 +52,17 @@ pub(crate) fn challenge(
             Some(((settings.move_time_ms / 60_000).clamp(1, MAX_MOVE_TIME_MINUTES as u64)) as u32)
         }
         Some(m) if (1..=MAX_MOVE_TIME_MINUTES).contains(&m) => Some(m as u32),
-        Some(_) => return refuse(tr!(lang, "move-time-range", max = MAX_MOVE_TIME_MINUTES)),
+        Some(_) => return refuse(tx!(lang, "move-time-range", max = MAX_MOVE_TIME_MINUTES)),
     };
     let level = match args.level {
         None => crate::practice::Level::DEFAULT,
         Some(_) if !practice => {
-            return refuse(tr!(lang, "level-practice-only", bot = mention(core.bot.id)))
+            return refuse(tx!(lang, "level-practice-only", bot = mention(core.bot.id)))
         }
         Some(l) => u8::try_from(l)
             .ok()
             .and_then(crate::practice::Level::new)
-            .ok_or_else(|| CoreError::User(tr!(lang, "level-range")))?,
+            .ok_or_else(|| CoreError::User(tx!(lang, "level-range")))?,
     };
     let game = crate::games::ui(args.game.unwrap_or_default()).challenge_options(
         lang,
@@ -104,43 +105,41 @@ pub(crate) fn challenge(
 /// The public message of an open challenge, with its Accept and Decline buttons.
 pub(crate) fn challenge_reply(core: &Core, c: &Challenge, currency: &str, now: u64) -> Response {
     let lang = core.public_lang(c.guild);
-    let mut text = tr!(
+    let mut text = tx!(
         lang,
         "challenge",
         challenger = mention(c.challenger),
         challenged = mention(c.challenged),
         game = crate::games::name(lang, &c.terms)
     );
-    text.push_str(&crate::games::terms_text(lang, &c.terms, currency));
+    text.push(crate::games::terms_text(lang, &c.terms, currency));
     if let Some(options) = crate::games::options_text(lang, &c.terms) {
-        text.push('\n');
-        text.push_str(&options);
+        text.line(options);
         let rated_here = core.store.settings(c.guild).is_ok_and(|s| s.rated_options);
         if !c.terms.practice && !rated_here {
-            text.push(' ');
-            text.push_str(&tr!(lang, "rules-options-casual"));
+            text.push(" ");
+            text.push(tx!(lang, "rules-options-casual"));
         }
     }
-    text.push('\n');
-    text.push_str(&match c.terms.first {
+    text.line(match c.terms.first {
         FirstMover::Challenger => {
-            tr!(
+            tx!(
                 lang,
                 "challenge-first-challenger",
                 who = mention(c.challenger)
             )
         }
         FirstMover::Challenged => {
-            tr!(
+            tx!(
                 lang,
                 "challenge-first-challenged",
                 who = mention(c.challenged)
             )
         }
-        FirstMover::Random => tr!(lang, "challenge-first-random"),
+        FirstMover::Random => tx!(lang, "challenge-first-random"),
     });
-    text.push(' ');
-    text.push_str(&tr!(
+    text.push(" ");
+    text.push(tx!(
         lang,
         "challenge-answer",
         who = mention(c.challenged),
@@ -150,12 +149,12 @@ pub(crate) fn challenge_reply(core: &Core, c: &Challenge, currency: &str, now: u
         .pinging(c.challenged)
         .with_button(
             ButtonAction::Accept(c.id).id(),
-            &tr!(lang, "button-accept"),
+            tx!(lang, "button-accept"),
             ButtonStyle::Success,
         )
         .with_button(
             ButtonAction::Decline(c.id).id(),
-            &tr!(lang, "button-decline"),
+            tx!(lang, "button-decline"),
             ButtonStyle::Danger,
         );
     Response {
@@ -204,42 +203,42 @@ pub(crate) fn accept_typed(core: &Core, req: &Request) -> Result<Response, CoreE
     let c = match (mine.as_slice(), open.last()) {
         ([c], _) => *c,
         ([], Some(newest)) => {
-            return refuse(tr!(
+            return refuse(tx!(
                 lang,
                 "only-challenged",
                 who = mention(newest.challenged)
             ))
         }
-        ([], None) => return refuse(tr!(lang, "no-open-challenge")),
-        (several, _) => return refuse(tr!(lang, "several-challenges", n = several.len())),
+        ([], None) => return refuse(tx!(lang, "no-open-challenge")),
+        (several, _) => return refuse(tx!(lang, "several-challenges", n = several.len())),
     };
     check_accept_rights(core, req, Some(c.id))?;
     let currency = core.currency(req.guild)?;
-    let mut text = tr!(
+    let mut text = tx!(
         lang,
         "accept-confirm",
         who = mention(c.challenger),
         game = crate::games::name(lang, &c.terms)
     );
-    text.push_str(&crate::games::terms_text(lang, &c.terms, &currency));
+    text.push(crate::games::terms_text(lang, &c.terms, &currency));
     if c.held > 0 {
-        text.push(' ');
-        text.push_str(&tr!(
+        text.push(" ");
+        text.push(tx!(
             lang,
             "accept-escrow",
             held = money(lang, c.held, &currency)
         ));
     }
-    text.push(' ');
-    text.push_str(&match c.terms.first {
-        FirstMover::Challenger => tr!(lang, "accept-first-challenger"),
-        FirstMover::Challenged => tr!(lang, "accept-first-challenged"),
-        FirstMover::Random => tr!(lang, "accept-first-random"),
+    text.push(" ");
+    text.push(match c.terms.first {
+        FirstMover::Challenger => tx!(lang, "accept-first-challenger"),
+        FirstMover::Challenged => tx!(lang, "accept-first-challenged"),
+        FirstMover::Random => tx!(lang, "accept-first-random"),
     });
     Ok(Reply::ephemeral(text)
         .with_button(
             ButtonAction::Accept(c.id).id(),
-            &tr!(lang, "button-confirm"),
+            tx!(lang, "button-confirm"),
             ButtonStyle::Success,
         )
         .into())
@@ -265,8 +264,7 @@ pub(crate) fn accepted(core: &Core, req: &Request, game: Game) -> Result<Respons
     let mut text = ui.accepted_line(core, lang, &game);
     if game.escrow.first > 0 {
         let m = |n: u64| money(lang, n, &currency);
-        text.push('\n');
-        text.push_str(&tr!(
+        text.line(tx!(
             lang,
             "accepted-escrow",
             held = m(game.escrow.first),
@@ -278,7 +276,7 @@ pub(crate) fn accepted(core: &Core, req: &Request, game: Game) -> Result<Respons
     let edit = answered_challenge(
         core,
         game.id,
-        tr!(lang, "edit-accepted", who = mention(game.challenged())),
+        tx!(lang, "edit-accepted", who = mention(game.challenged())),
     );
     response.thread = crate::threads::thread_plan(core, req, &game).map(|mut plan| {
         plan.from_message = edit.as_ref().map(|e| e.message);
@@ -289,7 +287,7 @@ pub(crate) fn accepted(core: &Core, req: &Request, game: Game) -> Result<Respons
 }
 
 /// The edit that takes the buttons off challenge `id`'s message, if it was posted.
-pub(crate) fn answered_challenge(core: &Core, id: GameId, text: String) -> Option<MessageEdit> {
+pub(crate) fn answered_challenge(core: &Core, id: GameId, text: Text) -> Option<MessageEdit> {
     let at = core.store.take_message(b'c', id)?;
     Some(MessageEdit {
         channel: at.channel,
@@ -320,44 +318,49 @@ pub(crate) fn closed_reply(core: &Core, req: &Request, closed: &ChallengeClosed)
     let (challenger, challenged) = (mention(c.challenger), mention(c.challenged));
     let (text, edit) = match closed.how {
         ClosedHow::Declined => (
-            tr!(
+            tx!(
                 lang,
                 "declined",
-                challenged = challenged.as_str(),
-                challenger = challenger.as_str()
+                challenged = &challenged,
+                challenger = &challenger
             ),
-            tr!(lang, "edit-declined", who = challenged.as_str()),
+            tx!(lang, "edit-declined", who = &challenged),
         ),
         ClosedHow::Cancelled => (
-            tr!(
+            tx!(
                 lang,
                 "cancelled",
-                challenger = challenger.as_str(),
-                challenged = challenged.as_str()
+                challenger = &challenger,
+                challenged = &challenged
             ),
-            tr!(lang, "edit-cancelled", who = challenger.as_str()),
+            tx!(lang, "edit-cancelled", who = &challenger),
         ),
         ClosedHow::Aborted => (
-            tr!(
+            tx!(
                 lang,
                 "called-off",
                 who = mention(req.user.id),
-                challenger = challenger.as_str(),
-                challenged = challenged.as_str()
+                challenger = &challenger,
+                challenged = &challenged
             ),
-            tr!(lang, "edit-called-off", who = mention(req.user.id)),
+            tx!(lang, "edit-called-off", who = mention(req.user.id)),
         ),
         ClosedHow::Expired => (
-            tr!(
+            tx!(
                 lang,
                 "expired",
-                challenger = challenger.as_str(),
-                challenged = challenged.as_str()
+                challenger = &challenger,
+                challenged = &challenged
             ),
-            tr!(lang, "edit-expired"),
+            tx!(lang, "edit-expired"),
         ),
     };
-    let text = text + &text::refund_text(lang, closed.refunded, c.challenger, &currency);
+    let text = text.and(text::refund_text(
+        lang,
+        closed.refunded,
+        c.challenger,
+        &currency,
+    ));
     Response {
         edits: answered_challenge(core, c.id, edit).into_iter().collect(),
         ..Reply::public(text).into()
@@ -386,11 +389,11 @@ pub(crate) fn rematch(
 ) -> Result<Response, CoreError> {
     let lang = Lang::of(&req.locale);
     let Some(last) = core.store.last_finished(req.channel)? else {
-        return refuse(tr!(lang, "no-rematch"));
+        return refuse(tx!(lang, "no-rematch"));
     };
     let g = &last.game;
     let Some(opponent) = g.opponent_of(req.user.id) else {
-        return refuse(tr!(
+        return refuse(tx!(
             lang,
             "rematch-players-only",
             black = mention(g.players.first),
@@ -403,7 +406,7 @@ pub(crate) fn rematch(
     };
     let first = match (winner, first) {
         (Some(w), Some(_)) if w != req.user.id => {
-            return refuse(tr!(lang, "rematch-winner-chooses", who = mention(w)))
+            return refuse(tx!(lang, "rematch-winner-chooses", who = mention(w)))
         }
         (Some(w), Some(f)) if w == req.user.id => f,
         (Some(w), None) if w == req.user.id => FirstMover::Challenger,

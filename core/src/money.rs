@@ -6,7 +6,7 @@ use jetan_store::{
 };
 
 use super::args::amount;
-use super::lang::{tr, Lang};
+use super::lang::{tx, Lang};
 use super::request::{mention, Request, SettingsArgs, UserRef};
 use super::text::{self, money, signed_money};
 use super::{refuse, Core, CoreError, Embed, Reply, Response, Text};
@@ -28,7 +28,7 @@ impl Core {
     fn standings_page(req: &Request, page: Option<i64>) -> Result<(usize, usize), CoreError> {
         let page = page.unwrap_or(1);
         if page < 1 {
-            return refuse(tr!(Lang::of(&req.locale), "pages-start"));
+            return refuse(tx!(Lang::of(&req.locale), "pages-start"));
         }
         let page = usize::try_from(page).unwrap_or(usize::MAX);
         Ok((page, (page - 1).saturating_mul(STANDINGS_PAGE)))
@@ -43,13 +43,13 @@ pub(crate) fn wallet(
     let lang = Lang::of(&req.locale);
     let who = user.unwrap_or(&req.user);
     if who.bot {
-        return refuse(tr!(lang, "bot-no-wallet", who = who.mention()));
+        return refuse(tx!(lang, "bot-no-wallet", who = who.mention()));
     }
     core.remember(who);
     let w = core.store.wallet(req.guild, who.id)?;
     let currency = core.store.settings(req.guild)?.currency;
     let m = |n: u64| money(lang, n, &currency);
-    Ok(Reply::ephemeral(tr!(
+    Ok(Reply::ephemeral(tx!(
         lang,
         "wallet",
         who = who.mention(),
@@ -74,17 +74,17 @@ pub(crate) fn standings(core: &Core, req: &Request, page: Option<i64>) -> Result
         .store
         .standings(req.guild, StandingsOrder::NetWon, offset, STANDINGS_PAGE)?;
     if by_balance.total == 0 {
-        return Ok(Reply::public(tr!(lang, "nobody-played")));
+        return Ok(Reply::public(tx!(lang, "nobody-played")));
     }
     let pages = by_balance.total.div_ceil(STANDINGS_PAGE).max(1);
     if page > pages {
-        return refuse(tr!(asker, "pages-only", pages = pages));
+        return refuse(tx!(asker, "pages-only", pages = pages));
     }
-    let balance_rows: Vec<String> = by_balance
+    let balance_rows: Vec<Text> = by_balance
         .rows
         .iter()
         .map(|(rank, user, w)| {
-            tr!(
+            tx!(
                 lang,
                 "standings-row",
                 rank = *rank,
@@ -96,46 +96,43 @@ pub(crate) fn standings(core: &Core, req: &Request, page: Option<i64>) -> Result
             )
         })
         .collect();
-    let net_rows: Vec<String> = by_net
+    let net_rows: Vec<Text> = by_net
         .rows
         .iter()
         .map(|(rank, user, w)| {
-            format!(
-                "{rank}. {} — {}",
-                mention(*user),
-                signed_money(lang, w.net_won, &currency)
-            )
+            Text::words(format!("{rank}. "))
+                .and(mention(*user))
+                .and(" — ")
+                .and(signed_money(lang, w.net_won, &currency))
         })
         .collect();
-    let mut footer = tr!(
+    let mut footer = tx!(
         lang,
         "standings-footer",
         page = page,
         pages = pages,
-        players = tr!(lang, "players-count", n = by_balance.total)
+        players = tx!(lang, "players-count", n = by_balance.total)
     );
     if page < pages {
-        footer.push_str(" · ");
-        footer.push_str(&tr!(lang, "standings-more"));
+        footer.push(" · ");
+        footer.push(tx!(lang, "standings-more"));
     }
     let embed = Embed {
-        title: tr!(lang, "standings-title").into(),
+        title: tx!(lang, "standings-title"),
         description: Text::default(),
         fields: vec![
             (
-                tr!(lang, "standings-by-balance").into(),
-                balance_rows.join("\n").into(),
+                tx!(lang, "standings-by-balance"),
+                Text::join(balance_rows, "\n"),
             ),
-            (
-                tr!(lang, "standings-by-net").into(),
-                net_rows.join("\n").into(),
-            ),
+            (tx!(lang, "standings-by-net"), Text::join(net_rows, "\n")),
         ],
-        footer: Some(footer.into()),
+        footer: Some(footer),
     };
-    let mut text = tr!(lang, "standings-head", page = page, pages = pages);
+    let mut text = tx!(lang, "standings-head", page = page, pages = pages);
     for (name, rows) in &embed.fields {
-        text.push_str(&format!("\n{name}:\n{rows}"));
+        text.line(name.clone().and(":"));
+        text.line(rows.clone());
     }
     let mut reply = Reply::public(text);
     reply.embed = Some(embed);
@@ -162,7 +159,7 @@ pub(crate) fn rating_standings(
     )?;
     let name = text::pool_name(lang, &pool);
     if rows.total == 0 {
-        return Ok(Reply::public(tr!(
+        return Ok(Reply::public(tx!(
             lang,
             "rating-nobody",
             game = name,
@@ -171,13 +168,12 @@ pub(crate) fn rating_standings(
     }
     let pages = rows.total.div_ceil(STANDINGS_PAGE).max(1);
     if page > pages {
-        return refuse(tr!(asker, "pages-only", pages = pages));
+        return refuse(tx!(asker, "pages-only", pages = pages));
     }
-    let mut text = tr!(lang, "rating-head", game = name, page = page, pages = pages);
+    let mut text = tx!(lang, "rating-head", game = name, page = page, pages = pages);
     for (rank, user, w) in &rows.rows {
         let r = w.ratings.get(&pool).copied().unwrap_or_default();
-        text.push('\n');
-        text.push_str(&tr!(
+        text.line(tx!(
             lang,
             "rating-row",
             rank = *rank,
@@ -202,7 +198,7 @@ pub(crate) fn daily_reply(
 ) -> Result<Reply, CoreError> {
     let lang = Lang::of(&req.locale);
     let currency = core.store.settings(req.guild)?.currency;
-    Ok(Reply::ephemeral(tr!(
+    Ok(Reply::ephemeral(tx!(
         lang,
         "daily",
         amount = money(lang, claim.amount, &currency),
@@ -223,16 +219,16 @@ pub(crate) fn pay(
 ) -> Result<Response, CoreError> {
     let lang = Lang::of(&req.locale);
     if to.id == req.user.id {
-        return refuse(tr!(lang, "pay-self"));
+        return refuse(tx!(lang, "pay-self"));
     }
     if to.bot || to.id == core.bot.id {
-        return refuse(tr!(lang, "pay-bot", who = to.mention()));
+        return refuse(tx!(lang, "pay-bot", who = to.mention()));
     }
     if to.outside {
-        return refuse(tr!(lang, "pay-outside", who = to.mention()));
+        return refuse(tx!(lang, "pay-outside", who = to.mention()));
     }
     if typed <= 0 {
-        return refuse(tr!(lang, "pay-positive"));
+        return refuse(tx!(lang, "pay-positive"));
     }
     check_money_rights(core, req, req.user.id, true)?;
     let amount = amount(lang, typed, "what-payment")?;
@@ -252,7 +248,7 @@ pub(crate) fn pay(
 pub(crate) fn paid_reply(core: &Core, req: &Request, paid: &Paid) -> Result<Response, CoreError> {
     let lang = Lang::of(&req.locale);
     let currency = core.store.settings(req.guild)?.currency;
-    let mut text = tr!(
+    let mut text = tx!(
         lang,
         "paid",
         amount = money(lang, paid.amount, &currency),
@@ -260,8 +256,8 @@ pub(crate) fn paid_reply(core: &Core, req: &Request, paid: &Paid) -> Result<Resp
         balance = money(lang, paid.balance, &currency)
     );
     if !paid.note.is_empty() {
-        text.push(' ');
-        text.push_str(&tr!(lang, "pay-note", note = paid.note.as_str()));
+        text.push(" ");
+        text.push(tx!(lang, "pay-note", note = paid.note.as_str()));
     }
     Ok(Reply::ephemeral(text).into())
 }
@@ -270,7 +266,7 @@ pub(crate) fn paid_reply(core: &Core, req: &Request, paid: &Paid) -> Result<Resp
 fn paid_notice(core: &Core, guild: GuildId, paid: &Paid) -> Result<Reply, CoreError> {
     let lang = core.public_lang(guild);
     let currency = core.store.settings(guild)?.currency;
-    let mut text = tr!(
+    let mut text = tx!(
         lang,
         "paid-notice",
         to = mention(paid.to),
@@ -278,8 +274,8 @@ fn paid_notice(core: &Core, guild: GuildId, paid: &Paid) -> Result<Reply, CoreEr
         amount = money(lang, paid.amount, &currency)
     );
     if !paid.note.is_empty() {
-        text.push(' ');
-        text.push_str(&tr!(lang, "pay-note", note = paid.note.as_str()));
+        text.push(" ");
+        text.push(tx!(lang, "pay-note", note = paid.note.as_str()));
     }
     Ok(Reply::public(text).pinging(paid.to))
 }
@@ -296,33 +292,32 @@ pub(crate) fn history(
     };
     if games.is_empty() {
         return Ok(Reply::ephemeral(match user {
-            Some(u) => tr!(lang, "history-empty-player", who = u.mention()),
-            None => tr!(lang, "history-empty-channel"),
+            Some(u) => tx!(lang, "history-empty-player", who = u.mention()),
+            None => tx!(lang, "history-empty-channel"),
         }));
     }
     let currency = core.store.settings(req.guild)?.currency;
     let n = games.len();
     let mut text = match user {
-        Some(u) => tr!(lang, "history-player", n = n, who = u.mention()),
-        None => tr!(lang, "history-channel", n = n),
+        Some(u) => tx!(lang, "history-player", n = n, who = u.mention()),
+        None => tx!(lang, "history-channel", n = n),
     };
     for f in &games {
         let g = &f.game;
         let who = text::outcome(lang, &f.result, &g.players);
         let stakes = if g.terms.practice {
-            tr!(lang, "history-practice")
+            tx!(lang, "history-practice")
         } else if g.terms.stake == 0 && g.terms.piece_price == 0 {
-            tr!(lang, "history-friendly")
+            tx!(lang, "history-friendly")
         } else {
-            tr!(
+            tx!(
                 lang,
                 "history-stakes",
                 stake = money(lang, g.terms.stake, &currency),
                 price = money(lang, g.terms.piece_price, &currency)
             )
         };
-        text.push('\n');
-        text.push_str(&tr!(
+        text.line(tx!(
             lang,
             "history-row",
             id = g.id.to_string(),
@@ -357,13 +352,13 @@ pub(crate) fn change_settings(
     let challenge_expiry_ms = match args.challenge_expiry {
         None => None,
         Some(m) if (1..=7 * 24 * 60).contains(&m) => Some(m as u64 * 60_000),
-        Some(_) => return refuse(tr!(lang, "expiry-range")),
+        Some(_) => return refuse(tx!(lang, "expiry-range")),
     };
     let move_time_ms = match args.move_time {
         None => None,
         Some(m) if (1..=super::args::MAX_MOVE_TIME_MINUTES).contains(&m) => Some(m as u64 * 60_000),
         Some(_) => {
-            return refuse(tr!(
+            return refuse(tx!(
                 lang,
                 "move-time-range",
                 max = super::args::MAX_MOVE_TIME_MINUTES
@@ -379,7 +374,7 @@ pub(crate) fn change_settings(
         Some(l) if l.eq_ignore_ascii_case("auto") => Some(None),
         Some(l) => match Lang::from_locale(l) {
             Some(found) if l.len() == 2 => Some(Some(found.code().to_string())),
-            _ => return refuse(tr!(lang, "language-bad")),
+            _ => return refuse(tx!(lang, "language-bad")),
         },
     };
     let change = SettingsChange {
@@ -413,7 +408,7 @@ pub(crate) fn change_settings(
             None => None,
             Some(d) if (0..=jetan_store::MAX_ACCOUNT_DAYS as i64).contains(&d) => Some(d as u64),
             Some(_) => {
-                return refuse(tr!(
+                return refuse(tx!(
                     lang,
                     "account-age-range",
                     max = jetan_store::MAX_ACCOUNT_DAYS
@@ -433,7 +428,7 @@ pub(crate) fn change_settings(
             None => None,
             Some(n) if (0..=jetan_store::MAX_MIN_GAMES as i64).contains(&n) => Some(n as u64),
             Some(_) => {
-                return refuse(tr!(
+                return refuse(tx!(
                     lang,
                     "min-games-range",
                     max = jetan_store::MAX_MIN_GAMES
@@ -449,16 +444,11 @@ pub(crate) fn change_settings(
 }
 
 /// The settings in words, under the title `title` (a message key).
-fn settings_text(core: &Core, lang: Lang, guild: GuildId, title: &str, s: &Settings) -> String {
-    let list = |l: &[ChannelId]| {
-        l.iter()
-            .map(|&c| crate::reply::Text::channel(c).to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+fn settings_text(core: &Core, lang: Lang, guild: GuildId, title: &str, s: &Settings) -> Text {
+    let list = |l: &[ChannelId]| Text::join(l.iter().map(|&c| Text::channel(c)), ", ");
     let channels = match (s.allowed_channels.is_empty(), s.denied_channels.is_empty()) {
-        (true, true) => tr!(lang, "settings-every-channel"),
-        (true, false) => tr!(
+        (true, true) => tx!(lang, "settings-every-channel"),
+        (true, false) => tx!(
             lang,
             "settings-every-channel-except",
             list = list(&s.denied_channels)
@@ -466,35 +456,33 @@ fn settings_text(core: &Core, lang: Lang, guild: GuildId, title: &str, s: &Setti
         (false, _) => list(&s.allowed_channels),
     };
     let public = core.public_lang(guild);
-    let name = lang.tr(&format!("language-{}", public.code()), &[]);
+    let name = lang.text(&format!("language-{}", public.code()), vec![]);
     let language = match s.language {
         Some(_) => name,
-        None => tr!(lang, "settings-language-auto", lang = name),
+        None => tx!(lang, "settings-language-auto", lang = name),
     };
     let m = |n: u64| money(lang, n, &s.currency);
-    format!(
-        "**{}**\n{}\n{}",
-        lang.tr(title, &[]),
-        tr!(
-            lang,
-            "settings-body",
-            grant = m(s.starting_grant),
-            daily = m(s.daily_allowance),
-            currency = s.currency.as_str(),
-            stake = m(s.default_stake),
-            price = m(s.default_piece_price),
-            expiry = text::format_duration(s.challenge_expiry_ms),
-            move_time = text::format_duration(s.move_time_ms),
-            language = language,
-            channels = channels
-        ),
-        limits_text(lang, s)
-    )
+    let mut text = Text::strong(lang.text(title, vec![]));
+    text.line(tx!(
+        lang,
+        "settings-body",
+        grant = m(s.starting_grant),
+        daily = m(s.daily_allowance),
+        currency = s.currency.as_str(),
+        stake = m(s.default_stake),
+        price = m(s.default_piece_price),
+        expiry = text::format_duration(s.challenge_expiry_ms),
+        move_time = text::format_duration(s.move_time_ms),
+        language = language,
+        channels = channels
+    ));
+    text.line(limits_text(lang, s));
+    text
 }
 
 /// The server's limits in words, for the settings.
-fn limits_text(lang: Lang, s: &Settings) -> String {
-    let none = || tr!(lang, "limit-none");
+fn limits_text(lang: Lang, s: &Settings) -> Text {
+    let none = || tx!(lang, "limit-none");
     let m = |n: u64| {
         if n == 0 {
             none()
@@ -502,7 +490,7 @@ fn limits_text(lang: Lang, s: &Settings) -> String {
             money(lang, n, &s.currency)
         }
     };
-    tr!(
+    let head = tx!(
         lang,
         "settings-limits",
         stake = m(s.max_stake),
@@ -512,50 +500,51 @@ fn limits_text(lang: Lang, s: &Settings) -> String {
         age = if s.min_account_days == 0 {
             none()
         } else {
-            tr!(lang, "days", n = s.min_account_days)
+            tx!(lang, "days", n = s.min_account_days)
         },
         games = if s.min_games == 0 {
             none()
         } else {
-            s.min_games.to_string()
+            Text::words(s.min_games.to_string())
         }
-    ) + "\n"
-        + &match s.audit_channel {
-            Some(c) => tr!(
+    );
+    let mut lines = vec![
+        head,
+        match s.audit_channel {
+            Some(c) => tx!(
                 lang,
                 "settings-audit",
                 channel = crate::reply::Text::channel(c),
                 pot = money(lang, s.audit_pot, &s.currency)
             ),
-            None => tr!(lang, "settings-audit-off"),
-        }
-        + "\n"
-        + &tr!(
+            None => tx!(lang, "settings-audit-off"),
+        },
+        tx!(
             lang,
             if s.threads {
                 "settings-threads-on"
             } else {
                 "settings-threads-off"
             }
-        )
-        + "\n"
-        + &tr!(
+        ),
+        tx!(
             lang,
             if s.reminders {
                 "settings-reminders-on"
             } else {
                 "settings-reminders-off"
             }
-        )
-        + "\n"
-        + &tr!(
+        ),
+        tx!(
             lang,
             if s.rated_options {
                 "settings-rated-options-on"
             } else {
                 "settings-rated-options-off"
             }
-        )
+        ),
+    ];
+    Text::join(lines.drain(..), "\n")
 }
 
 /// Whether `user` may pay or stake on this server: an account at least the server's
@@ -575,14 +564,14 @@ pub(crate) fn check_money_rights(
         if req.now < old_enough {
             let wait = text::format_duration(old_enough - req.now);
             return refuse(if yourself {
-                tr!(
+                tx!(
                     lang,
                     "account-too-new",
                     days = s.min_account_days,
                     time = wait
                 )
             } else {
-                tr!(
+                tx!(
                     lang,
                     "account-too-new-other",
                     who = mention(user),
@@ -595,9 +584,9 @@ pub(crate) fn check_money_rights(
         let played = u64::from(core.store.wallet(req.guild, user)?.games());
         if played < s.min_games {
             return refuse(if yourself {
-                tr!(lang, "too-few-games", games = s.min_games, played = played)
+                tx!(lang, "too-few-games", games = s.min_games, played = played)
             } else {
-                tr!(
+                tx!(
                     lang,
                     "too-few-games-other",
                     who = mention(user),

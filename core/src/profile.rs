@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 use jetan_render::{profile_png, Chart, Point, ProfileCard, Series};
 use jetan_store::{EntryKind, FinishedGame, GameResult, LedgerEntry, RatingPool, UserId};
 
-use crate::lang::{tr, Lang};
+use crate::lang::{tx, Lang};
+use crate::reply::Text;
 use crate::request::{Request, UserRef};
 use crate::text;
 use crate::words::{date, money, signed_money};
@@ -139,7 +140,7 @@ pub(crate) fn profile(
     let asker = Lang::of(&req.locale);
     let who = user.unwrap_or(&req.user);
     if who.bot {
-        return refuse(tr!(asker, "bot-no-profile", who = who.mention()));
+        return refuse(tx!(asker, "bot-no-profile", who = who.mention()));
     }
     let lang = if share {
         core.public_lang(req.guild)
@@ -157,7 +158,7 @@ pub(crate) fn profile(
 
     // The record by pool and seat, and the outcomes newest first (practice games
     // against the computer count for neither, as in the wallet's record).
-    let mut record: BTreeMap<(usize, usize), (String, String, Tally)> = BTreeMap::new();
+    let mut record: BTreeMap<(usize, usize), (Text, Text, Tally)> = BTreeMap::new();
     let mut outcomes = Vec::new();
     let mut biggest: Option<(i64, u64)> = None;
     let mut openings: BTreeMap<String, usize> = BTreeMap::new();
@@ -203,18 +204,18 @@ pub(crate) fn profile(
     let name = core.name_of(who.id, lang);
     let since = oldest_first.first().map(|f| date(f.game.started_at));
     let subtitle = match &since {
-        Some(day) => tr!(
+        Some(day) => tx!(
             lang,
             "profile-subtitle",
             games = games.len(),
             since = day.as_str()
         ),
-        None => tr!(lang, "profile-no-games"),
+        None => tx!(lang, "profile-no-games"),
     };
-    let mut facts: Vec<(String, String)> = Vec::new();
+    let mut facts: Vec<(Text, Text)> = Vec::new();
     facts.push((
-        tr!(lang, "profile-wallet"),
-        tr!(
+        tx!(lang, "profile-wallet"),
+        tx!(
             lang,
             "profile-wallet-value",
             balance = money(lang, wallet.balance, &currency),
@@ -227,7 +228,7 @@ pub(crate) fn profile(
             Outcome::Drawn => "profile-streak-drawn",
             Outcome::Lost => "profile-streak-lost",
         };
-        facts.push((tr!(lang, "profile-streak"), tr!(lang, key, n = n)));
+        facts.push((tx!(lang, "profile-streak"), tx!(lang, key, n = n)));
     }
     // The most played first move; of two as often, the one first in order.
     if let Some((opening, n)) = openings
@@ -235,8 +236,8 @@ pub(crate) fn profile(
         .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
     {
         facts.push((
-            tr!(lang, "profile-opening"),
-            tr!(
+            tx!(lang, "profile-opening"),
+            tx!(
                 lang,
                 "profile-opening-value",
                 opening = opening.as_str(),
@@ -246,8 +247,8 @@ pub(crate) fn profile(
     }
     if let Some((net, opponent)) = biggest {
         facts.push((
-            tr!(lang, "profile-biggest-win"),
-            tr!(
+            tx!(lang, "profile-biggest-win"),
+            tx!(
                 lang,
                 "profile-biggest-win-value",
                 amount = signed_money(lang, net, &currency),
@@ -270,7 +271,7 @@ pub(crate) fn profile(
         .map(|(pool, points)| Series {
             name: pools
                 .get(*pool)
-                .map(|p| text::pool_name(lang, p))
+                .map(|p| text::pool_name(lang, p).unmarked())
                 .unwrap_or_default(),
             points: points.clone(),
         })
@@ -279,85 +280,86 @@ pub(crate) fn profile(
     let (r_from, r_to) = span(&all_rating_points);
     let wallet_line = wallet_points(wallet.balance.saturating_add(wallet.escrow), &ledger);
     let (w_from, w_to) = span(&wallet_line);
-    let mut table = Vec::new();
+    let mut table: Vec<Vec<Text>> = Vec::new();
     if !record.is_empty() {
         table.push(vec![
-            tr!(lang, "profile-col-game"),
-            tr!(lang, "profile-col-seat"),
-            tr!(lang, "profile-col-won"),
-            tr!(lang, "profile-col-drawn"),
-            tr!(lang, "profile-col-lost"),
+            tx!(lang, "profile-col-game"),
+            tx!(lang, "profile-col-seat"),
+            tx!(lang, "profile-col-won"),
+            tx!(lang, "profile-col-drawn"),
+            tx!(lang, "profile-col-lost"),
         ]);
         for (game, seat, t) in record.values() {
             table.push(vec![
                 game.clone(),
                 seat.clone(),
-                t.won.to_string(),
-                t.drawn.to_string(),
-                t.lost.to_string(),
+                Text::words(t.won.to_string()),
+                Text::words(t.drawn.to_string()),
+                Text::words(t.lost.to_string()),
             ]);
         }
     }
+    // The picture shows bare words.
     let card = ProfileCard {
         name: name.clone(),
-        subtitle: subtitle.clone(),
+        subtitle: subtitle.unmarked(),
         charts: vec![
             Chart {
-                title: tr!(lang, "profile-rating"),
+                title: tx!(lang, "profile-rating").unmarked(),
                 series: rating_series,
                 from: r_from,
                 to: r_to,
-                empty: tr!(lang, "profile-rating-none"),
+                empty: tx!(lang, "profile-rating-none").unmarked(),
             },
             Chart {
-                title: tr!(lang, "profile-wallet"),
+                title: tx!(lang, "profile-wallet").unmarked(),
                 series: vec![Series {
-                    name: tr!(lang, "profile-wallet-total"),
+                    name: tx!(lang, "profile-wallet-total").unmarked(),
                     points: wallet_line,
                 }],
                 from: w_from,
                 to: w_to,
-                empty: tr!(lang, "profile-wallet-none"),
+                empty: tx!(lang, "profile-wallet-none").unmarked(),
             },
         ],
-        table: table.clone(),
-        facts: facts.clone(),
+        table: table
+            .iter()
+            .map(|row| row.iter().map(Text::unmarked).collect())
+            .collect(),
+        facts: facts
+            .iter()
+            .map(|(label, value)| (label.unmarked(), value.unmarked()))
+            .collect(),
     };
     let png = profile_png(&card)?;
 
     // The same facts in words, for screen readers and the console.
-    let mut words = tr!(lang, "profile-head", who = who.mention());
-    words.push_str(&format!("\n{subtitle}"));
+    let mut words = tx!(lang, "profile-head", who = who.mention());
+    words.line(subtitle);
     for row in table.iter().skip(1) {
-        words.push_str(&format!(
-            "\n{}",
-            tr!(
-                lang,
-                "profile-row",
-                game = row[0].as_str(),
-                seat = row[1].as_str(),
-                won = row[2].as_str(),
-                drawn = row[3].as_str(),
-                lost = row[4].as_str()
-            )
+        words.line(tx!(
+            lang,
+            "profile-row",
+            game = &row[0],
+            seat = &row[1],
+            won = &row[2],
+            drawn = &row[3],
+            lost = &row[4]
         ));
     }
     for (pool, points) in &ratings {
         if let (Some(p), Some(last)) = (pools.get(*pool), points.last()) {
-            words.push_str(&format!(
-                "\n{}",
-                tr!(
-                    lang,
-                    "profile-rating-row",
-                    game = text::pool_name(lang, p),
-                    rating = last.y.round() as i64,
-                    deviation = last.spread.round() as i64
-                )
+            words.line(tx!(
+                lang,
+                "profile-rating-row",
+                game = text::pool_name(lang, p),
+                rating = last.y.round() as i64,
+                deviation = last.spread.round() as i64
             ));
         }
     }
     for (label, value) in &facts {
-        words.push_str(&format!("\n{label}: {value}"));
+        words.line(label.clone().and(": ").and(value.clone()));
     }
     let reply = if share {
         Reply::public(words)

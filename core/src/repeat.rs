@@ -5,9 +5,10 @@
 
 use jetan_store::{ChannelId, EndReason, Game, GameId, GuildId, HostEnding, Receipt};
 
-use super::lang::{tr, Lang};
+use super::lang::{tx, Lang};
 use super::request::{mention, Request, UserRef};
 use super::{Core, CoreError, Reply, Response};
+use crate::reply::Text;
 
 impl Core {
     /// The answers still to announce (the store's outbox) in the servers this process
@@ -97,13 +98,13 @@ pub(crate) fn repeated(core: &Core, req: &Request) -> Result<Option<Response>, C
             let who = mention(req.user.id);
             let lang = core.public_lang(req.guild);
             let head = match s.reason {
-                EndReason::Host(HostEnding::Resignation) => tr!(lang, "resigns", who = who),
-                EndReason::Host(HostEnding::Agreement) => tr!(lang, "draw-accepted", who = who),
-                EndReason::Host(HostEnding::Time) => tr!(lang, "claims-on-time", who = who),
-                _ => String::new(),
+                EndReason::Host(HostEnding::Resignation) => tx!(lang, "resigns", who = &who),
+                EndReason::Host(HostEnding::Agreement) => tx!(lang, "draw-accepted", who = &who),
+                EndReason::Host(HostEnding::Time) => tx!(lang, "claims-on-time", who = &who),
+                _ => Text::new(),
             };
             if !head.is_empty() {
-                reply.text.prepend_line(&head);
+                reply.text.prepend_line(head);
             }
             reply.into()
         }
@@ -112,7 +113,7 @@ pub(crate) fn repeated(core: &Core, req: &Request) -> Result<Option<Response>, C
                 let to = game.opponent_of(by).unwrap_or_default();
                 crate::endings::draw_offer_reply(core, &game, by, to)
             }
-            None => Reply::public(tr!(
+            None => Reply::public(tx!(
                 core.public_lang(req.guild),
                 "draw-declined",
                 who = mention(req.user.id)
@@ -126,7 +127,7 @@ pub(crate) fn repeated(core: &Core, req: &Request) -> Result<Option<Response>, C
         Receipt::Purge(done) => crate::purge::purge_reply(core, req, &done, 0)?,
         Receipt::Grant(g) => {
             let lang = Lang::of(&req.locale);
-            Reply::ephemeral(tr!(
+            Reply::ephemeral(tx!(
                 lang,
                 "granted-short",
                 amount = super::text::money(lang, g.amount, &currency),
@@ -136,7 +137,7 @@ pub(crate) fn repeated(core: &Core, req: &Request) -> Result<Option<Response>, C
         }
         other => {
             tracing::info!("repeated request {}: a {}", req.id, other.name());
-            Reply::ephemeral(tr!(Lang::of(&req.locale), "already-handled")).into()
+            Reply::ephemeral(tx!(Lang::of(&req.locale), "already-handled")).into()
         }
     };
     Ok(Some(response))

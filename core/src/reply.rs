@@ -282,6 +282,20 @@ impl Text {
         self.0.iter()
     }
 
+    /// The text without white space at its start and end.
+    #[must_use]
+    pub fn trimmed(mut self) -> Text {
+        if let Some(Span::Words(w)) = self.0.first_mut() {
+            *w = w.trim_start().to_string();
+        }
+        if let Some(Span::Words(w)) = self.0.last_mut() {
+            *w = w.trim_end().to_string();
+        }
+        self.0
+            .retain(|s| !matches!(s, Span::Words(w) if w.is_empty()));
+        self
+    }
+
     /// The text with its first letter in upper case (when it starts with words).
     #[must_use]
     pub fn capitalised(mut self) -> Text {
@@ -561,12 +575,12 @@ impl Reply {
         self
     }
 
-    /// Adds a button.
+    /// Adds a button (its label shows no markup: its bare words).
     #[must_use]
-    pub fn with_button(mut self, id: String, label: &str, style: ButtonStyle) -> Reply {
+    pub fn with_button(mut self, id: String, label: impl Into<Text>, style: ButtonStyle) -> Reply {
         self.buttons.push(Button {
             id,
-            label: label.to_string(),
+            label: label.into().unmarked(),
             style,
         });
         self

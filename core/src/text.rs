@@ -5,13 +5,14 @@ use jetan_store::{
     BySeat, EndReason, GameResult, Payment, PaymentKind, Seat, Settlement, StoreError, UserId,
 };
 
-use super::lang::{tr, Lang};
+use super::lang::{tx, Lang};
+use super::reply::Text;
 use super::request::mention;
-pub use super::words::{capitalise, format_duration, list, money, signed_money};
+pub use super::words::{format_duration, list, money, signed_money};
 
 /// "17 moves" for a game of `plies` plies, counted one per side.
-pub fn moves_count(lang: Lang, plies: usize) -> String {
-    tr!(lang, "moves-count", n = plies.div_ceil(2))
+pub fn moves_count(lang: Lang, plies: usize) -> Text {
+    tx!(lang, "moves-count", n = plies.div_ceil(2))
 }
 
 /// One line per payment: "@a paid @b 3 coins for the Dwar"; `piece` words the price
@@ -21,8 +22,8 @@ pub fn payments(
     lang: Lang,
     list: &[Payment],
     currency: &str,
-    piece: &dyn Fn(&str, &str, &str, char) -> String,
-) -> Vec<String> {
+    piece: &dyn Fn(&Text, &Text, &Text, char) -> Text,
+) -> Vec<Text> {
     list.iter()
         .filter(|p| p.amount > 0)
         .map(|p| {
@@ -34,12 +35,12 @@ pub fn payments(
             let mut line = match p.kind {
                 PaymentKind::Piece { piece: letter } => piece(&from, &to, &amount, letter),
                 PaymentKind::Stake => {
-                    tr!(lang, "paid-stake", from = from, to = to, amount = amount)
+                    tx!(lang, "paid-stake", from = from, to = to, amount = amount)
                 }
             };
             if p.over_limit > 0 {
-                line.push(' ');
-                line.push_str(&tr!(
+                line.push(" ");
+                line.push(tx!(
                     lang,
                     "over-limit",
                     amount = money(lang, p.over_limit, currency)
@@ -52,8 +53,11 @@ pub fn payments(
 
 /// Why a game ended, in words: the message `reason-<its name>` (`reason-princess-captured`,
 /// `reason-resignation`), for every game's endings and the host's alike.
-pub fn reason(lang: Lang, reason: EndReason) -> String {
-    lang.tr(&format!("reason-{}", reason.name().replace('_', "-")), &[])
+pub fn reason(lang: Lang, reason: EndReason) -> Text {
+    lang.text(
+        &format!("reason-{}", reason.name().replace('_', "-")),
+        vec![],
+    )
 }
 
 /// The line under a board about the time of the player who must act, if the game has a
@@ -64,37 +68,37 @@ pub(crate) fn clock_line(
     game: &jetan_store::Game,
     now: u64,
     unit: &str,
-) -> Option<String> {
+) -> Option<Text> {
     let deadline = game.deadline()?;
     Some(if deadline > now {
-        tr!(
+        tx!(
             lang,
             "time-left",
             unit = unit,
             time = format_duration(deadline - now)
         )
     } else {
-        tr!(lang, "time-up", unit = unit)
+        tx!(lang, "time-up", unit = unit)
     })
 }
 
 /// The name of a pool of ratings ("Classic Jetan"): the message `pool-<name>`.
 /// A pool a game qualifies (`classic/T:jump`, Jetan's rule options) is its base pool's
 /// name with the qualifier: "Classic Jetan (`T:jump`)".
-pub(crate) fn pool_name(lang: Lang, pool: &jetan_store::RatingPool) -> String {
-    let base = |name: &str| lang.tr(&format!("pool-{}", name.replace('_', "-")), &[]);
+pub(crate) fn pool_name(lang: Lang, pool: &jetan_store::RatingPool) -> Text {
+    let base = |name: &str| lang.text(&format!("pool-{}", name.replace('_', "-")), vec![]);
     match pool.name().split_once('/') {
-        Some((name, qualifier)) => format!("{} (`{qualifier}`)", base(name)),
+        Some((name, qualifier)) => base(name).and(" (").and(Text::code(qualifier)).and(")"),
         None => base(pool.name()),
     }
 }
 
 /// The rating change of a rated game, in one line.
-pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<String> {
+pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<Text> {
     let change = s.rating.as_ref()?;
     let side = |c: Seat| {
         let (b, a) = (change.before[c].rating, change.after[c].rating);
-        tr!(
+        tx!(
             lang,
             "rating-change",
             who = mention(s.players[c]),
@@ -103,7 +107,7 @@ pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<String> {
             delta = format!("{:+}", (a.round() - b.round()) as i64)
         )
     };
-    Some(tr!(
+    Some(tx!(
         lang,
         "rating-changes",
         game = pool_name(lang, &change.pool),
@@ -113,21 +117,21 @@ pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<String> {
 }
 
 /// A button or menu whose game is over or was replaced.
-pub(crate) fn stale_button(lang: Lang) -> String {
-    tr!(lang, "stale-menu")
+pub(crate) fn stale_button(lang: Lang) -> Text {
+    tx!(lang, "stale-menu")
 }
 
 /// The headline of a finished game.
-pub fn result_line(lang: Lang, result: &GameResult, why: EndReason) -> String {
+pub fn result_line(lang: Lang, result: &GameResult, why: EndReason) -> Text {
     match result {
-        GameResult::Win { winner, .. } => tr!(
+        GameResult::Win { winner, .. } => tx!(
             lang,
             "result-win",
             who = mention(*winner),
             reason = reason(lang, why)
         ),
-        GameResult::Draw => tr!(lang, "result-draw", reason = reason(lang, why)),
-        GameResult::Aborted => tr!(lang, "result-aborted"),
+        GameResult::Draw => tx!(lang, "result-draw", reason = reason(lang, why)),
+        GameResult::Aborted => tx!(lang, "result-aborted"),
     }
 }
 
@@ -138,35 +142,33 @@ pub fn result_banner(
     why: EndReason,
     name: impl Fn(UserId) -> String,
 ) -> String {
-    match result {
-        GameResult::Win { winner, .. } => tr!(
+    let text = match result {
+        GameResult::Win { winner, .. } => tx!(
             lang,
             "banner-win",
             who = name(UserId((*winner).get())),
             reason = reason(lang, why)
         ),
-        GameResult::Draw => tr!(lang, "banner-draw", reason = reason(lang, why)),
-        GameResult::Aborted => tr!(lang, "banner-aborted"),
-    }
+        GameResult::Draw => tx!(lang, "banner-draw", reason = reason(lang, why)),
+        GameResult::Aborted => tx!(lang, "banner-aborted"),
+    };
+    text.unmarked()
 }
 
 /// The whole end-of-game text: headline, payments, releases, net per player (a game
 /// where no money moved says so instead).
-pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) -> String {
+pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) -> Text {
     let mut out = result_line(lang, &s.result, s.reason);
     if let Some(line) = rating_line(lang, s) {
-        out.push('\n');
-        out.push_str(&line);
+        out.line(line);
     }
     if practice {
-        out.push('\n');
-        out.push_str(&tr!(lang, "practice-no-money-moved"));
+        out.line(tx!(lang, "practice-no-money-moved"));
         return out;
     }
     let moved = s.payments.iter().any(|p| p.amount > 0) || s.released.iter().any(|r| r.amount > 0);
     if !moved {
-        out.push('\n');
-        out.push_str(&tr!(lang, "friendly-no-money"));
+        out.line(tx!(lang, "friendly-no-money"));
         return out;
     }
     // A settlement pays stakes only: piece prices are paid as pieces are lost.
@@ -176,20 +178,19 @@ pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) ->
         .filter(|p| p.kind == PaymentKind::Stake)
         .copied()
         .collect();
-    for line in payments(lang, &stakes, currency, &|_, _, _, _| String::new()) {
-        out.push_str(&format!("\n• {line}"));
+    for line in payments(lang, &stakes, currency, &|_, _, _, _| Text::new()) {
+        out.line(Text::words("• ").and(line));
     }
     for r in s.released.iter().filter(|r| r.amount > 0) {
-        let line = tr!(
+        let line = tx!(
             lang,
             "released",
             who = mention(r.user),
             amount = money(lang, r.amount, currency)
         );
-        out.push_str(&format!("\n• {line}"));
+        out.line(Text::words("• ").and(line));
     }
-    out.push('\n');
-    out.push_str(&tr!(
+    out.line(tx!(
         lang,
         "net",
         black = mention(s.players.first),
@@ -201,37 +202,37 @@ pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) ->
 }
 
 /// " N coins returned to @x.", or nothing.
-pub(crate) fn refund_text(lang: Lang, amount: u64, to: UserId, currency: &str) -> String {
+pub(crate) fn refund_text(lang: Lang, amount: u64, to: UserId, currency: &str) -> Text {
     if amount == 0 {
-        String::new()
+        Text::new()
     } else {
-        let line = tr!(
+        let line = tx!(
             lang,
             "refunded",
             amount = money(lang, amount, currency),
             who = mention(to)
         );
-        format!(" {line}")
+        Text::words(" ").and(line)
     }
 }
 
 /// Who won a game, or that it was drawn or aborted, naming the players in their seats'
 /// order: "@a beat @b", "@a and @b drew".
-pub(crate) fn outcome(lang: Lang, result: &GameResult, players: &BySeat<UserId>) -> String {
+pub(crate) fn outcome(lang: Lang, result: &GameResult, players: &BySeat<UserId>) -> Text {
     match *result {
-        GameResult::Win { winner, loser } => tr!(
+        GameResult::Win { winner, loser } => tx!(
             lang,
             "history-beat",
             winner = mention(winner),
             loser = mention(loser)
         ),
-        GameResult::Draw => tr!(
+        GameResult::Draw => tx!(
             lang,
             "history-drew",
             black = mention(players.first),
             orange = mention(players.second)
         ),
-        GameResult::Aborted => tr!(
+        GameResult::Aborted => tx!(
             lang,
             "history-aborted",
             black = mention(players.first),
@@ -241,35 +242,35 @@ pub(crate) fn outcome(lang: Lang, result: &GameResult, players: &BySeat<UserId>)
 }
 
 /// A store refusal in words, for the user who was refused.
-pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
+pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> Text {
     let m = |n: u64| money(lang, n, currency);
     match e {
         StoreError::ChannelBusy { what } => match *what {
-            "a game in progress" => tr!(lang, "busy-game"),
-            "an open challenge" => tr!(lang, "busy-challenge"),
-            _ => tr!(lang, "busy-other"),
+            "a game in progress" => tx!(lang, "busy-game"),
+            "an open challenge" => tx!(lang, "busy-challenge"),
+            _ => tx!(lang, "busy-other"),
         },
-        StoreError::SeveralChallenges { count } => tr!(lang, "several-challenges", n = *count),
-        StoreError::ChannelNotAllowed => tr!(lang, "channel-not-allowed"),
-        StoreError::SelfChallenge => tr!(lang, "no-self-challenge"),
-        StoreError::InvalidTerms(_) => tr!(lang, "terms-bad"),
+        StoreError::SeveralChallenges { count } => tx!(lang, "several-challenges", n = *count),
+        StoreError::ChannelNotAllowed => tx!(lang, "channel-not-allowed"),
+        StoreError::SelfChallenge => tx!(lang, "no-self-challenge"),
+        StoreError::InvalidTerms(_) => tx!(lang, "terms-bad"),
         StoreError::InsufficientFunds {
             available,
             needed,
             what: "the payment",
             ..
-        } => tr!(
+        } => tx!(
             lang,
             "insufficient-pay",
             available = m(*available),
             needed = m(*needed)
         ),
-        StoreError::SelfPayment => tr!(lang, "pay-self"),
+        StoreError::SelfPayment => tx!(lang, "pay-self"),
         StoreError::AboveLimit { what, max } => match *what {
-            "stake" => tr!(lang, "stake-above-limit", max = m(*max)),
-            _ => tr!(lang, "price-above-limit", max = m(*max)),
+            "stake" => tx!(lang, "stake-above-limit", max = m(*max)),
+            _ => tx!(lang, "price-above-limit", max = m(*max)),
         },
-        StoreError::PaymentCap { cap, left, wait_ms } => tr!(
+        StoreError::PaymentCap { cap, left, wait_ms } => tx!(
             lang,
             "pay-cap",
             cap = m(*cap),
@@ -277,61 +278,61 @@ pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
             time = format_duration(*wait_ms)
         ),
         StoreError::BalanceLimit { user, room, .. } => {
-            tr!(lang, "balance-limit", who = mention(*user), room = m(*room))
+            tx!(lang, "balance-limit", who = mention(*user), room = m(*room))
         }
         StoreError::InsufficientFunds {
             user,
             available,
             needed,
             ..
-        } => tr!(
+        } => tx!(
             lang,
             "insufficient",
             who = mention(*user),
             available = m(*available),
             needed = m(*needed)
         ),
-        StoreError::NoChallenge => tr!(lang, "no-open-challenge"),
-        StoreError::ChallengeReplaced => tr!(lang, "challenge-replaced"),
-        StoreError::GameReplaced => tr!(lang, "game-replaced"),
-        StoreError::NoGame => tr!(lang, "no-game"),
-        StoreError::AlreadyStarted => tr!(lang, "already-started"),
+        StoreError::NoChallenge => tx!(lang, "no-open-challenge"),
+        StoreError::ChallengeReplaced => tx!(lang, "challenge-replaced"),
+        StoreError::GameReplaced => tx!(lang, "game-replaced"),
+        StoreError::NoGame => tx!(lang, "no-game"),
+        StoreError::AlreadyStarted => tx!(lang, "already-started"),
         StoreError::NotChallenged { challenged } => {
-            tr!(lang, "only-challenged", who = mention(*challenged))
+            tx!(lang, "only-challenged", who = mention(*challenged))
         }
         StoreError::NotChallenger { challenger } => {
-            tr!(lang, "only-challenger", who = mention(*challenger))
+            tx!(lang, "only-challenger", who = mention(*challenger))
         }
-        StoreError::ChallengeExpired => tr!(lang, "challenge-expired"),
+        StoreError::ChallengeExpired => tx!(lang, "challenge-expired"),
         StoreError::NotExpired { remaining_ms } => {
-            tr!(lang, "not-expired", time = format_duration(*remaining_ms))
+            tx!(lang, "not-expired", time = format_duration(*remaining_ms))
         }
-        StoreError::NotAPlayer => tr!(lang, "not-playing"),
-        StoreError::GameChanged { .. } => tr!(lang, "game-changed"),
-        StoreError::NotYourTurn { to_move } => tr!(lang, "not-your-turn", who = mention(*to_move)),
+        StoreError::NotAPlayer => tx!(lang, "not-playing"),
+        StoreError::GameChanged { .. } => tx!(lang, "game-changed"),
+        StoreError::NotYourTurn { to_move } => tx!(lang, "not-your-turn", who = mention(*to_move)),
         StoreError::DrawAlreadyOffered { by } => {
-            tr!(lang, "draw-already-offered", who = mention(*by))
+            tx!(lang, "draw-already-offered", who = mention(*by))
         }
-        StoreError::NoDrawOffer => tr!(lang, "no-draw-offer"),
-        StoreError::NoTimeLimit => tr!(lang, "no-time-limit"),
-        StoreError::CannotClaimOnOwnTurn => tr!(lang, "claim-own-turn"),
+        StoreError::NoDrawOffer => tx!(lang, "no-draw-offer"),
+        StoreError::NoTimeLimit => tx!(lang, "no-time-limit"),
+        StoreError::CannotClaimOnOwnTurn => tx!(lang, "claim-own-turn"),
         StoreError::TimeNotUp { remaining_ms } => {
-            tr!(lang, "time-not-up", time = format_duration(*remaining_ms))
+            tx!(lang, "time-not-up", time = format_duration(*remaining_ms))
         }
         StoreError::BattleTimeNotUp { remaining_ms } => {
-            tr!(
+            tx!(
                 lang,
                 "battle-card-pending",
                 time = format_duration(*remaining_ms)
             )
         }
         StoreError::DailyNotReady { wait_ms } => {
-            tr!(lang, "daily-not-ready", time = format_duration(*wait_ms))
+            tx!(lang, "daily-not-ready", time = format_duration(*wait_ms))
         }
-        StoreError::InvalidAmount(_) => tr!(lang, "amount-bad", max = jetan_store::MAX_AMOUNT),
+        StoreError::InvalidAmount(_) => tx!(lang, "amount-bad", max = jetan_store::MAX_AMOUNT),
         other => {
             tracing::info!("refused: {other}");
-            tr!(lang, "refused-other")
+            tx!(lang, "refused-other")
         }
     }
 }
@@ -339,7 +340,7 @@ pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
 /// Checks a currency name as typed: 1 to 20 visible characters — letters, digits,
 /// spaces, emoji and common symbols — and nothing that Discord would turn into markup, a
 /// link, a mention or a line break. Returns it trimmed.
-pub(crate) fn currency_name(lang: Lang, typed: &str) -> Result<String, String> {
+pub(crate) fn currency_name(lang: Lang, typed: &str) -> Result<String, Text> {
     let name = typed.trim();
     let visible = name
         .chars()
@@ -357,7 +358,7 @@ pub(crate) fn currency_name(lang: Lang, typed: &str) -> Result<String, String> {
             || (c.is_ascii() && !c.is_ascii_alphanumeric() && !" $%&+-=.,'!?:/".contains(c))
     };
     if visible == 0 || visible > 20 || name.chars().any(forbidden) {
-        return Err(tr!(lang, "currency-help"));
+        return Err(tx!(lang, "currency-help"));
     }
     Ok(name.to_string())
 }
@@ -368,8 +369,15 @@ mod tests {
 
     #[test]
     fn amounts_and_words() {
-        assert_eq!(capitalise("it is <@1>'s turn"), "It is <@1>'s turn");
+        assert_eq!(
+            crate::words::capitalise("it is <@1>'s turn"),
+            "It is <@1>'s turn"
+        );
         assert_eq!(signed_money(Lang::En, -3, "coins"), "-3 coins");
+        assert_eq!(
+            money(Lang::En, 2, "**x** <@1>").spans(),
+            [crate::reply::Span::Words("2 **x** <@1>".into())]
+        );
         assert_eq!(signed_money(Lang::En, 1, "coins"), "+1 coin");
         assert_eq!(money(Lang::Es, 1, "coins"), "1 moneda");
         assert_eq!(money(Lang::Es, 40, "coins"), "40 monedas");

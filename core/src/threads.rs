@@ -11,7 +11,7 @@
 
 use jetan_store::{ChannelId, Game, GameId, Settlement};
 
-use super::lang::tr;
+use super::lang::tx;
 use super::reply::Text;
 use super::request::{mention, Request};
 use super::words::format_duration;
@@ -56,7 +56,7 @@ impl Core {
         {
             Ok(game) => {
                 let lang = self.public_lang(game.guild);
-                Some(Reply::public(tr!(
+                Some(Reply::public(tx!(
                     lang,
                     "thread-opened",
                     challenger = mention(game.challenger),
@@ -88,8 +88,8 @@ impl Core {
             .map(|g| g.guild);
         let lang = guild.map(|g| self.public_lang(g)).unwrap_or_default();
         Reply::public(match why {
-            ThreadRefusal::MissingPermission => tr!(lang, "thread-no-permission"),
-            ThreadRefusal::Failed => tr!(lang, "thread-failed"),
+            ThreadRefusal::MissingPermission => tx!(lang, "thread-no-permission"),
+            ThreadRefusal::Failed => tx!(lang, "thread-failed"),
         })
     }
 }
@@ -109,7 +109,7 @@ pub(crate) fn thread_plan(core: &Core, req: &Request, game: &Game) -> Option<Thr
         return None;
     }
     let lang = core.public_lang(game.guild);
-    let name = tr!(
+    let name = tx!(
         lang,
         "thread-name",
         challenger = core.name_of(game.challenger, lang),
@@ -119,7 +119,7 @@ pub(crate) fn thread_plan(core: &Core, req: &Request, game: &Game) -> Option<Thr
     Some(ThreadPlan {
         channel: game.channel,
         game: game.id,
-        name: clip(&name.replace(['*', '`'], ""), MAX_THREAD_NAME),
+        name: clip(&name.unmarked(), MAX_THREAD_NAME),
         from_message: None,
     })
 }
@@ -146,7 +146,7 @@ pub(crate) fn told_in_parent(
         .map(|f| crate::games::name(lang, &f.game.terms))
         .unwrap_or_default();
     let who = crate::text::outcome(lang, &s.result, &s.players);
-    let line = tr!(
+    let line = tx!(
         lang,
         "thread-result",
         who = who,
@@ -179,7 +179,7 @@ pub(crate) fn notify(core: &Core, req: &Request, dm: Option<bool>) -> Result<Rep
     } else {
         "notify-channel"
     };
-    Ok(Reply::ephemeral(tr!(lang, key)))
+    Ok(Reply::ephemeral(tx!(lang, key)))
 }
 
 /// `/jetan games`: the server's games in progress, each with its channel (a link),
@@ -193,13 +193,13 @@ pub(crate) fn games_list(core: &Core, req: &Request) -> Result<Reply, CoreError>
         .filter(|g| g.guild == req.guild)
         .collect();
     if games.is_empty() {
-        return Ok(Reply::public(tr!(lang, "games-none")));
+        return Ok(Reply::public(tx!(lang, "games-none")));
     }
     games.sort_by_key(|g| (g.started_at, g.id));
     let total = games.len();
-    let mut lines = vec![tr!(lang, "games-title", n = total)];
+    let mut lines = vec![tx!(lang, "games-title", n = total)];
     for g in games.iter().take(MAX_LISTED) {
-        lines.push(tr!(
+        lines.push(tx!(
             lang,
             "games-row",
             channel = Text::channel(g.channel),
@@ -211,9 +211,9 @@ pub(crate) fn games_list(core: &Core, req: &Request) -> Result<Reply, CoreError>
         ));
     }
     if total > MAX_LISTED {
-        lines.push(tr!(lang, "games-more", n = total - MAX_LISTED));
+        lines.push(tx!(lang, "games-more", n = total - MAX_LISTED));
     }
-    Ok(Reply::public(lines.join("\n")))
+    Ok(Reply::public(Text::join(lines, "\n")))
 }
 
 /// Where the asker's game is, when a command found none in the channel it was asked
@@ -221,7 +221,7 @@ pub(crate) fn games_list(core: &Core, req: &Request) -> Result<Reply, CoreError>
 /// linking the game's channel. The game in a thread of this channel first, then one
 /// where the asker is to move, then the newest. `None` when they play no game on
 /// this server.
-pub(crate) fn your_game_elsewhere(core: &Core, req: &Request, lang: Lang) -> Option<String> {
+pub(crate) fn your_game_elsewhere(core: &Core, req: &Request, lang: Lang) -> Option<Text> {
     let me = req.user.id;
     let games = core.store.games_without_moves().ok()?;
     let g = games
@@ -235,7 +235,7 @@ pub(crate) fn your_game_elsewhere(core: &Core, req: &Request, lang: Lang) -> Opt
                 std::cmp::Reverse((g.started_at, g.id)),
             )
         })?;
-    Some(tr!(
+    Some(tx!(
         lang,
         "no-game-yours-elsewhere",
         opponent = mention(g.opponent_of(me)?),

@@ -106,7 +106,9 @@ impl Core {
             second = mention(game.challenged()),
             id = game.id.get()
         );
-        let response = crate::games::of(&game).started(self, &game, head).ok()?;
+        let response = crate::games::of(&game)
+            .started(self, &game, head.into())
+            .ok()?;
         Some(
             response
                 .reply
@@ -440,7 +442,7 @@ fn create(core: &Core, req: &Request, a: &TournamentArgs) -> Result<Response, Co
         .create_tournament(Core::store_req(req), req.guild, req.channel, &spec)
         .map_err(|e| match e {
             StoreError::Pairing(_) | StoreError::InvalidTournament(_) => {
-                CoreError::User(tr!(lang, "tournament-settings-bad", why = e.to_string()))
+                CoreError::User(tr!(lang, "tournament-settings-bad", why = e.to_string()).into())
             }
             e => e.into(),
         })?;
@@ -475,12 +477,12 @@ fn event_message(core: &Core, tm: &Tournament) -> Reply {
     Reply::public(text)
         .with_button(
             ButtonAction::TournamentJoin(tm.id.get()).id(),
-            &tr!(lang, "button-join"),
+            tr!(lang, "button-join"),
             ButtonStyle::Success,
         )
         .with_button(
             ButtonAction::TournamentLeave(tm.id.get()).id(),
-            &tr!(lang, "button-leave"),
+            tr!(lang, "button-leave"),
             ButtonStyle::Secondary,
         )
 }
@@ -672,7 +674,7 @@ fn info_text(core: &Core, lang: Lang, tm: &Tournament) -> String {
     let players = tm
         .players
         .iter()
-        .map(|e| mention(e.user))
+        .map(|e| mention(e.user).to_string())
         .collect::<Vec<_>>()
         .join(", ");
     tr!(

@@ -3,7 +3,7 @@
 
 use jetan_store::{ChannelId, ClosedHow, GameResult, Nudge, UserId};
 
-use super::lang::tr;
+use super::lang::tx;
 use super::reply::{MessageEdit, Reply};
 use super::request::mention;
 use super::text;
@@ -57,13 +57,18 @@ impl Core {
                         .map(|s| s.currency)
                         .unwrap_or_else(|_| "coins".into());
                     let lang = self.public_lang(c.challenge.guild);
-                    let line =
-                        tr!(
-                            lang,
-                            "expired",
-                            challenger = mention(c.challenge.challenger),
-                            challenged = mention(c.challenge.challenged)
-                        ) + &text::refund_text(lang, c.refunded, c.challenge.challenger, &currency);
+                    let line = tx!(
+                        lang,
+                        "expired",
+                        challenger = mention(c.challenge.challenger),
+                        challenged = mention(c.challenge.challenged)
+                    )
+                    .and(text::refund_text(
+                        lang,
+                        c.refunded,
+                        c.challenge.challenger,
+                        &currency,
+                    ));
                     match self.store.take_message(b'c', c.challenge.id) {
                         Some(at) => out.edits.push(MessageEdit {
                             channel: at.channel,
@@ -88,21 +93,20 @@ impl Core {
                     crate::practice::stop_thinking(self, s.game_id);
                     let lang = self.public_lang(s.guild);
                     let text = match s.result {
-                        GameResult::Win { winner, loser } => {
-                            tr!(
-                                lang,
-                                "stalled",
-                                loser = mention(loser),
-                                winner = mention(winner)
-                            ) + "\n"
-                                + &text::settlement(
-                                    lang,
-                                    &s,
-                                    &self.currency_or_default(s.guild),
-                                    false,
-                                )
-                        }
-                        _ => tr!(
+                        GameResult::Win { winner, loser } => tx!(
+                            lang,
+                            "stalled",
+                            loser = mention(loser),
+                            winner = mention(winner)
+                        )
+                        .and("\n")
+                        .and(text::settlement(
+                            lang,
+                            &s,
+                            &self.currency_or_default(s.guild),
+                            false,
+                        )),
+                        _ => tx!(
                             lang,
                             "abandoned",
                             black = mention(s.players.first),
@@ -148,35 +152,35 @@ fn remind(core: &Core, r: &jetan_store::Reminder, now: u64, out: &mut Sweep) {
     let lang = core.public_lang(g.guild);
     let opponent = g.opponent_of(r.user).unwrap_or_default();
     let game = crate::games::name(lang, &g.terms);
-    let who = mention(r.user);
+    let who = &mention(r.user);
     let text = match r.nudge {
-        Nudge::Half => tr!(
+        Nudge::Half => tx!(
             lang,
             "remind-half",
             who = who,
-            game = game.as_str(),
+            game = &game,
             left = format_duration(r.deadline.saturating_sub(now))
         ),
-        Nudge::Tenth if g.terms.practice => tr!(
+        Nudge::Tenth if g.terms.practice => tx!(
             lang,
             "remind-tenth-practice",
             who = who,
-            game = game.as_str(),
+            game = &game,
             left = format_duration(r.deadline.saturating_sub(now))
         ),
-        Nudge::Tenth => tr!(
+        Nudge::Tenth => tx!(
             lang,
             "remind-tenth",
             who = who,
-            game = game.as_str(),
+            game = &game,
             left = format_duration(r.deadline.saturating_sub(now)),
             opponent = mention(opponent)
         ),
-        Nudge::TimeUp => tr!(
+        Nudge::TimeUp => tx!(
             lang,
             "remind-time-up",
             who = who,
-            game = game.as_str(),
+            game = &game,
             opponent = mention(opponent),
             settles = format_duration(r.settles_at.saturating_sub(now))
         ),
@@ -186,7 +190,7 @@ fn remind(core: &Core, r: &jetan_store::Reminder, now: u64, out: &mut Sweep) {
         post = post.pinging(opponent);
     }
     if core.store.reminds_by_dm(r.user) {
-        let private = tr!(
+        let private = tx!(
             lang,
             "remind-dm",
             text = text,
@@ -199,11 +203,11 @@ fn remind(core: &Core, r: &jetan_store::Reminder, now: u64, out: &mut Sweep) {
         });
         if r.nudge == Nudge::TimeUp && opponent != core.bot.id {
             // The opponent, who may claim, is told in the channel all the same.
-            let line = tr!(
+            let line = tx!(
                 lang,
                 "remind-may-claim",
                 who = mention(opponent),
-                game = game.as_str()
+                game = &game
             );
             out.posts
                 .push((g.channel, Reply::public(line).pinging(opponent)));

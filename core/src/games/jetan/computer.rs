@@ -1,6 +1,7 @@
 //! The computer's turn in a game of Jetan, and its answer to a draw offer.
 
-use crate::lang::{tr, Lang};
+use crate::lang::{tx, Lang};
+use crate::reply::Text;
 use crate::{Core, CoreError, Response};
 use jetan_engine::DrawGrounds;
 use jetan_store::games::jetan::color_of;
@@ -69,7 +70,7 @@ pub(super) fn draw(
     core: &Core,
     lang: Lang,
     game: &jetan_store::Game,
-) -> Result<(bool, String), CoreError> {
+) -> Result<(bool, Text), CoreError> {
     let pos = game.position()?;
     let me = color_of(game.seat_of(core.bot.id).unwrap_or(Seat::Second));
     let j = jetan_engine::judge_draw(
@@ -79,17 +80,17 @@ pub(super) fn draw(
         engine_level(crate::practice::level(core, game.id)),
     );
     let why = match j.reason {
-        DrawGrounds::Over => tr!(lang, "illegal-game-over"),
-        DrawGrounds::DeadMaterial => tr!(lang, "computer-draw-dead-material"),
-        DrawGrounds::Stale { plies } => tr!(lang, "computer-draw-stale", plies = plies),
+        DrawGrounds::Over => tx!(lang, "illegal-game-over"),
+        DrawGrounds::DeadMaterial => tx!(lang, "computer-draw-dead-material"),
+        DrawGrounds::Stale { plies } => tx!(lang, "computer-draw-stale", plies = plies),
         DrawGrounds::Winning { score } => {
-            tr!(lang, "computer-draw-winning", score = score.to_string())
+            tx!(lang, "computer-draw-winning", score = score.to_string())
         }
         DrawGrounds::Behind { score } => {
-            tr!(lang, "computer-draw-behind", score = score.to_string())
+            tx!(lang, "computer-draw-behind", score = score.to_string())
         }
         DrawGrounds::NotBehind { score } => {
-            tr!(lang, "computer-draw-not-behind", score = score.to_string())
+            tx!(lang, "computer-draw-not-behind", score = score.to_string())
         }
     };
     Ok((j.accept, why))

@@ -1,7 +1,8 @@
 //! The names of a game of Jetan: its variant and board, its rule options (RULES.md §12)
 //! in words, its piece prices; and its options as a challenge types them.
 
-use crate::lang::{tr, Lang};
+use crate::lang::{tx, Lang};
+use crate::reply::Text;
 use crate::words::money;
 use crate::CoreError;
 use jetan_rules::{Color, Role, Rules, Topology, Variant};
@@ -9,20 +10,20 @@ use jetan_store::games::jetan::{options, Options};
 use jetan_store::Terms;
 
 /// The name of a variant as players read it.
-pub(crate) fn variant_name(lang: Lang, v: Variant) -> String {
+pub(crate) fn variant_name(lang: Lang, v: Variant) -> Text {
     match v {
-        Variant::Classic => tr!(lang, "variant-classic"),
-        Variant::Manator => tr!(lang, "variant-manator"),
+        Variant::Classic => tx!(lang, "variant-classic"),
+        Variant::Manator => tx!(lang, "variant-manator"),
     }
 }
 
 /// The name of a game of Jetan's rules and board.
-pub(super) fn name(lang: Lang, t: &Terms) -> String {
+pub(super) fn name(lang: Lang, t: &Terms) -> Text {
     let o = options(t);
     let name = variant_name(lang, o.variant);
     match o.topology {
         Topology::Flat => name,
-        Topology::Circular => tr!(lang, "game-circular", variant = name),
+        Topology::Circular => tx!(lang, "game-circular", variant = name),
     }
 }
 
@@ -49,13 +50,13 @@ pub(super) fn read_options(lang: Lang, typed: &[(String, String)]) -> Result<Opt
             .find(|(name, _)| name.eq_ignore_ascii_case(value))
             .map(|&(_, v)| v)
             .ok_or_else(|| {
-                let names: Vec<String> = choices.iter().map(|(n, _)| format!("`{n}`")).collect();
-                CoreError::User(tr!(
+                let names = choices.iter().map(|(n, _)| Text::code(*n));
+                CoreError::User(tx!(
                     lang,
                     "option-value",
                     option = option,
                     value = value,
-                    choices = names.join(", ")
+                    choices = Text::join(names, ", ")
                 ))
             })
     }
@@ -66,7 +67,7 @@ pub(super) fn read_options(lang: Lang, typed: &[(String, String)]) -> Result<Opt
             "board" => o.topology = pick(lang, name, value, &BOARDS)?,
             "rules" => o.rules = read_rules(lang, value)?,
             other => {
-                return Err(CoreError::User(tr!(
+                return Err(CoreError::User(tx!(
                     lang,
                     "option-unknown",
                     game = "Jetan",
@@ -104,13 +105,13 @@ pub(super) fn read_rules(lang: Lang, typed: &str) -> Result<Rules, CoreError> {
     typed
         .trim()
         .parse::<Rules>()
-        .map_err(|e| CoreError::User(tr!(lang, "rules-invalid", why = e.to_string())))
+        .map_err(|e| CoreError::User(tx!(lang, "rules-invalid", why = e.to_string())))
 }
 
 /// The piece prices of a game of Jetan, in one sentence.
-pub(super) fn piece_price_terms(lang: Lang, t: &Terms, currency: &str) -> String {
+pub(super) fn piece_price_terms(lang: Lang, t: &Terms, currency: &str) -> Text {
     let m = |n: u64| money(lang, n, currency);
-    tr!(
+    tx!(
         lang,
         "terms-piece-price",
         price = m(t.piece_price),
@@ -119,17 +120,17 @@ pub(super) fn piece_price_terms(lang: Lang, t: &Terms, currency: &str) -> String
 }
 
 /// A side's name: "Black", "Naranjas".
-pub(crate) fn color_name(lang: Lang, color: Color) -> String {
+pub(crate) fn color_name(lang: Lang, color: Color) -> Text {
     match color {
-        Color::Black => tr!(lang, "color-black"),
-        Color::Orange => tr!(lang, "color-orange"),
+        Color::Black => tx!(lang, "color-black"),
+        Color::Orange => tx!(lang, "color-orange"),
     }
 }
 
 /// The move made at `ply` (0-based) by `color` as players count moves, one per side:
 /// "move 1, Orange".
-pub(crate) fn move_number(lang: Lang, ply: usize, color: Color) -> String {
-    tr!(
+pub(crate) fn move_number(lang: Lang, ply: usize, color: Color) -> Text {
+    tx!(
         lang,
         "move-number",
         n = ply / 2 + 1,

@@ -7,7 +7,8 @@ use martian_chess::{
     Action, Card, Color, Event, IllegalAction, Outcome, PublicView, Role, Square, Suit, ToAct,
 };
 
-use crate::lang::tr;
+use crate::lang::tx;
+use crate::reply::Text;
 use crate::request::mention;
 use crate::words::money;
 use crate::Lang;
@@ -16,8 +17,8 @@ use crate::Lang;
 pub(crate) const GAME_NAME: &str = "Martian Chess";
 
 /// The piece prices of a challenge's terms.
-pub(crate) fn piece_price_terms(lang: Lang, price: u64, currency: &str) -> String {
-    tr!(
+pub(crate) fn piece_price_terms(lang: Lang, price: u64, currency: &str) -> Text {
+    tx!(
         lang,
         "mc-piece-price-terms",
         price = money(lang, price, currency),
@@ -36,114 +37,110 @@ pub(crate) fn prisoner_role(piece: char) -> &'static str {
 }
 
 /// A Jetan command in a Martian Chess game, or the other way round.
-pub(crate) fn wrong_game(lang: Lang, game: GameKind) -> String {
+pub(crate) fn wrong_game(lang: Lang, game: GameKind) -> Text {
     match game {
-        GameKind::MartianChess => tr!(lang, "mc-wrong-game-martian"),
-        GameKind::Jetan => tr!(lang, "mc-wrong-game-jetan"),
+        GameKind::MartianChess => tx!(lang, "mc-wrong-game-martian"),
+        GameKind::Jetan => tx!(lang, "mc-wrong-game-jetan"),
     }
 }
 
 /// A colour's name in `lang`.
-pub(crate) fn color_name(lang: Lang, c: Color) -> String {
+pub(crate) fn color_name(lang: Lang, c: Color) -> Text {
     match c {
-        Color::White => tr!(lang, "mc-white"),
-        Color::Black => tr!(lang, "mc-black"),
+        Color::White => tx!(lang, "mc-white"),
+        Color::Black => tx!(lang, "mc-black"),
     }
 }
 
 /// A colour's name with its player, in `lang`: "@alice (White)".
-fn seat_in(lang: Lang, player: UserId, c: Color) -> String {
-    format!("{} ({})", mention(player), color_name(lang, c))
+fn seat_in(lang: Lang, player: UserId, c: Color) -> Text {
+    mention(player).and(" (").and(color_name(lang, c)).and(")")
 }
 
 /// Why the rules refuse an action. `who` names a colour's player (a mention); without
 /// it the colour's name is used.
-pub(crate) fn illegal(
-    lang: Lang,
-    e: &IllegalAction,
-    who: Option<&dyn Fn(Color) -> String>,
-) -> String {
+pub(crate) fn illegal(lang: Lang, e: &IllegalAction, who: Option<&dyn Fn(Color) -> Text>) -> Text {
     let name = |c: Color| who.map_or_else(|| color_name(lang, c), |f| f(c));
     match e {
-        IllegalAction::GameOver(_) => tr!(lang, "mc-game-over"),
-        IllegalAction::NotYourTurn(c) => tr!(lang, "mc-not-your-turn", who = name(*c)),
+        IllegalAction::GameOver(_) => tx!(lang, "mc-game-over"),
+        IllegalAction::NotYourTurn(c) => tx!(lang, "mc-not-your-turn", who = name(*c)),
         IllegalAction::BattleInProgress(c) => {
-            tr!(lang, "mc-battle-in-progress", who = name(*c))
+            tx!(lang, "mc-battle-in-progress", who = name(*c))
         }
-        IllegalAction::NotYourCard(c) => tr!(lang, "mc-not-your-battle-card", who = name(*c)),
-        other => crate::words::capitalise(&illegal_move(lang, other)),
+        IllegalAction::NotYourCard(c) => tx!(lang, "mc-not-your-battle-card", who = name(*c)),
+        other => illegal_move(lang, other).capitalised(),
     }
 }
 
 /// The piece with its article: "the Rook", "la Torre".
-fn the_piece(lang: Lang, r: Role) -> String {
-    tr!(lang, "mc-the-piece", role = role_code(r))
+fn the_piece(lang: Lang, r: Role) -> Text {
+    tx!(lang, "mc-the-piece", role = role_code(r))
 }
 
 /// The less common refusals of the rules, each from its variant's data.
-fn illegal_move(lang: Lang, e: &IllegalAction) -> String {
+fn illegal_move(lang: Lang, e: &IllegalAction) -> Text {
     use IllegalAction as I;
     match e {
-        I::EmptySquare(s) => tr!(lang, "mc-illegal-empty-square", square = s.to_string()),
-        I::NotYourPiece { square, role } => tr!(
+        I::EmptySquare(s) => tx!(lang, "mc-illegal-empty-square", square = s.to_string()),
+        I::NotYourPiece { square, role } => tx!(
             lang,
             "mc-illegal-not-your-piece",
             piece = the_piece(lang, *role),
             square = square.to_string()
         ),
-        I::AlreadyMoved { square, role } => tr!(
+        I::AlreadyMoved { square, role } => tx!(
             lang,
             "mc-illegal-already-moved",
             piece = the_piece(lang, *role),
             square = square.to_string()
         ),
-        I::DroppedThisTurn { square, role } => tr!(
+        I::DroppedThisTurn { square, role } => tx!(
             lang,
             "mc-illegal-dropped-this-turn",
             piece = the_piece(lang, *role),
             square = square.to_string()
         ),
-        I::CannotReach { role, from, to } => tr!(
+        I::CannotReach { role, from, to } => tx!(
             lang,
             "mc-illegal-cannot-reach",
             piece = the_piece(lang, *role),
             from = from.to_string(),
             to = to.to_string()
         ),
-        I::OwnPiece { to, role } => tr!(
+        I::OwnPiece { to, role } => tx!(
             lang,
             "mc-illegal-own-piece",
             role = role_code(*role),
             to = to.to_string()
         ),
-        I::PawnBlocked(s) => tr!(lang, "mc-illegal-pawn-blocked", square = s.to_string()),
-        I::NoCastlingRight => tr!(lang, "mc-illegal-no-castling-right"),
-        I::CastlingBlocked(s) => tr!(lang, "mc-illegal-castling-blocked", square = s.to_string()),
-        I::BadPromotion(r) => tr!(lang, "mc-illegal-bad-promotion", role = role_code(*r)),
-        I::NotAPromotion => tr!(lang, "mc-illegal-not-a-promotion"),
-        I::NotInReserve(r) => tr!(lang, "mc-illegal-not-in-reserve", role = role_code(*r)),
-        I::SquareOccupied(s) => tr!(lang, "mc-illegal-square-occupied", square = s.to_string()),
+        I::PawnBlocked(s) => tx!(lang, "mc-illegal-pawn-blocked", square = s.to_string()),
+        I::NoCastlingRight => tx!(lang, "mc-illegal-no-castling-right"),
+        I::CastlingBlocked(s) => tx!(lang, "mc-illegal-castling-blocked", square = s.to_string()),
+        I::BadPromotion(r) => tx!(lang, "mc-illegal-bad-promotion", role = role_code(*r)),
+        I::NotAPromotion => tx!(lang, "mc-illegal-not-a-promotion"),
+        I::NotInReserve(r) => tx!(lang, "mc-illegal-not-in-reserve", role = role_code(*r)),
+        I::SquareOccupied(s) => tx!(lang, "mc-illegal-square-occupied", square = s.to_string()),
         I::PawnDropOnBackRank(s) => {
-            tr!(
+            tx!(
                 lang,
                 "mc-illegal-pawn-drop-back-rank",
                 square = s.to_string()
             )
         }
-        I::KingNotExchangeable => tr!(lang, "mc-illegal-king-not-exchangeable"),
-        I::NotInYourPrison(r) => tr!(lang, "mc-illegal-not-in-your-prison", role = role_code(*r)),
+        I::KingNotExchangeable => tx!(lang, "mc-illegal-king-not-exchangeable"),
+        I::NotInYourPrison(r) => tx!(lang, "mc-illegal-not-in-your-prison", role = role_code(*r)),
         I::NotInOpponentPrison(r) => {
-            tr!(
+            tx!(
                 lang,
                 "mc-illegal-not-in-opponent-prison",
                 role = role_code(*r)
             )
         }
-        I::CardNotInHand(c) => tr!(lang, "mc-illegal-card-not-in-hand", card = c.to_string()),
-        I::MustFollowSuit(s) => tr!(lang, "mc-illegal-must-follow-suit", suit = s.name()),
-        I::NoBattle => tr!(lang, "mc-illegal-no-battle"),
-        I::NoActionsLeft => tr!(lang, "mc-illegal-no-actions-left"),
-        I::GameOver(_) => tr!(lang, "mc-game-over"),
+        I::CardNotInHand(c) => tx!(lang, "mc-illegal-card-not-in-hand", card = c.to_string()),
+        I::MustFollowSuit(s) => tx!(lang, "mc-illegal-must-follow-suit", suit = s.name()),
+        I::NoBattle => tx!(lang, "mc-illegal-no-battle"),
+        I::NoActionsLeft => tx!(lang, "mc-illegal-no-actions-left"),
+        I::GameOver(_) => tx!(lang, "mc-game-over"),
         I::NotYourTurn(_) | I::BattleInProgress(_) | I::NotYourCard(_) => {
             // Worded with the player's name by `illegal`.
             illegal(lang, e, None)
@@ -152,22 +149,22 @@ fn illegal_move(lang: Lang, e: &IllegalAction) -> String {
 }
 
 /// Why a typed move does not read.
-pub(crate) fn not_a_move(lang: Lang, typed: &str, e: &martian_chess::ParseActionError) -> String {
+pub(crate) fn not_a_move(lang: Lang, typed: &str, e: &martian_chess::ParseActionError) -> Text {
     use martian_chess::ParseActionError as P;
     match e {
-        P::Square(part) => tr!(
+        P::Square(part) => tx!(
             lang,
             "mc-not-a-move-square",
             typed = typed,
             part = part.as_str()
         ),
-        P::Piece(part) => tr!(
+        P::Piece(part) => tx!(
             lang,
             "mc-not-a-move-piece",
             typed = typed,
             part = part.as_str()
         ),
-        P::Empty | P::Unknown(_) | P::Card(_) => tr!(lang, "mc-not-a-move", typed = typed),
+        P::Empty | P::Unknown(_) | P::Card(_) => tx!(lang, "mc-not-a-move", typed = typed),
     }
 }
 
@@ -177,32 +174,34 @@ pub(crate) fn card_option(lang: Lang, c: Card) -> String {
         'T' => "10".to_string(),
         r => r.to_string(),
     };
-    tr!(lang, "mc-card-option", rank = rank, suit = c.suit().name())
+    tx!(lang, "mc-card-option", rank = rank, suit = c.suit().name()).unmarked()
 }
 
 /// An autocomplete entry for a piece that can move: "e2 — pawn (2 moves)".
 pub(crate) fn suggest_from(lang: Lang, square: Square, role: Role, n: usize) -> String {
-    tr!(
+    tx!(
         lang,
         "mc-suggest-from",
         square = square.to_string(),
         role = role_code(role),
         n = n
     )
+    .unmarked()
 }
 
 /// An autocomplete entry for an attack: "e5 — attack the Knight".
 pub(crate) fn suggest_attack(lang: Lang, square: Square, role: Role) -> String {
-    tr!(
+    tx!(
         lang,
         "mc-suggest-attack",
         square = square.to_string(),
         role = role_code(role)
     )
+    .unmarked()
 }
 
 /// A piece kind as typed: its letter (`N`) or its name (`knight`).
-pub(crate) fn parse_role(lang: Lang, typed: &str) -> Result<Role, String> {
+pub(crate) fn parse_role(lang: Lang, typed: &str) -> Result<Role, Text> {
     let t = typed.trim();
     let mut chars = t.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
@@ -226,28 +225,28 @@ pub(crate) fn parse_role(lang: Lang, typed: &str) -> Result<Role, String> {
                 || spanish(*r) == lower
                 || (*r == Role::Pawn && lower == "peon")
         })
-        .ok_or_else(|| tr!(lang, "mc-not-a-piece", typed = t))
+        .ok_or_else(|| tx!(lang, "mc-not-a-piece", typed = t))
 }
 
 /// A card as typed (`AS`, `10h`, `th`).
-pub(crate) fn parse_card(lang: Lang, typed: &str) -> Result<Card, String> {
+pub(crate) fn parse_card(lang: Lang, typed: &str) -> Result<Card, Text> {
     let t = typed.trim().to_ascii_uppercase().replace("10", "T");
     t.parse()
-        .map_err(|_| tr!(lang, "mc-not-a-card", typed = typed.trim()))
+        .map_err(|_| tx!(lang, "mc-not-a-card", typed = typed.trim()))
 }
 
 /// A square as typed.
-pub(crate) fn parse_square(lang: Lang, typed: &str) -> Result<Square, String> {
+pub(crate) fn parse_square(lang: Lang, typed: &str) -> Result<Square, Text> {
     typed
         .trim()
         .to_ascii_lowercase()
         .parse()
-        .map_err(|_| tr!(lang, "mc-not-a-square", typed = typed.trim()))
+        .map_err(|_| tx!(lang, "mc-not-a-square", typed = typed.trim()))
 }
 
 /// A hand as a compact line, sorted by suit (spades, hearts, diamonds, clubs) and rank,
 /// high first: `AS KS 7H · 9D · 2C`.
-pub(crate) fn hand_line(lang: Lang, hand: &[Card]) -> String {
+pub(crate) fn hand_line(lang: Lang, hand: &[Card]) -> Text {
     let mut groups = Vec::new();
     for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
         let mut cards: Vec<Card> = hand.iter().copied().filter(|c| c.suit() == suit).collect();
@@ -258,28 +257,28 @@ pub(crate) fn hand_line(lang: Lang, hand: &[Card]) -> String {
         }
     }
     if groups.is_empty() {
-        tr!(lang, "mc-no-cards")
+        tx!(lang, "mc-no-cards")
     } else {
-        groups.join(" · ")
+        Text::words(groups.join(" · "))
     }
 }
 
 /// The private answer to `hand`.
-pub(crate) fn hand_reply(lang: Lang, view: &PublicView) -> String {
+pub(crate) fn hand_reply(lang: Lang, view: &PublicView) -> Text {
     let hand = hand_line(lang, view.hand());
-    let mut s = tr!(lang, "mc-hand", n = view.hand().len(), hand = hand);
+    let mut s = tx!(lang, "mc-hand", n = view.hand().len(), hand = hand);
     if let ToAct::Battle { player, .. } = view.to_act() {
         if player == view.viewer() {
-            s.push('\n');
-            s.push_str(&tr!(lang, "mc-hand-battle"));
+            s.push("\n");
+            s.push(tx!(lang, "mc-hand-battle"));
         }
     }
     s
 }
 
 /// The die roll that starts a turn.
-pub(crate) fn die_roll(lang: Lang, player: UserId, c: Color, value: u8) -> String {
-    tr!(
+pub(crate) fn die_roll(lang: Lang, player: UserId, c: Color, value: u8) -> Text {
+    tx!(
         lang,
         "mc-die-roll",
         who = seat_in(lang, player, c),
@@ -290,9 +289,9 @@ pub(crate) fn die_roll(lang: Lang, player: UserId, c: Color, value: u8) -> Strin
 
 /// The public state of play: whose turn, the die, the battle, prisons, reserves, hand
 /// sizes, the discard pile's top. Nothing hidden.
-pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> UserId) -> String {
+pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> UserId) -> Text {
     let turn = view.turn();
-    let mut s = tr!(
+    let mut s = tx!(
         lang,
         "mc-status-turn",
         who = seat_in(lang, player(turn), turn),
@@ -302,12 +301,12 @@ pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> Us
     if let Some(b) = view.battle() {
         let cards: Vec<String> = b.cards().iter().map(Card::to_string).collect();
         let played = if cards.is_empty() {
-            tr!(lang, "mc-battle-no-card")
+            tx!(lang, "mc-battle-no-card")
         } else {
-            tr!(lang, "mc-battle-cards", cards = cards.join(" "))
+            tx!(lang, "mc-battle-cards", cards = cards.join(" "))
         };
-        s.push('\n');
-        s.push_str(&tr!(
+        s.push("\n");
+        s.push(tx!(
             lang,
             "mc-status-battle",
             from = b.from().to_string(),
@@ -316,8 +315,8 @@ pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> Us
         ));
     }
     for c in Color::ALL {
-        s.push('\n');
-        s.push_str(&tr!(
+        s.push("\n");
+        s.push(tx!(
             lang,
             "mc-status-side",
             color = color_name(lang, c),
@@ -326,9 +325,9 @@ pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> Us
             reserve = pool(lang, view.reserve(c))
         ));
     }
-    s.push('\n');
+    s.push("\n");
     if let Some(top) = view.discard_pile().last() {
-        s.push_str(&tr!(
+        s.push(tx!(
             lang,
             "mc-status-discard",
             n = view.discard_pile().len(),
@@ -336,16 +335,16 @@ pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> Us
             deck = view.deck_len()
         ));
     } else {
-        s.push_str(&tr!(lang, "mc-status-deck", deck = view.deck_len()));
+        s.push(tx!(lang, "mc-status-deck", deck = view.deck_len()));
     }
     s
 }
 
-fn pool(lang: Lang, p: &martian_chess::Pool) -> String {
+fn pool(lang: Lang, p: &martian_chess::Pool) -> Text {
     if p.is_empty() {
-        tr!(lang, "mc-pool-empty")
+        tx!(lang, "mc-pool-empty")
     } else {
-        p.to_string()
+        Text::words(p.to_string())
     }
 }
 
@@ -358,46 +357,46 @@ pub(crate) fn events(
     action: &Action,
     list: &[Event],
     player: &dyn Fn(Color) -> UserId,
-) -> Vec<String> {
+) -> Vec<Text> {
     let who = |c: Color| seat_in(lang, player(c), c);
     let mut out = Vec::new();
     match action {
-        Action::Move { .. } => out.push(tr!(
+        Action::Move { .. } => out.push(tx!(
             lang,
             "mc-ev-move",
             who = who(actor),
             notation = notation
         )),
-        Action::Drop { role, to } => out.push(tr!(
+        Action::Drop { role, to } => out.push(tx!(
             lang,
             "mc-ev-drop",
             who = who(actor),
             role = role_code(*role),
             to = to.to_string()
         )),
-        Action::Exchange(role) => out.push(tr!(
+        Action::Exchange(role) => out.push(tx!(
             lang,
             "mc-ev-exchange",
             who = who(actor),
             role = role_code(*role)
         )),
-        Action::Discard(card) => out.push(tr!(
+        Action::Discard(card) => out.push(tx!(
             lang,
             "mc-ev-discard",
             who = who(actor),
             card = card.to_string()
         )),
-        Action::Play(card) => out.push(tr!(
+        Action::Play(card) => out.push(tx!(
             lang,
             "mc-ev-play",
             who = who(actor),
             card = card.to_string()
         )),
-        Action::End => out.push(tr!(lang, "mc-ev-end", who = who(actor))),
+        Action::End => out.push(tx!(lang, "mc-ev-end", who = who(actor))),
     }
     for e in list {
         match e {
-            Event::Attack { from, to } => out.push(tr!(
+            Event::Attack { from, to } => out.push(tx!(
                 lang,
                 "mc-ev-attack",
                 from = from.to_string(),
@@ -411,7 +410,7 @@ pub(crate) fn events(
                 prisoner,
                 recorded_as,
             } => {
-                let piece = tr!(
+                let piece = tx!(
                     lang,
                     "mc-colored-piece",
                     role = role_code(prisoner.role),
@@ -420,9 +419,9 @@ pub(crate) fn events(
                 let taken = if prisoner.role == *recorded_as {
                     piece
                 } else {
-                    tr!(lang, "mc-promoted-prisoner", piece = piece)
+                    tx!(lang, "mc-promoted-prisoner", piece = piece)
                 };
-                out.push(tr!(
+                out.push(tx!(
                     lang,
                     "mc-ev-battle-won",
                     card = card.to_string(),
@@ -435,13 +434,13 @@ pub(crate) fn events(
                     taken = taken
                 ));
             }
-            Event::Promoted { square, role } => out.push(tr!(
+            Event::Promoted { square, role } => out.push(tx!(
                 lang,
                 "mc-ev-promoted",
                 square = square.to_string(),
                 role = role_code(*role)
             )),
-            Event::Reshuffled { cards } => out.push(tr!(lang, "mc-ev-reshuffled", cards = *cards)),
+            Event::Reshuffled { cards } => out.push(tx!(lang, "mc-ev-reshuffled", cards = *cards)),
             Event::DieRolled { player: c, value } => {
                 out.push(die_roll(lang, player(*c), *c, *value))
             }
@@ -471,12 +470,12 @@ fn role_code(r: Role) -> &'static str {
     }
 }
 
-fn outcome(lang: Lang, o: Outcome, who: &dyn Fn(Color) -> String) -> String {
+fn outcome(lang: Lang, o: Outcome, who: &dyn Fn(Color) -> Text) -> Text {
     use martian_chess::{DrawReason, WinReason};
     match o {
         Outcome::Decisive { winner, reason } => match reason {
-            WinReason::KingCaptured => tr!(lang, "mc-king-captured", who = who(winner)),
-            WinReason::KingLostAttack => tr!(
+            WinReason::KingCaptured => tx!(lang, "mc-king-captured", who = who(winner)),
+            WinReason::KingLostAttack => tx!(
                 lang,
                 "mc-king-lost-attack",
                 color = color_name(lang, winner.other()),
@@ -485,23 +484,23 @@ fn outcome(lang: Lang, o: Outcome, who: &dyn Fn(Color) -> String) -> String {
         },
         Outcome::Draw {
             reason: DrawReason::FiftyTurns,
-        } => tr!(lang, "mc-draw-fifty"),
+        } => tx!(lang, "mc-draw-fifty"),
     }
 }
 
 /// The prompt under a message when a battle card is awaited.
-pub(crate) fn card_prompt(lang: Lang, player: UserId) -> String {
-    tr!(lang, "mc-card-prompt", who = mention(player))
+pub(crate) fn card_prompt(lang: Lang, player: UserId) -> Text {
+    tx!(lang, "mc-card-prompt", who = mention(player))
 }
 
 /// The line under a message when a new actor is to act.
-pub(crate) fn your_turn(lang: Lang, player: UserId) -> String {
-    tr!(lang, "mc-your-turn", who = mention(player))
+pub(crate) fn your_turn(lang: Lang, player: UserId) -> Text {
+    tx!(lang, "mc-your-turn", who = mention(player))
 }
 
 /// A prisoner whose owner's piece reserve is spent paid nothing (or not all).
-pub(crate) fn reserve_spent(lang: Lang, unpaid: u64, currency: &str) -> String {
-    tr!(
+pub(crate) fn reserve_spent(lang: Lang, unpaid: u64, currency: &str) -> Text {
+    tx!(
         lang,
         "mc-reserve-spent",
         amount = money(lang, unpaid, currency)
@@ -510,26 +509,26 @@ pub(crate) fn reserve_spent(lang: Lang, unpaid: u64, currency: &str) -> String {
 
 /// The card menu's placeholder.
 pub(crate) fn card_menu(lang: Lang) -> String {
-    tr!(lang, "mc-card-menu")
+    tx!(lang, "mc-card-menu").unmarked()
 }
 
 /// The discard menu's placeholder.
 pub(crate) fn discard_menu(lang: Lang) -> String {
-    tr!(lang, "mc-discard-menu")
+    tx!(lang, "mc-discard-menu").unmarked()
 }
 
-pub(crate) fn not_your_card(lang: Lang) -> String {
-    tr!(lang, "mc-not-your-card")
+pub(crate) fn not_your_card(lang: Lang) -> Text {
+    tx!(lang, "mc-not-your-card")
 }
 
-pub(crate) fn card_menu_text(lang: Lang, view: &PublicView, legal: &[Card]) -> String {
+pub(crate) fn card_menu_text(lang: Lang, view: &PublicView, legal: &[Card]) -> Text {
     let led = view
         .battle()
         .and_then(|b| b.led_suit())
-        .map_or(String::new(), |s| {
-            format!(" {}", tr!(lang, "mc-led-suit", suit = s.name()))
+        .map_or(Text::new(), |s| {
+            Text::words(" ").and(tx!(lang, "mc-led-suit", suit = s.name()))
         });
-    tr!(
+    tx!(
         lang,
         "mc-card-menu-text",
         n = legal.len(),
@@ -538,21 +537,21 @@ pub(crate) fn card_menu_text(lang: Lang, view: &PublicView, legal: &[Card]) -> S
     )
 }
 
-pub(crate) fn discard_menu_text(lang: Lang, view: &PublicView) -> String {
-    tr!(
+pub(crate) fn discard_menu_text(lang: Lang, view: &PublicView) -> Text {
+    tx!(
         lang,
         "mc-discard-menu-text",
         hand = hand_line(lang, view.hand())
     )
 }
 
-pub(crate) fn stale_menu(lang: Lang) -> String {
-    tr!(lang, "stale-menu")
+pub(crate) fn stale_menu(lang: Lang) -> Text {
+    tx!(lang, "stale-menu")
 }
 
 /// The start of a game.
-pub(crate) fn started(lang: Lang, white: UserId, black: UserId) -> String {
-    tr!(
+pub(crate) fn started(lang: Lang, white: UserId, black: UserId) -> Text {
+    tx!(
         lang,
         "mc-started",
         white = mention(white),
@@ -561,8 +560,8 @@ pub(crate) fn started(lang: Lang, white: UserId, black: UserId) -> String {
 }
 
 /// A practice game's opening line.
-pub(crate) fn practice_started(lang: Lang, user: UserId, bot: UserId, level: u8) -> String {
-    tr!(
+pub(crate) fn practice_started(lang: Lang, user: UserId, bot: UserId, level: u8) -> Text {
+    tx!(
         lang,
         "mc-practice-started",
         user = mention(user),
@@ -572,33 +571,28 @@ pub(crate) fn practice_started(lang: Lang, user: UserId, bot: UserId, level: u8)
 }
 
 /// `moves square:` for a Martian Chess piece (private).
-pub(crate) fn piece_moves(
-    lang: Lang,
-    sq: Square,
-    role: Role,
-    targets: &[(Square, bool)],
-) -> String {
+pub(crate) fn piece_moves(lang: Lang, sq: Square, role: Role, targets: &[(Square, bool)]) -> Text {
     let role = role_code(role);
     let square = sq.to_string();
     if targets.is_empty() {
-        return tr!(lang, "mc-cannot-move", role = role, square = square);
+        return tx!(lang, "mc-cannot-move", role = role, square = square);
     }
-    let list: Vec<String> = targets
+    let list: Vec<Text> = targets
         .iter()
         .map(|(to, attack)| {
             if *attack {
-                tr!(lang, "mc-attack-target", square = to.to_string())
+                tx!(lang, "mc-attack-target", square = to.to_string())
             } else {
-                to.to_string()
+                Text::words(to.to_string())
             }
         })
         .collect();
-    tr!(
+    tx!(
         lang,
         "mc-can-go",
         role = role,
         square = square,
-        list = list.join(", ")
+        list = Text::join(list, ", ")
     )
 }
 
@@ -609,8 +603,8 @@ pub(crate) fn replay_header(
     white: UserId,
     black: UserId,
     actions: usize,
-) -> String {
-    tr!(
+) -> Text {
+    tx!(
         lang,
         "mc-replay-header",
         id = id.to_string(),
@@ -621,8 +615,8 @@ pub(crate) fn replay_header(
 }
 
 /// One line of the replay file.
-pub(crate) fn replay_line(lang: Lang, n: usize, c: Color, notation: &str, timeout: bool) -> String {
-    let line = tr!(
+pub(crate) fn replay_line(lang: Lang, n: usize, c: Color, notation: &str, timeout: bool) -> Text {
+    let line = tx!(
         lang,
         "mc-replay-line",
         n = n,
@@ -630,20 +624,20 @@ pub(crate) fn replay_line(lang: Lang, n: usize, c: Color, notation: &str, timeou
         notation = notation
     );
     if timeout {
-        tr!(lang, "mc-replay-timeout", line = line)
+        tx!(lang, "mc-replay-timeout", line = line)
     } else {
         line
     }
 }
 
 /// A battle card played by the bot for a player out of time.
-pub(crate) fn timeout_card(lang: Lang, player: UserId) -> String {
-    tr!(lang, "mc-timeout-card", who = mention(player))
+pub(crate) fn timeout_card(lang: Lang, player: UserId) -> Text {
+    tx!(lang, "mc-timeout-card", who = mention(player))
 }
 
 /// The turn status under `board` for a game in progress.
-pub(crate) fn board_header(lang: Lang, white: UserId, black: UserId) -> String {
-    tr!(
+pub(crate) fn board_header(lang: Lang, white: UserId, black: UserId) -> Text {
+    tx!(
         lang,
         "mc-board-header",
         white = mention(white),
@@ -668,10 +662,10 @@ pub(crate) fn menu_destination(
     let castling = role == Role::King && from.file().abs_diff(to.file()) == 2;
     let mut notes = Vec::new();
     if castling && target.is_none() {
-        notes.push(tr!(lang, "mc-menu-castling"));
+        notes.push(tx!(lang, "mc-menu-castling").unmarked());
     }
     if let Some(r) = promotion {
-        notes.push(tr!(lang, "mc-menu-promotes", role = role_code(r)));
+        notes.push(tx!(lang, "mc-menu-promotes", role = role_code(r)).unmarked());
     }
     if !notes.is_empty() {
         s.push_str(if target.is_some() { ", " } else { " — " });
@@ -681,8 +675,8 @@ pub(crate) fn menu_destination(
 }
 
 /// The text above the menu of a piece's destinations.
-pub(crate) fn menu_piece_title(lang: Lang, role: Role, from: Square) -> String {
-    tr!(
+pub(crate) fn menu_piece_title(lang: Lang, role: Role, from: Square) -> Text {
+    tx!(
         lang,
         "mc-menu-piece",
         role = role_code(role),
@@ -692,17 +686,17 @@ pub(crate) fn menu_piece_title(lang: Lang, role: Role, from: Square) -> String {
 
 /// A paradrop in the Move button's menu: "Paradrop a Knight from your reserve".
 pub(crate) fn menu_drop(lang: Lang, role: Role) -> String {
-    tr!(lang, "mc-menu-drop", role = role_code(role))
+    tx!(lang, "mc-menu-drop", role = role_code(role)).unmarked()
 }
 
 /// The text above the menu of a paradrop's squares.
-pub(crate) fn menu_drop_title(lang: Lang, role: Role) -> String {
-    tr!(lang, "mc-menu-drop-title", role = role_code(role))
+pub(crate) fn menu_drop_title(lang: Lang, role: Role) -> Text {
+    tx!(lang, "mc-menu-drop-title", role = role_code(role))
 }
 
 /// An exchange in the Move button's menu.
 pub(crate) fn menu_exchange(lang: Lang, role: Role) -> String {
-    tr!(lang, "mc-menu-exchange", role = role_code(role))
+    tx!(lang, "mc-menu-exchange", role = role_code(role)).unmarked()
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use jetan_store::Settlement;
 
 use super::args::{amount, one_line};
-use super::lang::{tx, Lang};
+use super::lang::{tr, Lang};
 use super::request::{mention, AdminCommand, Request, UserRef};
 use super::text::money;
 use super::{refuse, Core, CoreError, Reply, Response};
@@ -28,7 +28,7 @@ pub(crate) fn admin(
 ) -> Result<Response, CoreError> {
     let lang = Lang::of(&req.locale);
     if !req.manager {
-        return refuse(tx!(lang, "admins-only"));
+        return refuse(tr!(lang, "admins-only"));
     }
     match command {
         AdminCommand::Abort { reason } => {
@@ -67,7 +67,7 @@ fn move_money(
     let lang = Lang::of(&req.locale);
     let reason = reason_text(lang, reason)?;
     if user.bot {
-        return refuse(tx!(lang, "bots-no-wallet"));
+        return refuse(tr!(lang, "bots-no-wallet"));
     }
     let a = amount(lang, typed, "what-amount")?;
     let stamp = Core::store_req(req);
@@ -82,7 +82,7 @@ fn move_money(
         ),
     };
     let currency = core.currency(req.guild)?;
-    Ok(Reply::ephemeral(tx!(
+    Ok(Reply::ephemeral(tr!(
         lang,
         key,
         amount = money(lang, done.amount, &currency),
@@ -98,7 +98,7 @@ fn reset(core: &Core, req: &Request, user: &UserRef, reason: &str) -> Result<Res
     let lang = Lang::of(&req.locale);
     let reason = reason_text(lang, reason)?;
     if user.bot {
-        return refuse(tx!(lang, "bots-no-wallet"));
+        return refuse(tr!(lang, "bots-no-wallet"));
     }
     let done = core
         .store
@@ -115,7 +115,7 @@ pub(crate) fn reset_reply(
     let lang = Lang::of(&req.locale);
     let currency = core.currency(req.guild)?;
     let escrow = core.store.wallet(req.guild, done.user)?.escrow;
-    Ok(Reply::ephemeral(tx!(
+    Ok(Reply::ephemeral(tr!(
         lang,
         "reset-done",
         who = mention(done.user),
@@ -132,7 +132,7 @@ fn abort(core: &Core, req: &Request, reason: &str) -> Result<Response, CoreError
     let why = if reason.is_empty() {
         Text::new()
     } else {
-        Text::words(" ").and(tx!(lang, "abort-reason", reason = reason))
+        Text::words(" ").and(tr!(lang, "abort-reason", reason = reason))
     };
     if let Some(game) = core.store.game(req.channel)? {
         let s: Settlement = core
@@ -140,7 +140,7 @@ fn abort(core: &Core, req: &Request, reason: &str) -> Result<Response, CoreError
             .abort(Core::store_req(req), req.channel, game.id, reason)?;
         crate::practice::stop_thinking(core, game.id);
         let currency = core.currency(req.guild)?;
-        let mut text = tx!(
+        let mut text = tr!(
             lang,
             "aborted-game",
             admin = mention(req.user.id),
@@ -149,7 +149,7 @@ fn abort(core: &Core, req: &Request, reason: &str) -> Result<Response, CoreError
         )
         .and(why);
         for r in s.released.iter().filter(|r| r.amount > 0) {
-            let line = tx!(
+            let line = tr!(
                 lang,
                 "refunded",
                 amount = money(lang, r.amount, &currency),
@@ -168,5 +168,5 @@ fn abort(core: &Core, req: &Request, reason: &str) -> Result<Response, CoreError
         response.reply.text.push(why);
         return Ok(response);
     }
-    refuse(tx!(Lang::of(&req.locale), "nothing-to-abort"))
+    refuse(tr!(Lang::of(&req.locale), "nothing-to-abort"))
 }

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use jetan_store::{ChannelId, FinishedGame, GameId, GuildId, UserId};
 
-use crate::lang::{tx, Lang};
+use crate::lang::{tr, Lang};
 use crate::request::{mention, Request};
 use crate::{refuse, Core, CoreError, Reply, Response};
 
@@ -59,7 +59,7 @@ impl Core {
             Err(CoreError::User(msg)) => Reply::public(msg).pinging(job.asker),
             Err(e) => {
                 tracing::error!(game = %job.game, "analysis failed: {e}");
-                Reply::public(tx!(lang, "analysis-failed", who = mention(job.asker)))
+                Reply::public(tr!(lang, "analysis-failed", who = mention(job.asker)))
                     .pinging(job.asker)
             }
         }
@@ -74,24 +74,24 @@ pub(crate) fn analyse(core: &Core, req: &Request, id: Option<&str>) -> Result<Re
         let n = typed.trim().trim_start_matches('#').parse::<GameId>().ok();
         let live = core.store.game(req.channel)?;
         if n.is_some() && live.is_some_and(|g| Some(g.id) == n) {
-            return refuse(tx!(asker, "analysis-in-progress"));
+            return refuse(tr!(asker, "analysis-in-progress"));
         }
     }
     let last = crate::endings::finished_named(core, req, id)?;
     let ui = crate::games::of(&last.game);
     if !ui.analyses() {
-        return refuse(tx!(asker, "analysis-not-this-game"));
+        return refuse(tr!(asker, "analysis-not-this-game"));
     }
     if last.game.records.is_empty() {
-        return refuse(tx!(asker, "analysis-no-moves"));
+        return refuse(tr!(asker, "analysis-no-moves"));
     }
     if core.analyses_waiting.load(Ordering::SeqCst) > MAX_WAITING {
-        return refuse(tx!(asker, "analysis-busy"));
+        return refuse(tr!(asker, "analysis-busy"));
     }
     let lang = core.public_lang(req.guild);
     let per = per_position(core, last.game.records.len());
     let seconds = (per.as_millis() as u64 * last.game.records.len() as u64).div_ceil(1000);
-    let mut response = Response::from(Reply::public(tx!(
+    let mut response = Response::from(Reply::public(tr!(
         lang,
         "analysis-started",
         id = last.game.id.to_string(),

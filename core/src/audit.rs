@@ -7,7 +7,7 @@
 
 use jetan_store::{ChannelId, ClosedHow, GameResult, Receipt, Settings, Settlement};
 
-use super::lang::tx;
+use super::lang::tr;
 use super::reply::Text;
 use super::request::{mention, AdminCommand, Command, Request, SettingsArgs};
 use super::text::money;
@@ -57,14 +57,14 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
     let admin = mention(req.user.id);
     let why = |r: Option<&str>| match r.map(str::trim) {
         Some(r) if !r.is_empty() => Text::words(r),
-        _ => tx!(lang, "audit-no-reason"),
+        _ => tr!(lang, "audit-no-reason"),
     };
     let admin_command = match &req.command {
         Command::Admin(a) => Some(a),
         _ => None,
     };
     match (receipt, admin_command) {
-        (Receipt::Grant(g), Some(AdminCommand::Grant { reason, .. })) => Some(tx!(
+        (Receipt::Grant(g), Some(AdminCommand::Grant { reason, .. })) => Some(tr!(
             lang,
             "audit-grant",
             admin = admin,
@@ -73,7 +73,7 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
             reason = why(Some(reason)),
             balance = m(g.balance)
         )),
-        (Receipt::Grant(g), Some(AdminCommand::Take { reason, .. })) => Some(tx!(
+        (Receipt::Grant(g), Some(AdminCommand::Take { reason, .. })) => Some(tr!(
             lang,
             "audit-take",
             admin = admin,
@@ -82,7 +82,7 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
             reason = why(Some(reason)),
             balance = m(g.balance)
         )),
-        (Receipt::Reset(g), Some(AdminCommand::Reset { reason, .. })) => Some(tx!(
+        (Receipt::Reset(g), Some(AdminCommand::Reset { reason, .. })) => Some(tr!(
             lang,
             "audit-reset",
             admin = admin,
@@ -90,7 +90,7 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
             amount = m(g.amount),
             reason = why(Some(reason))
         )),
-        (Receipt::Purge(p), Some(AdminCommand::Purge { reason, .. })) => Some(tx!(
+        (Receipt::Purge(p), Some(AdminCommand::Purge { reason, .. })) => Some(tr!(
             lang,
             "audit-purge",
             admin = admin,
@@ -98,13 +98,13 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
             amount = m(p.total()),
             reason = why(Some(reason))
         )),
-        (Receipt::Settings(_), Some(AdminCommand::Settings(args))) => Some(tx!(
+        (Receipt::Settings(_), Some(AdminCommand::Settings(args))) => Some(tr!(
             lang,
             "audit-settings",
             admin = admin,
             changes = changes(args)
         )),
-        (Receipt::Finished(f), Some(AdminCommand::Abort { reason })) => Some(tx!(
+        (Receipt::Finished(f), Some(AdminCommand::Abort { reason })) => Some(tr!(
             lang,
             "audit-abort",
             admin = admin,
@@ -115,7 +115,7 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
         (Receipt::Closed(c), Some(AdminCommand::Abort { reason }))
             if c.how == ClosedHow::Aborted =>
         {
-            Some(tx!(
+            Some(tr!(
                 lang,
                 "audit-abort-challenge",
                 admin = admin,
@@ -124,7 +124,7 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
                 reason = why(reason.as_deref())
             ))
         }
-        (Receipt::Pay(p), _) => Some(tx!(
+        (Receipt::Pay(p), _) => Some(tr!(
             lang,
             if p.note.is_empty() {
                 "audit-pay"
@@ -153,20 +153,20 @@ pub(crate) fn audit_pot(core: &Core, f: &Settlement, s: &Settings) -> Option<Tex
     }
     let lang = core.public_lang(f.guild);
     let who = match f.result {
-        GameResult::Win { winner, loser } => tx!(
+        GameResult::Win { winner, loser } => tr!(
             lang,
             "history-beat",
             winner = mention(winner),
             loser = mention(loser)
         ),
-        _ => tx!(
+        _ => tr!(
             lang,
             "history-drew",
             black = mention(f.players.first),
             orange = mention(f.players.second)
         ),
     };
-    Some(tx!(
+    Some(tr!(
         lang,
         "audit-pot",
         id = f.game_id.to_string(),

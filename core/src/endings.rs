@@ -4,7 +4,7 @@
 use jetan_store::{FinishedGame, Game, GameId, Settlement, UserId};
 
 use super::buttons::ButtonAction;
-use super::lang::{tx, Lang};
+use super::lang::{tr, Lang};
 use super::request::{mention, Request};
 use super::text::money;
 use super::{refuse, ButtonStyle, Core, CoreError, MessageEdit, Reply, Response, Shown};
@@ -69,22 +69,22 @@ pub(crate) fn resign_typed(core: &Core, req: &Request) -> Result<Reply, CoreErro
     let lang = Lang::of(&req.locale);
     let game = core.game_in(req)?;
     let Some(opponent) = game.opponent_of(req.user.id) else {
-        return refuse(tx!(lang, "not-playing"));
+        return refuse(tr!(lang, "not-playing"));
     };
     let currency = core.currency(req.guild)?;
     let text = if game.terms.stake > 0 {
-        tx!(
+        tr!(
             lang,
             "resign-confirm-stake",
             who = mention(opponent),
             amount = money(lang, game.terms.stake, &currency)
         )
     } else {
-        tx!(lang, "resign-confirm", who = mention(opponent))
+        tr!(lang, "resign-confirm", who = mention(opponent))
     };
     Ok(Reply::ephemeral(text).with_button(
         ButtonAction::Resign(game.id).id(),
-        tx!(lang, "button-confirm-resign"),
+        tr!(lang, "button-confirm-resign"),
         ButtonStyle::Danger,
     ))
 }
@@ -93,7 +93,7 @@ pub(crate) fn resign_typed(core: &Core, req: &Request) -> Result<Reply, CoreErro
 pub(crate) fn resign(core: &Core, req: &Request, id: GameId) -> Result<Reply, CoreError> {
     let game = match core.store.game(req.channel)? {
         Some(g) if g.id == id => g,
-        _ => return refuse(tx!(Lang::of(&req.locale), "game-over-already")),
+        _ => return refuse(tr!(Lang::of(&req.locale), "game-over-already")),
     };
     let s = core.store.resign(Core::store_req(req), req.channel, id)?;
     crate::practice::stop_thinking(core, game.id);
@@ -101,7 +101,7 @@ pub(crate) fn resign(core: &Core, req: &Request, id: GameId) -> Result<Reply, Co
     let lang = core.public_lang(req.guild);
     reply
         .text
-        .prepend_line(tx!(lang, "resigns", who = req.user.mention()));
+        .prepend_line(tr!(lang, "resigns", who = req.user.mention()));
     Ok(reply)
 }
 
@@ -109,15 +109,15 @@ pub(crate) fn draw(core: &Core, req: &Request) -> Result<Response, CoreError> {
     let lang = Lang::of(&req.locale);
     let game = core.game_in(req)?;
     let Some(opponent) = game.opponent_of(req.user.id) else {
-        return refuse(tx!(lang, "not-playing"));
+        return refuse(tr!(lang, "not-playing"));
     };
     if game.draw_offer == Some(opponent) {
         // Accepting ends the game: confirm first.
         return Ok(
-            Reply::ephemeral(tx!(lang, "draw-offered-confirm", who = mention(opponent)))
+            Reply::ephemeral(tr!(lang, "draw-offered-confirm", who = mention(opponent)))
                 .with_button(
                     ButtonAction::DrawAccept(game.id).id(),
-                    tx!(lang, "button-confirm-draw"),
+                    tr!(lang, "button-confirm-draw"),
                     ButtonStyle::Success,
                 )
                 .into(),
@@ -138,7 +138,7 @@ fn offer_computer_draw(core: &Core, req: &Request, game: &Game) -> Result<Respon
     let lang = Lang::of(&req.locale);
     let (accept, why) = crate::games::of(game).computer_draw(core, lang, game)?;
     if !accept {
-        return refuse(tx!(lang, "computer-declines-draw", why = why));
+        return refuse(tr!(lang, "computer-declines-draw", why = why));
     }
     let offered = core.store.offer_draw(Core::store_req(req), req.channel)?;
     let stamp = jetan_store::Stamp::new(Core::derived_id(&[req.id, 2]), core.bot.id, req.now);
@@ -147,7 +147,7 @@ fn offer_computer_draw(core: &Core, req: &Request, game: &Game) -> Result<Respon
     let public = core.public_lang(req.guild);
     let (_, why) = crate::games::of(game).computer_draw(core, public, game)?;
     let mut reply = ended(core, req, &offered, &s)?;
-    reply.text.prepend_line(tx!(
+    reply.text.prepend_line(tr!(
         public,
         "computer-accepts-draw",
         bot = mention(core.bot.id),
@@ -159,16 +159,16 @@ fn offer_computer_draw(core: &Core, req: &Request, game: &Game) -> Result<Respon
 /// The public message of a draw offer, with its buttons.
 pub(crate) fn draw_offer_reply(core: &Core, game: &Game, by: UserId, to: UserId) -> Response {
     let lang = core.public_lang(game.guild);
-    let reply = Reply::public(tx!(lang, "draw-offer", by = mention(by), to = mention(to)))
+    let reply = Reply::public(tr!(lang, "draw-offer", by = mention(by), to = mention(to)))
         .pinging(to)
         .with_button(
             ButtonAction::DrawAccept(game.id).id(),
-            tx!(lang, "button-accept-draw"),
+            tr!(lang, "button-accept-draw"),
             ButtonStyle::Success,
         )
         .with_button(
             ButtonAction::DrawDecline(game.id).id(),
-            tx!(lang, "button-decline"),
+            tr!(lang, "button-decline"),
             ButtonStyle::Danger,
         );
     Response {
@@ -195,7 +195,7 @@ pub(crate) fn answer_draw(
 ) -> Result<Response, CoreError> {
     let game = match core.store.game(req.channel)? {
         Some(g) if g.id == id => g,
-        _ => return refuse(tx!(Lang::of(&req.locale), "draw-offer-closed")),
+        _ => return refuse(tr!(Lang::of(&req.locale), "draw-offer-closed")),
     };
     let lang = core.public_lang(req.guild);
     let who = req.user.mention();
@@ -206,8 +206,8 @@ pub(crate) fn answer_draw(
         let mut reply = ended(core, req, &game, &s)?;
         reply
             .text
-            .prepend_line(tx!(lang, "draw-accepted", who = &who));
-        let edit = tx!(lang, "edit-draw-accepted", who = &who);
+            .prepend_line(tr!(lang, "draw-accepted", who = &who));
+        let edit = tr!(lang, "edit-draw-accepted", who = &who);
         Ok(Response {
             edits: answered_offer(core, id, edit).into_iter().collect(),
             ..reply.into()
@@ -215,10 +215,10 @@ pub(crate) fn answer_draw(
     } else {
         core.store
             .decline_draw(Core::store_req(req), req.channel, id)?;
-        let edit = tx!(lang, "edit-draw-declined", who = &who);
+        let edit = tr!(lang, "edit-draw-declined", who = &who);
         Ok(Response {
             edits: answered_offer(core, id, edit).into_iter().collect(),
-            ..Reply::public(tx!(lang, "draw-declined", who = &who)).into()
+            ..Reply::public(tr!(lang, "draw-declined", who = &who)).into()
         })
     }
 }
@@ -228,7 +228,7 @@ pub(crate) fn claim(core: &Core, req: &Request) -> Result<Reply, CoreError> {
     let s = core.store.claim_time(Core::store_req(req), req.channel)?;
     let mut reply = ended(core, req, &game, &s)?;
     let lang = core.public_lang(req.guild);
-    reply.text.prepend_line(tx!(
+    reply.text.prepend_line(tr!(
         lang,
         "claimed",
         loser = mention(match s.result {
@@ -253,7 +253,7 @@ pub(crate) fn record(core: &Core, req: &Request, id: Option<&str>) -> Result<Rep
     let last = finished_named(core, req, id)?;
     let lang = core.public_lang(req.guild);
     let text = core.game_record(&last);
-    Ok(Reply::public(tx!(
+    Ok(Reply::public(tr!(
         lang,
         "record-posted",
         id = last.game.id.to_string(),
@@ -273,7 +273,7 @@ pub(crate) fn finished_named(
     let last = match id.map(str::trim) {
         None | Some("") => match core.store.last_finished(req.channel)? {
             Some(last) => last,
-            None => return refuse(tx!(asker, "no-replay")),
+            None => return refuse(tr!(asker, "no-replay")),
         },
         Some(typed) => {
             let found = typed
@@ -284,7 +284,7 @@ pub(crate) fn finished_named(
                 .filter(|f| f.game.guild == req.guild);
             match found {
                 Some(f) => f,
-                None => return refuse(tx!(asker, "replay-not-found", id = typed)),
+                None => return refuse(tr!(asker, "replay-not-found", id = typed)),
             }
         }
     };

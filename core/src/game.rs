@@ -184,7 +184,7 @@ pub(crate) trait GameUi: Sync {
         per_position: std::time::Duration,
     ) -> Result<Reply, CoreError> {
         let _ = (core, asker, last, per_position);
-        Err(CoreError::User(crate::lang::tx!(
+        Err(CoreError::User(crate::lang::tr!(
             lang,
             "analysis-not-this-game"
         )))

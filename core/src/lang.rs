@@ -85,26 +85,22 @@ impl Lang {
         &bundles[self as usize]
     }
 
-    /// The message `key` with `args`, in this language; English when this language lacks
-    /// it; the key itself when no language has it (a test makes sure it never happens).
+    /// The message `key` with `args` as bare words (no markup: [`Text::unmarked`]), for
+    /// where nothing is marked up: a command's name and description, a label. Text is
+    /// written with [`Lang::text`].
     pub fn tr(self, key: &str, args: &[(&str, FluentValue<'_>)]) -> String {
-        let mut fargs = FluentArgs::new();
-        for (name, value) in args {
-            fargs.set(*name, value.clone());
-        }
-        for lang in [self, Lang::En] {
-            let bundle = lang.bundle();
-            if let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) {
-                let mut errors = Vec::new();
-                let text = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
-                if !errors.is_empty() {
-                    tracing::warn!(key, lang = lang.code(), "message errors: {errors:?}");
-                }
-                return text.into_owned();
-            }
-        }
-        tracing::error!(key, "no such message");
-        key.to_string()
+        let args = args
+            .iter()
+            .map(|(name, value)| {
+                let arg = match value {
+                    FluentValue::String(s) => Arg::Text(Text::words(s.to_string())),
+                    FluentValue::Number(n) => Arg::Value(FluentValue::Number(n.clone())),
+                    _ => Arg::Text(Text::new()),
+                };
+                (*name, arg)
+            })
+            .collect();
+        self.text(key, args).unmarked()
     }
 
     /// The message `key` with `args`, in this language, as [`Text`]: English when this
@@ -399,26 +395,14 @@ macro_rules! number_args {
 }
 number_args!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize, f32, f64);
 
-/// `tx!(lang, "key", name = value, …)`: a message with its arguments, as [`Text`]
+/// `tr!(lang, "key", name = value, …)`: a message with its arguments, as [`Text`]
 /// ([`Lang::text`]).
-macro_rules! tx {
+macro_rules! tr {
     ($lang:expr, $key:expr $(, $name:ident = $value:expr)* $(,)?) => {
         $crate::lang::Lang::text(
             $lang,
             $key,
             vec![$((stringify!($name), $crate::lang::IntoArg::into_arg($value))),*],
-        )
-    };
-}
-pub(crate) use tx;
-
-/// `tr!(lang, "key", name = value, …)`: a message with its arguments.
-macro_rules! tr {
-    ($lang:expr, $key:expr $(, $name:ident = $value:expr)* $(,)?) => {
-        $crate::lang::Lang::tr(
-            $lang,
-            $key,
-            &[$((stringify!($name), fluent_bundle::FluentValue::from($value))),*],
         )
     };
 }
@@ -553,7 +537,7 @@ mod tests {
     fn a_message_reads_its_emphasis_and_its_text_arguments_into_parts() {
         let alice = Text::user(jetan_store::UserId(101));
         // A mention in an argument is a mention; the message's `**` is strong text.
-        let t = tx!(
+        let t = tr!(
             Lang::En,
             "result-win",
             who = alice.clone(),
@@ -568,11 +552,11 @@ mod tests {
         );
         assert_eq!(t.users(), [jetan_store::UserId(101)]);
         // Code keeps its words whatever they are.
-        let t = tx!(Lang::En, "move-bad-text", text = "**x** <@1>");
+        let t = tr!(Lang::En, "move-bad-text", text = "**x** <@1>");
         assert_eq!(t.spans()[0], Span::Code("**x** <@1>".into()));
         // What a user typed stays words: no emphasis, code or mention comes out of it.
         for typed in ["**bold**", "`tick`", "<@1>", "@everyone", "~~x~~", "*a*"] {
-            let t = tx!(Lang::En, "pay-note", note = typed);
+            let t = tr!(Lang::En, "pay-note", note = typed);
             let mut words = Vec::new();
             all_words(&t, &mut words);
             assert!(words.concat().contains(typed), "{typed}: {t:?}");
@@ -586,7 +570,7 @@ mod tests {
         let game = Text::words("Classic Jetan (")
             .and(Text::code("T:jump"))
             .and(")");
-        let t = tx!(
+        let t = tr!(
             Lang::En,
             "rating-head",
             game = game.clone(),
@@ -599,12 +583,15 @@ mod tests {
         );
         // An argument the message selects on chooses the variant.
         assert_eq!(
-            tx!(Lang::En, "time-up", unit = "turn").plain(),
+            tr!(Lang::En, "time-up", unit = "turn").unmarked(),
             Lang::En.tr("time-up", &[("unit", "turn".into())])
         );
+        assert!(Lang::En
+            .tr("time-up", &[("unit", "turn".into())])
+            .contains("this turn"));
         assert_ne!(
-            tx!(Lang::En, "time-up", unit = "turn").plain(),
-            tx!(Lang::En, "time-up", unit = "move").plain()
+            tr!(Lang::En, "time-up", unit = "turn").plain(),
+            tr!(Lang::En, "time-up", unit = "move").plain()
         );
     }
 
@@ -628,6 +615,8 @@ mod tests {
         assert_eq!(tr!(Lang::Es, "moves-count", n = 1), "1 jugada");
         assert_eq!(tr!(Lang::Es, "moves-count", n = 17), "17 jugadas");
         // No isolation marks around arguments.
-        assert!(!tr!(Lang::Es, "moves-count", n = 3).contains('\u{2068}'));
+        assert!(!tr!(Lang::Es, "moves-count", n = 3)
+            .plain()
+            .contains('\u{2068}'));
     }
 }

@@ -274,7 +274,7 @@ impl Core {
         let at = self.store.take_message(kind, id)?;
         let text = match shown {
             Shown::Challenge(id) => self.accepted_game(channel, id).map(|game| {
-                lang::tx!(
+                lang::tr!(
                     self.public_lang(game.guild),
                     "edit-accepted",
                     who = request::mention(game.challenged())
@@ -380,7 +380,7 @@ impl Core {
             .and_then(|n| n.get(&id).cloned())
             .or_else(|| self.store.display_name(id))
             .unwrap_or_else(|| {
-                lang::tx!(lang, "unknown-player", n = (id.get() % 10_000).to_string()).unmarked()
+                lang::tr!(lang, "unknown-player", n = (id.get() % 10_000).to_string()).unmarked()
             })
     }
 
@@ -445,7 +445,7 @@ impl Core {
                     .map(|s| s.currency)
                     .unwrap_or_else(|_| "coins".into());
                 let mut why = games::refusal(lang, &e)
-                    .or_else(|| tournament::refusal(lang, &e).map(Text::from))
+                    .or_else(|| tournament::refusal(lang, &e))
                     .unwrap_or_else(|| text::refusal(lang, &e, &currency));
                 // No game here: say where the asker's game is, if they play one.
                 if matches!(e, StoreError::NoGame) {
@@ -457,7 +457,7 @@ impl Core {
             }
             Err(CoreError::Internal(msg)) => {
                 tracing::error!(guild = %req.guild, channel = %req.channel, user = %req.user.id, %command, "{msg}");
-                Reply::ephemeral(lang::tx!(lang, "internal")).into()
+                Reply::ephemeral(lang::tr!(lang, "internal")).into()
             }
         }
     }
@@ -575,7 +575,7 @@ impl Core {
                 ButtonAction::Game { id, name } => {
                     crate::move_menu::game_button(self, req, *id, name, Some(value))
                 }
-                _ => refuse(lang::tx!(Lang::of(&req.locale), "menu-not-mine")),
+                _ => refuse(lang::tr!(Lang::of(&req.locale), "menu-not-mine")),
             },
         }
     }

@@ -7,7 +7,7 @@ use jetan_store::{
 
 use super::args::{amount, MAX_MOVE_TIME_MINUTES};
 use super::buttons::ButtonAction;
-use super::lang::{tx, Lang};
+use super::lang::{tr, Lang};
 use super::request::{mention, ChallengeArgs, Request, UserRef};
 use super::text::{self, money};
 use super::{refuse, ButtonStyle, Core, CoreError, MessageEdit, Reply, Response, Shown};
@@ -23,10 +23,10 @@ pub(crate) fn challenge(
     let lang = Lang::of(&req.locale);
     let practice = opponent.id == core.bot.id;
     if opponent.bot && !practice {
-        return refuse(tx!(lang, "no-bots", bot = mention(core.bot.id)));
+        return refuse(tr!(lang, "no-bots", bot = mention(core.bot.id)));
     }
     if opponent.id == req.user.id {
-        return refuse(tx!(lang, "no-self-challenge"));
+        return refuse(tr!(lang, "no-self-challenge"));
     }
     let settings = core.store.settings(req.guild)?;
     let stake = match args.stake {
@@ -40,7 +40,7 @@ pub(crate) fn challenge(
         None => settings.default_piece_price,
     };
     if practice && (stake > 0 || piece_price > 0) {
-        return refuse(tx!(lang, "practice-no-money"));
+        return refuse(tr!(lang, "practice-no-money"));
     }
     if stake > 0 || piece_price > 0 {
         crate::money::check_money_rights(core, req, req.user.id, true)?;
@@ -52,17 +52,17 @@ pub(crate) fn challenge(
             Some(((settings.move_time_ms / 60_000).clamp(1, MAX_MOVE_TIME_MINUTES as u64)) as u32)
         }
         Some(m) if (1..=MAX_MOVE_TIME_MINUTES).contains(&m) => Some(m as u32),
-        Some(_) => return refuse(tx!(lang, "move-time-range", max = MAX_MOVE_TIME_MINUTES)),
+        Some(_) => return refuse(tr!(lang, "move-time-range", max = MAX_MOVE_TIME_MINUTES)),
     };
     let level = match args.level {
         None => crate::practice::Level::DEFAULT,
         Some(_) if !practice => {
-            return refuse(tx!(lang, "level-practice-only", bot = mention(core.bot.id)))
+            return refuse(tr!(lang, "level-practice-only", bot = mention(core.bot.id)))
         }
         Some(l) => u8::try_from(l)
             .ok()
             .and_then(crate::practice::Level::new)
-            .ok_or_else(|| CoreError::User(tx!(lang, "level-range")))?,
+            .ok_or_else(|| CoreError::User(tr!(lang, "level-range")))?,
     };
     let game = crate::games::ui(args.game.unwrap_or_default()).challenge_options(
         lang,
@@ -105,7 +105,7 @@ pub(crate) fn challenge(
 /// The public message of an open challenge, with its Accept and Decline buttons.
 pub(crate) fn challenge_reply(core: &Core, c: &Challenge, currency: &str, now: u64) -> Response {
     let lang = core.public_lang(c.guild);
-    let mut text = tx!(
+    let mut text = tr!(
         lang,
         "challenge",
         challenger = mention(c.challenger),
@@ -118,28 +118,28 @@ pub(crate) fn challenge_reply(core: &Core, c: &Challenge, currency: &str, now: u
         let rated_here = core.store.settings(c.guild).is_ok_and(|s| s.rated_options);
         if !c.terms.practice && !rated_here {
             text.push(" ");
-            text.push(tx!(lang, "rules-options-casual"));
+            text.push(tr!(lang, "rules-options-casual"));
         }
     }
     text.line(match c.terms.first {
         FirstMover::Challenger => {
-            tx!(
+            tr!(
                 lang,
                 "challenge-first-challenger",
                 who = mention(c.challenger)
             )
         }
         FirstMover::Challenged => {
-            tx!(
+            tr!(
                 lang,
                 "challenge-first-challenged",
                 who = mention(c.challenged)
             )
         }
-        FirstMover::Random => tx!(lang, "challenge-first-random"),
+        FirstMover::Random => tr!(lang, "challenge-first-random"),
     });
     text.push(" ");
-    text.push(tx!(
+    text.push(tr!(
         lang,
         "challenge-answer",
         who = mention(c.challenged),
@@ -149,12 +149,12 @@ pub(crate) fn challenge_reply(core: &Core, c: &Challenge, currency: &str, now: u
         .pinging(c.challenged)
         .with_button(
             ButtonAction::Accept(c.id).id(),
-            tx!(lang, "button-accept"),
+            tr!(lang, "button-accept"),
             ButtonStyle::Success,
         )
         .with_button(
             ButtonAction::Decline(c.id).id(),
-            tx!(lang, "button-decline"),
+            tr!(lang, "button-decline"),
             ButtonStyle::Danger,
         );
     Response {
@@ -203,18 +203,18 @@ pub(crate) fn accept_typed(core: &Core, req: &Request) -> Result<Response, CoreE
     let c = match (mine.as_slice(), open.last()) {
         ([c], _) => *c,
         ([], Some(newest)) => {
-            return refuse(tx!(
+            return refuse(tr!(
                 lang,
                 "only-challenged",
                 who = mention(newest.challenged)
             ))
         }
-        ([], None) => return refuse(tx!(lang, "no-open-challenge")),
-        (several, _) => return refuse(tx!(lang, "several-challenges", n = several.len())),
+        ([], None) => return refuse(tr!(lang, "no-open-challenge")),
+        (several, _) => return refuse(tr!(lang, "several-challenges", n = several.len())),
     };
     check_accept_rights(core, req, Some(c.id))?;
     let currency = core.currency(req.guild)?;
-    let mut text = tx!(
+    let mut text = tr!(
         lang,
         "accept-confirm",
         who = mention(c.challenger),
@@ -223,7 +223,7 @@ pub(crate) fn accept_typed(core: &Core, req: &Request) -> Result<Response, CoreE
     text.push(crate::games::terms_text(lang, &c.terms, &currency));
     if c.held > 0 {
         text.push(" ");
-        text.push(tx!(
+        text.push(tr!(
             lang,
             "accept-escrow",
             held = money(lang, c.held, &currency)
@@ -231,14 +231,14 @@ pub(crate) fn accept_typed(core: &Core, req: &Request) -> Result<Response, CoreE
     }
     text.push(" ");
     text.push(match c.terms.first {
-        FirstMover::Challenger => tx!(lang, "accept-first-challenger"),
-        FirstMover::Challenged => tx!(lang, "accept-first-challenged"),
-        FirstMover::Random => tx!(lang, "accept-first-random"),
+        FirstMover::Challenger => tr!(lang, "accept-first-challenger"),
+        FirstMover::Challenged => tr!(lang, "accept-first-challenged"),
+        FirstMover::Random => tr!(lang, "accept-first-random"),
     });
     Ok(Reply::ephemeral(text)
         .with_button(
             ButtonAction::Accept(c.id).id(),
-            tx!(lang, "button-confirm"),
+            tr!(lang, "button-confirm"),
             ButtonStyle::Success,
         )
         .into())
@@ -264,7 +264,7 @@ pub(crate) fn accepted(core: &Core, req: &Request, game: Game) -> Result<Respons
     let mut text = ui.accepted_line(core, lang, &game);
     if game.escrow.first > 0 {
         let m = |n: u64| money(lang, n, &currency);
-        text.line(tx!(
+        text.line(tr!(
             lang,
             "accepted-escrow",
             held = m(game.escrow.first),
@@ -276,7 +276,7 @@ pub(crate) fn accepted(core: &Core, req: &Request, game: Game) -> Result<Respons
     let edit = answered_challenge(
         core,
         game.id,
-        tx!(lang, "edit-accepted", who = mention(game.challenged())),
+        tr!(lang, "edit-accepted", who = mention(game.challenged())),
     );
     response.thread = crate::threads::thread_plan(core, req, &game).map(|mut plan| {
         plan.from_message = edit.as_ref().map(|e| e.message);
@@ -318,41 +318,41 @@ pub(crate) fn closed_reply(core: &Core, req: &Request, closed: &ChallengeClosed)
     let (challenger, challenged) = (mention(c.challenger), mention(c.challenged));
     let (text, edit) = match closed.how {
         ClosedHow::Declined => (
-            tx!(
+            tr!(
                 lang,
                 "declined",
                 challenged = &challenged,
                 challenger = &challenger
             ),
-            tx!(lang, "edit-declined", who = &challenged),
+            tr!(lang, "edit-declined", who = &challenged),
         ),
         ClosedHow::Cancelled => (
-            tx!(
+            tr!(
                 lang,
                 "cancelled",
                 challenger = &challenger,
                 challenged = &challenged
             ),
-            tx!(lang, "edit-cancelled", who = &challenger),
+            tr!(lang, "edit-cancelled", who = &challenger),
         ),
         ClosedHow::Aborted => (
-            tx!(
+            tr!(
                 lang,
                 "called-off",
                 who = mention(req.user.id),
                 challenger = &challenger,
                 challenged = &challenged
             ),
-            tx!(lang, "edit-called-off", who = mention(req.user.id)),
+            tr!(lang, "edit-called-off", who = mention(req.user.id)),
         ),
         ClosedHow::Expired => (
-            tx!(
+            tr!(
                 lang,
                 "expired",
                 challenger = &challenger,
                 challenged = &challenged
             ),
-            tx!(lang, "edit-expired"),
+            tr!(lang, "edit-expired"),
         ),
     };
     let text = text.and(text::refund_text(
@@ -389,11 +389,11 @@ pub(crate) fn rematch(
 ) -> Result<Response, CoreError> {
     let lang = Lang::of(&req.locale);
     let Some(last) = core.store.last_finished(req.channel)? else {
-        return refuse(tx!(lang, "no-rematch"));
+        return refuse(tr!(lang, "no-rematch"));
     };
     let g = &last.game;
     let Some(opponent) = g.opponent_of(req.user.id) else {
-        return refuse(tx!(
+        return refuse(tr!(
             lang,
             "rematch-players-only",
             black = mention(g.players.first),
@@ -406,7 +406,7 @@ pub(crate) fn rematch(
     };
     let first = match (winner, first) {
         (Some(w), Some(_)) if w != req.user.id => {
-            return refuse(tx!(lang, "rematch-winner-chooses", who = mention(w)))
+            return refuse(tr!(lang, "rematch-winner-chooses", who = mention(w)))
         }
         (Some(w), Some(f)) if w == req.user.id => f,
         (Some(w), None) if w == req.user.id => FirstMover::Challenger,

@@ -6,7 +6,7 @@ use jetan_store::{
 };
 
 use super::args::amount;
-use super::lang::{tx, Lang};
+use super::lang::{tr, Lang};
 use super::request::{mention, Request, SettingsArgs, UserRef};
 use super::text::{self, money, signed_money};
 use super::{refuse, Core, CoreError, Embed, Reply, Response, Text};
@@ -28,7 +28,7 @@ impl Core {
     fn standings_page(req: &Request, page: Option<i64>) -> Result<(usize, usize), CoreError> {
         let page = page.unwrap_or(1);
         if page < 1 {
-            return refuse(tx!(Lang::of(&req.locale), "pages-start"));
+            return refuse(tr!(Lang::of(&req.locale), "pages-start"));
         }
         let page = usize::try_from(page).unwrap_or(usize::MAX);
         Ok((page, (page - 1).saturating_mul(STANDINGS_PAGE)))
@@ -43,13 +43,13 @@ pub(crate) fn wallet(
     let lang = Lang::of(&req.locale);
     let who = user.unwrap_or(&req.user);
     if who.bot {
-        return refuse(tx!(lang, "bot-no-wallet", who = who.mention()));
+        return refuse(tr!(lang, "bot-no-wallet", who = who.mention()));
     }
     core.remember(who);
     let w = core.store.wallet(req.guild, who.id)?;
     let currency = core.store.settings(req.guild)?.currency;
     let m = |n: u64| money(lang, n, &currency);
-    Ok(Reply::ephemeral(tx!(
+    Ok(Reply::ephemeral(tr!(
         lang,
         "wallet",
         who = who.mention(),
@@ -74,17 +74,17 @@ pub(crate) fn standings(core: &Core, req: &Request, page: Option<i64>) -> Result
         .store
         .standings(req.guild, StandingsOrder::NetWon, offset, STANDINGS_PAGE)?;
     if by_balance.total == 0 {
-        return Ok(Reply::public(tx!(lang, "nobody-played")));
+        return Ok(Reply::public(tr!(lang, "nobody-played")));
     }
     let pages = by_balance.total.div_ceil(STANDINGS_PAGE).max(1);
     if page > pages {
-        return refuse(tx!(asker, "pages-only", pages = pages));
+        return refuse(tr!(asker, "pages-only", pages = pages));
     }
     let balance_rows: Vec<Text> = by_balance
         .rows
         .iter()
         .map(|(rank, user, w)| {
-            tx!(
+            tr!(
                 lang,
                 "standings-row",
                 rank = *rank,
@@ -106,30 +106,30 @@ pub(crate) fn standings(core: &Core, req: &Request, page: Option<i64>) -> Result
                 .and(signed_money(lang, w.net_won, &currency))
         })
         .collect();
-    let mut footer = tx!(
+    let mut footer = tr!(
         lang,
         "standings-footer",
         page = page,
         pages = pages,
-        players = tx!(lang, "players-count", n = by_balance.total)
+        players = tr!(lang, "players-count", n = by_balance.total)
     );
     if page < pages {
         footer.push(" · ");
-        footer.push(tx!(lang, "standings-more"));
+        footer.push(tr!(lang, "standings-more"));
     }
     let embed = Embed {
-        title: tx!(lang, "standings-title"),
+        title: tr!(lang, "standings-title"),
         description: Text::default(),
         fields: vec![
             (
-                tx!(lang, "standings-by-balance"),
+                tr!(lang, "standings-by-balance"),
                 Text::join(balance_rows, "\n"),
             ),
-            (tx!(lang, "standings-by-net"), Text::join(net_rows, "\n")),
+            (tr!(lang, "standings-by-net"), Text::join(net_rows, "\n")),
         ],
         footer: Some(footer),
     };
-    let mut text = tx!(lang, "standings-head", page = page, pages = pages);
+    let mut text = tr!(lang, "standings-head", page = page, pages = pages);
     for (name, rows) in &embed.fields {
         text.line(name.clone().and(":"));
         text.line(rows.clone());
@@ -159,7 +159,7 @@ pub(crate) fn rating_standings(
     )?;
     let name = text::pool_name(lang, &pool);
     if rows.total == 0 {
-        return Ok(Reply::public(tx!(
+        return Ok(Reply::public(tr!(
             lang,
             "rating-nobody",
             game = name,
@@ -168,12 +168,12 @@ pub(crate) fn rating_standings(
     }
     let pages = rows.total.div_ceil(STANDINGS_PAGE).max(1);
     if page > pages {
-        return refuse(tx!(asker, "pages-only", pages = pages));
+        return refuse(tr!(asker, "pages-only", pages = pages));
     }
-    let mut text = tx!(lang, "rating-head", game = name, page = page, pages = pages);
+    let mut text = tr!(lang, "rating-head", game = name, page = page, pages = pages);
     for (rank, user, w) in &rows.rows {
         let r = w.ratings.get(&pool).copied().unwrap_or_default();
-        text.line(tx!(
+        text.line(tr!(
             lang,
             "rating-row",
             rank = *rank,
@@ -198,7 +198,7 @@ pub(crate) fn daily_reply(
 ) -> Result<Reply, CoreError> {
     let lang = Lang::of(&req.locale);
     let currency = core.store.settings(req.guild)?.currency;
-    Ok(Reply::ephemeral(tx!(
+    Ok(Reply::ephemeral(tr!(
         lang,
         "daily",
         amount = money(lang, claim.amount, &currency),
@@ -219,16 +219,16 @@ pub(crate) fn pay(
 ) -> Result<Response, CoreError> {
     let lang = Lang::of(&req.locale);
     if to.id == req.user.id {
-        return refuse(tx!(lang, "pay-self"));
+        return refuse(tr!(lang, "pay-self"));
     }
     if to.bot || to.id == core.bot.id {
-        return refuse(tx!(lang, "pay-bot", who = to.mention()));
+        return refuse(tr!(lang, "pay-bot", who = to.mention()));
     }
     if to.outside {
-        return refuse(tx!(lang, "pay-outside", who = to.mention()));
+        return refuse(tr!(lang, "pay-outside", who = to.mention()));
     }
     if typed <= 0 {
-        return refuse(tx!(lang, "pay-positive"));
+        return refuse(tr!(lang, "pay-positive"));
     }
     check_money_rights(core, req, req.user.id, true)?;
     let amount = amount(lang, typed, "what-payment")?;
@@ -248,7 +248,7 @@ pub(crate) fn pay(
 pub(crate) fn paid_reply(core: &Core, req: &Request, paid: &Paid) -> Result<Response, CoreError> {
     let lang = Lang::of(&req.locale);
     let currency = core.store.settings(req.guild)?.currency;
-    let mut text = tx!(
+    let mut text = tr!(
         lang,
         "paid",
         amount = money(lang, paid.amount, &currency),
@@ -257,7 +257,7 @@ pub(crate) fn paid_reply(core: &Core, req: &Request, paid: &Paid) -> Result<Resp
     );
     if !paid.note.is_empty() {
         text.push(" ");
-        text.push(tx!(lang, "pay-note", note = paid.note.as_str()));
+        text.push(tr!(lang, "pay-note", note = paid.note.as_str()));
     }
     Ok(Reply::ephemeral(text).into())
 }
@@ -266,7 +266,7 @@ pub(crate) fn paid_reply(core: &Core, req: &Request, paid: &Paid) -> Result<Resp
 fn paid_notice(core: &Core, guild: GuildId, paid: &Paid) -> Result<Reply, CoreError> {
     let lang = core.public_lang(guild);
     let currency = core.store.settings(guild)?.currency;
-    let mut text = tx!(
+    let mut text = tr!(
         lang,
         "paid-notice",
         to = mention(paid.to),
@@ -275,7 +275,7 @@ fn paid_notice(core: &Core, guild: GuildId, paid: &Paid) -> Result<Reply, CoreEr
     );
     if !paid.note.is_empty() {
         text.push(" ");
-        text.push(tx!(lang, "pay-note", note = paid.note.as_str()));
+        text.push(tr!(lang, "pay-note", note = paid.note.as_str()));
     }
     Ok(Reply::public(text).pinging(paid.to))
 }
@@ -292,32 +292,32 @@ pub(crate) fn history(
     };
     if games.is_empty() {
         return Ok(Reply::ephemeral(match user {
-            Some(u) => tx!(lang, "history-empty-player", who = u.mention()),
-            None => tx!(lang, "history-empty-channel"),
+            Some(u) => tr!(lang, "history-empty-player", who = u.mention()),
+            None => tr!(lang, "history-empty-channel"),
         }));
     }
     let currency = core.store.settings(req.guild)?.currency;
     let n = games.len();
     let mut text = match user {
-        Some(u) => tx!(lang, "history-player", n = n, who = u.mention()),
-        None => tx!(lang, "history-channel", n = n),
+        Some(u) => tr!(lang, "history-player", n = n, who = u.mention()),
+        None => tr!(lang, "history-channel", n = n),
     };
     for f in &games {
         let g = &f.game;
         let who = text::outcome(lang, &f.result, &g.players);
         let stakes = if g.terms.practice {
-            tx!(lang, "history-practice")
+            tr!(lang, "history-practice")
         } else if g.terms.stake == 0 && g.terms.piece_price == 0 {
-            tx!(lang, "history-friendly")
+            tr!(lang, "history-friendly")
         } else {
-            tx!(
+            tr!(
                 lang,
                 "history-stakes",
                 stake = money(lang, g.terms.stake, &currency),
                 price = money(lang, g.terms.piece_price, &currency)
             )
         };
-        text.line(tx!(
+        text.line(tr!(
             lang,
             "history-row",
             id = g.id.to_string(),
@@ -352,13 +352,13 @@ pub(crate) fn change_settings(
     let challenge_expiry_ms = match args.challenge_expiry {
         None => None,
         Some(m) if (1..=7 * 24 * 60).contains(&m) => Some(m as u64 * 60_000),
-        Some(_) => return refuse(tx!(lang, "expiry-range")),
+        Some(_) => return refuse(tr!(lang, "expiry-range")),
     };
     let move_time_ms = match args.move_time {
         None => None,
         Some(m) if (1..=super::args::MAX_MOVE_TIME_MINUTES).contains(&m) => Some(m as u64 * 60_000),
         Some(_) => {
-            return refuse(tx!(
+            return refuse(tr!(
                 lang,
                 "move-time-range",
                 max = super::args::MAX_MOVE_TIME_MINUTES
@@ -374,7 +374,7 @@ pub(crate) fn change_settings(
         Some(l) if l.eq_ignore_ascii_case("auto") => Some(None),
         Some(l) => match Lang::from_locale(l) {
             Some(found) if l.len() == 2 => Some(Some(found.code().to_string())),
-            _ => return refuse(tx!(lang, "language-bad")),
+            _ => return refuse(tr!(lang, "language-bad")),
         },
     };
     let change = SettingsChange {
@@ -408,7 +408,7 @@ pub(crate) fn change_settings(
             None => None,
             Some(d) if (0..=jetan_store::MAX_ACCOUNT_DAYS as i64).contains(&d) => Some(d as u64),
             Some(_) => {
-                return refuse(tx!(
+                return refuse(tr!(
                     lang,
                     "account-age-range",
                     max = jetan_store::MAX_ACCOUNT_DAYS
@@ -428,7 +428,7 @@ pub(crate) fn change_settings(
             None => None,
             Some(n) if (0..=jetan_store::MAX_MIN_GAMES as i64).contains(&n) => Some(n as u64),
             Some(_) => {
-                return refuse(tx!(
+                return refuse(tr!(
                     lang,
                     "min-games-range",
                     max = jetan_store::MAX_MIN_GAMES
@@ -447,8 +447,8 @@ pub(crate) fn change_settings(
 fn settings_text(core: &Core, lang: Lang, guild: GuildId, title: &str, s: &Settings) -> Text {
     let list = |l: &[ChannelId]| Text::join(l.iter().map(|&c| Text::channel(c)), ", ");
     let channels = match (s.allowed_channels.is_empty(), s.denied_channels.is_empty()) {
-        (true, true) => tx!(lang, "settings-every-channel"),
-        (true, false) => tx!(
+        (true, true) => tr!(lang, "settings-every-channel"),
+        (true, false) => tr!(
             lang,
             "settings-every-channel-except",
             list = list(&s.denied_channels)
@@ -459,11 +459,11 @@ fn settings_text(core: &Core, lang: Lang, guild: GuildId, title: &str, s: &Setti
     let name = lang.text(&format!("language-{}", public.code()), vec![]);
     let language = match s.language {
         Some(_) => name,
-        None => tx!(lang, "settings-language-auto", lang = name),
+        None => tr!(lang, "settings-language-auto", lang = name),
     };
     let m = |n: u64| money(lang, n, &s.currency);
     let mut text = Text::strong(lang.text(title, vec![]));
-    text.line(tx!(
+    text.line(tr!(
         lang,
         "settings-body",
         grant = m(s.starting_grant),
@@ -482,7 +482,7 @@ fn settings_text(core: &Core, lang: Lang, guild: GuildId, title: &str, s: &Setti
 
 /// The server's limits in words, for the settings.
 fn limits_text(lang: Lang, s: &Settings) -> Text {
-    let none = || tx!(lang, "limit-none");
+    let none = || tr!(lang, "limit-none");
     let m = |n: u64| {
         if n == 0 {
             none()
@@ -490,7 +490,7 @@ fn limits_text(lang: Lang, s: &Settings) -> Text {
             money(lang, n, &s.currency)
         }
     };
-    let head = tx!(
+    let head = tr!(
         lang,
         "settings-limits",
         stake = m(s.max_stake),
@@ -500,7 +500,7 @@ fn limits_text(lang: Lang, s: &Settings) -> Text {
         age = if s.min_account_days == 0 {
             none()
         } else {
-            tx!(lang, "days", n = s.min_account_days)
+            tr!(lang, "days", n = s.min_account_days)
         },
         games = if s.min_games == 0 {
             none()
@@ -511,15 +511,15 @@ fn limits_text(lang: Lang, s: &Settings) -> Text {
     let mut lines = vec![
         head,
         match s.audit_channel {
-            Some(c) => tx!(
+            Some(c) => tr!(
                 lang,
                 "settings-audit",
                 channel = crate::reply::Text::channel(c),
                 pot = money(lang, s.audit_pot, &s.currency)
             ),
-            None => tx!(lang, "settings-audit-off"),
+            None => tr!(lang, "settings-audit-off"),
         },
-        tx!(
+        tr!(
             lang,
             if s.threads {
                 "settings-threads-on"
@@ -527,7 +527,7 @@ fn limits_text(lang: Lang, s: &Settings) -> Text {
                 "settings-threads-off"
             }
         ),
-        tx!(
+        tr!(
             lang,
             if s.reminders {
                 "settings-reminders-on"
@@ -535,7 +535,7 @@ fn limits_text(lang: Lang, s: &Settings) -> Text {
                 "settings-reminders-off"
             }
         ),
-        tx!(
+        tr!(
             lang,
             if s.rated_options {
                 "settings-rated-options-on"
@@ -564,14 +564,14 @@ pub(crate) fn check_money_rights(
         if req.now < old_enough {
             let wait = text::format_duration(old_enough - req.now);
             return refuse(if yourself {
-                tx!(
+                tr!(
                     lang,
                     "account-too-new",
                     days = s.min_account_days,
                     time = wait
                 )
             } else {
-                tx!(
+                tr!(
                     lang,
                     "account-too-new-other",
                     who = mention(user),
@@ -584,9 +584,9 @@ pub(crate) fn check_money_rights(
         let played = u64::from(core.store.wallet(req.guild, user)?.games());
         if played < s.min_games {
             return refuse(if yourself {
-                tx!(lang, "too-few-games", games = s.min_games, played = played)
+                tr!(lang, "too-few-games", games = s.min_games, played = played)
             } else {
-                tx!(
+                tr!(
                     lang,
                     "too-few-games-other",
                     who = mention(user),

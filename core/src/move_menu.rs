@@ -22,7 +22,7 @@ use jetan_store::{Game, GameId};
 use crate::buttons::ButtonAction;
 use crate::game::MAX_CHOICES;
 use crate::game::{ActionMenu, Entry, FROM, MOVE, TO};
-use crate::lang::{tx, Lang};
+use crate::lang::{tr, Lang};
 use crate::reply::{ButtonStyle, Menu};
 use crate::request::Request;
 use crate::{refuse, text, Core, CoreError, Reply, Response};
@@ -103,7 +103,7 @@ impl Core {
     pub(crate) fn with_move_button(lang: Lang, game: &Game, reply: Reply) -> Reply {
         reply.with_button(
             ButtonAction::game(game.id, MOVE).id(),
-            tx!(lang, "button-move"),
+            tr!(lang, "button-move"),
             ButtonStyle::Success,
         )
     }
@@ -128,7 +128,7 @@ pub(crate) fn move_menu(
         (MOVE, _) => ("", 0),
         (FROM | TO, Some(v)) => match parse(v) {
             Some((key, version, page)) if version == game.version => (key, page),
-            _ => return refuse(tx!(lang, "menu-move-stale")),
+            _ => return refuse(tr!(lang, "menu-move-stale")),
         },
         _ => return refuse(text::stale_button(lang)),
     };
@@ -142,7 +142,7 @@ pub(crate) fn move_menu(
         let options = paged(options, page, |next, pages| {
             (
                 format!("@{version}#{next}"),
-                tx!(lang, "menu-more", page = next + 1, pages = pages).unmarked(),
+                tr!(lang, "menu-more", page = next + 1, pages = pages).unmarked(),
             )
         });
         (menu.title, FROM, menu.placeholder, options)
@@ -163,16 +163,16 @@ pub(crate) fn move_menu(
                 let options = paged(options, page, |next, pages| {
                     (
                         format!("{key}@{version}#{next}"),
-                        tx!(lang, "menu-move-more", page = next + 1, pages = pages).unmarked(),
+                        tr!(lang, "menu-move-more", page = next + 1, pages = pages).unmarked(),
                     )
                 });
                 (title.clone(), TO, placeholder.clone(), options)
             }
-            _ => return refuse(tx!(lang, "menu-move-stale")),
+            _ => return refuse(tr!(lang, "menu-move-stale")),
         }
     };
     if options.is_empty() {
-        return refuse(tx!(lang, "menu-move-stale"));
+        return refuse(tr!(lang, "menu-move-stale"));
     }
     let mut reply = Reply::ephemeral(text);
     reply.menu = Some(Menu {

@@ -3,7 +3,7 @@
 
 use jetan_store::Game;
 
-use super::lang::{tx, Lang};
+use super::lang::{tr, Lang};
 use super::request::{mention, Request};
 use super::text::{self, money};
 use super::{Core, CoreError, Reply, Response};
@@ -44,18 +44,18 @@ pub(crate) fn wager_and_clock(lang: Lang, game: &Game, currency: &str, now: u64)
         let m = |n: u64| money(lang, n, currency);
         let mut terms = Vec::new();
         if t.stake > 0 {
-            terms.push(tx!(lang, "wager-stake", stake = m(t.stake)));
+            terms.push(tr!(lang, "wager-stake", stake = m(t.stake)));
         }
         if t.piece_price > 0 {
-            terms.push(tx!(lang, "wager-price", price = m(t.piece_price)));
+            terms.push(tr!(lang, "wager-price", price = m(t.piece_price)));
         }
-        text.line(tx!(lang, "wager-line", terms = Text::join(terms, ", ")));
+        text.line(tr!(lang, "wager-line", terms = Text::join(terms, ", ")));
         if t.piece_price > 0 {
             // A side's net is what it won minus what it paid; piece payments are the
             // only money moving during a game, so a negative net is what it has paid.
             let paid = |net: i64| m(u64::try_from(-net.min(0)).unwrap_or(0));
             text.push(" ");
-            text.push(tx!(
+            text.push(tr!(
                 lang,
                 "wager-paid",
                 black = mention(game.players.first),

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use jetan_render::{profile_png, Chart, Point, ProfileCard, Series};
 use jetan_store::{EntryKind, FinishedGame, GameResult, LedgerEntry, RatingPool, UserId};
 
-use crate::lang::{tx, Lang};
+use crate::lang::{tr, Lang};
 use crate::reply::Text;
 use crate::request::{Request, UserRef};
 use crate::text;
@@ -140,7 +140,7 @@ pub(crate) fn profile(
     let asker = Lang::of(&req.locale);
     let who = user.unwrap_or(&req.user);
     if who.bot {
-        return refuse(tx!(asker, "bot-no-profile", who = who.mention()));
+        return refuse(tr!(asker, "bot-no-profile", who = who.mention()));
     }
     let lang = if share {
         core.public_lang(req.guild)
@@ -204,18 +204,18 @@ pub(crate) fn profile(
     let name = core.name_of(who.id, lang);
     let since = oldest_first.first().map(|f| date(f.game.started_at));
     let subtitle = match &since {
-        Some(day) => tx!(
+        Some(day) => tr!(
             lang,
             "profile-subtitle",
             games = games.len(),
             since = day.as_str()
         ),
-        None => tx!(lang, "profile-no-games"),
+        None => tr!(lang, "profile-no-games"),
     };
     let mut facts: Vec<(Text, Text)> = Vec::new();
     facts.push((
-        tx!(lang, "profile-wallet"),
-        tx!(
+        tr!(lang, "profile-wallet"),
+        tr!(
             lang,
             "profile-wallet-value",
             balance = money(lang, wallet.balance, &currency),
@@ -228,7 +228,7 @@ pub(crate) fn profile(
             Outcome::Drawn => "profile-streak-drawn",
             Outcome::Lost => "profile-streak-lost",
         };
-        facts.push((tx!(lang, "profile-streak"), tx!(lang, key, n = n)));
+        facts.push((tr!(lang, "profile-streak"), tr!(lang, key, n = n)));
     }
     // The most played first move; of two as often, the one first in order.
     if let Some((opening, n)) = openings
@@ -236,8 +236,8 @@ pub(crate) fn profile(
         .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
     {
         facts.push((
-            tx!(lang, "profile-opening"),
-            tx!(
+            tr!(lang, "profile-opening"),
+            tr!(
                 lang,
                 "profile-opening-value",
                 opening = opening.as_str(),
@@ -247,8 +247,8 @@ pub(crate) fn profile(
     }
     if let Some((net, opponent)) = biggest {
         facts.push((
-            tx!(lang, "profile-biggest-win"),
-            tx!(
+            tr!(lang, "profile-biggest-win"),
+            tr!(
                 lang,
                 "profile-biggest-win-value",
                 amount = signed_money(lang, net, &currency),
@@ -283,11 +283,11 @@ pub(crate) fn profile(
     let mut table: Vec<Vec<Text>> = Vec::new();
     if !record.is_empty() {
         table.push(vec![
-            tx!(lang, "profile-col-game"),
-            tx!(lang, "profile-col-seat"),
-            tx!(lang, "profile-col-won"),
-            tx!(lang, "profile-col-drawn"),
-            tx!(lang, "profile-col-lost"),
+            tr!(lang, "profile-col-game"),
+            tr!(lang, "profile-col-seat"),
+            tr!(lang, "profile-col-won"),
+            tr!(lang, "profile-col-drawn"),
+            tr!(lang, "profile-col-lost"),
         ]);
         for (game, seat, t) in record.values() {
             table.push(vec![
@@ -305,21 +305,21 @@ pub(crate) fn profile(
         subtitle: subtitle.unmarked(),
         charts: vec![
             Chart {
-                title: tx!(lang, "profile-rating").unmarked(),
+                title: tr!(lang, "profile-rating").unmarked(),
                 series: rating_series,
                 from: r_from,
                 to: r_to,
-                empty: tx!(lang, "profile-rating-none").unmarked(),
+                empty: tr!(lang, "profile-rating-none").unmarked(),
             },
             Chart {
-                title: tx!(lang, "profile-wallet").unmarked(),
+                title: tr!(lang, "profile-wallet").unmarked(),
                 series: vec![Series {
-                    name: tx!(lang, "profile-wallet-total").unmarked(),
+                    name: tr!(lang, "profile-wallet-total").unmarked(),
                     points: wallet_line,
                 }],
                 from: w_from,
                 to: w_to,
-                empty: tx!(lang, "profile-wallet-none").unmarked(),
+                empty: tr!(lang, "profile-wallet-none").unmarked(),
             },
         ],
         table: table
@@ -334,10 +334,10 @@ pub(crate) fn profile(
     let png = profile_png(&card)?;
 
     // The same facts in words, for screen readers and the console.
-    let mut words = tx!(lang, "profile-head", who = who.mention());
+    let mut words = tr!(lang, "profile-head", who = who.mention());
     words.line(subtitle);
     for row in table.iter().skip(1) {
-        words.line(tx!(
+        words.line(tr!(
             lang,
             "profile-row",
             game = &row[0],
@@ -349,7 +349,7 @@ pub(crate) fn profile(
     }
     for (pool, points) in &ratings {
         if let (Some(p), Some(last)) = (pools.get(*pool), points.last()) {
-            words.line(tx!(
+            words.line(tr!(
                 lang,
                 "profile-rating-row",
                 game = text::pool_name(lang, p),

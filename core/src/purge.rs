@@ -14,7 +14,7 @@
 use jetan_store::{Purged, UserId, MAX_PURGE};
 
 use super::args::one_line;
-use super::lang::{tx, Lang};
+use super::lang::{tr, Lang};
 use super::request::{mention, AdminCommand, Command, Departures, Request};
 use super::text::money;
 use super::{Core, CoreError, Reply, Response};
@@ -70,14 +70,14 @@ fn purge_start(core: &Core, req: &Request) -> Result<Response, CoreError> {
         .map(|(user, _)| user)
         .collect();
     if candidates.is_empty() {
-        return Ok(Reply::ephemeral(tx!(lang, "purge-nothing")).into());
+        return Ok(Reply::ephemeral(tr!(lang, "purge-nothing")).into());
     }
     let more = candidates.len() > MAX_PURGE;
     candidates.truncate(MAX_PURGE);
-    let mut text = tx!(lang, "purge-checking", count = candidates.len());
+    let mut text = tr!(lang, "purge-checking", count = candidates.len());
     if more {
         text.push(" ");
-        text.push(tx!(lang, "purge-more", max = MAX_PURGE));
+        text.push(tr!(lang, "purge-more", max = MAX_PURGE));
     }
     let mut response: Response = Reply::ephemeral(text).into();
     response.purge = Some(PurgeJob {
@@ -97,9 +97,9 @@ pub(crate) fn purge_reply(
     let lang = Lang::of(&req.locale);
     let currency = core.currency(req.guild)?;
     let mut text = if done.purged.is_empty() {
-        tx!(lang, "purge-none-left")
+        tr!(lang, "purge-none-left")
     } else {
-        tx!(
+        tr!(
             lang,
             "purge-done",
             count = done.purged.len(),
@@ -115,7 +115,7 @@ pub(crate) fn purge_reply(
         );
     }
     if done.purged.len() > LISTED {
-        text.line(Text::words("• ").and(tx!(
+        text.line(Text::words("• ").and(tr!(
             lang,
             "purge-and-more",
             count = done.purged.len() - LISTED
@@ -123,10 +123,10 @@ pub(crate) fn purge_reply(
     }
     if !done.kept.is_empty() {
         let who = Text::join(done.kept.iter().map(|(u, _)| mention(*u)), ", ");
-        text.line(tx!(lang, "purge-kept", who = who));
+        text.line(tr!(lang, "purge-kept", who = who));
     }
     if unchecked > 0 {
-        text.line(tx!(lang, "purge-unchecked", count = unchecked));
+        text.line(tr!(lang, "purge-unchecked", count = unchecked));
     }
     Ok(Reply::ephemeral(text).into())
 }

@@ -5,7 +5,7 @@
 
 use jetan_store::{ChannelId, EndReason, Game, GameId, GuildId, HostEnding, Receipt};
 
-use super::lang::{tx, Lang};
+use super::lang::{tr, Lang};
 use super::request::{mention, Request, UserRef};
 use super::{Core, CoreError, Reply, Response};
 use crate::reply::Text;
@@ -98,9 +98,9 @@ pub(crate) fn repeated(core: &Core, req: &Request) -> Result<Option<Response>, C
             let who = mention(req.user.id);
             let lang = core.public_lang(req.guild);
             let head = match s.reason {
-                EndReason::Host(HostEnding::Resignation) => tx!(lang, "resigns", who = &who),
-                EndReason::Host(HostEnding::Agreement) => tx!(lang, "draw-accepted", who = &who),
-                EndReason::Host(HostEnding::Time) => tx!(lang, "claims-on-time", who = &who),
+                EndReason::Host(HostEnding::Resignation) => tr!(lang, "resigns", who = &who),
+                EndReason::Host(HostEnding::Agreement) => tr!(lang, "draw-accepted", who = &who),
+                EndReason::Host(HostEnding::Time) => tr!(lang, "claims-on-time", who = &who),
                 _ => Text::new(),
             };
             if !head.is_empty() {
@@ -113,7 +113,7 @@ pub(crate) fn repeated(core: &Core, req: &Request) -> Result<Option<Response>, C
                 let to = game.opponent_of(by).unwrap_or_default();
                 crate::endings::draw_offer_reply(core, &game, by, to)
             }
-            None => Reply::public(tx!(
+            None => Reply::public(tr!(
                 core.public_lang(req.guild),
                 "draw-declined",
                 who = mention(req.user.id)
@@ -127,7 +127,7 @@ pub(crate) fn repeated(core: &Core, req: &Request) -> Result<Option<Response>, C
         Receipt::Purge(done) => crate::purge::purge_reply(core, req, &done, 0)?,
         Receipt::Grant(g) => {
             let lang = Lang::of(&req.locale);
-            Reply::ephemeral(tx!(
+            Reply::ephemeral(tr!(
                 lang,
                 "granted-short",
                 amount = super::text::money(lang, g.amount, &currency),
@@ -137,7 +137,7 @@ pub(crate) fn repeated(core: &Core, req: &Request) -> Result<Option<Response>, C
         }
         other => {
             tracing::info!("repeated request {}: a {}", req.id, other.name());
-            Reply::ephemeral(tx!(Lang::of(&req.locale), "already-handled")).into()
+            Reply::ephemeral(tr!(Lang::of(&req.locale), "already-handled")).into()
         }
     };
     Ok(Some(response))

@@ -20,11 +20,6 @@ use jetan_store::{ChannelId, UserId};
 
 use std::fmt;
 
-/// The mark that starts a typed part in the core's old encoding of text as a `String`:
-/// then `@` and a user id, or `#` and a channel id. Read and written only while the core
-/// moves to [`Text`] (`From<String>` and `Display`).
-const MARK: char = '\u{E000}';
-
 /// One part of a [`Text`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Span {
@@ -136,18 +131,6 @@ impl Markup for Unmarked {
     }
     fn link(&self, label: &str, url: &str) -> String {
         format!("{label} ({url})")
-    }
-}
-
-/// The core's old encoding (while the core moves to [`Text`]).
-struct Encoded;
-
-impl Markup for Encoded {
-    fn user(&self, id: UserId) -> String {
-        format!("{MARK}@{id}")
-    }
-    fn channel(&self, id: ChannelId) -> String {
-        format!("{MARK}#{id}")
     }
 }
 
@@ -361,51 +344,6 @@ impl Text {
         walk(self, &mut out);
         out
     }
-
-    /// The text in the core's old encoding (while the core moves to [`Text`]).
-    pub(crate) fn encoded(&self) -> String {
-        self.render_with(&Encoded)
-    }
-
-    /// Reads the core's old encoding: mentions after the mark, the rest words.
-    fn decode(s: &str) -> Text {
-        let mut out = Text::new();
-        let mut parts = s.split(MARK);
-        if let Some(first) = parts.next() {
-            out.push_span(Span::Words(first.to_string()));
-        }
-        for part in parts {
-            let kind = part.chars().next();
-            let body = &part[kind.map_or(0, char::len_utf8)..];
-            let digits = body.bytes().take_while(u8::is_ascii_digit).count();
-            let id = body[..digits].parse::<u64>().ok();
-            match (kind, id) {
-                (Some('@'), Some(id)) => out.push_span(Span::User(UserId(id))),
-                (Some('#'), Some(id)) => out.push_span(Span::Channel(ChannelId(id))),
-                // A mark without a part (never written by the core): dropped.
-                _ => {
-                    out.push_span(Span::Words(part.to_string()));
-                    continue;
-                }
-            }
-            out.push_span(Span::Words(body[digits..].to_string()));
-        }
-        out
-    }
-}
-
-/// The core's old encoding, while the core moves to [`Text`].
-impl fmt::Display for Text {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.encoded())
-    }
-}
-
-impl<'a> From<Text> for fluent_bundle::FluentValue<'a> {
-    /// The core's old encoding, while the core moves to [`Text`].
-    fn from(t: Text) -> Self {
-        fluent_bundle::FluentValue::from(t.encoded())
-    }
 }
 
 impl fmt::Debug for Text {
@@ -415,21 +353,23 @@ impl fmt::Debug for Text {
 }
 
 impl From<String> for Text {
-    /// Words (in the core's old encoding, while the core moves to [`Text`]).
+    /// Words ([`Text::words`]): never read as markup or mentions.
     fn from(s: String) -> Text {
-        Text::decode(&s)
+        Text::words(s)
     }
 }
 
 impl From<&String> for Text {
+    /// Words ([`Text::words`]).
     fn from(s: &String) -> Text {
-        Text::decode(s)
+        Text::words(s.as_str())
     }
 }
 
 impl From<&str> for Text {
+    /// Words ([`Text::words`]).
     fn from(s: &str) -> Text {
-        Text::decode(s)
+        Text::words(s)
     }
 }
 

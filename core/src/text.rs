@@ -5,14 +5,14 @@ use jetan_store::{
     BySeat, EndReason, GameResult, Payment, PaymentKind, Seat, Settlement, StoreError, UserId,
 };
 
-use super::lang::{tx, Lang};
+use super::lang::{tr, Lang};
 use super::reply::Text;
 use super::request::mention;
 pub use super::words::{format_duration, list, money, signed_money};
 
 /// "17 moves" for a game of `plies` plies, counted one per side.
 pub fn moves_count(lang: Lang, plies: usize) -> Text {
-    tx!(lang, "moves-count", n = plies.div_ceil(2))
+    tr!(lang, "moves-count", n = plies.div_ceil(2))
 }
 
 /// One line per payment: "@a paid @b 3 coins for the Dwar"; `piece` words the price
@@ -35,12 +35,12 @@ pub fn payments(
             let mut line = match p.kind {
                 PaymentKind::Piece { piece: letter } => piece(&from, &to, &amount, letter),
                 PaymentKind::Stake => {
-                    tx!(lang, "paid-stake", from = from, to = to, amount = amount)
+                    tr!(lang, "paid-stake", from = from, to = to, amount = amount)
                 }
             };
             if p.over_limit > 0 {
                 line.push(" ");
-                line.push(tx!(
+                line.push(tr!(
                     lang,
                     "over-limit",
                     amount = money(lang, p.over_limit, currency)
@@ -71,14 +71,14 @@ pub(crate) fn clock_line(
 ) -> Option<Text> {
     let deadline = game.deadline()?;
     Some(if deadline > now {
-        tx!(
+        tr!(
             lang,
             "time-left",
             unit = unit,
             time = format_duration(deadline - now)
         )
     } else {
-        tx!(lang, "time-up", unit = unit)
+        tr!(lang, "time-up", unit = unit)
     })
 }
 
@@ -98,7 +98,7 @@ pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<Text> {
     let change = s.rating.as_ref()?;
     let side = |c: Seat| {
         let (b, a) = (change.before[c].rating, change.after[c].rating);
-        tx!(
+        tr!(
             lang,
             "rating-change",
             who = mention(s.players[c]),
@@ -107,7 +107,7 @@ pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<Text> {
             delta = format!("{:+}", (a.round() - b.round()) as i64)
         )
     };
-    Some(tx!(
+    Some(tr!(
         lang,
         "rating-changes",
         game = pool_name(lang, &change.pool),
@@ -118,20 +118,20 @@ pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<Text> {
 
 /// A button or menu whose game is over or was replaced.
 pub(crate) fn stale_button(lang: Lang) -> Text {
-    tx!(lang, "stale-menu")
+    tr!(lang, "stale-menu")
 }
 
 /// The headline of a finished game.
 pub fn result_line(lang: Lang, result: &GameResult, why: EndReason) -> Text {
     match result {
-        GameResult::Win { winner, .. } => tx!(
+        GameResult::Win { winner, .. } => tr!(
             lang,
             "result-win",
             who = mention(*winner),
             reason = reason(lang, why)
         ),
-        GameResult::Draw => tx!(lang, "result-draw", reason = reason(lang, why)),
-        GameResult::Aborted => tx!(lang, "result-aborted"),
+        GameResult::Draw => tr!(lang, "result-draw", reason = reason(lang, why)),
+        GameResult::Aborted => tr!(lang, "result-aborted"),
     }
 }
 
@@ -143,14 +143,14 @@ pub fn result_banner(
     name: impl Fn(UserId) -> String,
 ) -> String {
     let text = match result {
-        GameResult::Win { winner, .. } => tx!(
+        GameResult::Win { winner, .. } => tr!(
             lang,
             "banner-win",
             who = name(UserId((*winner).get())),
             reason = reason(lang, why)
         ),
-        GameResult::Draw => tx!(lang, "banner-draw", reason = reason(lang, why)),
-        GameResult::Aborted => tx!(lang, "banner-aborted"),
+        GameResult::Draw => tr!(lang, "banner-draw", reason = reason(lang, why)),
+        GameResult::Aborted => tr!(lang, "banner-aborted"),
     };
     text.unmarked()
 }
@@ -163,12 +163,12 @@ pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) ->
         out.line(line);
     }
     if practice {
-        out.line(tx!(lang, "practice-no-money-moved"));
+        out.line(tr!(lang, "practice-no-money-moved"));
         return out;
     }
     let moved = s.payments.iter().any(|p| p.amount > 0) || s.released.iter().any(|r| r.amount > 0);
     if !moved {
-        out.line(tx!(lang, "friendly-no-money"));
+        out.line(tr!(lang, "friendly-no-money"));
         return out;
     }
     // A settlement pays stakes only: piece prices are paid as pieces are lost.
@@ -182,7 +182,7 @@ pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) ->
         out.line(Text::words("• ").and(line));
     }
     for r in s.released.iter().filter(|r| r.amount > 0) {
-        let line = tx!(
+        let line = tr!(
             lang,
             "released",
             who = mention(r.user),
@@ -190,7 +190,7 @@ pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) ->
         );
         out.line(Text::words("• ").and(line));
     }
-    out.line(tx!(
+    out.line(tr!(
         lang,
         "net",
         black = mention(s.players.first),
@@ -206,7 +206,7 @@ pub(crate) fn refund_text(lang: Lang, amount: u64, to: UserId, currency: &str) -
     if amount == 0 {
         Text::new()
     } else {
-        let line = tx!(
+        let line = tr!(
             lang,
             "refunded",
             amount = money(lang, amount, currency),
@@ -220,19 +220,19 @@ pub(crate) fn refund_text(lang: Lang, amount: u64, to: UserId, currency: &str) -
 /// order: "@a beat @b", "@a and @b drew".
 pub(crate) fn outcome(lang: Lang, result: &GameResult, players: &BySeat<UserId>) -> Text {
     match *result {
-        GameResult::Win { winner, loser } => tx!(
+        GameResult::Win { winner, loser } => tr!(
             lang,
             "history-beat",
             winner = mention(winner),
             loser = mention(loser)
         ),
-        GameResult::Draw => tx!(
+        GameResult::Draw => tr!(
             lang,
             "history-drew",
             black = mention(players.first),
             orange = mention(players.second)
         ),
-        GameResult::Aborted => tx!(
+        GameResult::Aborted => tr!(
             lang,
             "history-aborted",
             black = mention(players.first),
@@ -246,31 +246,31 @@ pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> Text {
     let m = |n: u64| money(lang, n, currency);
     match e {
         StoreError::ChannelBusy { what } => match *what {
-            "a game in progress" => tx!(lang, "busy-game"),
-            "an open challenge" => tx!(lang, "busy-challenge"),
-            _ => tx!(lang, "busy-other"),
+            "a game in progress" => tr!(lang, "busy-game"),
+            "an open challenge" => tr!(lang, "busy-challenge"),
+            _ => tr!(lang, "busy-other"),
         },
-        StoreError::SeveralChallenges { count } => tx!(lang, "several-challenges", n = *count),
-        StoreError::ChannelNotAllowed => tx!(lang, "channel-not-allowed"),
-        StoreError::SelfChallenge => tx!(lang, "no-self-challenge"),
-        StoreError::InvalidTerms(_) => tx!(lang, "terms-bad"),
+        StoreError::SeveralChallenges { count } => tr!(lang, "several-challenges", n = *count),
+        StoreError::ChannelNotAllowed => tr!(lang, "channel-not-allowed"),
+        StoreError::SelfChallenge => tr!(lang, "no-self-challenge"),
+        StoreError::InvalidTerms(_) => tr!(lang, "terms-bad"),
         StoreError::InsufficientFunds {
             available,
             needed,
             what: "the payment",
             ..
-        } => tx!(
+        } => tr!(
             lang,
             "insufficient-pay",
             available = m(*available),
             needed = m(*needed)
         ),
-        StoreError::SelfPayment => tx!(lang, "pay-self"),
+        StoreError::SelfPayment => tr!(lang, "pay-self"),
         StoreError::AboveLimit { what, max } => match *what {
-            "stake" => tx!(lang, "stake-above-limit", max = m(*max)),
-            _ => tx!(lang, "price-above-limit", max = m(*max)),
+            "stake" => tr!(lang, "stake-above-limit", max = m(*max)),
+            _ => tr!(lang, "price-above-limit", max = m(*max)),
         },
-        StoreError::PaymentCap { cap, left, wait_ms } => tx!(
+        StoreError::PaymentCap { cap, left, wait_ms } => tr!(
             lang,
             "pay-cap",
             cap = m(*cap),
@@ -278,61 +278,61 @@ pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> Text {
             time = format_duration(*wait_ms)
         ),
         StoreError::BalanceLimit { user, room, .. } => {
-            tx!(lang, "balance-limit", who = mention(*user), room = m(*room))
+            tr!(lang, "balance-limit", who = mention(*user), room = m(*room))
         }
         StoreError::InsufficientFunds {
             user,
             available,
             needed,
             ..
-        } => tx!(
+        } => tr!(
             lang,
             "insufficient",
             who = mention(*user),
             available = m(*available),
             needed = m(*needed)
         ),
-        StoreError::NoChallenge => tx!(lang, "no-open-challenge"),
-        StoreError::ChallengeReplaced => tx!(lang, "challenge-replaced"),
-        StoreError::GameReplaced => tx!(lang, "game-replaced"),
-        StoreError::NoGame => tx!(lang, "no-game"),
-        StoreError::AlreadyStarted => tx!(lang, "already-started"),
+        StoreError::NoChallenge => tr!(lang, "no-open-challenge"),
+        StoreError::ChallengeReplaced => tr!(lang, "challenge-replaced"),
+        StoreError::GameReplaced => tr!(lang, "game-replaced"),
+        StoreError::NoGame => tr!(lang, "no-game"),
+        StoreError::AlreadyStarted => tr!(lang, "already-started"),
         StoreError::NotChallenged { challenged } => {
-            tx!(lang, "only-challenged", who = mention(*challenged))
+            tr!(lang, "only-challenged", who = mention(*challenged))
         }
         StoreError::NotChallenger { challenger } => {
-            tx!(lang, "only-challenger", who = mention(*challenger))
+            tr!(lang, "only-challenger", who = mention(*challenger))
         }
-        StoreError::ChallengeExpired => tx!(lang, "challenge-expired"),
+        StoreError::ChallengeExpired => tr!(lang, "challenge-expired"),
         StoreError::NotExpired { remaining_ms } => {
-            tx!(lang, "not-expired", time = format_duration(*remaining_ms))
+            tr!(lang, "not-expired", time = format_duration(*remaining_ms))
         }
-        StoreError::NotAPlayer => tx!(lang, "not-playing"),
-        StoreError::GameChanged { .. } => tx!(lang, "game-changed"),
-        StoreError::NotYourTurn { to_move } => tx!(lang, "not-your-turn", who = mention(*to_move)),
+        StoreError::NotAPlayer => tr!(lang, "not-playing"),
+        StoreError::GameChanged { .. } => tr!(lang, "game-changed"),
+        StoreError::NotYourTurn { to_move } => tr!(lang, "not-your-turn", who = mention(*to_move)),
         StoreError::DrawAlreadyOffered { by } => {
-            tx!(lang, "draw-already-offered", who = mention(*by))
+            tr!(lang, "draw-already-offered", who = mention(*by))
         }
-        StoreError::NoDrawOffer => tx!(lang, "no-draw-offer"),
-        StoreError::NoTimeLimit => tx!(lang, "no-time-limit"),
-        StoreError::CannotClaimOnOwnTurn => tx!(lang, "claim-own-turn"),
+        StoreError::NoDrawOffer => tr!(lang, "no-draw-offer"),
+        StoreError::NoTimeLimit => tr!(lang, "no-time-limit"),
+        StoreError::CannotClaimOnOwnTurn => tr!(lang, "claim-own-turn"),
         StoreError::TimeNotUp { remaining_ms } => {
-            tx!(lang, "time-not-up", time = format_duration(*remaining_ms))
+            tr!(lang, "time-not-up", time = format_duration(*remaining_ms))
         }
         StoreError::BattleTimeNotUp { remaining_ms } => {
-            tx!(
+            tr!(
                 lang,
                 "battle-card-pending",
                 time = format_duration(*remaining_ms)
             )
         }
         StoreError::DailyNotReady { wait_ms } => {
-            tx!(lang, "daily-not-ready", time = format_duration(*wait_ms))
+            tr!(lang, "daily-not-ready", time = format_duration(*wait_ms))
         }
-        StoreError::InvalidAmount(_) => tx!(lang, "amount-bad", max = jetan_store::MAX_AMOUNT),
+        StoreError::InvalidAmount(_) => tr!(lang, "amount-bad", max = jetan_store::MAX_AMOUNT),
         other => {
             tracing::info!("refused: {other}");
-            tx!(lang, "refused-other")
+            tr!(lang, "refused-other")
         }
     }
 }
@@ -358,7 +358,7 @@ pub(crate) fn currency_name(lang: Lang, typed: &str) -> Result<String, Text> {
             || (c.is_ascii() && !c.is_ascii_alphanumeric() && !" $%&+-=.,'!?:/".contains(c))
     };
     if visible == 0 || visible > 20 || name.chars().any(forbidden) {
-        return Err(tx!(lang, "currency-help"));
+        return Err(tr!(lang, "currency-help"));
     }
     Ok(name.to_string())
 }

@@ -11,7 +11,7 @@
 
 use jetan_store::{ChannelId, Game, GameId, Settlement};
 
-use super::lang::tx;
+use super::lang::tr;
 use super::reply::Text;
 use super::request::{mention, Request};
 use super::words::format_duration;
@@ -56,7 +56,7 @@ impl Core {
         {
             Ok(game) => {
                 let lang = self.public_lang(game.guild);
-                Some(Reply::public(tx!(
+                Some(Reply::public(tr!(
                     lang,
                     "thread-opened",
                     challenger = mention(game.challenger),
@@ -88,8 +88,8 @@ impl Core {
             .map(|g| g.guild);
         let lang = guild.map(|g| self.public_lang(g)).unwrap_or_default();
         Reply::public(match why {
-            ThreadRefusal::MissingPermission => tx!(lang, "thread-no-permission"),
-            ThreadRefusal::Failed => tx!(lang, "thread-failed"),
+            ThreadRefusal::MissingPermission => tr!(lang, "thread-no-permission"),
+            ThreadRefusal::Failed => tr!(lang, "thread-failed"),
         })
     }
 }
@@ -109,7 +109,7 @@ pub(crate) fn thread_plan(core: &Core, req: &Request, game: &Game) -> Option<Thr
         return None;
     }
     let lang = core.public_lang(game.guild);
-    let name = tx!(
+    let name = tr!(
         lang,
         "thread-name",
         challenger = core.name_of(game.challenger, lang),
@@ -146,7 +146,7 @@ pub(crate) fn told_in_parent(
         .map(|f| crate::games::name(lang, &f.game.terms))
         .unwrap_or_default();
     let who = crate::text::outcome(lang, &s.result, &s.players);
-    let line = tx!(
+    let line = tr!(
         lang,
         "thread-result",
         who = who,
@@ -179,7 +179,7 @@ pub(crate) fn notify(core: &Core, req: &Request, dm: Option<bool>) -> Result<Rep
     } else {
         "notify-channel"
     };
-    Ok(Reply::ephemeral(tx!(lang, key)))
+    Ok(Reply::ephemeral(tr!(lang, key)))
 }
 
 /// `/jetan games`: the server's games in progress, each with its channel (a link),
@@ -193,13 +193,13 @@ pub(crate) fn games_list(core: &Core, req: &Request) -> Result<Reply, CoreError>
         .filter(|g| g.guild == req.guild)
         .collect();
     if games.is_empty() {
-        return Ok(Reply::public(tx!(lang, "games-none")));
+        return Ok(Reply::public(tr!(lang, "games-none")));
     }
     games.sort_by_key(|g| (g.started_at, g.id));
     let total = games.len();
-    let mut lines = vec![tx!(lang, "games-title", n = total)];
+    let mut lines = vec![tr!(lang, "games-title", n = total)];
     for g in games.iter().take(MAX_LISTED) {
-        lines.push(tx!(
+        lines.push(tr!(
             lang,
             "games-row",
             channel = Text::channel(g.channel),
@@ -211,7 +211,7 @@ pub(crate) fn games_list(core: &Core, req: &Request) -> Result<Reply, CoreError>
         ));
     }
     if total > MAX_LISTED {
-        lines.push(tx!(lang, "games-more", n = total - MAX_LISTED));
+        lines.push(tr!(lang, "games-more", n = total - MAX_LISTED));
     }
     Ok(Reply::public(Text::join(lines, "\n")))
 }
@@ -235,7 +235,7 @@ pub(crate) fn your_game_elsewhere(core: &Core, req: &Request, lang: Lang) -> Opt
                 std::cmp::Reverse((g.started_at, g.id)),
             )
         })?;
-    Some(tx!(
+    Some(tr!(
         lang,
         "no-game-yours-elsewhere",
         opponent = mention(g.opponent_of(me)?),

@@ -3,7 +3,7 @@
 
 use jetan_store::{ChannelId, ClosedHow, GameResult, Nudge, UserId};
 
-use super::lang::tx;
+use super::lang::tr;
 use super::reply::{MessageEdit, Reply};
 use super::request::mention;
 use super::text;
@@ -57,7 +57,7 @@ impl Core {
                         .map(|s| s.currency)
                         .unwrap_or_else(|_| "coins".into());
                     let lang = self.public_lang(c.challenge.guild);
-                    let line = tx!(
+                    let line = tr!(
                         lang,
                         "expired",
                         challenger = mention(c.challenge.challenger),
@@ -93,7 +93,7 @@ impl Core {
                     crate::practice::stop_thinking(self, s.game_id);
                     let lang = self.public_lang(s.guild);
                     let text = match s.result {
-                        GameResult::Win { winner, loser } => tx!(
+                        GameResult::Win { winner, loser } => tr!(
                             lang,
                             "stalled",
                             loser = mention(loser),
@@ -106,7 +106,7 @@ impl Core {
                             &self.currency_or_default(s.guild),
                             false,
                         )),
-                        _ => tx!(
+                        _ => tr!(
                             lang,
                             "abandoned",
                             black = mention(s.players.first),
@@ -154,21 +154,21 @@ fn remind(core: &Core, r: &jetan_store::Reminder, now: u64, out: &mut Sweep) {
     let game = crate::games::name(lang, &g.terms);
     let who = &mention(r.user);
     let text = match r.nudge {
-        Nudge::Half => tx!(
+        Nudge::Half => tr!(
             lang,
             "remind-half",
             who = who,
             game = &game,
             left = format_duration(r.deadline.saturating_sub(now))
         ),
-        Nudge::Tenth if g.terms.practice => tx!(
+        Nudge::Tenth if g.terms.practice => tr!(
             lang,
             "remind-tenth-practice",
             who = who,
             game = &game,
             left = format_duration(r.deadline.saturating_sub(now))
         ),
-        Nudge::Tenth => tx!(
+        Nudge::Tenth => tr!(
             lang,
             "remind-tenth",
             who = who,
@@ -176,7 +176,7 @@ fn remind(core: &Core, r: &jetan_store::Reminder, now: u64, out: &mut Sweep) {
             left = format_duration(r.deadline.saturating_sub(now)),
             opponent = mention(opponent)
         ),
-        Nudge::TimeUp => tx!(
+        Nudge::TimeUp => tr!(
             lang,
             "remind-time-up",
             who = who,
@@ -190,7 +190,7 @@ fn remind(core: &Core, r: &jetan_store::Reminder, now: u64, out: &mut Sweep) {
         post = post.pinging(opponent);
     }
     if core.store.reminds_by_dm(r.user) {
-        let private = tx!(
+        let private = tr!(
             lang,
             "remind-dm",
             text = text,
@@ -203,7 +203,7 @@ fn remind(core: &Core, r: &jetan_store::Reminder, now: u64, out: &mut Sweep) {
         });
         if r.nudge == Nudge::TimeUp && opponent != core.bot.id {
             // The opponent, who may claim, is told in the channel all the same.
-            let line = tx!(
+            let line = tr!(
                 lang,
                 "remind-may-claim",
                 who = mention(opponent),

@@ -2,7 +2,7 @@
 //! capitals. The bottom of the core's wording: it reads the message files and nothing of
 //! the games.
 
-use super::lang::{tx, Lang};
+use super::lang::{tr, Lang};
 use super::reply::Text;
 
 /// A day as `YYYY.MM.DD` (UTC) from Unix milliseconds, as game records date games.
@@ -79,12 +79,12 @@ pub fn capitalise(s: &str) -> String {
 /// currency ("coins") in the language's own word.
 pub fn money(lang: Lang, amount: u64, currency: &str) -> Text {
     let currency = if currency == jetan_store::Settings::default().currency {
-        tx!(lang, "currency-default").unmarked()
+        tr!(lang, "currency-default").unmarked()
     } else {
         currency.to_string()
     };
     let singular = currency.strip_suffix('s').unwrap_or(&currency).to_string();
-    tx!(
+    tr!(
         lang,
         "money",
         n = amount,
@@ -119,7 +119,7 @@ pub fn list(lang: Lang, items: &[Text]) -> Text {
         [one] => one.clone(),
         [rest @ .., last] => Text::join(rest, ", ")
             .and(" ")
-            .and(tx!(lang, "and"))
+            .and(tr!(lang, "and"))
             .and(" ")
             .and(last),
     }

@@ -13,7 +13,7 @@ pub use jetan::pictures::labels as picture_labels;
 use jetan_store::{Game, GameKind, PlayResult, StoreError, Terms};
 
 use crate::game::GameUi;
-use crate::lang::{tx, Lang};
+use crate::lang::{tr, Lang};
 use crate::reply::Text;
 use crate::request::{GameCommand, Request};
 use crate::words::{format_duration, money};
@@ -84,7 +84,7 @@ pub(crate) fn canonical_pool(
             "{base}/{canonical}"
         ))),
         Some(Err(e)) => Err(e),
-        None => Err(CoreError::User(tx!(
+        None => Err(CoreError::User(tr!(
             lang,
             "pool-no-qualifier",
             pool = base.replace('_', "-")
@@ -109,19 +109,19 @@ pub(crate) fn terms_text(lang: Lang, t: &Terms, currency: &str) -> Text {
     let m = |n: u64| money(lang, n, currency);
     let mut s = Vec::new();
     if t.practice {
-        s.push(tx!(lang, "terms-practice"));
+        s.push(tr!(lang, "terms-practice"));
     } else if t.stake == 0 && t.piece_price == 0 {
-        s.push(tx!(lang, "terms-friendly"));
+        s.push(tr!(lang, "terms-friendly"));
     } else {
         if t.stake > 0 {
-            s.push(tx!(lang, "terms-stake", stake = m(t.stake)));
+            s.push(tr!(lang, "terms-stake", stake = m(t.stake)));
         }
         if t.piece_price > 0 {
             s.push(ui(t.kind()).piece_price_terms(lang, t, currency).trimmed());
         }
         if let (Ok(held), Ok(reserve)) = (t.escrow(), t.reserve()) {
             if reserve > 0 {
-                s.push(tx!(
+                s.push(tr!(
                     lang,
                     "terms-held",
                     held = m(held),
@@ -133,7 +133,7 @@ pub(crate) fn terms_text(lang: Lang, t: &Terms, currency: &str) -> Text {
     }
     if let Some(minutes) = t.move_time_minutes {
         let time = format_duration(u64::from(minutes) * 60_000);
-        s.push(tx!(lang, "terms-move-time", time = time));
+        s.push(tr!(lang, "terms-move-time", time = time));
     }
     let mut out = Text::new();
     for x in s {

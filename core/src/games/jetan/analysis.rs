@@ -1,6 +1,6 @@
 //! The analysis of a finished game of Jetan: the engine over its replay.
 
-use crate::lang::{tx, Lang};
+use crate::lang::{tr, Lang};
 use crate::reply::Text;
 use crate::request::mention;
 use crate::{Core, CoreError, Reply};
@@ -22,7 +22,7 @@ pub(super) fn analysis(
     let replay = super::pictures::replayed(game)?;
     let analysis = jetan_engine::analysis::analyse(&replay, per_position, None);
     let drops = analysis.biggest_drops(3);
-    let mut text = tx!(
+    let mut text = tr!(
         lang,
         "analysis-head",
         id = game.id.to_string(),
@@ -32,7 +32,7 @@ pub(super) fn analysis(
         moves = crate::text::moves_count(lang, game.moves().len())
     );
     if drops.is_empty() {
-        text.line(tx!(lang, "analysis-clean"));
+        text.line(tr!(lang, "analysis-clean"));
     }
     let mut pictures = Vec::new();
     for (i, d) in drops.iter().enumerate() {
@@ -45,7 +45,7 @@ pub(super) fn analysis(
         } else {
             format!(" ({})", pawns(-d.loss))
         };
-        let line = tx!(
+        let line = tr!(
             lang,
             "analysis-drop",
             n = i + 1,
@@ -56,13 +56,13 @@ pub(super) fn analysis(
             loss = loss,
             better = better
                 .clone()
-                .map_or_else(|| tx!(lang, "analysis-no-better"), Text::words)
+                .map_or_else(|| tr!(lang, "analysis-no-better"), Text::words)
         );
         text.line(line);
         let step = &replay.steps()[d.ply];
         let caption = match &better {
-            Some(b) => tx!(lang, "analysis-picture", n = i + 1, better = b.as_str()),
-            None => tx!(lang, "analysis-picture-plain", n = i + 1),
+            Some(b) => tr!(lang, "analysis-picture", n = i + 1, better = b.as_str()),
+            None => tr!(lang, "analysis-picture-plain", n = i + 1),
         }
         .unmarked();
         let png = super::pictures::move_picture(
@@ -77,7 +77,7 @@ pub(super) fn analysis(
         pictures.push((format!("mistake-{}.png", i + 1), png));
     }
     if analysis.stopped {
-        text.line(tx!(lang, "analysis-stopped"));
+        text.line(tr!(lang, "analysis-stopped"));
     }
     let mut reply = Reply::public(text).pinging(asker);
     for (name, png) in pictures {
@@ -89,9 +89,9 @@ pub(super) fn analysis(
 /// A score for the mover: "a forced win", "a forced loss", or Panthans.
 fn score(lang: Lang, cp: i32) -> Text {
     if cp >= CAP {
-        tx!(lang, "analysis-forced-win")
+        tr!(lang, "analysis-forced-win")
     } else if cp <= -CAP {
-        tx!(lang, "analysis-forced-loss")
+        tr!(lang, "analysis-forced-loss")
     } else {
         Text::words(pawns(cp))
     }

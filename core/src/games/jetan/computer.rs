@@ -1,6 +1,6 @@
 //! The computer's turn in a game of Jetan, and its answer to a draw offer.
 
-use crate::lang::{tx, Lang};
+use crate::lang::{tr, Lang};
 use crate::reply::Text;
 use crate::{Core, CoreError, Response};
 use jetan_engine::DrawGrounds;
@@ -80,17 +80,17 @@ pub(super) fn draw(
         engine_level(crate::practice::level(core, game.id)),
     );
     let why = match j.reason {
-        DrawGrounds::Over => tx!(lang, "illegal-game-over"),
-        DrawGrounds::DeadMaterial => tx!(lang, "computer-draw-dead-material"),
-        DrawGrounds::Stale { plies } => tx!(lang, "computer-draw-stale", plies = plies),
+        DrawGrounds::Over => tr!(lang, "illegal-game-over"),
+        DrawGrounds::DeadMaterial => tr!(lang, "computer-draw-dead-material"),
+        DrawGrounds::Stale { plies } => tr!(lang, "computer-draw-stale", plies = plies),
         DrawGrounds::Winning { score } => {
-            tx!(lang, "computer-draw-winning", score = score.to_string())
+            tr!(lang, "computer-draw-winning", score = score.to_string())
         }
         DrawGrounds::Behind { score } => {
-            tx!(lang, "computer-draw-behind", score = score.to_string())
+            tr!(lang, "computer-draw-behind", score = score.to_string())
         }
         DrawGrounds::NotBehind { score } => {
-            tx!(lang, "computer-draw-not-behind", score = score.to_string())
+            tr!(lang, "computer-draw-not-behind", score = score.to_string())
         }
     };
     Ok((j.accept, why))

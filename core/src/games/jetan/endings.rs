@@ -1,6 +1,6 @@
 //! The end of a game of Jetan in words, and its replay.
 
-use crate::lang::tx;
+use crate::lang::tr;
 use crate::request::{mention, Request};
 use crate::text;
 use crate::{Core, CoreError, Reply};
@@ -30,7 +30,7 @@ pub(super) fn replay(core: &Core, req: &Request, last: &FinishedGame) -> Result<
     let lang = core.public_lang(req.guild);
     let banner = text::result_banner(lang, &last.result, last.reason, |id| core.name_of(id, lang));
     let gif = super::pictures::replay_picture(core, lang, last, banner)?;
-    Ok(Reply::public(tx!(
+    Ok(Reply::public(tr!(
         lang,
         "replay",
         id = last.game.id.to_string(),

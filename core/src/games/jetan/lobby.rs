@@ -1,6 +1,6 @@
 //! The start of a game of Jetan: the practice line and the first board.
 
-use crate::lang::{tx, Lang};
+use crate::lang::{tr, Lang};
 use crate::reply::Text;
 use crate::request::mention;
 use crate::{Core, CoreError, Reply, Response};
@@ -14,7 +14,7 @@ pub(super) fn practice_line(
     level: u8,
     game: &Game,
 ) -> Text {
-    tx!(
+    tr!(
         lang,
         "practice-started",
         human = mention(human),
@@ -23,7 +23,7 @@ pub(super) fn practice_line(
         game = crate::games::name(lang, &game.terms)
     )
     .and("\n")
-    .and(tx!(
+    .and(tr!(
         lang,
         "practice-sides",
         black = mention(game.players.first),
@@ -55,7 +55,7 @@ pub(super) fn started(core: &Core, game: &Game, text: Text) -> Result<Response, 
     if !computer {
         reply
             .text
-            .line(tx!(lang, "your-move", who = mention(game.players.first)));
+            .line(tr!(lang, "your-move", who = mention(game.players.first)));
         reply = Core::with_move_button(lang, game, reply.pinging(game.players.first));
     }
     Ok(Response {

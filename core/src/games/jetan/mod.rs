@@ -23,7 +23,7 @@ use jetan_store::{
 };
 
 use crate::game::{ActionMenu, Asker, Choices, Cx, GameUi, Typed};
-use crate::lang::tx;
+use crate::lang::tr;
 use crate::reply::Text;
 use crate::request::{mention, ChallengeArgs, Request};
 use crate::{text, Core, CoreError, Lang, Reply, Response};
@@ -81,7 +81,7 @@ impl GameUi for Jetan {
     }
 
     fn accepted_line(&self, _core: &Core, lang: Lang, game: &Game) -> Text {
-        tx!(
+        tr!(
             lang,
             "accepted",
             who = mention(game.challenged()),
@@ -147,7 +147,7 @@ impl GameUi for Jetan {
     }
 
     fn wrong_game(&self, lang: Lang) -> Text {
-        tx!(lang, "mc-wrong-game-jetan")
+        tr!(lang, "mc-wrong-game-jetan")
     }
 
     fn played(&self, core: &Core, req: &Request, r: &PlayResult) -> Result<Response, CoreError> {
@@ -250,7 +250,7 @@ impl GameUi for Jetan {
 
     fn paid_piece(&self, lang: Lang, from: &Text, to: &Text, amount: &Text, letter: char) -> Text {
         let role = jetan_rules::Piece::from_char(letter).map(|p| p.role);
-        tx!(
+        tr!(
             lang,
             "paid-piece",
             from = from,

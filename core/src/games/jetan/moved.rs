@@ -7,7 +7,7 @@ use jetan_store::games::jetan::{color_of, seat_of};
 use jetan_store::{Game, PlayResult, Records, Seat};
 
 use super::words::move_number;
-use crate::lang::tx;
+use crate::lang::tr;
 use crate::reply::Text;
 use crate::request::mention;
 use crate::text;
@@ -77,7 +77,7 @@ pub(crate) fn moved(
         },
         mv.to
     );
-    let mut text = tx!(
+    let mut text = tr!(
         lang,
         "played",
         who = mention(result.by),
@@ -101,14 +101,14 @@ pub(crate) fn moved(
             } else {
                 "played-duel-lost"
             };
-            Some(tx!(
+            Some(tr!(
                 lang,
                 key,
                 chance = duel_percent(mv.piece.role, defender),
                 piece = super::pieces::the_role(lang, k.role)
             ))
         }
-        (None, Some(k)) => Some(tx!(
+        (None, Some(k)) => Some(tr!(
             lang,
             "played-takes",
             piece = super::pieces::the_role(lang, k.role)
@@ -121,7 +121,7 @@ pub(crate) fn moved(
     }
     if after.as_ref().is_some_and(|(_, report)| report.mv.escape) {
         text.push(" — ");
-        text.push(tx!(lang, "played-escape"));
+        text.push(tr!(lang, "played-escape"));
     }
     text.push(".");
     let jetan = crate::games::ui(jetan_store::GameKind::Jetan);
@@ -130,10 +130,10 @@ pub(crate) fn moved(
         text.line(Text::words("• ").and(line).and("."));
     }
     if result.countdown_started {
-        text.line(tx!(lang, "countdown-started"));
+        text.line(tr!(lang, "countdown-started"));
     }
     if result.draw_offer_cleared {
-        text.line(tx!(lang, "draw-offer-withdrawn"));
+        text.line(tr!(lang, "draw-offer-withdrawn"));
     }
     let picture = |pos: &Position, bottom: Seat, banner: Option<String>| {
         match super::pictures::board_picture(core, lang, &game, pos, bottom, None, banner) {
@@ -166,10 +166,10 @@ pub(crate) fn moved(
     let next = game.player(turn);
     if let Some((pos, _)) = &after {
         if let Some(n) = pos.countdown() {
-            text.line(tx!(lang, "countdown-left", n = n));
+            text.line(tr!(lang, "countdown-left", n = n));
         }
         if pos.princess_in_danger(color_of(turn)) {
-            text.line(tx!(lang, "princess-threatened", who = mention(next)));
+            text.line(tr!(lang, "princess-threatened", who = mention(next)));
         }
     }
     // The wager and the clock, as `board` says them.
@@ -187,7 +187,7 @@ pub(crate) fn moved(
     let computer = before.terms.practice && next == core.bot.id;
     let mut reply = Reply::public(text);
     if !computer {
-        reply.text.line(tx!(lang, "your-move", who = mention(next)));
+        reply.text.line(tr!(lang, "your-move", who = mention(next)));
         reply = Core::with_move_button(lang, &game, reply.pinging(next));
     }
     // Against the computer, one picture per exchange: the computer's reply shows the

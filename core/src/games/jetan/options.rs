@@ -5,7 +5,7 @@ use jetan_rules::{Color, IllegalMove, Role, Rules, SideRules, Value};
 
 use super::pieces::role_name;
 use super::words::color_name;
-use crate::lang::{tx, Lang};
+use crate::lang::{tr, Lang};
 use crate::reply::Text;
 
 /// How many steps a piece's move has (RULES.md §2; the Odwar's as the Flier's).
@@ -45,7 +45,7 @@ fn change_clauses(lang: Lang, side: &SideRules, only: Option<Role>) -> Vec<Text>
                     "rules-change-standard"
                 }
             };
-            tx!(lang, key, piece = piece, n = steps(role))
+            tr!(lang, key, piece = piece, n = steps(role))
         })
         .collect()
 }
@@ -61,9 +61,9 @@ pub(crate) fn rules_text(lang: Lang, rules: &Rules) -> Option<Text> {
         let side = rules.side(color);
         let name = color_name(lang, color);
         if side.is_standard() {
-            tx!(lang, "rules-options-side-standard", side = name)
+            tr!(lang, "rules-options-side-standard", side = name)
         } else {
-            tx!(
+            tr!(
                 lang,
                 "rules-options-side",
                 side = name,
@@ -72,7 +72,7 @@ pub(crate) fn rules_text(lang: Lang, rules: &Rules) -> Option<Text> {
         }
     };
     let sides = if rules.side(Color::Black) == rules.side(Color::Orange) {
-        tx!(
+        tr!(
             lang,
             "rules-options-both",
             changes = Text::join(changes(lang, &rules.side(Color::Black)), "; ")
@@ -82,7 +82,7 @@ pub(crate) fn rules_text(lang: Lang, rules: &Rules) -> Option<Text> {
             .and(". ")
             .and(side_text(Color::Orange))
     };
-    Some(tx!(
+    Some(tr!(
         lang,
         "rules-options",
         rules = rules.to_string(),
@@ -96,7 +96,7 @@ pub(crate) fn rules_text(lang: Lang, rules: &Rules) -> Option<Text> {
 pub(crate) fn illegal_under(lang: Lang, e: &IllegalMove, pos: &jetan_rules::Position) -> Text {
     let side = pos.rules().side(pos.turn());
     match e {
-        IllegalMove::EscapeUsed { from, to } if !side.has_escape() => tx!(
+        IllegalMove::EscapeUsed { from, to } if !side.has_escape() => tr!(
             lang,
             "illegal-no-escape",
             from = from.to_string(),
@@ -106,7 +106,7 @@ pub(crate) fn illegal_under(lang: Lang, e: &IllegalMove, pos: &jetan_rules::Posi
             if side.changes().any(|(r, _)| r == *role) =>
         {
             let options = piece_changes(lang, &side, *role);
-            super::pieces::illegal(lang, e).and(" ").and(tx!(
+            super::pieces::illegal(lang, e).and(" ").and(tr!(
                 lang,
                 "illegal-under-options",
                 options = Text::join(options, "; ")

@@ -8,7 +8,7 @@ use jetan_store::schema::jetan::{Ending, MoveRecord};
 use jetan_store::{EndReason, FinishedGame, Game, RuleEnding, Seat};
 
 use super::words::color_name;
-use crate::lang::{tx, Lang};
+use crate::lang::{tr, Lang};
 use crate::text;
 use crate::{Core, CoreError};
 
@@ -24,25 +24,25 @@ pub fn labels(lang: Lang) -> Labels {
     Labels {
         black: color_name(lang, color_of(Seat::First)).unmarked(),
         orange: color_name(lang, color_of(Seat::Second)).unmarked(),
-        to_move: tx!(lang, "label-to-move").unmarked(),
-        princess_threatened: tx!(lang, "label-princess-threatened").unmarked(),
-        countdown: tx!(lang, "label-countdown", n = n).unmarked(),
-        escape_ready: tx!(lang, "label-escape-ready").unmarked(),
-        escape_used: tx!(lang, "label-escape-used").unmarked(),
-        rules: tx!(lang, "label-rules", rules = "{rules}").unmarked(),
-        move_n: tx!(lang, "label-move", n = n).unmarked(),
-        killed: tx!(lang, "label-killed").unmarked(),
-        duel: tx!(lang, "label-duel").unmarked(),
-        won: tx!(lang, "label-won").unmarked(),
-        lost: tx!(lang, "label-lost").unmarked(),
-        wins: tx!(lang, "label-wins", color = "{color}").unmarked(),
-        draw: tx!(lang, "label-draw").unmarked(),
-        after_moves: tx!(lang, "label-after-moves", n = n).unmarked(),
-        after_one_move: tx!(lang, "label-after-moves", n = 1).unmarked(),
+        to_move: tr!(lang, "label-to-move").unmarked(),
+        princess_threatened: tr!(lang, "label-princess-threatened").unmarked(),
+        countdown: tr!(lang, "label-countdown", n = n).unmarked(),
+        escape_ready: tr!(lang, "label-escape-ready").unmarked(),
+        escape_used: tr!(lang, "label-escape-used").unmarked(),
+        rules: tr!(lang, "label-rules", rules = "{rules}").unmarked(),
+        move_n: tr!(lang, "label-move", n = n).unmarked(),
+        killed: tr!(lang, "label-killed").unmarked(),
+        duel: tr!(lang, "label-duel").unmarked(),
+        won: tr!(lang, "label-won").unmarked(),
+        lost: tr!(lang, "label-lost").unmarked(),
+        wins: tr!(lang, "label-wins", color = "{color}").unmarked(),
+        draw: tr!(lang, "label-draw").unmarked(),
+        after_moves: tr!(lang, "label-after-moves", n = n).unmarked(),
+        after_one_move: tr!(lang, "label-after-moves", n = 1).unmarked(),
         princess_captured: text::reason(lang, jetan(Ending::PrincessCaptured)).unmarked(),
         chief_takes_chief: text::reason(lang, jetan(Ending::ChiefTakesChief)).unmarked(),
         chief_captured: text::reason(lang, jetan(Ending::ChiefCaptured)).unmarked(),
-        no_legal_moves: tx!(lang, "reason-no-legal-moves").unmarked(),
+        no_legal_moves: tr!(lang, "reason-no-legal-moves").unmarked(),
         ten_move_rule: text::reason(lang, jetan(Ending::TenMoveRule)).unmarked(),
     }
 }

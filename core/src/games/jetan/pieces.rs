@@ -3,7 +3,7 @@
 
 use jetan_rules::{IllegalMove, Role};
 
-use crate::lang::{tx, Lang};
+use crate::lang::{tr, Lang};
 use crate::reply::Text;
 use crate::text::list;
 
@@ -49,10 +49,10 @@ pub(crate) fn rules_summary(lang: Lang) -> Text {
         s.push(lang.text(key, vec![]));
         s.push("\n\n");
     }
-    s.push(tx!(lang, "rules-pieces"));
+    s.push(tr!(lang, "rules-pieces"));
     s.push("\n");
     for role in Role::ALL {
-        s.push(tx!(
+        s.push(tr!(
             lang,
             "rules-piece",
             piece = role_name(lang, role),
@@ -77,36 +77,36 @@ pub(crate) fn rules_summary(lang: Lang) -> Text {
 pub(crate) fn illegal(lang: Lang, e: &IllegalMove) -> Text {
     let sq = |s: jetan_rules::Square| s.to_string();
     match e {
-        IllegalMove::GameOver(_) => tx!(lang, "illegal-game-over"),
-        IllegalMove::Empty(s) => tx!(lang, "illegal-empty", square = sq(*s)),
-        IllegalMove::NotYours { square, piece } => tx!(
+        IllegalMove::GameOver(_) => tr!(lang, "illegal-game-over"),
+        IllegalMove::Empty(s) => tr!(lang, "illegal-empty", square = sq(*s)),
+        IllegalMove::NotYours { square, piece } => tr!(
             lang,
             "illegal-not-yours",
             piece = the_role(lang, piece.role),
             square = sq(*square)
         )
         .capitalised(),
-        IllegalMove::SameSquare(s) => tx!(lang, "illegal-same-square", square = sq(*s)),
-        IllegalMove::OwnPiece { to, piece } => tx!(
+        IllegalMove::SameSquare(s) => tr!(lang, "illegal-same-square", square = sq(*s)),
+        IllegalMove::OwnPiece { to, piece } => tr!(
             lang,
             "illegal-own-piece",
             piece = role_name(lang, piece.role),
             square = sq(*to)
         ),
-        IllegalMove::PrincessCannotCapture { to, piece } => tx!(
+        IllegalMove::PrincessCannotCapture { to, piece } => tr!(
             lang,
             "illegal-princess-capture",
             piece = the_role(lang, piece.role),
             square = sq(*to)
         ),
-        IllegalMove::Threatened { to } => tx!(lang, "illegal-threatened", square = sq(*to)),
+        IllegalMove::Threatened { to } => tr!(lang, "illegal-threatened", square = sq(*to)),
         IllegalMove::EscapeUsed { from, to } => {
-            tx!(lang, "illegal-escape-used", from = sq(*from), to = sq(*to))
+            tr!(lang, "illegal-escape-used", from = sq(*from), to = sq(*to))
         }
         IllegalMove::PanthanBackwards { from, .. } => {
-            tx!(lang, "illegal-panthan-backwards", square = sq(*from))
+            tr!(lang, "illegal-panthan-backwards", square = sq(*from))
         }
-        IllegalMove::OutOfReach { role, from, to } => tx!(
+        IllegalMove::OutOfReach { role, from, to } => tr!(
             lang,
             "illegal-out-of-reach",
             piece = the_role(lang, *role),
@@ -115,7 +115,7 @@ pub(crate) fn illegal(lang: Lang, e: &IllegalMove) -> Text {
             movement = movement(lang, *role)
         )
         .capitalised(),
-        IllegalMove::Blocked { role, from, to, by } => tx!(
+        IllegalMove::Blocked { role, from, to, by } => tr!(
             lang,
             "illegal-blocked",
             piece = the_role(lang, *role),
@@ -133,14 +133,14 @@ pub(crate) fn illegal(lang: Lang, e: &IllegalMove) -> Text {
             square,
             named,
             actual,
-        } => tx!(
+        } => tr!(
             lang,
             "illegal-wrong-piece",
             square = sq(*square),
             named = the_role(lang, *named),
             actual = the_role(lang, *actual)
         ),
-        _ => tx!(lang, "illegal-other"),
+        _ => tr!(lang, "illegal-other"),
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::moved::duel_percent;
 use crate::game::{ActionMenu, Entry};
-use crate::lang::{tx, Lang};
+use crate::lang::{tr, Lang};
 use crate::reply::Text;
 use crate::request::{mention, Request};
 use crate::{refuse, Core, CoreError, Reply, Response};
@@ -24,7 +24,7 @@ pub(super) fn play(
         (Some(n), None, None) => {
             let t: MoveText = n
                 .parse()
-                .map_err(|_| CoreError::User(tx!(lang, "move-bad-text", text = n)))?;
+                .map_err(|_| CoreError::User(tr!(lang, "move-bad-text", text = n)))?;
             (t.from, t.to, Some(t))
         }
         (None, Some(f), Some(t)) => (
@@ -32,8 +32,8 @@ pub(super) fn play(
             parse_square(lang, t, "square-to")?,
             None,
         ),
-        (Some(_), _, _) => return refuse(tx!(lang, "move-both")),
-        (None, _, _) => return refuse(tx!(lang, "move-which")),
+        (Some(_), _, _) => return refuse(tr!(lang, "move-both")),
+        (None, _, _) => return refuse(tr!(lang, "move-which")),
     };
     check_mover(lang, game, &pos, req.user.id)?;
     // Check with the rules first for the clearest answer; the store checks again.
@@ -62,7 +62,7 @@ pub(super) fn check_mover(
     user: UserId,
 ) -> Result<(), CoreError> {
     let Some(seat) = game.seat_of(user) else {
-        return refuse(tx!(
+        return refuse(tr!(
             lang,
             "not-playing-vs",
             black = mention(game.players.first),
@@ -70,7 +70,7 @@ pub(super) fn check_mover(
         ));
     };
     if seat != seat_of(pos.turn()) {
-        return refuse(tx!(lang, "not-your-turn", who = mention(game.to_move())));
+        return refuse(tr!(lang, "not-your-turn", who = mention(game.to_move())));
     }
     Ok(())
 }
@@ -95,12 +95,12 @@ pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, Core
         }
         let mine: Vec<_> = moves.iter().filter(|n| n.from == m.from).collect();
         let piece = super::pieces::role_name(lang, m.role);
-        let label = tx!(
+        let label = tr!(
             lang,
             "suggest-from",
             square = key.as_str(),
             piece = &piece,
-            moves = tx!(lang, "moves-count", n = mine.len())
+            moves = tr!(lang, "moves-count", n = mine.len())
         )
         .unmarked();
         let actions = mine
@@ -113,22 +113,22 @@ pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, Core
                 );
                 if n.escape {
                     label.push_str(" — ");
-                    label.push_str(&tx!(lang, "suggest-escape").unmarked());
+                    label.push_str(&tr!(lang, "suggest-escape").unmarked());
                 }
                 (format!("{}-{}", n.from, n.to), label)
             })
             .collect();
         entries.push(Entry::Group {
-            title: tx!(lang, "menu-move-to", square = key.as_str(), piece = piece),
-            placeholder: tx!(lang, "menu-move-to-placeholder").unmarked(),
+            title: tr!(lang, "menu-move-to", square = key.as_str(), piece = piece),
+            placeholder: tr!(lang, "menu-move-to-placeholder").unmarked(),
             key,
             label,
             actions,
         });
     }
     Ok(ActionMenu {
-        title: tx!(lang, "menu-move-piece"),
-        placeholder: tx!(lang, "menu-move-piece-placeholder").unmarked(),
+        title: tr!(lang, "menu-move-piece"),
+        placeholder: tr!(lang, "menu-move-piece-placeholder").unmarked(),
         entries,
     })
 }
@@ -139,7 +139,7 @@ pub(super) fn board(core: &Core, req: &Request, game: &Game) -> Result<Reply, Co
     let pos = super::moved::position(game)?;
     let bottom = crate::pictures::bottom(core, game, seat_of(pos.turn()), Some(req.user.id));
     let png = super::pictures::board_picture(core, lang, game, &pos, bottom, None, None)?;
-    let mut text = tx!(
+    let mut text = tr!(
         lang,
         "board",
         black = mention(game.players.first),
@@ -148,7 +148,7 @@ pub(super) fn board(core: &Core, req: &Request, game: &Game) -> Result<Reply, Co
         who = mention(game.to_move())
     );
     if let Some(n) = pos.countdown() {
-        text.line(tx!(lang, "countdown-left", n = n));
+        text.line(tr!(lang, "countdown-left", n = n));
     }
     let currency = core.currency_or_default(req.guild);
     text.push(crate::play::wager_and_clock(lang, game, &currency, req.now));
@@ -167,13 +167,13 @@ pub(super) fn moves(
     let pos = super::moved::position(game)?;
     let sq = parse_square(lang, square, "square-piece")?;
     let Some(piece) = pos.board().piece_at(sq) else {
-        return refuse(tx!(lang, "piece-empty", square = sq.to_string()));
+        return refuse(tr!(lang, "piece-empty", square = sq.to_string()));
     };
     let mut moves = pos.moves_from(sq);
     moves.sort();
     let the_piece = super::pieces::the_role(lang, piece.role).capitalised();
     let text = if piece.color != pos.turn() {
-        tx!(
+        tr!(
             lang,
             "piece-not-to-move",
             piece = the_piece,
@@ -181,7 +181,7 @@ pub(super) fn moves(
             color = super::words::color_name(lang, piece.color)
         )
     } else if moves.is_empty() {
-        tx!(
+        tr!(
             lang,
             "piece-no-moves",
             piece = the_piece,
@@ -201,7 +201,7 @@ pub(super) fn moves(
             .collect();
         let mut text = Text::new();
         if !list.is_empty() {
-            text = tx!(
+            text = tr!(
                 lang,
                 "piece-moves",
                 piece = the_piece,
@@ -215,7 +215,7 @@ pub(super) fn moves(
             if !text.is_empty() {
                 text.push("\n");
             }
-            text.push(tx!(
+            text.push(tr!(
                 lang,
                 "piece-escapes",
                 n = squares.len(),
@@ -232,7 +232,7 @@ pub(super) fn moves(
 /// Reads a typed square; `what` is the message key of which square it is.
 fn parse_square(lang: Lang, text: &str, what: &str) -> Result<Square, CoreError> {
     text.trim().parse::<Square>().map_err(|_| {
-        CoreError::User(tx!(
+        CoreError::User(tr!(
             lang,
             "square-bad",
             what = lang.text(what, vec![]),
@@ -249,14 +249,14 @@ pub(super) fn destination(lang: Lang, variant: Variant, m: &jetan_rules::Move) -
     if let Some(r) = m.capture {
         let piece = super::pieces::the_role(lang, r);
         let what = if variant == Variant::Manator && r != jetan_rules::Role::Princess {
-            tx!(
+            tr!(
                 lang,
                 "duel-short",
                 piece = piece,
                 chance = duel_percent(m.role, r)
             )
         } else {
-            tx!(lang, "takes-short", piece = piece)
+            tr!(lang, "takes-short", piece = piece)
         };
         s.push_str(&format!(" ({})", what.unmarked()));
     }

@@ -2,7 +2,7 @@
 
 use super::play::destination;
 use crate::game::{Asker, Choices};
-use crate::lang::tx;
+use crate::lang::tr;
 use crate::suggest::MAX_CHOICES;
 use jetan_rules::{Position, Square, Variant};
 use jetan_store::games::jetan::seat_of;
@@ -23,12 +23,12 @@ pub(super) fn suggest_from(game: &Game, (lang, user, partial): Asker<'_>) -> Cho
             continue;
         }
         let count = moves.iter().filter(|n| n.from == m.from).count();
-        let name = tx!(
+        let name = tr!(
             lang,
             "suggest-from",
             square = sq.as_str(),
             piece = super::pieces::role_name(lang, m.role),
-            moves = tx!(lang, "moves-count", n = count)
+            moves = tr!(lang, "moves-count", n = count)
         )
         .unmarked();
         out.push((name, sq));
@@ -54,7 +54,7 @@ pub(super) fn suggest_to(game: &Game, (lang, user, partial): Asker<'_>, from: &s
             let mut name = destination(lang, variant, m);
             if m.escape {
                 name.push_str(" — ");
-                name.push_str(&tx!(lang, "suggest-escape").unmarked());
+                name.push_str(&tr!(lang, "suggest-escape").unmarked());
             }
             (name, m.to.to_string())
         })
@@ -114,7 +114,7 @@ pub(super) fn rules(lang: crate::Lang, partial: &str) -> Vec<(String, String)> {
             Ok(rules) => out.push(shown(&rules)),
             Err(e) => out.push((
                 fit(
-                    crate::lang::tx!(lang, "rules-suggest-invalid", why = e.to_string()).unmarked(),
+                    crate::lang::tr!(lang, "rules-suggest-invalid", why = e.to_string()).unmarked(),
                 ),
                 fit(typed.to_string()),
             )),

@@ -1,7 +1,7 @@
 //! The names of a game of Jetan: its variant and board, its rule options (RULES.md §12)
 //! in words, its piece prices; and its options as a challenge types them.
 
-use crate::lang::{tx, Lang};
+use crate::lang::{tr, Lang};
 use crate::reply::Text;
 use crate::words::money;
 use crate::CoreError;
@@ -12,8 +12,8 @@ use jetan_store::Terms;
 /// The name of a variant as players read it.
 pub(crate) fn variant_name(lang: Lang, v: Variant) -> Text {
     match v {
-        Variant::Classic => tx!(lang, "variant-classic"),
-        Variant::Manator => tx!(lang, "variant-manator"),
+        Variant::Classic => tr!(lang, "variant-classic"),
+        Variant::Manator => tr!(lang, "variant-manator"),
     }
 }
 
@@ -23,7 +23,7 @@ pub(super) fn name(lang: Lang, t: &Terms) -> Text {
     let name = variant_name(lang, o.variant);
     match o.topology {
         Topology::Flat => name,
-        Topology::Circular => tx!(lang, "game-circular", variant = name),
+        Topology::Circular => tr!(lang, "game-circular", variant = name),
     }
 }
 
@@ -51,7 +51,7 @@ pub(super) fn read_options(lang: Lang, typed: &[(String, String)]) -> Result<Opt
             .map(|&(_, v)| v)
             .ok_or_else(|| {
                 let names = choices.iter().map(|(n, _)| Text::code(*n));
-                CoreError::User(tx!(
+                CoreError::User(tr!(
                     lang,
                     "option-value",
                     option = option,
@@ -67,7 +67,7 @@ pub(super) fn read_options(lang: Lang, typed: &[(String, String)]) -> Result<Opt
             "board" => o.topology = pick(lang, name, value, &BOARDS)?,
             "rules" => o.rules = read_rules(lang, value)?,
             other => {
-                return Err(CoreError::User(tx!(
+                return Err(CoreError::User(tr!(
                     lang,
                     "option-unknown",
                     game = "Jetan",
@@ -105,13 +105,13 @@ pub(super) fn read_rules(lang: Lang, typed: &str) -> Result<Rules, CoreError> {
     typed
         .trim()
         .parse::<Rules>()
-        .map_err(|e| CoreError::User(tx!(lang, "rules-invalid", why = e.to_string())))
+        .map_err(|e| CoreError::User(tr!(lang, "rules-invalid", why = e.to_string())))
 }
 
 /// The piece prices of a game of Jetan, in one sentence.
 pub(super) fn piece_price_terms(lang: Lang, t: &Terms, currency: &str) -> Text {
     let m = |n: u64| money(lang, n, currency);
-    tx!(
+    tr!(
         lang,
         "terms-piece-price",
         price = m(t.piece_price),
@@ -122,15 +122,15 @@ pub(super) fn piece_price_terms(lang: Lang, t: &Terms, currency: &str) -> Text {
 /// A side's name: "Black", "Naranjas".
 pub(crate) fn color_name(lang: Lang, color: Color) -> Text {
     match color {
-        Color::Black => tx!(lang, "color-black"),
-        Color::Orange => tx!(lang, "color-orange"),
+        Color::Black => tr!(lang, "color-black"),
+        Color::Orange => tr!(lang, "color-orange"),
     }
 }
 
 /// The move made at `ply` (0-based) by `color` as players count moves, one per side:
 /// "move 1, Orange".
 pub(crate) fn move_number(lang: Lang, ply: usize, color: Color) -> Text {
-    tx!(
+    tr!(
         lang,
         "move-number",
         n = ply / 2 + 1,

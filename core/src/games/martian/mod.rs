@@ -106,7 +106,7 @@ impl GameUi for Martian {
         _level: u8,
     ) -> Result<GameOptions, CoreError> {
         if !args.options.is_empty() {
-            return refuse(crate::lang::tx!(lang, "mc-no-variants"));
+            return refuse(crate::lang::tr!(lang, "mc-no-variants"));
         }
         Ok(jetan_store::games::martian::Options {}.into())
     }
@@ -121,7 +121,7 @@ impl GameUi for Martian {
     }
 
     fn accepted_line(&self, _core: &Core, lang: Lang, game: &Game) -> Text {
-        crate::lang::tx!(
+        crate::lang::tr!(
             lang,
             "accepted-martian",
             who = mention(game.challenged()),
@@ -194,7 +194,7 @@ impl GameUi for Martian {
     }
 
     fn wrong_game(&self, lang: Lang) -> Text {
-        crate::lang::tx!(lang, "mc-wrong-game-martian")
+        crate::lang::tr!(lang, "mc-wrong-game-martian")
     }
 
     fn played(&self, core: &Core, _req: &Request, r: &PlayResult) -> Result<Response, CoreError> {
@@ -214,7 +214,7 @@ impl GameUi for Martian {
             (CARDS, _) => martian_card_menu(cx.core, cx.req, cx.game.id).map(Into::into),
             (CARD, Some(v)) => martian_choose(cx.core, cx.req, false, v),
             (DISCARD, Some(v)) => martian_choose(cx.core, cx.req, true, v),
-            (CARD | DISCARD, None) => refuse(crate::lang::tx!(lang, "mc-choose-in-menu")),
+            (CARD | DISCARD, None) => refuse(crate::lang::tr!(lang, "mc-choose-in-menu")),
             _ => refuse(crate::text::stale_button(lang)),
         }
     }
@@ -254,7 +254,7 @@ impl GameUi for Martian {
     }
 
     fn length(&self, lang: Lang, game: &Game) -> Text {
-        crate::lang::tx!(lang, "mc-actions-count", n = game.actions().len())
+        crate::lang::tr!(lang, "mc-actions-count", n = game.actions().len())
     }
 
     fn seat_name(&self, lang: Lang, seat: Seat) -> Text {
@@ -272,7 +272,7 @@ impl GameUi for Martian {
     }
 
     fn paid_piece(&self, lang: Lang, from: &Text, to: &Text, amount: &Text, letter: char) -> Text {
-        crate::lang::tx!(
+        crate::lang::tr!(
             lang,
             "mc-paid-prisoner",
             from = from,
@@ -299,17 +299,17 @@ impl GameUi for Martian {
         let j = ai::judge_draw(&view, level, game.version);
         let pawns = |e: f64| format!("{e:+.1}");
         let why = match j.reason {
-            ai::DrawGrounds::Over => crate::lang::tx!(lang, "mc-game-over"),
-            ai::DrawGrounds::Dead { quiet, estimate } => crate::lang::tx!(
+            ai::DrawGrounds::Over => crate::lang::tr!(lang, "mc-game-over"),
+            ai::DrawGrounds::Dead { quiet, estimate } => crate::lang::tr!(
                 lang,
                 "mc-computer-draw-dead",
                 quiet = quiet,
                 estimate = pawns(estimate)
             ),
             ai::DrawGrounds::Behind { estimate } => {
-                crate::lang::tx!(lang, "mc-computer-draw-behind", estimate = pawns(estimate))
+                crate::lang::tr!(lang, "mc-computer-draw-behind", estimate = pawns(estimate))
             }
-            ai::DrawGrounds::NotBehind { estimate } => crate::lang::tx!(
+            ai::DrawGrounds::NotBehind { estimate } => crate::lang::tr!(
                 lang,
                 "mc-computer-draw-not-behind",
                 estimate = pawns(estimate)
@@ -343,7 +343,7 @@ fn martian_game(core: &Core, req: &Request) -> Result<Game, CoreError> {
 fn side_of(lang: Lang, game: &Game, user: UserId) -> Result<Color, CoreError> {
     match game.seat_of(user) {
         Some(seat) => Ok(martian_side(seat)),
-        None => refuse(crate::lang::tx!(
+        None => refuse(crate::lang::tr!(
             lang,
             "not-playing-vs",
             black = mention(game.martian_player(Color::White)),
@@ -423,7 +423,7 @@ fn martian_action_menu(req: &Request, game: &Game) -> Result<ActionMenu, CoreErr
         let who = |c: Color| mention(game.martian_player(c));
         return refuse(match view.check(&Action::End) {
             Err(e) => text::illegal(lang, &e, Some(&who)),
-            Ok(()) => crate::lang::tx!(lang, "mc-cannot-act"),
+            Ok(()) => crate::lang::tr!(lang, "mc-cannot-act"),
         });
     }
     if let ToAct::Battle { .. } = view.to_act() {
@@ -479,7 +479,7 @@ fn martian_action_menu(req: &Request, game: &Game) -> Result<ActionMenu, CoreErr
                     _ => pieces.push(Entry::Group {
                         label: String::new(),
                         title: text::menu_piece_title(lang, piece.role, from),
-                        placeholder: crate::lang::tx!(lang, "menu-move-to-placeholder").unmarked(),
+                        placeholder: crate::lang::tr!(lang, "menu-move-to-placeholder").unmarked(),
                         key,
                         actions: vec![option],
                     }),
@@ -496,7 +496,7 @@ fn martian_action_menu(req: &Request, game: &Game) -> Result<ActionMenu, CoreErr
                     _ => drops.push(Entry::Group {
                         label: text::menu_drop(lang, role),
                         title: text::menu_drop_title(lang, role),
-                        placeholder: crate::lang::tx!(lang, "mc-menu-drop-placeholder").unmarked(),
+                        placeholder: crate::lang::tr!(lang, "mc-menu-drop-placeholder").unmarked(),
                         key,
                         actions: vec![option],
                     }),
@@ -538,7 +538,7 @@ fn martian_action_menu(req: &Request, game: &Game) -> Result<ActionMenu, CoreErr
     if !discards.is_empty() {
         entries.push(Entry::Group {
             key: "discard".into(),
-            label: crate::lang::tx!(lang, "mc-menu-discard").unmarked(),
+            label: crate::lang::tr!(lang, "mc-menu-discard").unmarked(),
             title: text::discard_menu_text(lang, &view),
             placeholder: text::discard_menu(lang),
             actions: discards,
@@ -547,17 +547,17 @@ fn martian_action_menu(req: &Request, game: &Game) -> Result<ActionMenu, CoreErr
     if legal.contains(&Action::End) {
         entries.push(Entry::Action {
             key: Action::End.to_string(),
-            label: crate::lang::tx!(lang, "mc-menu-end", left = view.actions_left()).unmarked(),
+            label: crate::lang::tr!(lang, "mc-menu-end", left = view.actions_left()).unmarked(),
         });
     }
     Ok(ActionMenu {
-        title: crate::lang::tx!(
+        title: crate::lang::tr!(
             lang,
             "mc-menu-title",
             left = view.actions_left(),
             die = view.die()
         ),
-        placeholder: crate::lang::tx!(lang, "mc-menu-placeholder").unmarked(),
+        placeholder: crate::lang::tr!(lang, "mc-menu-placeholder").unmarked(),
         entries,
     })
 }
@@ -615,7 +615,7 @@ fn martian_discard_menu(core: &Core, req: &Request) -> Result<Reply, CoreError> 
                 &e,
                 Some(&|c| mention(game.martian_player(c))),
             )),
-            _ => refuse(crate::lang::tx!(Lang::of(&req.locale), "mc-cannot-discard")),
+            _ => refuse(crate::lang::tr!(Lang::of(&req.locale), "mc-cannot-discard")),
         };
     }
     Ok(Reply {
@@ -642,8 +642,8 @@ pub(crate) fn martian_move(
     let typed = match (notation.map(str::trim).filter(|s| !s.is_empty()), from, to) {
         (Some(n), None, None) => n.to_string(),
         (None, Some(f), Some(t)) => format!("{}-{}", f.trim(), t.trim()),
-        (Some(_), _, _) => return refuse(crate::lang::tx!(lang, "mc-move-both")),
-        (None, _, _) => return refuse(crate::lang::tx!(lang, "mc-move-which")),
+        (Some(_), _, _) => return refuse(crate::lang::tr!(lang, "mc-move-both")),
+        (None, _, _) => return refuse(crate::lang::tr!(lang, "mc-move-which")),
     };
     let action: Action = typed
         .to_ascii_lowercase()
@@ -656,7 +656,7 @@ pub(crate) fn martian_move(
             CoreError::User(text::not_a_move(lang, &typed, &e))
         })?;
     if !matches!(action, Action::Move { .. }) {
-        return refuse(crate::lang::tx!(
+        return refuse(crate::lang::tr!(
             lang,
             "mc-not-a-move",
             typed = typed.as_str()
@@ -750,7 +750,7 @@ fn martian_acted(core: &Core, r: &PlayResult) -> Result<Response, CoreError> {
         lines.push(text::reserve_spent(lang, r.unpaid, &currency));
     }
     if r.draw_offer_cleared {
-        lines.push(crate::lang::tx!(lang, "mc-draw-offer-withdrawn"));
+        lines.push(crate::lang::tr!(lang, "mc-draw-offer-withdrawn"));
     }
     let new_turn = events
         .iter()
@@ -787,7 +787,7 @@ fn martian_acted(core: &Core, r: &PlayResult) -> Result<Response, CoreError> {
             lines.push(text::card_prompt(lang, u));
             reply = reply.pinging(u).with_button(
                 ButtonAction::game(game.id, CARDS).id(),
-                crate::lang::tx!(lang, "mc-button-cards"),
+                crate::lang::tr!(lang, "mc-button-cards"),
                 ButtonStyle::Success,
             );
         }
@@ -894,7 +894,7 @@ pub(crate) fn martian_moves(lang: Lang, game: &Game, square: &str) -> Result<Rep
     let state = state_of(game)?;
     let sq = parsed(text::parse_square(lang, square))?;
     let Some(piece) = state.board().get(sq) else {
-        return refuse(crate::lang::tx!(
+        return refuse(crate::lang::tr!(
             lang,
             "mc-square-empty",
             square = sq.to_string()

@@ -4,7 +4,7 @@ use jetan_render::{MartianLabels, MartianScene};
 use jetan_store::Game;
 use martian_chess::{Color, PublicView};
 
-use crate::lang::tx;
+use crate::lang::tr;
 use crate::{Core, CoreError, Lang};
 
 /// The public picture of `game` as `view` shows it (the view's own hand is never
@@ -39,24 +39,24 @@ pub fn labels(lang: Lang) -> MartianLabels {
     MartianLabels {
         white: super::text::color_name(lang, Color::White).unmarked(),
         black: super::text::color_name(lang, Color::Black).unmarked(),
-        cards: tx!(lang, "mc-label-cards", n = "{n}").unmarked(),
-        one_card: tx!(lang, "mc-label-one-card").unmarked(),
-        to_act: tx!(lang, "mc-label-to-act").unmarked(),
-        card_due: tx!(lang, "mc-label-card-due").unmarked(),
-        prison: tx!(lang, "mc-label-prison").unmarked(),
-        reserve: tx!(lang, "mc-label-reserve").unmarked(),
-        title: tx!(lang, "mc-label-title").unmarked(),
-        turn: tx!(lang, "mc-label-turn", color = "{color}").unmarked(),
-        actions_left: tx!(
+        cards: tr!(lang, "mc-label-cards", n = "{n}").unmarked(),
+        one_card: tr!(lang, "mc-label-one-card").unmarked(),
+        to_act: tr!(lang, "mc-label-to-act").unmarked(),
+        card_due: tr!(lang, "mc-label-card-due").unmarked(),
+        prison: tr!(lang, "mc-label-prison").unmarked(),
+        reserve: tr!(lang, "mc-label-reserve").unmarked(),
+        title: tr!(lang, "mc-label-title").unmarked(),
+        turn: tr!(lang, "mc-label-turn", color = "{color}").unmarked(),
+        actions_left: tr!(
             lang,
             "mc-label-actions-left",
             left = "{left}",
             die = "{die}"
         )
         .unmarked(),
-        battle: tx!(lang, "mc-label-battle").unmarked(),
-        attacker_leads: tx!(lang, "mc-label-attacker-leads").unmarked(),
-        deck: tx!(lang, "mc-label-deck").unmarked(),
-        discard: tx!(lang, "mc-label-discard").unmarked(),
+        battle: tr!(lang, "mc-label-battle").unmarked(),
+        attacker_leads: tr!(lang, "mc-label-attacker-leads").unmarked(),
+        deck: tr!(lang, "mc-label-deck").unmarked(),
+        discard: tr!(lang, "mc-label-discard").unmarked(),
     }
 }

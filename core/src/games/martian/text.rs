@@ -7,7 +7,7 @@ use martian_chess::{
     Action, Card, Color, Event, IllegalAction, Outcome, PublicView, Role, Square, Suit, ToAct,
 };
 
-use crate::lang::tx;
+use crate::lang::tr;
 use crate::reply::Text;
 use crate::request::mention;
 use crate::words::money;
@@ -18,7 +18,7 @@ pub(crate) const GAME_NAME: &str = "Martian Chess";
 
 /// The piece prices of a challenge's terms.
 pub(crate) fn piece_price_terms(lang: Lang, price: u64, currency: &str) -> Text {
-    tx!(
+    tr!(
         lang,
         "mc-piece-price-terms",
         price = money(lang, price, currency),
@@ -39,16 +39,16 @@ pub(crate) fn prisoner_role(piece: char) -> &'static str {
 /// A Jetan command in a Martian Chess game, or the other way round.
 pub(crate) fn wrong_game(lang: Lang, game: GameKind) -> Text {
     match game {
-        GameKind::MartianChess => tx!(lang, "mc-wrong-game-martian"),
-        GameKind::Jetan => tx!(lang, "mc-wrong-game-jetan"),
+        GameKind::MartianChess => tr!(lang, "mc-wrong-game-martian"),
+        GameKind::Jetan => tr!(lang, "mc-wrong-game-jetan"),
     }
 }
 
 /// A colour's name in `lang`.
 pub(crate) fn color_name(lang: Lang, c: Color) -> Text {
     match c {
-        Color::White => tx!(lang, "mc-white"),
-        Color::Black => tx!(lang, "mc-black"),
+        Color::White => tr!(lang, "mc-white"),
+        Color::Black => tr!(lang, "mc-black"),
     }
 }
 
@@ -62,85 +62,85 @@ fn seat_in(lang: Lang, player: UserId, c: Color) -> Text {
 pub(crate) fn illegal(lang: Lang, e: &IllegalAction, who: Option<&dyn Fn(Color) -> Text>) -> Text {
     let name = |c: Color| who.map_or_else(|| color_name(lang, c), |f| f(c));
     match e {
-        IllegalAction::GameOver(_) => tx!(lang, "mc-game-over"),
-        IllegalAction::NotYourTurn(c) => tx!(lang, "mc-not-your-turn", who = name(*c)),
+        IllegalAction::GameOver(_) => tr!(lang, "mc-game-over"),
+        IllegalAction::NotYourTurn(c) => tr!(lang, "mc-not-your-turn", who = name(*c)),
         IllegalAction::BattleInProgress(c) => {
-            tx!(lang, "mc-battle-in-progress", who = name(*c))
+            tr!(lang, "mc-battle-in-progress", who = name(*c))
         }
-        IllegalAction::NotYourCard(c) => tx!(lang, "mc-not-your-battle-card", who = name(*c)),
+        IllegalAction::NotYourCard(c) => tr!(lang, "mc-not-your-battle-card", who = name(*c)),
         other => illegal_move(lang, other).capitalised(),
     }
 }
 
 /// The piece with its article: "the Rook", "la Torre".
 fn the_piece(lang: Lang, r: Role) -> Text {
-    tx!(lang, "mc-the-piece", role = role_code(r))
+    tr!(lang, "mc-the-piece", role = role_code(r))
 }
 
 /// The less common refusals of the rules, each from its variant's data.
 fn illegal_move(lang: Lang, e: &IllegalAction) -> Text {
     use IllegalAction as I;
     match e {
-        I::EmptySquare(s) => tx!(lang, "mc-illegal-empty-square", square = s.to_string()),
-        I::NotYourPiece { square, role } => tx!(
+        I::EmptySquare(s) => tr!(lang, "mc-illegal-empty-square", square = s.to_string()),
+        I::NotYourPiece { square, role } => tr!(
             lang,
             "mc-illegal-not-your-piece",
             piece = the_piece(lang, *role),
             square = square.to_string()
         ),
-        I::AlreadyMoved { square, role } => tx!(
+        I::AlreadyMoved { square, role } => tr!(
             lang,
             "mc-illegal-already-moved",
             piece = the_piece(lang, *role),
             square = square.to_string()
         ),
-        I::DroppedThisTurn { square, role } => tx!(
+        I::DroppedThisTurn { square, role } => tr!(
             lang,
             "mc-illegal-dropped-this-turn",
             piece = the_piece(lang, *role),
             square = square.to_string()
         ),
-        I::CannotReach { role, from, to } => tx!(
+        I::CannotReach { role, from, to } => tr!(
             lang,
             "mc-illegal-cannot-reach",
             piece = the_piece(lang, *role),
             from = from.to_string(),
             to = to.to_string()
         ),
-        I::OwnPiece { to, role } => tx!(
+        I::OwnPiece { to, role } => tr!(
             lang,
             "mc-illegal-own-piece",
             role = role_code(*role),
             to = to.to_string()
         ),
-        I::PawnBlocked(s) => tx!(lang, "mc-illegal-pawn-blocked", square = s.to_string()),
-        I::NoCastlingRight => tx!(lang, "mc-illegal-no-castling-right"),
-        I::CastlingBlocked(s) => tx!(lang, "mc-illegal-castling-blocked", square = s.to_string()),
-        I::BadPromotion(r) => tx!(lang, "mc-illegal-bad-promotion", role = role_code(*r)),
-        I::NotAPromotion => tx!(lang, "mc-illegal-not-a-promotion"),
-        I::NotInReserve(r) => tx!(lang, "mc-illegal-not-in-reserve", role = role_code(*r)),
-        I::SquareOccupied(s) => tx!(lang, "mc-illegal-square-occupied", square = s.to_string()),
+        I::PawnBlocked(s) => tr!(lang, "mc-illegal-pawn-blocked", square = s.to_string()),
+        I::NoCastlingRight => tr!(lang, "mc-illegal-no-castling-right"),
+        I::CastlingBlocked(s) => tr!(lang, "mc-illegal-castling-blocked", square = s.to_string()),
+        I::BadPromotion(r) => tr!(lang, "mc-illegal-bad-promotion", role = role_code(*r)),
+        I::NotAPromotion => tr!(lang, "mc-illegal-not-a-promotion"),
+        I::NotInReserve(r) => tr!(lang, "mc-illegal-not-in-reserve", role = role_code(*r)),
+        I::SquareOccupied(s) => tr!(lang, "mc-illegal-square-occupied", square = s.to_string()),
         I::PawnDropOnBackRank(s) => {
-            tx!(
+            tr!(
                 lang,
                 "mc-illegal-pawn-drop-back-rank",
                 square = s.to_string()
             )
         }
-        I::KingNotExchangeable => tx!(lang, "mc-illegal-king-not-exchangeable"),
-        I::NotInYourPrison(r) => tx!(lang, "mc-illegal-not-in-your-prison", role = role_code(*r)),
+        I::KingNotExchangeable => tr!(lang, "mc-illegal-king-not-exchangeable"),
+        I::NotInYourPrison(r) => tr!(lang, "mc-illegal-not-in-your-prison", role = role_code(*r)),
         I::NotInOpponentPrison(r) => {
-            tx!(
+            tr!(
                 lang,
                 "mc-illegal-not-in-opponent-prison",
                 role = role_code(*r)
             )
         }
-        I::CardNotInHand(c) => tx!(lang, "mc-illegal-card-not-in-hand", card = c.to_string()),
-        I::MustFollowSuit(s) => tx!(lang, "mc-illegal-must-follow-suit", suit = s.name()),
-        I::NoBattle => tx!(lang, "mc-illegal-no-battle"),
-        I::NoActionsLeft => tx!(lang, "mc-illegal-no-actions-left"),
-        I::GameOver(_) => tx!(lang, "mc-game-over"),
+        I::CardNotInHand(c) => tr!(lang, "mc-illegal-card-not-in-hand", card = c.to_string()),
+        I::MustFollowSuit(s) => tr!(lang, "mc-illegal-must-follow-suit", suit = s.name()),
+        I::NoBattle => tr!(lang, "mc-illegal-no-battle"),
+        I::NoActionsLeft => tr!(lang, "mc-illegal-no-actions-left"),
+        I::GameOver(_) => tr!(lang, "mc-game-over"),
         I::NotYourTurn(_) | I::BattleInProgress(_) | I::NotYourCard(_) => {
             // Worded with the player's name by `illegal`.
             illegal(lang, e, None)
@@ -152,19 +152,19 @@ fn illegal_move(lang: Lang, e: &IllegalAction) -> Text {
 pub(crate) fn not_a_move(lang: Lang, typed: &str, e: &martian_chess::ParseActionError) -> Text {
     use martian_chess::ParseActionError as P;
     match e {
-        P::Square(part) => tx!(
+        P::Square(part) => tr!(
             lang,
             "mc-not-a-move-square",
             typed = typed,
             part = part.as_str()
         ),
-        P::Piece(part) => tx!(
+        P::Piece(part) => tr!(
             lang,
             "mc-not-a-move-piece",
             typed = typed,
             part = part.as_str()
         ),
-        P::Empty | P::Unknown(_) | P::Card(_) => tx!(lang, "mc-not-a-move", typed = typed),
+        P::Empty | P::Unknown(_) | P::Card(_) => tr!(lang, "mc-not-a-move", typed = typed),
     }
 }
 
@@ -174,12 +174,12 @@ pub(crate) fn card_option(lang: Lang, c: Card) -> String {
         'T' => "10".to_string(),
         r => r.to_string(),
     };
-    tx!(lang, "mc-card-option", rank = rank, suit = c.suit().name()).unmarked()
+    tr!(lang, "mc-card-option", rank = rank, suit = c.suit().name()).unmarked()
 }
 
 /// An autocomplete entry for a piece that can move: "e2 — pawn (2 moves)".
 pub(crate) fn suggest_from(lang: Lang, square: Square, role: Role, n: usize) -> String {
-    tx!(
+    tr!(
         lang,
         "mc-suggest-from",
         square = square.to_string(),
@@ -191,7 +191,7 @@ pub(crate) fn suggest_from(lang: Lang, square: Square, role: Role, n: usize) -> 
 
 /// An autocomplete entry for an attack: "e5 — attack the Knight".
 pub(crate) fn suggest_attack(lang: Lang, square: Square, role: Role) -> String {
-    tx!(
+    tr!(
         lang,
         "mc-suggest-attack",
         square = square.to_string(),
@@ -225,14 +225,14 @@ pub(crate) fn parse_role(lang: Lang, typed: &str) -> Result<Role, Text> {
                 || spanish(*r) == lower
                 || (*r == Role::Pawn && lower == "peon")
         })
-        .ok_or_else(|| tx!(lang, "mc-not-a-piece", typed = t))
+        .ok_or_else(|| tr!(lang, "mc-not-a-piece", typed = t))
 }
 
 /// A card as typed (`AS`, `10h`, `th`).
 pub(crate) fn parse_card(lang: Lang, typed: &str) -> Result<Card, Text> {
     let t = typed.trim().to_ascii_uppercase().replace("10", "T");
     t.parse()
-        .map_err(|_| tx!(lang, "mc-not-a-card", typed = typed.trim()))
+        .map_err(|_| tr!(lang, "mc-not-a-card", typed = typed.trim()))
 }
 
 /// A square as typed.
@@ -241,7 +241,7 @@ pub(crate) fn parse_square(lang: Lang, typed: &str) -> Result<Square, Text> {
         .trim()
         .to_ascii_lowercase()
         .parse()
-        .map_err(|_| tx!(lang, "mc-not-a-square", typed = typed.trim()))
+        .map_err(|_| tr!(lang, "mc-not-a-square", typed = typed.trim()))
 }
 
 /// A hand as a compact line, sorted by suit (spades, hearts, diamonds, clubs) and rank,
@@ -257,7 +257,7 @@ pub(crate) fn hand_line(lang: Lang, hand: &[Card]) -> Text {
         }
     }
     if groups.is_empty() {
-        tx!(lang, "mc-no-cards")
+        tr!(lang, "mc-no-cards")
     } else {
         Text::words(groups.join(" · "))
     }
@@ -266,11 +266,11 @@ pub(crate) fn hand_line(lang: Lang, hand: &[Card]) -> Text {
 /// The private answer to `hand`.
 pub(crate) fn hand_reply(lang: Lang, view: &PublicView) -> Text {
     let hand = hand_line(lang, view.hand());
-    let mut s = tx!(lang, "mc-hand", n = view.hand().len(), hand = hand);
+    let mut s = tr!(lang, "mc-hand", n = view.hand().len(), hand = hand);
     if let ToAct::Battle { player, .. } = view.to_act() {
         if player == view.viewer() {
             s.push("\n");
-            s.push(tx!(lang, "mc-hand-battle"));
+            s.push(tr!(lang, "mc-hand-battle"));
         }
     }
     s
@@ -278,7 +278,7 @@ pub(crate) fn hand_reply(lang: Lang, view: &PublicView) -> Text {
 
 /// The die roll that starts a turn.
 pub(crate) fn die_roll(lang: Lang, player: UserId, c: Color, value: u8) -> Text {
-    tx!(
+    tr!(
         lang,
         "mc-die-roll",
         who = seat_in(lang, player, c),
@@ -291,7 +291,7 @@ pub(crate) fn die_roll(lang: Lang, player: UserId, c: Color, value: u8) -> Text 
 /// sizes, the discard pile's top. Nothing hidden.
 pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> UserId) -> Text {
     let turn = view.turn();
-    let mut s = tx!(
+    let mut s = tr!(
         lang,
         "mc-status-turn",
         who = seat_in(lang, player(turn), turn),
@@ -301,12 +301,12 @@ pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> Us
     if let Some(b) = view.battle() {
         let cards: Vec<String> = b.cards().iter().map(Card::to_string).collect();
         let played = if cards.is_empty() {
-            tx!(lang, "mc-battle-no-card")
+            tr!(lang, "mc-battle-no-card")
         } else {
-            tx!(lang, "mc-battle-cards", cards = cards.join(" "))
+            tr!(lang, "mc-battle-cards", cards = cards.join(" "))
         };
         s.push("\n");
-        s.push(tx!(
+        s.push(tr!(
             lang,
             "mc-status-battle",
             from = b.from().to_string(),
@@ -316,7 +316,7 @@ pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> Us
     }
     for c in Color::ALL {
         s.push("\n");
-        s.push(tx!(
+        s.push(tr!(
             lang,
             "mc-status-side",
             color = color_name(lang, c),
@@ -327,7 +327,7 @@ pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> Us
     }
     s.push("\n");
     if let Some(top) = view.discard_pile().last() {
-        s.push(tx!(
+        s.push(tr!(
             lang,
             "mc-status-discard",
             n = view.discard_pile().len(),
@@ -335,14 +335,14 @@ pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> Us
             deck = view.deck_len()
         ));
     } else {
-        s.push(tx!(lang, "mc-status-deck", deck = view.deck_len()));
+        s.push(tr!(lang, "mc-status-deck", deck = view.deck_len()));
     }
     s
 }
 
 fn pool(lang: Lang, p: &martian_chess::Pool) -> Text {
     if p.is_empty() {
-        tx!(lang, "mc-pool-empty")
+        tr!(lang, "mc-pool-empty")
     } else {
         Text::words(p.to_string())
     }
@@ -361,42 +361,42 @@ pub(crate) fn events(
     let who = |c: Color| seat_in(lang, player(c), c);
     let mut out = Vec::new();
     match action {
-        Action::Move { .. } => out.push(tx!(
+        Action::Move { .. } => out.push(tr!(
             lang,
             "mc-ev-move",
             who = who(actor),
             notation = notation
         )),
-        Action::Drop { role, to } => out.push(tx!(
+        Action::Drop { role, to } => out.push(tr!(
             lang,
             "mc-ev-drop",
             who = who(actor),
             role = role_code(*role),
             to = to.to_string()
         )),
-        Action::Exchange(role) => out.push(tx!(
+        Action::Exchange(role) => out.push(tr!(
             lang,
             "mc-ev-exchange",
             who = who(actor),
             role = role_code(*role)
         )),
-        Action::Discard(card) => out.push(tx!(
+        Action::Discard(card) => out.push(tr!(
             lang,
             "mc-ev-discard",
             who = who(actor),
             card = card.to_string()
         )),
-        Action::Play(card) => out.push(tx!(
+        Action::Play(card) => out.push(tr!(
             lang,
             "mc-ev-play",
             who = who(actor),
             card = card.to_string()
         )),
-        Action::End => out.push(tx!(lang, "mc-ev-end", who = who(actor))),
+        Action::End => out.push(tr!(lang, "mc-ev-end", who = who(actor))),
     }
     for e in list {
         match e {
-            Event::Attack { from, to } => out.push(tx!(
+            Event::Attack { from, to } => out.push(tr!(
                 lang,
                 "mc-ev-attack",
                 from = from.to_string(),
@@ -410,7 +410,7 @@ pub(crate) fn events(
                 prisoner,
                 recorded_as,
             } => {
-                let piece = tx!(
+                let piece = tr!(
                     lang,
                     "mc-colored-piece",
                     role = role_code(prisoner.role),
@@ -419,9 +419,9 @@ pub(crate) fn events(
                 let taken = if prisoner.role == *recorded_as {
                     piece
                 } else {
-                    tx!(lang, "mc-promoted-prisoner", piece = piece)
+                    tr!(lang, "mc-promoted-prisoner", piece = piece)
                 };
-                out.push(tx!(
+                out.push(tr!(
                     lang,
                     "mc-ev-battle-won",
                     card = card.to_string(),
@@ -434,13 +434,13 @@ pub(crate) fn events(
                     taken = taken
                 ));
             }
-            Event::Promoted { square, role } => out.push(tx!(
+            Event::Promoted { square, role } => out.push(tr!(
                 lang,
                 "mc-ev-promoted",
                 square = square.to_string(),
                 role = role_code(*role)
             )),
-            Event::Reshuffled { cards } => out.push(tx!(lang, "mc-ev-reshuffled", cards = *cards)),
+            Event::Reshuffled { cards } => out.push(tr!(lang, "mc-ev-reshuffled", cards = *cards)),
             Event::DieRolled { player: c, value } => {
                 out.push(die_roll(lang, player(*c), *c, *value))
             }
@@ -474,8 +474,8 @@ fn outcome(lang: Lang, o: Outcome, who: &dyn Fn(Color) -> Text) -> Text {
     use martian_chess::{DrawReason, WinReason};
     match o {
         Outcome::Decisive { winner, reason } => match reason {
-            WinReason::KingCaptured => tx!(lang, "mc-king-captured", who = who(winner)),
-            WinReason::KingLostAttack => tx!(
+            WinReason::KingCaptured => tr!(lang, "mc-king-captured", who = who(winner)),
+            WinReason::KingLostAttack => tr!(
                 lang,
                 "mc-king-lost-attack",
                 color = color_name(lang, winner.other()),
@@ -484,23 +484,23 @@ fn outcome(lang: Lang, o: Outcome, who: &dyn Fn(Color) -> Text) -> Text {
         },
         Outcome::Draw {
             reason: DrawReason::FiftyTurns,
-        } => tx!(lang, "mc-draw-fifty"),
+        } => tr!(lang, "mc-draw-fifty"),
     }
 }
 
 /// The prompt under a message when a battle card is awaited.
 pub(crate) fn card_prompt(lang: Lang, player: UserId) -> Text {
-    tx!(lang, "mc-card-prompt", who = mention(player))
+    tr!(lang, "mc-card-prompt", who = mention(player))
 }
 
 /// The line under a message when a new actor is to act.
 pub(crate) fn your_turn(lang: Lang, player: UserId) -> Text {
-    tx!(lang, "mc-your-turn", who = mention(player))
+    tr!(lang, "mc-your-turn", who = mention(player))
 }
 
 /// A prisoner whose owner's piece reserve is spent paid nothing (or not all).
 pub(crate) fn reserve_spent(lang: Lang, unpaid: u64, currency: &str) -> Text {
-    tx!(
+    tr!(
         lang,
         "mc-reserve-spent",
         amount = money(lang, unpaid, currency)
@@ -509,16 +509,16 @@ pub(crate) fn reserve_spent(lang: Lang, unpaid: u64, currency: &str) -> Text {
 
 /// The card menu's placeholder.
 pub(crate) fn card_menu(lang: Lang) -> String {
-    tx!(lang, "mc-card-menu").unmarked()
+    tr!(lang, "mc-card-menu").unmarked()
 }
 
 /// The discard menu's placeholder.
 pub(crate) fn discard_menu(lang: Lang) -> String {
-    tx!(lang, "mc-discard-menu").unmarked()
+    tr!(lang, "mc-discard-menu").unmarked()
 }
 
 pub(crate) fn not_your_card(lang: Lang) -> Text {
-    tx!(lang, "mc-not-your-card")
+    tr!(lang, "mc-not-your-card")
 }
 
 pub(crate) fn card_menu_text(lang: Lang, view: &PublicView, legal: &[Card]) -> Text {
@@ -526,9 +526,9 @@ pub(crate) fn card_menu_text(lang: Lang, view: &PublicView, legal: &[Card]) -> T
         .battle()
         .and_then(|b| b.led_suit())
         .map_or(Text::new(), |s| {
-            Text::words(" ").and(tx!(lang, "mc-led-suit", suit = s.name()))
+            Text::words(" ").and(tr!(lang, "mc-led-suit", suit = s.name()))
         });
-    tx!(
+    tr!(
         lang,
         "mc-card-menu-text",
         n = legal.len(),
@@ -538,7 +538,7 @@ pub(crate) fn card_menu_text(lang: Lang, view: &PublicView, legal: &[Card]) -> T
 }
 
 pub(crate) fn discard_menu_text(lang: Lang, view: &PublicView) -> Text {
-    tx!(
+    tr!(
         lang,
         "mc-discard-menu-text",
         hand = hand_line(lang, view.hand())
@@ -546,12 +546,12 @@ pub(crate) fn discard_menu_text(lang: Lang, view: &PublicView) -> Text {
 }
 
 pub(crate) fn stale_menu(lang: Lang) -> Text {
-    tx!(lang, "stale-menu")
+    tr!(lang, "stale-menu")
 }
 
 /// The start of a game.
 pub(crate) fn started(lang: Lang, white: UserId, black: UserId) -> Text {
-    tx!(
+    tr!(
         lang,
         "mc-started",
         white = mention(white),
@@ -561,7 +561,7 @@ pub(crate) fn started(lang: Lang, white: UserId, black: UserId) -> Text {
 
 /// A practice game's opening line.
 pub(crate) fn practice_started(lang: Lang, user: UserId, bot: UserId, level: u8) -> Text {
-    tx!(
+    tr!(
         lang,
         "mc-practice-started",
         user = mention(user),
@@ -575,19 +575,19 @@ pub(crate) fn piece_moves(lang: Lang, sq: Square, role: Role, targets: &[(Square
     let role = role_code(role);
     let square = sq.to_string();
     if targets.is_empty() {
-        return tx!(lang, "mc-cannot-move", role = role, square = square);
+        return tr!(lang, "mc-cannot-move", role = role, square = square);
     }
     let list: Vec<Text> = targets
         .iter()
         .map(|(to, attack)| {
             if *attack {
-                tx!(lang, "mc-attack-target", square = to.to_string())
+                tr!(lang, "mc-attack-target", square = to.to_string())
             } else {
                 Text::words(to.to_string())
             }
         })
         .collect();
-    tx!(
+    tr!(
         lang,
         "mc-can-go",
         role = role,
@@ -604,7 +604,7 @@ pub(crate) fn replay_header(
     black: UserId,
     actions: usize,
 ) -> Text {
-    tx!(
+    tr!(
         lang,
         "mc-replay-header",
         id = id.to_string(),
@@ -616,7 +616,7 @@ pub(crate) fn replay_header(
 
 /// One line of the replay file.
 pub(crate) fn replay_line(lang: Lang, n: usize, c: Color, notation: &str, timeout: bool) -> Text {
-    let line = tx!(
+    let line = tr!(
         lang,
         "mc-replay-line",
         n = n,
@@ -624,7 +624,7 @@ pub(crate) fn replay_line(lang: Lang, n: usize, c: Color, notation: &str, timeou
         notation = notation
     );
     if timeout {
-        tx!(lang, "mc-replay-timeout", line = line)
+        tr!(lang, "mc-replay-timeout", line = line)
     } else {
         line
     }
@@ -632,12 +632,12 @@ pub(crate) fn replay_line(lang: Lang, n: usize, c: Color, notation: &str, timeou
 
 /// A battle card played by the bot for a player out of time.
 pub(crate) fn timeout_card(lang: Lang, player: UserId) -> Text {
-    tx!(lang, "mc-timeout-card", who = mention(player))
+    tr!(lang, "mc-timeout-card", who = mention(player))
 }
 
 /// The turn status under `board` for a game in progress.
 pub(crate) fn board_header(lang: Lang, white: UserId, black: UserId) -> Text {
-    tx!(
+    tr!(
         lang,
         "mc-board-header",
         white = mention(white),
@@ -662,10 +662,10 @@ pub(crate) fn menu_destination(
     let castling = role == Role::King && from.file().abs_diff(to.file()) == 2;
     let mut notes = Vec::new();
     if castling && target.is_none() {
-        notes.push(tx!(lang, "mc-menu-castling").unmarked());
+        notes.push(tr!(lang, "mc-menu-castling").unmarked());
     }
     if let Some(r) = promotion {
-        notes.push(tx!(lang, "mc-menu-promotes", role = role_code(r)).unmarked());
+        notes.push(tr!(lang, "mc-menu-promotes", role = role_code(r)).unmarked());
     }
     if !notes.is_empty() {
         s.push_str(if target.is_some() { ", " } else { " — " });
@@ -676,7 +676,7 @@ pub(crate) fn menu_destination(
 
 /// The text above the menu of a piece's destinations.
 pub(crate) fn menu_piece_title(lang: Lang, role: Role, from: Square) -> Text {
-    tx!(
+    tr!(
         lang,
         "mc-menu-piece",
         role = role_code(role),
@@ -686,17 +686,17 @@ pub(crate) fn menu_piece_title(lang: Lang, role: Role, from: Square) -> Text {
 
 /// A paradrop in the Move button's menu: "Paradrop a Knight from your reserve".
 pub(crate) fn menu_drop(lang: Lang, role: Role) -> String {
-    tx!(lang, "mc-menu-drop", role = role_code(role)).unmarked()
+    tr!(lang, "mc-menu-drop", role = role_code(role)).unmarked()
 }
 
 /// The text above the menu of a paradrop's squares.
 pub(crate) fn menu_drop_title(lang: Lang, role: Role) -> Text {
-    tx!(lang, "mc-menu-drop-title", role = role_code(role))
+    tr!(lang, "mc-menu-drop-title", role = role_code(role))
 }
 
 /// An exchange in the Move button's menu.
 pub(crate) fn menu_exchange(lang: Lang, role: Role) -> String {
-    tx!(lang, "mc-menu-exchange", role = role_code(role)).unmarked()
+    tr!(lang, "mc-menu-exchange", role = role_code(role)).unmarked()
 }
 
 #[cfg(test)]

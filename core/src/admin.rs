@@ -9,6 +9,7 @@ use super::lang::{tr, Lang};
 use super::request::{mention, AdminCommand, Request, UserRef};
 use super::text::money;
 use super::{refuse, Core, CoreError, Reply, Response};
+use crate::reply::Text;
 
 /// Which way an admin moves money.
 enum Direction {
@@ -129,9 +130,9 @@ pub(crate) fn reset_reply(
 fn abort(core: &Core, req: &Request, reason: &str) -> Result<Response, CoreError> {
     let lang = core.public_lang(req.guild);
     let why = if reason.is_empty() {
-        String::new()
+        Text::new()
     } else {
-        format!(" {}", tr!(lang, "abort-reason", reason = reason))
+        Text::words(" ").and(tr!(lang, "abort-reason", reason = reason))
     };
     if let Some(game) = core.store.game(req.channel)? {
         let s: Settlement = core
@@ -145,7 +146,8 @@ fn abort(core: &Core, req: &Request, reason: &str) -> Result<Response, CoreError
             admin = mention(req.user.id),
             black = mention(game.players.first),
             orange = mention(game.players.second)
-        ) + &why;
+        )
+        .and(why);
         for r in s.released.iter().filter(|r| r.amount > 0) {
             let line = tr!(
                 lang,
@@ -153,7 +155,7 @@ fn abort(core: &Core, req: &Request, reason: &str) -> Result<Response, CoreError
                 amount = money(lang, r.amount, &currency),
                 who = mention(r.user)
             );
-            text.push_str(&format!("\n• {line}"));
+            text.line(Text::words("• ").and(line));
         }
         return Ok(Reply::public(text).into());
     }
@@ -163,7 +165,7 @@ fn abort(core: &Core, req: &Request, reason: &str) -> Result<Response, CoreError
             .store
             .abort_challenge(Core::store_req(req), req.channel, Some(c.id))?;
         let mut response = crate::lobby::closed_reply(core, req, &closed);
-        response.reply.text.push_str(&why);
+        response.reply.text.push(why);
         return Ok(response);
     }
     refuse(tr!(Lang::of(&req.locale), "nothing-to-abort"))

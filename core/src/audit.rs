@@ -51,12 +51,12 @@ pub(crate) fn audit(
     }
 }
 
-fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Option<String> {
+fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Option<Text> {
     let lang = core.public_lang(req.guild);
     let m = |n: u64| money(lang, n, &s.currency);
     let admin = mention(req.user.id);
     let why = |r: Option<&str>| match r.map(str::trim) {
-        Some(r) if !r.is_empty() => r.to_string(),
+        Some(r) if !r.is_empty() => Text::words(r),
         _ => tr!(lang, "audit-no-reason"),
     };
     let admin_command = match &req.command {
@@ -146,7 +146,7 @@ fn audit_line(core: &Core, req: &Request, receipt: &Receipt, s: &Settings) -> Op
 /// The audit line of a finished game, when more than the server's `audit_pot`
 /// changed hands in it (the winner's net: the stake and the piece prices, less what
 /// the winner paid; in a draw, what the side ahead gained).
-pub(crate) fn audit_pot(core: &Core, f: &Settlement, s: &Settings) -> Option<String> {
+pub(crate) fn audit_pot(core: &Core, f: &Settlement, s: &Settings) -> Option<Text> {
     let moved = f.net.first.unsigned_abs();
     if moved == 0 || moved <= s.audit_pot {
         return None;
@@ -206,11 +206,11 @@ pub(crate) fn may_settle(command: &Command) -> bool {
 }
 
 /// The settings an admin changed, as typed: `max_stake 100, language es`.
-fn changes(a: &SettingsArgs) -> String {
-    let mut out: Vec<String> = Vec::new();
+fn changes(a: &SettingsArgs) -> Text {
+    let mut out: Vec<Text> = Vec::new();
     let mut num = |name: &str, v: Option<i64>| {
         if let Some(v) = v {
-            out.push(format!("{name} {v}"));
+            out.push(Text::words(format!("{name} {v}")));
         }
     };
     num("starting_grant", a.starting_grant);
@@ -227,10 +227,10 @@ fn changes(a: &SettingsArgs) -> String {
     num("min_games", a.min_games);
     num("audit_pot", a.audit_pot);
     if let Some(c) = &a.currency {
-        out.push(format!("currency {}", c.trim()));
+        out.push(Text::words(format!("currency {}", c.trim())));
     }
     if let Some(l) = &a.language {
-        out.push(format!("language {l}"));
+        out.push(Text::words(format!("language {l}")));
     }
     for (name, c) in [
         ("allow_channel", a.allow_channel),
@@ -238,27 +238,30 @@ fn changes(a: &SettingsArgs) -> String {
         ("audit_channel", a.audit_channel),
     ] {
         if let Some(c) = c {
-            out.push(format!("{name} {}", Text::channel(c)));
+            out.push(Text::words(format!("{name} ")).and(Text::channel(c)));
         }
     }
     if a.audit_off {
-        out.push("audit_off".into());
+        out.push(Text::words("audit_off"));
     }
     for (name, v) in [("threads", a.threads), ("reminders", a.reminders)] {
         if let Some(on) = v {
-            out.push(format!("{name} {}", if on { "on" } else { "off" }));
+            out.push(Text::words(format!(
+                "{name} {}",
+                if on { "on" } else { "off" }
+            )));
         }
     }
     if let Some(who) = a.tournaments {
-        out.push(format!(
+        out.push(Text::words(format!(
             "tournaments {}",
             match who {
                 crate::TournamentCreators::Managers => "managers",
                 crate::TournamentCreators::Anyone => "anyone",
             }
-        ));
+        )));
     }
-    out.join(", ")
+    Text::join(out, ", ")
 }
 
 /// The game `req` ended, as the store settled it (read from the request's receipt), if

@@ -69,8 +69,7 @@ pub(crate) fn computer_offers_draw(
     };
     let offer = crate::endings::draw_offer_reply(core, &game, core.bot.id, to);
     let reply = &mut response.reply;
-    reply.text.push('\n');
-    reply.text.push_str(&offer.reply.text.to_owned_encoded());
+    reply.text.line(offer.reply.text);
     reply.buttons.extend(offer.reply.buttons);
     for u in offer.reply.pings {
         if !reply.pings.contains(&u) {

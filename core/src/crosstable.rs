@@ -14,7 +14,7 @@ use jetan_store::tournament::Standing;
 use jetan_store::{Board, BoardResult, Tournament, TournamentFormat, UserId};
 
 use super::lang::{tr, Lang};
-use super::Core;
+use super::{Core, Text};
 
 /// Half points as text: 5 → "2½".
 pub(crate) fn half(n: u32) -> String {
@@ -93,7 +93,7 @@ pub(crate) fn table(core: &Core, lang: Lang, tm: &Tournament, rows: &[Standing])
         (1..=shown.len()).map(|i| i.to_string()).collect()
     } else {
         (1..=tm.rounds.len())
-            .map(|r| tr!(lang, "tournament-ct-round", round = r))
+            .map(|r| tr!(lang, "tournament-ct-round", round = r).unmarked())
             .collect()
     };
     let table_rows = shown
@@ -206,18 +206,18 @@ pub(crate) fn table(core: &Core, lang: Lang, tm: &Tournament, rows: &[Standing])
     }
     Crosstable {
         title: tm.name.clone(),
-        subtitle,
-        place_header: tr!(lang, "tournament-ct-place"),
-        name_header: tr!(lang, "tournament-ct-player"),
+        subtitle: subtitle.unmarked(),
+        place_header: tr!(lang, "tournament-ct-place").unmarked(),
+        name_header: tr!(lang, "tournament-ct-player").unmarked(),
         columns,
-        points_header: tr!(lang, "tournament-ct-points"),
+        points_header: tr!(lang, "tournament-ct-points").unmarked(),
         tiebreak_headers: vec![
-            tr!(lang, "tournament-ct-buchholz"),
-            tr!(lang, "tournament-ct-sb"),
-            tr!(lang, "tournament-ct-wins"),
+            tr!(lang, "tournament-ct-buchholz").unmarked(),
+            tr!(lang, "tournament-ct-sb").unmarked(),
+            tr!(lang, "tournament-ct-wins").unmarked(),
         ],
         rows: table_rows,
-        notes,
+        notes: notes.iter().map(Text::unmarked).collect(),
         winner: finished,
     }
 }

@@ -8,6 +8,7 @@ use super::lang::{tr, Lang};
 use super::request::{mention, Request};
 use super::text::money;
 use super::{refuse, ButtonStyle, Core, CoreError, MessageEdit, Reply, Response, Shown};
+use crate::reply::Text;
 
 impl Core {
     /// The record of a finished game as text (the README's record format), with the
@@ -26,7 +27,10 @@ impl Core {
         };
         let date = crate::words::date(last.ended_at);
         let mut tags = vec![
-            ("Game".to_string(), crate::games::name(Lang::En, &g.terms)),
+            (
+                "Game".to_string(),
+                crate::games::name(Lang::En, &g.terms).unmarked(),
+            ),
             ("Server".to_string(), g.guild.to_string()),
             ("Channel".to_string(), g.channel.to_string()),
             ("GameId".to_string(), g.id.to_string()),
@@ -80,7 +84,7 @@ pub(crate) fn resign_typed(core: &Core, req: &Request) -> Result<Reply, CoreErro
     };
     Ok(Reply::ephemeral(text).with_button(
         ButtonAction::Resign(game.id).id(),
-        &tr!(lang, "button-confirm-resign"),
+        tr!(lang, "button-confirm-resign"),
         ButtonStyle::Danger,
     ))
 }
@@ -97,7 +101,7 @@ pub(crate) fn resign(core: &Core, req: &Request, id: GameId) -> Result<Reply, Co
     let lang = core.public_lang(req.guild);
     reply
         .text
-        .prepend_line(&tr!(lang, "resigns", who = req.user.mention()));
+        .prepend_line(tr!(lang, "resigns", who = req.user.mention()));
     Ok(reply)
 }
 
@@ -113,7 +117,7 @@ pub(crate) fn draw(core: &Core, req: &Request) -> Result<Response, CoreError> {
             Reply::ephemeral(tr!(lang, "draw-offered-confirm", who = mention(opponent)))
                 .with_button(
                     ButtonAction::DrawAccept(game.id).id(),
-                    &tr!(lang, "button-confirm-draw"),
+                    tr!(lang, "button-confirm-draw"),
                     ButtonStyle::Success,
                 )
                 .into(),
@@ -143,7 +147,7 @@ fn offer_computer_draw(core: &Core, req: &Request, game: &Game) -> Result<Respon
     let public = core.public_lang(req.guild);
     let (_, why) = crate::games::of(game).computer_draw(core, public, game)?;
     let mut reply = ended(core, req, &offered, &s)?;
-    reply.text.prepend_line(&tr!(
+    reply.text.prepend_line(tr!(
         public,
         "computer-accepts-draw",
         bot = mention(core.bot.id),
@@ -159,12 +163,12 @@ pub(crate) fn draw_offer_reply(core: &Core, game: &Game, by: UserId, to: UserId)
         .pinging(to)
         .with_button(
             ButtonAction::DrawAccept(game.id).id(),
-            &tr!(lang, "button-accept-draw"),
+            tr!(lang, "button-accept-draw"),
             ButtonStyle::Success,
         )
         .with_button(
             ButtonAction::DrawDecline(game.id).id(),
-            &tr!(lang, "button-decline"),
+            tr!(lang, "button-decline"),
             ButtonStyle::Danger,
         );
     Response {
@@ -174,7 +178,7 @@ pub(crate) fn draw_offer_reply(core: &Core, game: &Game, by: UserId, to: UserId)
 }
 
 /// The edit that takes the buttons off the draw offer of game `id`, if it was posted.
-fn answered_offer(core: &Core, id: GameId, text: String) -> Option<MessageEdit> {
+fn answered_offer(core: &Core, id: GameId, text: Text) -> Option<MessageEdit> {
     let at = core.store.take_message(b'd', id)?;
     Some(MessageEdit {
         channel: at.channel,
@@ -202,8 +206,8 @@ pub(crate) fn answer_draw(
         let mut reply = ended(core, req, &game, &s)?;
         reply
             .text
-            .prepend_line(&tr!(lang, "draw-accepted", who = who.as_str()));
-        let edit = tr!(lang, "edit-draw-accepted", who = who.as_str());
+            .prepend_line(tr!(lang, "draw-accepted", who = &who));
+        let edit = tr!(lang, "edit-draw-accepted", who = &who);
         Ok(Response {
             edits: answered_offer(core, id, edit).into_iter().collect(),
             ..reply.into()
@@ -211,10 +215,10 @@ pub(crate) fn answer_draw(
     } else {
         core.store
             .decline_draw(Core::store_req(req), req.channel, id)?;
-        let edit = tr!(lang, "edit-draw-declined", who = who.as_str());
+        let edit = tr!(lang, "edit-draw-declined", who = &who);
         Ok(Response {
             edits: answered_offer(core, id, edit).into_iter().collect(),
-            ..Reply::public(tr!(lang, "draw-declined", who = who.as_str())).into()
+            ..Reply::public(tr!(lang, "draw-declined", who = &who)).into()
         })
     }
 }
@@ -224,7 +228,7 @@ pub(crate) fn claim(core: &Core, req: &Request) -> Result<Reply, CoreError> {
     let s = core.store.claim_time(Core::store_req(req), req.channel)?;
     let mut reply = ended(core, req, &game, &s)?;
     let lang = core.public_lang(req.guild);
-    reply.text.prepend_line(&tr!(
+    reply.text.prepend_line(tr!(
         lang,
         "claimed",
         loser = mention(match s.result {

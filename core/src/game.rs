@@ -11,7 +11,7 @@ use jetan_store::{
 };
 
 use crate::request::{ChallengeArgs, GameCommand, Request};
-use crate::{Core, CoreError, Lang, Reply, Response};
+use crate::{Core, CoreError, Lang, Reply, Response, Text};
 
 /// The most choices a front end shows for one option or menu (Discord's limit).
 pub const MAX_CHOICES: usize = 25;
@@ -27,7 +27,7 @@ pub(crate) const TO: &str = "move-to";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ActionMenu {
     /// The text above the first menu ("Your move: choose a piece").
-    pub title: String,
+    pub title: Text,
     /// The first menu's placeholder.
     pub placeholder: String,
     /// The first menu's entries, in order.
@@ -46,7 +46,7 @@ pub(crate) enum Entry {
         key: String,
         label: String,
         /// The text above the second menu.
-        title: String,
+        title: Text,
         /// The second menu's placeholder.
         placeholder: String,
         /// (key, label) of each action.
@@ -87,9 +87,9 @@ pub(crate) struct Upkept {
 /// One game, as the command core sees it.
 pub(crate) trait GameUi: Sync {
     /// The game's name as players read it ("Classic Jetan").
-    fn name(&self, lang: Lang, terms: &Terms) -> String;
+    fn name(&self, lang: Lang, terms: &Terms) -> Text;
     /// The piece prices of `terms`, in one sentence (a price is set).
-    fn piece_price_terms(&self, lang: Lang, terms: &Terms, currency: &str) -> String;
+    fn piece_price_terms(&self, lang: Lang, terms: &Terms, currency: &str) -> Text;
     /// The game's own options read from a challenge's options as typed
     /// ([`ChallengeArgs::options`], by name: Jetan's `variant` and `board`), or a refusal
     /// naming one the game does not take (`practice`: against the computer, at `level`).
@@ -102,7 +102,7 @@ pub(crate) trait GameUi: Sync {
     ) -> Result<GameOptions, CoreError>;
     /// The rules in short, for `/jetan rules`, if the game has a summary; `terms`: those
     /// of the game in the channel, whose own options come first.
-    fn rules(&self, lang: Lang, terms: Option<&Terms>) -> Option<String>;
+    fn rules(&self, lang: Lang, terms: Option<&Terms>) -> Option<Text>;
     /// The canonical form of a rating pool's qualifier as typed (`t:jump` for
     /// `classic/T:jump`: Jetan's rules string), or a refusal saying what is wrong; `None`
     /// if the game qualifies no pool.
@@ -116,25 +116,19 @@ pub(crate) trait GameUi: Sync {
     }
     /// The game's own options of `terms` in words, when they change its rules (Jetan's
     /// rule options), for the challenge, the accept and the rules.
-    fn options_text(&self, _lang: Lang, _terms: &Terms) -> Option<String> {
+    fn options_text(&self, _lang: Lang, _terms: &Terms) -> Option<Text> {
         None
     }
     /// `options` as a challenge types them (a rematch challenges on the same options).
     fn typed_options(&self, options: &GameOptions) -> Vec<(String, String)>;
     /// The public line that a challenge was accepted.
-    fn accepted_line(&self, core: &Core, lang: Lang, game: &Game) -> String;
+    fn accepted_line(&self, core: &Core, lang: Lang, game: &Game) -> Text;
     /// The public line that a practice game against the computer started.
-    fn practice_line(
-        &self,
-        core: &Core,
-        lang: Lang,
-        human: UserId,
-        level: u8,
-        game: &Game,
-    ) -> String;
+    fn practice_line(&self, core: &Core, lang: Lang, human: UserId, level: u8, game: &Game)
+        -> Text;
     /// The reply to a game that has just started (`head`: the lines above the board),
     /// and the computer's turn if it acts first.
-    fn started(&self, core: &Core, game: &Game, head: String) -> Result<Response, CoreError>;
+    fn started(&self, core: &Core, game: &Game, head: Text) -> Result<Response, CoreError>;
     /// A move as typed (`from`/`to`, or `notation`).
     fn play(&self, cx: Cx<'_>, typed: Typed<'_>) -> Result<Response, CoreError>;
     /// The public reply to an action the store played (also to a repeated request for
@@ -165,12 +159,12 @@ pub(crate) trait GameUi: Sync {
     fn play_chosen(&self, cx: Cx<'_>, key: &str) -> Result<Response, CoreError>;
     /// A payment for a lost piece, in words: "`from` paid `to` `amount` for the Dwar"
     /// (`letter`: the piece in the game's notation).
-    fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String;
+    fn paid_piece(&self, lang: Lang, from: &Text, to: &Text, amount: &Text, letter: char) -> Text;
     /// How long a game is, in words ("17 moves"), for history lists.
-    fn length(&self, lang: Lang, game: &Game) -> String;
+    fn length(&self, lang: Lang, game: &Game) -> Text;
     /// The name of one of the host's seats in this game's words ("Orange", "White"):
     /// the host never names a seat itself.
-    fn seat_name(&self, lang: Lang, seat: Seat) -> String;
+    fn seat_name(&self, lang: Lang, seat: Seat) -> Text;
     /// The first move the player in `seat` made in `game`, in the game's notation (a
     /// profile's favourite opening); `None` if they made none.
     fn opening(&self, game: &Game, seat: Seat) -> Option<String>;
@@ -220,9 +214,9 @@ pub(crate) trait GameUi: Sync {
     fn suggest_to(&self, core: &Core, game: &Game, asker: Asker<'_>, from: &str) -> Choices;
     /// The refusal of a rule of the game the store reported (an illegal move), in
     /// words; `None` for an error that is not the game's.
-    fn refusal(&self, lang: Lang, e: &StoreError) -> Option<String>;
+    fn refusal(&self, lang: Lang, e: &StoreError) -> Option<Text>;
     /// The refusal of a command of another game in a game of this one.
-    fn wrong_game(&self, lang: Lang) -> String;
+    fn wrong_game(&self, lang: Lang) -> Text;
     /// The game's part of the once-a-minute upkeep at `now` (in the servers this process
     /// owns): what it played for players out of time, as (channel, public reply).
     fn upkeep(&self, _core: &Core, _now: u64) -> Upkept {
@@ -235,7 +229,7 @@ pub(crate) trait GameUi: Sync {
         core: &Core,
         lang: Lang,
         game: &Game,
-    ) -> Result<(bool, String), CoreError>;
+    ) -> Result<(bool, Text), CoreError>;
     /// The computer's turn in a practice game where it must act (blocking: it thinks).
     fn computer_turn(
         &self,

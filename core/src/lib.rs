@@ -54,7 +54,7 @@ pub use lang::Lang;
 pub use purge::PurgeJob;
 pub use repeat::Announcement;
 pub use reply::{
-    Attachment, Button, ButtonStyle, Embed, Menu, MessageEdit, Part, Reply, Shown, Text,
+    Attachment, Button, ButtonStyle, Embed, Markup, Menu, MessageEdit, Reply, Shown, Span, Text,
 };
 pub use request::{
     choice_names, mention, AdminCommand, ChallengeArgs, Command, Departures, FirstMover,
@@ -128,8 +128,8 @@ impl From<Reply> for Response {
 #[derive(Debug, thiserror::Error)]
 pub enum CoreError {
     /// The user asked for something that cannot be done; the text says why and what to do.
-    #[error("{0}")]
-    User(String),
+    #[error("{}", .0.plain())]
+    User(Text),
     /// The store refused (the rules of the house); worded for the user by
     /// [`text::refusal`].
     #[error(transparent)]
@@ -173,7 +173,7 @@ pub fn os_seed() -> u64 {
 }
 
 /// A user-facing refusal.
-pub(crate) fn refuse<T>(msg: impl Into<String>) -> Result<T, CoreError> {
+pub(crate) fn refuse<T>(msg: impl Into<Text>) -> Result<T, CoreError> {
     Err(CoreError::User(msg.into()))
 }
 
@@ -391,7 +391,7 @@ impl Core {
             .and_then(|n| n.get(&id).cloned())
             .or_else(|| self.store.display_name(id))
             .unwrap_or_else(|| {
-                lang::tr!(lang, "unknown-player", n = (id.get() % 10_000).to_string())
+                lang::tr!(lang, "unknown-player", n = (id.get() % 10_000).to_string()).unmarked()
             })
     }
 
@@ -461,7 +461,7 @@ impl Core {
                 // No game here: say where the asker's game is, if they play one.
                 if matches!(e, StoreError::NoGame) {
                     if let Some(there) = crate::threads::your_game_elsewhere(self, &req, lang) {
-                        why = format!("{why}\n{there}");
+                        why.line(there);
                     }
                 }
                 Reply::ephemeral(why).into()

@@ -11,6 +11,7 @@ use super::lang::{tr, Lang};
 use super::request::{mention, ChallengeArgs, Request, UserRef};
 use super::text::{self, money};
 use super::{refuse, ButtonStyle, Core, CoreError, MessageEdit, Reply, Response, Shown};
+use crate::reply::Text;
 
 pub(crate) fn challenge(
     core: &Core,
@@ -111,18 +112,16 @@ pub(crate) fn challenge_reply(core: &Core, c: &Challenge, currency: &str, now: u
         challenged = mention(c.challenged),
         game = crate::games::name(lang, &c.terms)
     );
-    text.push_str(&crate::games::terms_text(lang, &c.terms, currency));
+    text.push(crate::games::terms_text(lang, &c.terms, currency));
     if let Some(options) = crate::games::options_text(lang, &c.terms) {
-        text.push('\n');
-        text.push_str(&options);
+        text.line(options);
         let rated_here = core.store.settings(c.guild).is_ok_and(|s| s.rated_options);
         if !c.terms.practice && !rated_here {
-            text.push(' ');
-            text.push_str(&tr!(lang, "rules-options-casual"));
+            text.push(" ");
+            text.push(tr!(lang, "rules-options-casual"));
         }
     }
-    text.push('\n');
-    text.push_str(&match c.terms.first {
+    text.line(match c.terms.first {
         FirstMover::Challenger => {
             tr!(
                 lang,
@@ -139,8 +138,8 @@ pub(crate) fn challenge_reply(core: &Core, c: &Challenge, currency: &str, now: u
         }
         FirstMover::Random => tr!(lang, "challenge-first-random"),
     });
-    text.push(' ');
-    text.push_str(&tr!(
+    text.push(" ");
+    text.push(tr!(
         lang,
         "challenge-answer",
         who = mention(c.challenged),
@@ -150,12 +149,12 @@ pub(crate) fn challenge_reply(core: &Core, c: &Challenge, currency: &str, now: u
         .pinging(c.challenged)
         .with_button(
             ButtonAction::Accept(c.id).id(),
-            &tr!(lang, "button-accept"),
+            tr!(lang, "button-accept"),
             ButtonStyle::Success,
         )
         .with_button(
             ButtonAction::Decline(c.id).id(),
-            &tr!(lang, "button-decline"),
+            tr!(lang, "button-decline"),
             ButtonStyle::Danger,
         );
     Response {
@@ -221,17 +220,17 @@ pub(crate) fn accept_typed(core: &Core, req: &Request) -> Result<Response, CoreE
         who = mention(c.challenger),
         game = crate::games::name(lang, &c.terms)
     );
-    text.push_str(&crate::games::terms_text(lang, &c.terms, &currency));
+    text.push(crate::games::terms_text(lang, &c.terms, &currency));
     if c.held > 0 {
-        text.push(' ');
-        text.push_str(&tr!(
+        text.push(" ");
+        text.push(tr!(
             lang,
             "accept-escrow",
             held = money(lang, c.held, &currency)
         ));
     }
-    text.push(' ');
-    text.push_str(&match c.terms.first {
+    text.push(" ");
+    text.push(match c.terms.first {
         FirstMover::Challenger => tr!(lang, "accept-first-challenger"),
         FirstMover::Challenged => tr!(lang, "accept-first-challenged"),
         FirstMover::Random => tr!(lang, "accept-first-random"),
@@ -239,7 +238,7 @@ pub(crate) fn accept_typed(core: &Core, req: &Request) -> Result<Response, CoreE
     Ok(Reply::ephemeral(text)
         .with_button(
             ButtonAction::Accept(c.id).id(),
-            &tr!(lang, "button-confirm"),
+            tr!(lang, "button-confirm"),
             ButtonStyle::Success,
         )
         .into())
@@ -265,8 +264,7 @@ pub(crate) fn accepted(core: &Core, req: &Request, game: Game) -> Result<Respons
     let mut text = ui.accepted_line(core, lang, &game);
     if game.escrow.first > 0 {
         let m = |n: u64| money(lang, n, &currency);
-        text.push('\n');
-        text.push_str(&tr!(
+        text.line(tr!(
             lang,
             "accepted-escrow",
             held = m(game.escrow.first),
@@ -289,7 +287,7 @@ pub(crate) fn accepted(core: &Core, req: &Request, game: Game) -> Result<Respons
 }
 
 /// The edit that takes the buttons off challenge `id`'s message, if it was posted.
-pub(crate) fn answered_challenge(core: &Core, id: GameId, text: String) -> Option<MessageEdit> {
+pub(crate) fn answered_challenge(core: &Core, id: GameId, text: Text) -> Option<MessageEdit> {
     let at = core.store.take_message(b'c', id)?;
     Some(MessageEdit {
         channel: at.channel,
@@ -323,27 +321,27 @@ pub(crate) fn closed_reply(core: &Core, req: &Request, closed: &ChallengeClosed)
             tr!(
                 lang,
                 "declined",
-                challenged = challenged.as_str(),
-                challenger = challenger.as_str()
+                challenged = &challenged,
+                challenger = &challenger
             ),
-            tr!(lang, "edit-declined", who = challenged.as_str()),
+            tr!(lang, "edit-declined", who = &challenged),
         ),
         ClosedHow::Cancelled => (
             tr!(
                 lang,
                 "cancelled",
-                challenger = challenger.as_str(),
-                challenged = challenged.as_str()
+                challenger = &challenger,
+                challenged = &challenged
             ),
-            tr!(lang, "edit-cancelled", who = challenger.as_str()),
+            tr!(lang, "edit-cancelled", who = &challenger),
         ),
         ClosedHow::Aborted => (
             tr!(
                 lang,
                 "called-off",
                 who = mention(req.user.id),
-                challenger = challenger.as_str(),
-                challenged = challenged.as_str()
+                challenger = &challenger,
+                challenged = &challenged
             ),
             tr!(lang, "edit-called-off", who = mention(req.user.id)),
         ),
@@ -351,13 +349,18 @@ pub(crate) fn closed_reply(core: &Core, req: &Request, closed: &ChallengeClosed)
             tr!(
                 lang,
                 "expired",
-                challenger = challenger.as_str(),
-                challenged = challenged.as_str()
+                challenger = &challenger,
+                challenged = &challenged
             ),
             tr!(lang, "edit-expired"),
         ),
     };
-    let text = text + &text::refund_text(lang, closed.refunded, c.challenger, &currency);
+    let text = text.and(text::refund_text(
+        lang,
+        closed.refunded,
+        c.challenger,
+        &currency,
+    ));
     Response {
         edits: answered_challenge(core, c.id, edit).into_iter().collect(),
         ..Reply::public(text).into()

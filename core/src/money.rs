@@ -80,7 +80,7 @@ pub(crate) fn standings(core: &Core, req: &Request, page: Option<i64>) -> Result
     if page > pages {
         return refuse(tr!(asker, "pages-only", pages = pages));
     }
-    let balance_rows: Vec<String> = by_balance
+    let balance_rows: Vec<Text> = by_balance
         .rows
         .iter()
         .map(|(rank, user, w)| {
@@ -96,15 +96,14 @@ pub(crate) fn standings(core: &Core, req: &Request, page: Option<i64>) -> Result
             )
         })
         .collect();
-    let net_rows: Vec<String> = by_net
+    let net_rows: Vec<Text> = by_net
         .rows
         .iter()
         .map(|(rank, user, w)| {
-            format!(
-                "{rank}. {} — {}",
-                mention(*user),
-                signed_money(lang, w.net_won, &currency)
-            )
+            Text::words(format!("{rank}. "))
+                .and(mention(*user))
+                .and(" — ")
+                .and(signed_money(lang, w.net_won, &currency))
         })
         .collect();
     let mut footer = tr!(
@@ -115,27 +114,25 @@ pub(crate) fn standings(core: &Core, req: &Request, page: Option<i64>) -> Result
         players = tr!(lang, "players-count", n = by_balance.total)
     );
     if page < pages {
-        footer.push_str(" · ");
-        footer.push_str(&tr!(lang, "standings-more"));
+        footer.push(" · ");
+        footer.push(tr!(lang, "standings-more"));
     }
     let embed = Embed {
-        title: tr!(lang, "standings-title").into(),
+        title: tr!(lang, "standings-title"),
         description: Text::default(),
         fields: vec![
             (
-                tr!(lang, "standings-by-balance").into(),
-                balance_rows.join("\n").into(),
+                tr!(lang, "standings-by-balance"),
+                Text::join(balance_rows, "\n"),
             ),
-            (
-                tr!(lang, "standings-by-net").into(),
-                net_rows.join("\n").into(),
-            ),
+            (tr!(lang, "standings-by-net"), Text::join(net_rows, "\n")),
         ],
-        footer: Some(footer.into()),
+        footer: Some(footer),
     };
     let mut text = tr!(lang, "standings-head", page = page, pages = pages);
     for (name, rows) in &embed.fields {
-        text.push_str(&format!("\n{}:\n{}", &**name, &**rows));
+        text.line(name.clone().and(":"));
+        text.line(rows.clone());
     }
     let mut reply = Reply::public(text);
     reply.embed = Some(embed);
@@ -176,8 +173,7 @@ pub(crate) fn rating_standings(
     let mut text = tr!(lang, "rating-head", game = name, page = page, pages = pages);
     for (rank, user, w) in &rows.rows {
         let r = w.ratings.get(&pool).copied().unwrap_or_default();
-        text.push('\n');
-        text.push_str(&tr!(
+        text.line(tr!(
             lang,
             "rating-row",
             rank = *rank,
@@ -260,8 +256,8 @@ pub(crate) fn paid_reply(core: &Core, req: &Request, paid: &Paid) -> Result<Resp
         balance = money(lang, paid.balance, &currency)
     );
     if !paid.note.is_empty() {
-        text.push(' ');
-        text.push_str(&tr!(lang, "pay-note", note = paid.note.as_str()));
+        text.push(" ");
+        text.push(tr!(lang, "pay-note", note = paid.note.as_str()));
     }
     Ok(Reply::ephemeral(text).into())
 }
@@ -278,8 +274,8 @@ fn paid_notice(core: &Core, guild: GuildId, paid: &Paid) -> Result<Reply, CoreEr
         amount = money(lang, paid.amount, &currency)
     );
     if !paid.note.is_empty() {
-        text.push(' ');
-        text.push_str(&tr!(lang, "pay-note", note = paid.note.as_str()));
+        text.push(" ");
+        text.push(tr!(lang, "pay-note", note = paid.note.as_str()));
     }
     Ok(Reply::public(text).pinging(paid.to))
 }
@@ -321,8 +317,7 @@ pub(crate) fn history(
                 price = money(lang, g.terms.piece_price, &currency)
             )
         };
-        text.push('\n');
-        text.push_str(&tr!(
+        text.line(tr!(
             lang,
             "history-row",
             id = g.id.to_string(),
@@ -450,13 +445,8 @@ pub(crate) fn change_settings(
 }
 
 /// The settings in words, under the title `title` (a message key).
-fn settings_text(core: &Core, lang: Lang, guild: GuildId, title: &str, s: &Settings) -> String {
-    let list = |l: &[ChannelId]| {
-        l.iter()
-            .map(|&c| crate::reply::Text::channel(c))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+fn settings_text(core: &Core, lang: Lang, guild: GuildId, title: &str, s: &Settings) -> Text {
+    let list = |l: &[ChannelId]| Text::join(l.iter().map(|&c| Text::channel(c)), ", ");
     let channels = match (s.allowed_channels.is_empty(), s.denied_channels.is_empty()) {
         (true, true) => tr!(lang, "settings-every-channel"),
         (true, false) => tr!(
@@ -467,34 +457,32 @@ fn settings_text(core: &Core, lang: Lang, guild: GuildId, title: &str, s: &Setti
         (false, _) => list(&s.allowed_channels),
     };
     let public = core.public_lang(guild);
-    let name = lang.tr(&format!("language-{}", public.code()), &[]);
+    let name = lang.text(&format!("language-{}", public.code()), vec![]);
     let language = match s.language {
         Some(_) => name,
         None => tr!(lang, "settings-language-auto", lang = name),
     };
     let m = |n: u64| money(lang, n, &s.currency);
-    format!(
-        "**{}**\n{}\n{}",
-        lang.tr(title, &[]),
-        tr!(
-            lang,
-            "settings-body",
-            grant = m(s.starting_grant),
-            daily = m(s.daily_allowance),
-            currency = s.currency.as_str(),
-            stake = m(s.default_stake),
-            price = m(s.default_piece_price),
-            expiry = text::format_duration(s.challenge_expiry_ms),
-            move_time = text::format_duration(s.move_time_ms),
-            language = language,
-            channels = channels
-        ),
-        limits_text(lang, s)
-    )
+    let mut text = Text::strong(lang.text(title, vec![]));
+    text.line(tr!(
+        lang,
+        "settings-body",
+        grant = m(s.starting_grant),
+        daily = m(s.daily_allowance),
+        currency = s.currency.as_str(),
+        stake = m(s.default_stake),
+        price = m(s.default_piece_price),
+        expiry = text::format_duration(s.challenge_expiry_ms),
+        move_time = text::format_duration(s.move_time_ms),
+        language = language,
+        channels = channels
+    ));
+    text.line(limits_text(lang, s));
+    text
 }
 
 /// The server's limits in words, for the settings.
-fn limits_text(lang: Lang, s: &Settings) -> String {
+fn limits_text(lang: Lang, s: &Settings) -> Text {
     let none = || tr!(lang, "limit-none");
     let m = |n: u64| {
         if n == 0 {
@@ -503,7 +491,7 @@ fn limits_text(lang: Lang, s: &Settings) -> String {
             money(lang, n, &s.currency)
         }
     };
-    tr!(
+    let head = tr!(
         lang,
         "settings-limits",
         stake = m(s.max_stake),
@@ -518,10 +506,12 @@ fn limits_text(lang: Lang, s: &Settings) -> String {
         games = if s.min_games == 0 {
             none()
         } else {
-            s.min_games.to_string()
+            Text::words(s.min_games.to_string())
         }
-    ) + "\n"
-        + &match s.audit_channel {
+    );
+    let mut lines = vec![
+        head,
+        match s.audit_channel {
             Some(c) => tr!(
                 lang,
                 "settings-audit",
@@ -529,42 +519,40 @@ fn limits_text(lang: Lang, s: &Settings) -> String {
                 pot = money(lang, s.audit_pot, &s.currency)
             ),
             None => tr!(lang, "settings-audit-off"),
-        }
-        + "\n"
-        + &tr!(
+        },
+        tr!(
             lang,
             if s.threads {
                 "settings-threads-on"
             } else {
                 "settings-threads-off"
             }
-        )
-        + "\n"
-        + &tr!(
+        ),
+        tr!(
             lang,
             if s.reminders {
                 "settings-reminders-on"
             } else {
                 "settings-reminders-off"
             }
-        )
-        + "\n"
-        + &tr!(
+        ),
+        tr!(
             lang,
             if s.rated_options {
                 "settings-rated-options-on"
             } else {
                 "settings-rated-options-off"
             }
-        )
-        + "\n"
-        + &tr!(
+        ),
+        tr!(
             lang,
             match s.tournaments {
                 TournamentCreators::Managers => "settings-tournaments-managers",
                 TournamentCreators::Anyone => "settings-tournaments-anyone",
             }
-        )
+        ),
+    ];
+    Text::join(lines.drain(..), "\n")
 }
 
 /// Whether `user` may pay or stake on this server: an account at least the server's

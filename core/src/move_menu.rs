@@ -103,7 +103,7 @@ impl Core {
     pub(crate) fn with_move_button(lang: Lang, game: &Game, reply: Reply) -> Reply {
         reply.with_button(
             ButtonAction::game(game.id, MOVE).id(),
-            &tr!(lang, "button-move"),
+            tr!(lang, "button-move"),
             ButtonStyle::Success,
         )
     }
@@ -142,7 +142,7 @@ pub(crate) fn move_menu(
         let options = paged(options, page, |next, pages| {
             (
                 format!("@{version}#{next}"),
-                tr!(lang, "menu-more", page = next + 1, pages = pages),
+                tr!(lang, "menu-more", page = next + 1, pages = pages).unmarked(),
             )
         });
         (menu.title, FROM, menu.placeholder, options)
@@ -163,7 +163,7 @@ pub(crate) fn move_menu(
                 let options = paged(options, page, |next, pages| {
                     (
                         format!("{key}@{version}#{next}"),
-                        tr!(lang, "menu-move-more", page = next + 1, pages = pages),
+                        tr!(lang, "menu-move-more", page = next + 1, pages = pages).unmarked(),
                     )
                 });
                 (title.clone(), TO, placeholder.clone(), options)

@@ -7,6 +7,7 @@ use super::lang::{tr, Lang};
 use super::request::{mention, Request};
 use super::text::{self, money};
 use super::{Core, CoreError, Reply, Response};
+use crate::reply::Text;
 
 impl Core {
     /// A request id for something the bot does on its own, derived from what it does so
@@ -36,8 +37,8 @@ pub(crate) fn play(
 /// The wager (stake, piece price, what each side has paid for pieces so far) and the
 /// time left for the move, each on its own line; nothing for a game without money or
 /// clock.
-pub(crate) fn wager_and_clock(lang: Lang, game: &Game, currency: &str, now: u64) -> String {
-    let mut text = String::new();
+pub(crate) fn wager_and_clock(lang: Lang, game: &Game, currency: &str, now: u64) -> Text {
+    let mut text = Text::new();
     let t = &game.terms;
     if !t.practice && (t.stake > 0 || t.piece_price > 0) {
         let m = |n: u64| money(lang, n, currency);
@@ -48,14 +49,13 @@ pub(crate) fn wager_and_clock(lang: Lang, game: &Game, currency: &str, now: u64)
         if t.piece_price > 0 {
             terms.push(tr!(lang, "wager-price", price = m(t.piece_price)));
         }
-        text.push('\n');
-        text.push_str(&tr!(lang, "wager-line", terms = terms.join(", ")));
+        text.line(tr!(lang, "wager-line", terms = Text::join(terms, ", ")));
         if t.piece_price > 0 {
             // A side's net is what it won minus what it paid; piece payments are the
             // only money moving during a game, so a negative net is what it has paid.
             let paid = |net: i64| m(u64::try_from(-net.min(0)).unwrap_or(0));
-            text.push(' ');
-            text.push_str(&tr!(
+            text.push(" ");
+            text.push(tr!(
                 lang,
                 "wager-paid",
                 black = mention(game.players.first),
@@ -66,8 +66,7 @@ pub(crate) fn wager_and_clock(lang: Lang, game: &Game, currency: &str, now: u64)
         }
     }
     if let Some(line) = text::clock_line(lang, game, now, "move") {
-        text.push('\n');
-        text.push_str(&line);
+        text.line(line);
     }
     text
 }

@@ -12,6 +12,7 @@ use jetan_render::{profile_png, Chart, Point, ProfileCard, Series};
 use jetan_store::{EntryKind, FinishedGame, GameResult, LedgerEntry, RatingPool, UserId};
 
 use crate::lang::{tr, Lang};
+use crate::reply::Text;
 use crate::request::{Request, UserRef};
 use crate::text;
 use crate::words::{date, money, signed_money};
@@ -157,7 +158,7 @@ pub(crate) fn profile(
 
     // The record by pool and seat, and the outcomes newest first (practice games
     // against the computer count for neither, as in the wallet's record).
-    let mut record: BTreeMap<(usize, usize), (String, String, Tally)> = BTreeMap::new();
+    let mut record: BTreeMap<(usize, usize), (Text, Text, Tally)> = BTreeMap::new();
     let mut outcomes = Vec::new();
     let mut biggest: Option<(i64, u64)> = None;
     let mut openings: BTreeMap<String, usize> = BTreeMap::new();
@@ -211,7 +212,7 @@ pub(crate) fn profile(
         ),
         None => tr!(lang, "profile-no-games"),
     };
-    let mut facts: Vec<(String, String)> = Vec::new();
+    let mut facts: Vec<(Text, Text)> = Vec::new();
     facts.push((
         tr!(lang, "profile-wallet"),
         tr!(
@@ -270,7 +271,7 @@ pub(crate) fn profile(
         .map(|(pool, points)| Series {
             name: pools
                 .get(*pool)
-                .map(|p| text::pool_name(lang, p))
+                .map(|p| text::pool_name(lang, p).unmarked())
                 .unwrap_or_default(),
             points: points.clone(),
         })
@@ -279,7 +280,7 @@ pub(crate) fn profile(
     let (r_from, r_to) = span(&all_rating_points);
     let wallet_line = wallet_points(wallet.balance.saturating_add(wallet.escrow), &ledger);
     let (w_from, w_to) = span(&wallet_line);
-    let mut table = Vec::new();
+    let mut table: Vec<Vec<Text>> = Vec::new();
     if !record.is_empty() {
         table.push(vec![
             tr!(lang, "profile-col-game"),
@@ -292,72 +293,73 @@ pub(crate) fn profile(
             table.push(vec![
                 game.clone(),
                 seat.clone(),
-                t.won.to_string(),
-                t.drawn.to_string(),
-                t.lost.to_string(),
+                Text::words(t.won.to_string()),
+                Text::words(t.drawn.to_string()),
+                Text::words(t.lost.to_string()),
             ]);
         }
     }
+    // The picture shows bare words.
     let card = ProfileCard {
         name: name.clone(),
-        subtitle: subtitle.clone(),
+        subtitle: subtitle.unmarked(),
         charts: vec![
             Chart {
-                title: tr!(lang, "profile-rating"),
+                title: tr!(lang, "profile-rating").unmarked(),
                 series: rating_series,
                 from: r_from,
                 to: r_to,
-                empty: tr!(lang, "profile-rating-none"),
+                empty: tr!(lang, "profile-rating-none").unmarked(),
             },
             Chart {
-                title: tr!(lang, "profile-wallet"),
+                title: tr!(lang, "profile-wallet").unmarked(),
                 series: vec![Series {
-                    name: tr!(lang, "profile-wallet-total"),
+                    name: tr!(lang, "profile-wallet-total").unmarked(),
                     points: wallet_line,
                 }],
                 from: w_from,
                 to: w_to,
-                empty: tr!(lang, "profile-wallet-none"),
+                empty: tr!(lang, "profile-wallet-none").unmarked(),
             },
         ],
-        table: table.clone(),
-        facts: facts.clone(),
+        table: table
+            .iter()
+            .map(|row| row.iter().map(Text::unmarked).collect())
+            .collect(),
+        facts: facts
+            .iter()
+            .map(|(label, value)| (label.unmarked(), value.unmarked()))
+            .collect(),
     };
     let png = profile_png(&card)?;
 
     // The same facts in words, for screen readers and the console.
     let mut words = tr!(lang, "profile-head", who = who.mention());
-    words.push_str(&format!("\n{subtitle}"));
+    words.line(subtitle);
     for row in table.iter().skip(1) {
-        words.push_str(&format!(
-            "\n{}",
-            tr!(
-                lang,
-                "profile-row",
-                game = row[0].as_str(),
-                seat = row[1].as_str(),
-                won = row[2].as_str(),
-                drawn = row[3].as_str(),
-                lost = row[4].as_str()
-            )
+        words.line(tr!(
+            lang,
+            "profile-row",
+            game = &row[0],
+            seat = &row[1],
+            won = &row[2],
+            drawn = &row[3],
+            lost = &row[4]
         ));
     }
     for (pool, points) in &ratings {
         if let (Some(p), Some(last)) = (pools.get(*pool), points.last()) {
-            words.push_str(&format!(
-                "\n{}",
-                tr!(
-                    lang,
-                    "profile-rating-row",
-                    game = text::pool_name(lang, p),
-                    rating = last.y.round() as i64,
-                    deviation = last.spread.round() as i64
-                )
+            words.line(tr!(
+                lang,
+                "profile-rating-row",
+                game = text::pool_name(lang, p),
+                rating = last.y.round() as i64,
+                deviation = last.spread.round() as i64
             ));
         }
     }
     for (label, value) in &facts {
-        words.push_str(&format!("\n{label}: {value}"));
+        words.line(label.clone().and(": ").and(value.clone()));
     }
     let reply = if share {
         Reply::public(words)

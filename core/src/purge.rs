@@ -18,6 +18,7 @@ use super::lang::{tr, Lang};
 use super::request::{mention, AdminCommand, Command, Departures, Request};
 use super::text::money;
 use super::{Core, CoreError, Reply, Response};
+use crate::reply::Text;
 
 /// A purge waiting for the front end to ask Discord who left.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,8 +76,8 @@ fn purge_start(core: &Core, req: &Request) -> Result<Response, CoreError> {
     candidates.truncate(MAX_PURGE);
     let mut text = tr!(lang, "purge-checking", count = candidates.len());
     if more {
-        text.push(' ');
-        text.push_str(&tr!(lang, "purge-more", max = MAX_PURGE));
+        text.push(" ");
+        text.push(tr!(lang, "purge-more", max = MAX_PURGE));
     }
     let mut response: Response = Reply::ephemeral(text).into();
     response.purge = Some(PurgeJob {
@@ -106,26 +107,26 @@ pub(crate) fn purge_reply(
         )
     };
     for (user, amount) in done.purged.iter().take(LISTED) {
-        text.push_str(&format!(
-            "\n• {} {}",
-            mention(*user),
-            money(lang, *amount, &currency)
-        ));
+        text.line(
+            Text::words("• ")
+                .and(mention(*user))
+                .and(" ")
+                .and(money(lang, *amount, &currency)),
+        );
     }
     if done.purged.len() > LISTED {
-        text.push_str(&format!(
-            "\n• {}",
-            tr!(lang, "purge-and-more", count = done.purged.len() - LISTED)
-        ));
+        text.line(Text::words("• ").and(tr!(
+            lang,
+            "purge-and-more",
+            count = done.purged.len() - LISTED
+        )));
     }
     if !done.kept.is_empty() {
-        let who: Vec<String> = done.kept.iter().map(|(u, _)| mention(*u)).collect();
-        text.push('\n');
-        text.push_str(&tr!(lang, "purge-kept", who = who.join(", ")));
+        let who = Text::join(done.kept.iter().map(|(u, _)| mention(*u)), ", ");
+        text.line(tr!(lang, "purge-kept", who = who));
     }
     if unchecked > 0 {
-        text.push('\n');
-        text.push_str(&tr!(lang, "purge-unchecked", count = unchecked));
+        text.line(tr!(lang, "purge-unchecked", count = unchecked));
     }
     Ok(Reply::ephemeral(text).into())
 }

@@ -8,6 +8,7 @@ use jetan_store::{ChannelId, EndReason, Game, GameId, GuildId, HostEnding, Outbo
 use super::lang::{tr, Lang};
 use super::request::{mention, Request, UserRef};
 use super::{Core, CoreError, PairingPlan, Reply, Response};
+use crate::reply::Text;
 
 /// Something the store's outbox holds, to deliver: its posts, each in its channel, then
 /// a thread opened for each of its pairings (a tournament round's games, see
@@ -124,13 +125,13 @@ pub(crate) fn repeated(core: &Core, req: &Request) -> Result<Option<Response>, C
             let who = mention(req.user.id);
             let lang = core.public_lang(req.guild);
             let head = match s.reason {
-                EndReason::Host(HostEnding::Resignation) => tr!(lang, "resigns", who = who),
-                EndReason::Host(HostEnding::Agreement) => tr!(lang, "draw-accepted", who = who),
-                EndReason::Host(HostEnding::Time) => tr!(lang, "claims-on-time", who = who),
-                _ => String::new(),
+                EndReason::Host(HostEnding::Resignation) => tr!(lang, "resigns", who = &who),
+                EndReason::Host(HostEnding::Agreement) => tr!(lang, "draw-accepted", who = &who),
+                EndReason::Host(HostEnding::Time) => tr!(lang, "claims-on-time", who = &who),
+                _ => Text::new(),
             };
             if !head.is_empty() {
-                reply.text.prepend_line(&head);
+                reply.text.prepend_line(head);
             }
             reply.into()
         }

@@ -62,7 +62,7 @@ fn when(ms: Option<u64>) -> String {
 fn report(core: &Core, tm: &Tournament) -> Result<String, CoreError> {
     let en = Lang::En;
     let currency = core.currency_or_default(tm.guild);
-    let money = |n: u64| crate::words::money(en, n, &currency);
+    let money = |n: u64| crate::words::money(en, n, &currency).unmarked();
     let mut out = String::new();
     let w = &mut out;
     let _ = writeln!(w, "# {} (tournament {})\n", cell(&tm.name), tm.id);
@@ -71,7 +71,8 @@ fn report(core: &Core, tm: &Tournament) -> Result<String, CoreError> {
         TournamentFormat::Swiss { rounds } => tr!(en, "tournament-swiss", rounds = rounds),
         TournamentFormat::RoundRobin { double: false } => tr!(en, "tournament-rr"),
         TournamentFormat::RoundRobin { double: true } => tr!(en, "tournament-rr-double"),
-    };
+    }
+    .unmarked();
     let prizes = tm
         .prizes
         .iter()
@@ -79,7 +80,8 @@ fn report(core: &Core, tm: &Tournament) -> Result<String, CoreError> {
         .map(|(i, p)| format!("{}. {p}%", i + 1))
         .collect::<Vec<_>>()
         .join(", ");
-    let rules = crate::games::options_text(en, &tm.terms).unwrap_or_else(|| "standard".into());
+    let rules = crate::games::options_text(en, &tm.terms)
+        .map_or_else(|| "standard".to_string(), |t| t.unmarked());
     let settings: Vec<(&str, String)> = vec![
         ("Name", cell(&tm.name)),
         ("Tournament", tm.id.to_string()),
@@ -91,7 +93,7 @@ fn report(core: &Core, tm: &Tournament) -> Result<String, CoreError> {
             "Rounds",
             format!("{} played of {}", tm.rounds.len(), tm.total_rounds()),
         ),
-        ("Game", crate::games::name(en, &tm.terms)),
+        ("Game", crate::games::name(en, &tm.terms).unmarked()),
         ("Rule options", cell(&rules)),
         (
             "Move time",

@@ -30,14 +30,14 @@ impl UserRef {
     }
 
     /// A mention of the user.
-    pub fn mention(&self) -> String {
+    pub fn mention(&self) -> crate::reply::Text {
         mention(self.id)
     }
 }
 
 /// A mention of a user, to write into reply text ([`crate::reply::Text`]: each front
 /// end presents it its own way).
-pub fn mention(id: UserId) -> String {
+pub fn mention(id: UserId) -> crate::reply::Text {
     crate::reply::Text::user(id)
 }
 

@@ -6,11 +6,12 @@ use jetan_store::{
 };
 
 use super::lang::{tr, Lang};
+use super::reply::Text;
 use super::request::mention;
-pub use super::words::{capitalise, format_duration, list, money, signed_money};
+pub use super::words::{format_duration, list, money, signed_money};
 
 /// "17 moves" for a game of `plies` plies, counted one per side.
-pub fn moves_count(lang: Lang, plies: usize) -> String {
+pub fn moves_count(lang: Lang, plies: usize) -> Text {
     tr!(lang, "moves-count", n = plies.div_ceil(2))
 }
 
@@ -21,8 +22,8 @@ pub fn payments(
     lang: Lang,
     list: &[Payment],
     currency: &str,
-    piece: &dyn Fn(&str, &str, &str, char) -> String,
-) -> Vec<String> {
+    piece: &dyn Fn(&Text, &Text, &Text, char) -> Text,
+) -> Vec<Text> {
     list.iter()
         .filter(|p| p.amount > 0)
         .map(|p| {
@@ -38,8 +39,8 @@ pub fn payments(
                 }
             };
             if p.over_limit > 0 {
-                line.push(' ');
-                line.push_str(&tr!(
+                line.push(" ");
+                line.push(tr!(
                     lang,
                     "over-limit",
                     amount = money(lang, p.over_limit, currency)
@@ -52,8 +53,11 @@ pub fn payments(
 
 /// Why a game ended, in words: the message `reason-<its name>` (`reason-princess-captured`,
 /// `reason-resignation`), for every game's endings and the host's alike.
-pub fn reason(lang: Lang, reason: EndReason) -> String {
-    lang.tr(&format!("reason-{}", reason.name().replace('_', "-")), &[])
+pub fn reason(lang: Lang, reason: EndReason) -> Text {
+    lang.text(
+        &format!("reason-{}", reason.name().replace('_', "-")),
+        vec![],
+    )
 }
 
 /// The line under a board about the time of the player who must act, if the game has a
@@ -64,7 +68,7 @@ pub(crate) fn clock_line(
     game: &jetan_store::Game,
     now: u64,
     unit: &str,
-) -> Option<String> {
+) -> Option<Text> {
     let deadline = game.deadline()?;
     Some(if deadline > now {
         tr!(
@@ -81,16 +85,16 @@ pub(crate) fn clock_line(
 /// The name of a pool of ratings ("Classic Jetan"): the message `pool-<name>`.
 /// A pool a game qualifies (`classic/T:jump`, Jetan's rule options) is its base pool's
 /// name with the qualifier: "Classic Jetan (`T:jump`)".
-pub(crate) fn pool_name(lang: Lang, pool: &jetan_store::RatingPool) -> String {
-    let base = |name: &str| lang.tr(&format!("pool-{}", name.replace('_', "-")), &[]);
+pub(crate) fn pool_name(lang: Lang, pool: &jetan_store::RatingPool) -> Text {
+    let base = |name: &str| lang.text(&format!("pool-{}", name.replace('_', "-")), vec![]);
     match pool.name().split_once('/') {
-        Some((name, qualifier)) => format!("{} (`{qualifier}`)", base(name)),
+        Some((name, qualifier)) => base(name).and(" (").and(Text::code(qualifier)).and(")"),
         None => base(pool.name()),
     }
 }
 
 /// The rating change of a rated game, in one line.
-pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<String> {
+pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<Text> {
     let change = s.rating.as_ref()?;
     let side = |c: Seat| {
         let (b, a) = (change.before[c].rating, change.after[c].rating);
@@ -113,12 +117,12 @@ pub(crate) fn rating_line(lang: Lang, s: &Settlement) -> Option<String> {
 }
 
 /// A button or menu whose game is over or was replaced.
-pub(crate) fn stale_button(lang: Lang) -> String {
+pub(crate) fn stale_button(lang: Lang) -> Text {
     tr!(lang, "stale-menu")
 }
 
 /// The headline of a finished game.
-pub fn result_line(lang: Lang, result: &GameResult, why: EndReason) -> String {
+pub fn result_line(lang: Lang, result: &GameResult, why: EndReason) -> Text {
     match result {
         GameResult::Win { winner, .. } => tr!(
             lang,
@@ -138,7 +142,7 @@ pub fn result_banner(
     why: EndReason,
     name: impl Fn(UserId) -> String,
 ) -> String {
-    match result {
+    let text = match result {
         GameResult::Win { winner, .. } => tr!(
             lang,
             "banner-win",
@@ -147,26 +151,24 @@ pub fn result_banner(
         ),
         GameResult::Draw => tr!(lang, "banner-draw", reason = reason(lang, why)),
         GameResult::Aborted => tr!(lang, "banner-aborted"),
-    }
+    };
+    text.unmarked()
 }
 
 /// The whole end-of-game text: headline, payments, releases, net per player (a game
 /// where no money moved says so instead).
-pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) -> String {
+pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) -> Text {
     let mut out = result_line(lang, &s.result, s.reason);
     if let Some(line) = rating_line(lang, s) {
-        out.push('\n');
-        out.push_str(&line);
+        out.line(line);
     }
     if practice {
-        out.push('\n');
-        out.push_str(&tr!(lang, "practice-no-money-moved"));
+        out.line(tr!(lang, "practice-no-money-moved"));
         return out;
     }
     let moved = s.payments.iter().any(|p| p.amount > 0) || s.released.iter().any(|r| r.amount > 0);
     if !moved {
-        out.push('\n');
-        out.push_str(&tr!(lang, "friendly-no-money"));
+        out.line(tr!(lang, "friendly-no-money"));
         return out;
     }
     // A settlement pays stakes only: piece prices are paid as pieces are lost.
@@ -176,8 +178,8 @@ pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) ->
         .filter(|p| p.kind == PaymentKind::Stake)
         .copied()
         .collect();
-    for line in payments(lang, &stakes, currency, &|_, _, _, _| String::new()) {
-        out.push_str(&format!("\n• {line}"));
+    for line in payments(lang, &stakes, currency, &|_, _, _, _| Text::new()) {
+        out.line(Text::words("• ").and(line));
     }
     for r in s.released.iter().filter(|r| r.amount > 0) {
         let line = tr!(
@@ -186,10 +188,9 @@ pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) ->
             who = mention(r.user),
             amount = money(lang, r.amount, currency)
         );
-        out.push_str(&format!("\n• {line}"));
+        out.line(Text::words("• ").and(line));
     }
-    out.push('\n');
-    out.push_str(&tr!(
+    out.line(tr!(
         lang,
         "net",
         black = mention(s.players.first),
@@ -201,9 +202,9 @@ pub fn settlement(lang: Lang, s: &Settlement, currency: &str, practice: bool) ->
 }
 
 /// " N coins returned to @x.", or nothing.
-pub(crate) fn refund_text(lang: Lang, amount: u64, to: UserId, currency: &str) -> String {
+pub(crate) fn refund_text(lang: Lang, amount: u64, to: UserId, currency: &str) -> Text {
     if amount == 0 {
-        String::new()
+        Text::new()
     } else {
         let line = tr!(
             lang,
@@ -211,13 +212,13 @@ pub(crate) fn refund_text(lang: Lang, amount: u64, to: UserId, currency: &str) -
             amount = money(lang, amount, currency),
             who = mention(to)
         );
-        format!(" {line}")
+        Text::words(" ").and(line)
     }
 }
 
 /// Who won a game, or that it was drawn or aborted, naming the players in their seats'
 /// order: "@a beat @b", "@a and @b drew".
-pub(crate) fn outcome(lang: Lang, result: &GameResult, players: &BySeat<UserId>) -> String {
+pub(crate) fn outcome(lang: Lang, result: &GameResult, players: &BySeat<UserId>) -> Text {
     match *result {
         GameResult::Win { winner, loser } => tr!(
             lang,
@@ -241,7 +242,7 @@ pub(crate) fn outcome(lang: Lang, result: &GameResult, players: &BySeat<UserId>)
 }
 
 /// A store refusal in words, for the user who was refused.
-pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
+pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> Text {
     let m = |n: u64| money(lang, n, currency);
     match e {
         StoreError::ChannelBusy { what } => match *what {
@@ -339,7 +340,7 @@ pub(crate) fn refusal(lang: Lang, e: &StoreError, currency: &str) -> String {
 /// Checks a currency name as typed: 1 to 20 visible characters — letters, digits,
 /// spaces, emoji and common symbols — and nothing that Discord would turn into markup, a
 /// link, a mention or a line break. Returns it trimmed.
-pub(crate) fn currency_name(lang: Lang, typed: &str) -> Result<String, String> {
+pub(crate) fn currency_name(lang: Lang, typed: &str) -> Result<String, Text> {
     let name = typed.trim();
     let visible = name
         .chars()
@@ -368,8 +369,15 @@ mod tests {
 
     #[test]
     fn amounts_and_words() {
-        assert_eq!(capitalise("it is <@1>'s turn"), "It is <@1>'s turn");
+        assert_eq!(
+            crate::words::capitalise("it is <@1>'s turn"),
+            "It is <@1>'s turn"
+        );
         assert_eq!(signed_money(Lang::En, -3, "coins"), "-3 coins");
+        assert_eq!(
+            money(Lang::En, 2, "**x** <@1>").spans(),
+            [crate::reply::Span::Words("2 **x** <@1>".into())]
+        );
         assert_eq!(signed_money(Lang::En, 1, "coins"), "+1 coin");
         assert_eq!(money(Lang::Es, 1, "coins"), "1 moneda");
         assert_eq!(money(Lang::Es, 40, "coins"), "40 monedas");

@@ -119,7 +119,7 @@ pub(crate) fn thread_plan(core: &Core, req: &Request, game: &Game) -> Option<Thr
     Some(ThreadPlan {
         channel: game.channel,
         game: game.id,
-        name: clip(&name.replace(['*', '`'], ""), MAX_THREAD_NAME),
+        name: clip(&name.unmarked(), MAX_THREAD_NAME),
         from_message: None,
     })
 }
@@ -213,7 +213,7 @@ pub(crate) fn games_list(core: &Core, req: &Request) -> Result<Reply, CoreError>
     if total > MAX_LISTED {
         lines.push(tr!(lang, "games-more", n = total - MAX_LISTED));
     }
-    Ok(Reply::public(lines.join("\n")))
+    Ok(Reply::public(Text::join(lines, "\n")))
 }
 
 /// Where the asker's game is, when a command found none in the channel it was asked
@@ -221,7 +221,7 @@ pub(crate) fn games_list(core: &Core, req: &Request) -> Result<Reply, CoreError>
 /// linking the game's channel. The game in a thread of this channel first, then one
 /// where the asker is to move, then the newest. `None` when they play no game on
 /// this server.
-pub(crate) fn your_game_elsewhere(core: &Core, req: &Request, lang: Lang) -> Option<String> {
+pub(crate) fn your_game_elsewhere(core: &Core, req: &Request, lang: Lang) -> Option<Text> {
     let me = req.user.id;
     let games = core.store.games_without_moves().ok()?;
     let g = games

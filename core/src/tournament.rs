@@ -32,7 +32,7 @@ use super::crosstable::half;
 use super::lang::{tr, Lang};
 use super::request::{mention, Request, TournamentArgs, TournamentCommand, TournamentKind};
 use super::text::money;
-use super::{refuse, Announcement, ButtonStyle, Core, CoreError, Reply, Response};
+use super::{refuse, Announcement, ButtonStyle, Core, CoreError, Reply, Response, Text};
 
 /// A pairing whose game is to be played in a thread of its own: the front end opens
 /// the thread in `channel` (the event's) and calls [`Core::start_pairing`].
@@ -316,7 +316,7 @@ pub(crate) fn run(
                     players = tm.players.len()
                 ));
             }
-            Ok(Reply::public(lines.join("\n")).into())
+            Ok(Reply::public(Text::join(lines, "\n")).into())
         }
     }
 }
@@ -377,7 +377,7 @@ fn unstarted(core: &Core, tm: &Tournament) -> Vec<PairingPlan> {
                 round,
                 board: i + 1,
                 channel: tm.channel,
-                name: clip(&name.replace(['*', '`'], ""), MAX_THREAD_NAME),
+                name: clip(&name.unmarked(), MAX_THREAD_NAME),
             });
         }
     }
@@ -534,26 +534,23 @@ fn parse_prizes(text: &str) -> Option<Vec<u32>> {
 /// The event's public message, with Join and Leave buttons while it is open.
 fn event_message(core: &Core, tm: &Tournament) -> Reply {
     let lang = core.public_lang(tm.guild);
-    let text = format!(
-        "{}\n{}",
-        tr!(
-            lang,
-            "tournament-created",
-            name = tm.name.as_str(),
-            id = tm.id.get(),
-            organiser = mention(tm.organiser)
-        ),
-        info_text(core, lang, tm)
+    let mut text = tr!(
+        lang,
+        "tournament-created",
+        name = tm.name.as_str(),
+        id = tm.id.get(),
+        organiser = mention(tm.organiser)
     );
+    text.line(info_text(core, lang, tm));
     Reply::public(text)
         .with_button(
             ButtonAction::TournamentJoin(tm.id.get()).id(),
-            &tr!(lang, "button-join"),
+            tr!(lang, "button-join"),
             ButtonStyle::Success,
         )
         .with_button(
             ButtonAction::TournamentLeave(tm.id.get()).id(),
-            &tr!(lang, "button-leave"),
+            tr!(lang, "button-leave"),
             ButtonStyle::Secondary,
         )
 }
@@ -572,7 +569,7 @@ fn changed(
     let tm = &u.tournament;
     let currency = core.currency_or_default(req.guild);
     let text = match key {
-        "" => String::new(),
+        "" => Text::new(),
         key => tr!(
             lang,
             key,
@@ -726,7 +723,7 @@ fn news_posts(
                 ));
             }
             // The final standings are pinned, with the crosstable.
-            let mut reply = Reply::public(lines.join("\n")).pinned();
+            let mut reply = Reply::public(Text::join(lines, "\n")).pinned();
             if let Some(png) = crate::crosstable::picture(core, lang, tm) {
                 reply = reply.with_file(CROSSTABLE_FILE, png);
             }
@@ -762,9 +759,9 @@ fn board_result(typed: &str) -> Option<BoardResult> {
     })
 }
 
-fn result_text(lang: Lang, tm: &Tournament, round: usize, board: usize, r: BoardResult) -> String {
+fn result_text(lang: Lang, tm: &Tournament, round: usize, board: usize, r: BoardResult) -> Text {
     let Some(b) = tm.rounds.get(round - 1).and_then(|r| r.get(board - 1)) else {
-        return String::new();
+        return Text::new();
     };
     let (first, second) = (mention(b.first), b.second.map(mention).unwrap_or_default());
     match r {
@@ -778,7 +775,7 @@ fn result_text(lang: Lang, tm: &Tournament, round: usize, board: usize, r: Board
     }
 }
 
-fn state_text(lang: Lang, s: TournamentState) -> String {
+fn state_text(lang: Lang, s: TournamentState) -> Text {
     match s {
         TournamentState::Open => tr!(lang, "tournament-state-open"),
         TournamentState::Running { round } => tr!(lang, "tournament-state-running", round = round),
@@ -787,7 +784,7 @@ fn state_text(lang: Lang, s: TournamentState) -> String {
     }
 }
 
-fn info_text(core: &Core, lang: Lang, tm: &Tournament) -> String {
+fn info_text(core: &Core, lang: Lang, tm: &Tournament) -> Text {
     let currency = core.currency_or_default(tm.guild);
     let format = match tm.format {
         TournamentFormat::Swiss { rounds } => tr!(lang, "tournament-swiss", rounds = rounds),
@@ -800,12 +797,7 @@ fn info_text(core: &Core, lang: Lang, tm: &Tournament) -> String {
         .map(|p| format!("{p}%"))
         .collect::<Vec<_>>()
         .join(" / ");
-    let players = tm
-        .players
-        .iter()
-        .map(|e| mention(e.user))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let players = Text::join(tm.players.iter().map(|e| mention(e.user)), ", ");
     tr!(
         lang,
         "tournament-info",
@@ -823,7 +815,7 @@ fn info_text(core: &Core, lang: Lang, tm: &Tournament) -> String {
     )
 }
 
-fn standings_text(core: &Core, lang: Lang, tm: &Tournament) -> Result<String, CoreError> {
+fn standings_text(core: &Core, lang: Lang, tm: &Tournament) -> Result<Text, CoreError> {
     let rows = tm
         .standings()
         .map_err(|e| CoreError::Internal(format!("tournament {}: {e}", tm.id)))?;
@@ -848,10 +840,10 @@ fn standings_text(core: &Core, lang: Lang, tm: &Tournament) -> Result<String, Co
             withdrawn = if r.withdrawn { "yes" } else { "no" }
         ));
     }
-    Ok(lines.join("\n"))
+    Ok(Text::join(lines, "\n"))
 }
 
-fn pairings_text(lang: Lang, tm: &Tournament, round: usize) -> String {
+fn pairings_text(lang: Lang, tm: &Tournament, round: usize) -> Text {
     let mut lines = vec![tr!(
         lang,
         "tournament-round-title",
@@ -870,7 +862,7 @@ fn pairings_text(lang: Lang, tm: &Tournament, round: usize) -> String {
                 let result = match b.result {
                     Some(r) => result_text(lang, tm, round, i + 1, r),
                     None => match (b.game, b.channel) {
-                        (Some(_), Some(ch)) => crate::reply::Text::channel(ch),
+                        (Some(_), Some(ch)) => Text::channel(ch),
                         _ => tr!(lang, "tournament-not-started"),
                     },
                 };
@@ -886,7 +878,7 @@ fn pairings_text(lang: Lang, tm: &Tournament, round: usize) -> String {
         };
         lines.push(line);
     }
-    lines.join("\n")
+    Text::join(lines, "\n")
 }
 
 /// `s` cut to at most `max` characters.
@@ -900,7 +892,7 @@ fn clip(s: &str, max: usize) -> String {
 }
 
 /// The words of a tournament refusal from the store, if it is one.
-pub(crate) fn refusal(lang: Lang, e: &StoreError) -> Option<String> {
+pub(crate) fn refusal(lang: Lang, e: &StoreError) -> Option<Text> {
     Some(match e {
         StoreError::NoTournament(id) => tr!(lang, "tournament-no-such", id = id.get()),
         StoreError::NotOrganiser { organiser } => {

@@ -57,13 +57,18 @@ impl Core {
                         .map(|s| s.currency)
                         .unwrap_or_else(|_| "coins".into());
                     let lang = self.public_lang(c.challenge.guild);
-                    let line =
-                        tr!(
-                            lang,
-                            "expired",
-                            challenger = mention(c.challenge.challenger),
-                            challenged = mention(c.challenge.challenged)
-                        ) + &text::refund_text(lang, c.refunded, c.challenge.challenger, &currency);
+                    let line = tr!(
+                        lang,
+                        "expired",
+                        challenger = mention(c.challenge.challenger),
+                        challenged = mention(c.challenge.challenged)
+                    )
+                    .and(text::refund_text(
+                        lang,
+                        c.refunded,
+                        c.challenge.challenger,
+                        &currency,
+                    ));
                     match self.store.take_message(b'c', c.challenge.id) {
                         Some(at) => out.edits.push(MessageEdit {
                             channel: at.channel,
@@ -88,20 +93,19 @@ impl Core {
                     crate::practice::stop_thinking(self, s.game_id);
                     let lang = self.public_lang(s.guild);
                     let text = match s.result {
-                        GameResult::Win { winner, loser } => {
-                            tr!(
-                                lang,
-                                "stalled",
-                                loser = mention(loser),
-                                winner = mention(winner)
-                            ) + "\n"
-                                + &text::settlement(
-                                    lang,
-                                    &s,
-                                    &self.currency_or_default(s.guild),
-                                    false,
-                                )
-                        }
+                        GameResult::Win { winner, loser } => tr!(
+                            lang,
+                            "stalled",
+                            loser = mention(loser),
+                            winner = mention(winner)
+                        )
+                        .and("\n")
+                        .and(text::settlement(
+                            lang,
+                            &s,
+                            &self.currency_or_default(s.guild),
+                            false,
+                        )),
                         _ => tr!(
                             lang,
                             "abandoned",
@@ -148,27 +152,27 @@ fn remind(core: &Core, r: &jetan_store::Reminder, now: u64, out: &mut Sweep) {
     let lang = core.public_lang(g.guild);
     let opponent = g.opponent_of(r.user).unwrap_or_default();
     let game = crate::games::name(lang, &g.terms);
-    let who = mention(r.user);
+    let who = &mention(r.user);
     let text = match r.nudge {
         Nudge::Half => tr!(
             lang,
             "remind-half",
             who = who,
-            game = game.as_str(),
+            game = &game,
             left = format_duration(r.deadline.saturating_sub(now))
         ),
         Nudge::Tenth if g.terms.practice => tr!(
             lang,
             "remind-tenth-practice",
             who = who,
-            game = game.as_str(),
+            game = &game,
             left = format_duration(r.deadline.saturating_sub(now))
         ),
         Nudge::Tenth => tr!(
             lang,
             "remind-tenth",
             who = who,
-            game = game.as_str(),
+            game = &game,
             left = format_duration(r.deadline.saturating_sub(now)),
             opponent = mention(opponent)
         ),
@@ -176,7 +180,7 @@ fn remind(core: &Core, r: &jetan_store::Reminder, now: u64, out: &mut Sweep) {
             lang,
             "remind-time-up",
             who = who,
-            game = game.as_str(),
+            game = &game,
             opponent = mention(opponent),
             settles = format_duration(r.settles_at.saturating_sub(now))
         ),
@@ -203,7 +207,7 @@ fn remind(core: &Core, r: &jetan_store::Reminder, now: u64, out: &mut Sweep) {
                 lang,
                 "remind-may-claim",
                 who = mention(opponent),
-                game = game.as_str()
+                game = &game
             );
             out.posts
                 .push((g.channel, Reply::public(line).pinging(opponent)));

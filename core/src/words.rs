@@ -3,6 +3,7 @@
 //! the games.
 
 use super::lang::{tr, Lang};
+use super::reply::Text;
 
 /// A day as `YYYY.MM.DD` (UTC) from Unix milliseconds, as game records date games.
 pub fn date(ms: u64) -> String {
@@ -76,9 +77,9 @@ pub fn capitalise(s: &str) -> String {
 
 /// An amount with the currency (named in the plural): "1 coin", "40 coins"; the default
 /// currency ("coins") in the language's own word.
-pub fn money(lang: Lang, amount: u64, currency: &str) -> String {
+pub fn money(lang: Lang, amount: u64, currency: &str) -> Text {
     let currency = if currency == jetan_store::Settings::default().currency {
-        tr!(lang, "currency-default")
+        tr!(lang, "currency-default").unmarked()
     } else {
         currency.to_string()
     };
@@ -88,7 +89,7 @@ pub fn money(lang: Lang, amount: u64, currency: &str) -> String {
         "money",
         n = amount,
         singular = singular,
-        currency = currency.as_str()
+        currency = currency
     )
 }
 
@@ -106,17 +107,21 @@ pub fn format_duration(ms: u64) -> String {
 }
 
 /// A signed amount: "+35 coins", "-3 coins".
-pub fn signed_money(lang: Lang, amount: i64, currency: &str) -> String {
+pub fn signed_money(lang: Lang, amount: i64, currency: &str) -> Text {
     let sign = if amount < 0 { "-" } else { "+" };
-    format!("{sign}{}", money(lang, amount.unsigned_abs(), currency))
+    Text::words(sign).and(money(lang, amount.unsigned_abs(), currency))
 }
 
 /// A list joined with commas and the language's "and".
-pub fn list(lang: Lang, items: &[String]) -> String {
+pub fn list(lang: Lang, items: &[Text]) -> Text {
     match items {
-        [] => String::new(),
+        [] => Text::new(),
         [one] => one.clone(),
-        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), tr!(lang, "and")),
+        [rest @ .., last] => Text::join(rest, ", ")
+            .and(" ")
+            .and(tr!(lang, "and"))
+            .and(" ")
+            .and(last),
     }
 }
 

@@ -4,7 +4,7 @@ use jetan_core::{ChannelId, GameId, UserId};
 
 use jetan_core::{
     AdminCommand, ButtonAction, ChallengeArgs, Command, Core, Departures, FirstMover, Reply,
-    Request, Response, SettingsArgs, UserRef,
+    Request, Response, SettingsArgs, Span, Text, UserRef,
 };
 use jetan_store::Store;
 
@@ -35,6 +35,69 @@ fn computer() -> UserRef {
         name: "jetan".into(),
         bot: true,
         outside: false,
+    }
+}
+
+/// Every text of a response — the reply, its embed, its posts and edits — is free of
+/// private-use characters (U+E000..U+F8FF): the core's text is typed parts, with no
+/// marks in its words. Every command a test sends passes here.
+#[track_caller]
+fn no_private_use(response: &Response) {
+    no_private_use_in(
+        std::iter::once(&response.reply)
+            .chain(response.posts.iter().map(|(_, r)| r))
+            .chain(response.edits.iter().map(|e| &e.reply)),
+    );
+}
+
+/// The same of every reply of a sweep (posts, edits, direct messages).
+#[track_caller]
+fn no_private_use_in_sweep(sweep: &jetan_core::Sweep) {
+    no_private_use_in(
+        sweep
+            .posts
+            .iter()
+            .map(|(_, r)| r)
+            .chain(sweep.edits.iter().map(|e| &e.reply))
+            .chain(sweep.dms.iter().flat_map(|d| [&d.reply, &d.instead.1])),
+    );
+}
+
+#[track_caller]
+fn no_private_use_in<'a>(replies: impl Iterator<Item = &'a Reply>) {
+    fn check(t: &Text, what: &str) {
+        fn walk(t: &Text, out: &mut String) {
+            for span in t.spans() {
+                match span {
+                    Span::Words(w) | Span::Code(w) => out.push_str(w),
+                    Span::Strong(t) | Span::Emphasis(t) | Span::Strike(t) => walk(t, out),
+                    Span::Link { label, url } => {
+                        out.push_str(label);
+                        out.push_str(url);
+                    }
+                    Span::User(_) | Span::Channel(_) => {}
+                }
+            }
+        }
+        let mut all = String::new();
+        walk(t, &mut all);
+        assert!(
+            !all.chars().any(|c| ('\u{E000}'..='\u{F8FF}').contains(&c)),
+            "a private-use character in {what}: {:?}",
+            t.spans()
+        );
+    }
+    for r in replies {
+        check(&r.text, "the text");
+        if let Some(e) = &r.embed {
+            for t in [&e.title, &e.description]
+                .into_iter()
+                .chain(e.fields.iter().flat_map(|(n, v)| [n, v]))
+                .chain(e.footer.as_ref())
+            {
+                check(t, "the embed");
+            }
+        }
     }
 }
 
@@ -115,7 +178,23 @@ impl Harness {
 
     fn send(&mut self, user: &UserRef, command: Command) -> Response {
         let req = self.request(user, command);
-        self.core().handle(req)
+        self.handle(req)
+    }
+
+    /// The core's answer to `req`, checked for private-use characters.
+    #[track_caller]
+    fn handle(&self, req: Request) -> Response {
+        let response = Core::handle(self.core(), req);
+        no_private_use(&response);
+        response
+    }
+
+    /// The core's sweep at `now`, checked for private-use characters.
+    #[track_caller]
+    fn sweep(&self, now: u64) -> jetan_core::Sweep {
+        let sweep = Core::sweep(self.core(), now);
+        no_private_use_in_sweep(&sweep);
+        sweep
     }
 
     /// A command that must succeed, answered publicly: every refusal (and the apology for
@@ -190,7 +269,7 @@ impl Harness {
     fn settings(&mut self, args: SettingsArgs) -> Reply {
         let mut req = self.request(&carol(), Command::Admin(AdminCommand::Settings(args)));
         req.manager = true;
-        self.core().handle(req).reply
+        self.handle(req).reply
     }
 
     fn mv(&mut self, user: &UserRef, text: &str) -> Reply {
@@ -513,7 +592,7 @@ fn every_refusal_is_private_and_changes_nothing() {
         )),
     );
     s.manager = false;
-    let r = h.core().handle(s).reply;
+    let r = h.handle(s).reply;
     assert!(
         r.text.plain().contains("Only server managers"),
         "{}",
@@ -743,8 +822,8 @@ fn a_repeated_request_acts_once() {
     let mut h = Harness::new();
     let c = h.ok(&alice(), challenge(bob(), 50, 0));
     let accept = h.request(&bob(), Command::Button(button(&c, "Accept")));
-    let first = h.core().handle(accept.clone());
-    let second = h.core().handle(accept);
+    let first = h.handle(accept.clone());
+    let second = h.handle(accept);
     assert!(
         !first.reply.ephemeral && !second.reply.ephemeral,
         "{:?}",
@@ -759,7 +838,7 @@ fn a_repeated_request_acts_once() {
             notation: None,
         },
     );
-    let played = h.core().handle(m.clone()).reply;
+    let played = h.handle(m.clone()).reply;
     assert!(
         played.text.plain().contains("e2-e3"),
         "{}",
@@ -767,7 +846,7 @@ fn a_repeated_request_acts_once() {
     );
     // The opponent replies; then Discord redelivers the first move's interaction.
     h.mv(&bob(), "e9-e8");
-    let again = h.core().handle(m).reply;
+    let again = h.handle(m).reply;
     assert_eq!(
         again.text, played.text,
         "the repeat is answered with the first result"
@@ -905,7 +984,7 @@ fn an_answered_challenge_loses_its_buttons() {
     let c = h.send(&alice(), challenge(bob(), 0, 0));
     h.core().remember_message(c.shows.unwrap(), CHANNEL, 777);
     let req = h.request(&bob(), Command::Button(button(&c.reply, "Decline")));
-    let declined = h.core().handle(req);
+    let declined = h.handle(req);
     assert_eq!(declined.edits.len(), 1, "{declined:?}");
     let edit = &declined.edits[0];
     assert_eq!((edit.channel, edit.message), (CHANNEL, 777));
@@ -959,7 +1038,7 @@ fn the_sweep_expires_challenges_and_settles_games_nobody_plays() {
     let c = h.send(&alice(), challenge(bob(), 20, 0));
     h.core().remember_message(c.shows.unwrap(), CHANNEL, 9);
     h.now += 11 * 60_000;
-    let sweep = h.core().sweep(h.now);
+    let sweep = h.sweep(h.now);
     assert_eq!(
         sweep.edits.len(),
         1,
@@ -976,7 +1055,7 @@ fn the_sweep_expires_challenges_and_settles_games_nobody_plays() {
     h.now += 2 * 24 * 3_600_000;
     // Two days: still on. Bob, whose move time ran out, is told when the game will be
     // settled, and Alice that she may claim (one reminder, pinging both).
-    let sweep = h.core().sweep(h.now);
+    let sweep = h.sweep(h.now);
     let told: Vec<_> = sweep
         .posts
         .iter()
@@ -991,7 +1070,7 @@ fn the_sweep_expires_challenges_and_settles_games_nobody_plays() {
     );
     assert_eq!(told[0].2, vec![UserId(102), UserId(101)]);
     h.now += 24 * 3_600_000;
-    let sweep = h.core().sweep(h.now);
+    let sweep = h.sweep(h.now);
     assert_eq!(sweep.posts.len(), 1, "{sweep:?}");
     assert!(
         sweep.posts[0].1.text.plain().contains("@102 loses on time"),
@@ -1012,7 +1091,7 @@ fn the_sweep_expires_challenges_and_settles_games_nobody_plays() {
     );
     assert!(h.core().store().game(CHANNEL).unwrap().is_some());
     h.now += 31 * 60_000;
-    let sweep = h.core().sweep(h.now);
+    let sweep = h.sweep(h.now);
     assert!(
         sweep.posts[0].1.text.plain().contains("abandoned"),
         "{sweep:?}"
@@ -1030,7 +1109,7 @@ fn admins_abort_grant_and_take_and_members_cannot() {
     let admin = |h: &mut Harness, user: &UserRef, command: AdminCommand, manager: bool| {
         let mut req = h.request(user, Command::Admin(command));
         req.manager = manager;
-        h.core().handle(req).reply
+        h.handle(req).reply
     };
     let c = h.ok(&alice(), challenge(bob(), 30, 1));
     h.ok(&bob(), Command::Button(button(&c, "Accept")));
@@ -1113,7 +1192,7 @@ fn settings_cannot_break_the_server() {
     let change = |h: &mut Harness, args: SettingsArgs| {
         let mut req = h.request(&alice(), Command::Admin(AdminCommand::Settings(args)));
         req.manager = true;
-        h.core().handle(req).reply
+        h.handle(req).reply
     };
     let other = ChannelId(CHANNEL.get() + 1);
     // Allow then disallow the same channel: it ends disallowed, not every channel open.
@@ -1431,7 +1510,7 @@ fn set_language(h: &mut Harness, language: &str) -> Reply {
         })),
     );
     req.manager = true;
-    h.core().handle(req).reply
+    h.handle(req).reply
 }
 
 #[test]
@@ -1548,7 +1627,7 @@ fn a_spanish_server_posts_in_spanish_and_answers_each_player_in_their_language()
         history.text.plain()
     );
     // The id history shows is the one replay takes.
-    let id = history.text.split('`').nth(3).unwrap().to_string();
+    let id = history.text.plain().split('`').nth(3).unwrap().to_string();
     let replay = h.ok(
         &carol(),
         Command::Replay {
@@ -1587,7 +1666,7 @@ fn the_guild_locale_sets_public_messages_until_the_server_names_a_language() {
     let mut h = Harness::new();
     let mut req = h.request(&alice(), challenge(bob(), 0, 0));
     req.guild_locale = Some("es-419".into());
-    let c = h.core().handle(req).reply;
+    let c = h.handle(req).reply;
     assert!(
         c.text
             .plain()
@@ -1615,7 +1694,7 @@ fn the_guild_locale_survives_a_restart_for_the_bots_own_posts() {
     let mut h = Harness::new();
     let mut req = h.request(&alice(), challenge(bob(), 20, 0));
     req.guild_locale = Some("es-ES".into());
-    let c = h.core().handle(req);
+    let c = h.handle(req);
     assert!(!c.reply.ephemeral, "{}", c.reply.text.plain());
     h.core().remember_message(c.shows.unwrap(), CHANNEL, 9);
     assert_eq!(
@@ -1631,7 +1710,7 @@ fn the_guild_locale_survives_a_restart_for_the_bots_own_posts() {
     // Restart; nobody interacts; the challenge expires: the edit is in Spanish.
     h.restart();
     h.now += 11 * 60_000;
-    let sweep = h.core().sweep(h.now);
+    let sweep = h.sweep(h.now);
     assert_eq!(sweep.edits.len(), 1, "{sweep:?}");
     assert!(
         sweep.edits[0]
@@ -2045,7 +2124,7 @@ fn an_accepted_game_moves_into_its_thread_and_its_result_is_told_in_the_channel(
     let in_thread = |h: &mut Harness, user: &UserRef, command: Command| {
         let mut req = h.request(user, command);
         req.channel = ChannelId(THREAD.get());
-        h.core().handle(req)
+        h.handle(req)
     };
     let moved = in_thread(
         &mut h,
@@ -2083,7 +2162,7 @@ fn an_accepted_game_moves_into_its_thread_and_its_result_is_told_in_the_channel(
     let again = in_thread(&mut h, &alice(), Command::Rematch { first: None });
     let mut req = h.request(&bob(), Command::Button(button(&again.reply, "Accept")));
     req.channel = ChannelId(THREAD.get());
-    assert_eq!(h.core().handle(req).thread, None);
+    assert_eq!(h.handle(req).thread, None);
     // With threads off, games stay where they are accepted.
     let mut req = h.request(
         &alice(),
@@ -2093,7 +2172,7 @@ fn an_accepted_game_moves_into_its_thread_and_its_result_is_told_in_the_channel(
         })),
     );
     req.manager = true;
-    let saved = h.core().handle(req).reply;
+    let saved = h.handle(req).reply;
     assert!(
         saved
             .text
@@ -2134,9 +2213,9 @@ fn the_player_to_move_is_reminded_in_the_channel_or_by_direct_message() {
             .collect()
     };
     h.now += 29 * 60_000;
-    assert!(h.core().sweep(h.now).posts.is_empty(), "29 of 60 minutes");
+    assert!(h.sweep(h.now).posts.is_empty(), "29 of 60 minutes");
     h.now += 60_000;
-    let half = h.core().sweep(h.now);
+    let half = h.sweep(h.now);
     assert_eq!(
         texts(&half),
         vec![(
@@ -2146,7 +2225,7 @@ fn the_player_to_move_is_reminded_in_the_channel_or_by_direct_message() {
             vec![UserId(102)]
         )]
     );
-    assert!(h.core().sweep(h.now + 1000).posts.is_empty(), "once");
+    assert!(h.sweep(h.now + 1000).posts.is_empty(), "once");
     // Bob asks for direct messages: the next reminder comes privately, with the link.
     h.private(
         &bob(),
@@ -2154,7 +2233,7 @@ fn the_player_to_move_is_reminded_in_the_channel_or_by_direct_message() {
         "reminded of your moves by **direct message**",
     );
     h.now += 25 * 60_000;
-    let tenth = h.core().sweep(h.now);
+    let tenth = h.sweep(h.now);
     assert!(tenth.posts.is_empty(), "{:?}", texts(&tenth));
     assert_eq!(tenth.dms.len(), 1);
     let dm = &tenth.dms[0];
@@ -2178,9 +2257,9 @@ fn the_player_to_move_is_reminded_in_the_channel_or_by_direct_message() {
         })),
     );
     req.manager = true;
-    h.core().handle(req);
+    h.handle(req);
     h.now += 59 * 60_000;
-    let off = h.core().sweep(h.now);
+    let off = h.sweep(h.now);
     assert!(
         off.posts.is_empty() && off.dms.is_empty(),
         "{:?}",

@@ -80,7 +80,8 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         .store(true, std::sync::atomic::Ordering::SeqCst);
     let http = ctx.serenity_context().http.clone();
     let Some(guild) = interaction.guild_id else {
-        let reply = Reply::ephemeral(jetan_core::Lang::of(&interaction.locale).tr("dm-only", &[]));
+        let lang = jetan_core::Lang::of(&interaction.locale);
+        let reply = Reply::ephemeral(lang.text("dm-only", Vec::new()));
         interaction
             .create_response(
                 &http,
@@ -218,11 +219,20 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             tracing::info!("unreadable options: {error}");
             let lang = jetan_core::Lang::of(ctx.locale().unwrap_or_default());
             let msg = match input {
-                Some(i) => lang.tr("input-bad", &[("input", i.into())]),
-                None => lang.tr("options-bad", &[]),
+                Some(i) => lang.text(
+                    "input-bad",
+                    vec![("input", jetan_core::lang::Arg::Text(i.into()))],
+                ),
+                None => lang.text("options-bad", Vec::new()),
             };
+            let reply = Reply::ephemeral(msg);
             let _ = ctx
-                .send(poise::CreateReply::default().content(msg).ephemeral(true))
+                .send(
+                    poise::CreateReply::default()
+                        .content(present::content(&reply))
+                        .allowed_mentions(present::mentions(&reply))
+                        .ephemeral(true),
+                )
                 .await;
         }
         poise::FrameworkError::EventHandler { error, event, .. } => {

@@ -3,14 +3,57 @@
 
 use poise::serenity_prelude as serenity;
 
-use jetan_core::{ButtonStyle, Reply, Text};
+use jetan_core::{ButtonStyle, ChannelId, Markup, Reply, Text, UserId};
 
 /// Discord allows 2000 characters of content.
 const MAX_CONTENT: usize = 2000;
 
-/// A core text as Discord writes it: a user mention as `<@id>`, a channel as `<#id>`.
+/// How Discord writes a core text's parts: a user mention as `<@id>`, a channel as
+/// `<#id>`, emphasis and code as Discord's Markdown, and words escaped so that nothing
+/// in them reads as markup — a tournament's name, a note or a currency a user typed
+/// can neither forge a mention (`<@1>` shows as typed) nor turn into emphasis, code,
+/// a spoiler, a masked link, a heading, a quote or a list.
+struct Discord;
+
+impl Markup for Discord {
+    fn user(&self, id: UserId) -> String {
+        format!("<@{id}>")
+    }
+    fn channel(&self, id: ChannelId) -> String {
+        format!("<#{id}>")
+    }
+    fn words(&self, words: &str) -> String {
+        escape(words)
+    }
+}
+
+/// `words` with a backslash before every character Discord's Markdown reads (`\`, `*`,
+/// `_`, `~`, `` ` ``, `|`, `<`, `[`, `]`), and before a heading's `#`, a quote's `>` or a
+/// list's `-` at the start of a line.
+fn escape(words: &str) -> String {
+    let mut out = String::with_capacity(words.len());
+    let mut line_start = true;
+    let mut chars = words.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        let block = line_start
+            && match c {
+                '#' | '>' => true,
+                '-' => matches!(next, Some(' ' | '#')),
+                _ => false,
+            };
+        if block || matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '<' | '[' | ']') {
+            out.push('\\');
+        }
+        out.push(c);
+        line_start = c == '\n' || (line_start && c == ' ');
+    }
+    out
+}
+
+/// A core text as Discord writes it ([`Discord`]).
 pub(crate) fn discord(text: &Text) -> String {
-    text.render(|id| format!("<@{id}>"), |id| format!("<#{id}>"))
+    text.render_with(&Discord)
 }
 
 /// The message text: the embed carries tables, so the content keeps its first line then.
@@ -184,6 +227,86 @@ mod tests {
     fn long_text_is_cut_to_discords_limit() {
         let reply = Reply::public("é".repeat(5000));
         assert!(content(&reply).chars().count() <= MAX_CONTENT);
+    }
+
+    #[test]
+    fn typed_words_stay_words_and_the_cores_parts_are_markdown() {
+        // What a user typed, put into a message as words, shows as typed: no mention, no
+        // emphasis, no code, no spoiler, no link, no heading or quote.
+        for typed in [
+            "<@1>",
+            "<@&5>",
+            "<#7>",
+            "@everyone",
+            "**bold**",
+            "*it*",
+            "__u__",
+            "~~s~~",
+            "`tick`",
+            "||spoiler||",
+            "[click](https://example.com)",
+            "# heading",
+            "> quote",
+            "- item",
+            "a\\b",
+        ] {
+            let text = Text::words("Note: ").and(typed).and("\n").and(typed);
+            let shown = discord(&text);
+            let unescaped: String = {
+                let mut out = String::new();
+                let mut chars = shown.chars();
+                while let Some(c) = chars.next() {
+                    out.push(if c == '\\' {
+                        chars.next().unwrap_or(c)
+                    } else {
+                        c
+                    });
+                }
+                out
+            };
+            assert_eq!(unescaped, format!("Note: {typed}\n{typed}"), "{shown}");
+            // Every markup character is escaped, and no line starts a block.
+            let mut chars = shown.chars().peekable();
+            let mut line_start = true;
+            while let Some(c) = chars.next() {
+                if c == '\\' {
+                    chars.next();
+                    line_start = false;
+                    continue;
+                }
+                assert!(
+                    !"*_~`|<[]".contains(c),
+                    "{typed}: {c} unescaped in {shown:?}"
+                );
+                let next = chars.peek().copied();
+                assert!(
+                    !(line_start && (c == '#' || c == '>' || (c == '-' && next == Some(' ')))),
+                    "{typed}: a line starts a block in {shown:?}"
+                );
+                line_start = c == '\n';
+            }
+        }
+        // The core's own parts are Discord's Markdown and mentions.
+        let text = Text::user(UserId(101))
+            .and(" paid ")
+            .and(Text::strong("3 coins"))
+            .and(" in ")
+            .and(Text::channel(ChannelId(7)))
+            .and(": ")
+            .and(Text::code("a`b"))
+            .and(" ")
+            .and(Text::strike("Challenge"))
+            .and(" ")
+            .and(Text::emphasis("diagonal"));
+        assert_eq!(
+            discord(&text),
+            "<@101> paid **3 coins** in <#7>: `` a`b `` ~~Challenge~~ *diagonal*"
+        );
+        // Words that only look like Markdown in numbers and signs are left alone.
+        assert_eq!(
+            discord(&Text::words("-3 coins · 1½ · e2-e3 · 38 %")),
+            "-3 coins · 1½ · e2-e3 · 38 %"
+        );
     }
 
     #[test]

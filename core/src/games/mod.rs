@@ -14,6 +14,7 @@ use jetan_store::{Game, GameKind, PlayResult, StoreError, Terms};
 
 use crate::game::GameUi;
 use crate::lang::{tr, Lang};
+use crate::reply::Text;
 use crate::request::{GameCommand, Request};
 use crate::words::{format_duration, money};
 use crate::{Core, CoreError, Response};
@@ -53,7 +54,7 @@ pub(crate) fn of(game: &Game) -> &'static dyn GameUi {
 
 /// The rules in short (`/jetan rules`): those of the game in the channel, or of the
 /// first game that has a summary when the channel has none.
-pub(crate) fn rules(core: &Core, req: &Request) -> String {
+pub(crate) fn rules(core: &Core, req: &Request) -> Text {
     let lang = Lang::of(&req.locale);
     let here = core.store.game(req.channel).ok().flatten();
     if let Some(text) = here
@@ -97,19 +98,19 @@ pub(crate) fn canonical_pool(
 }
 
 /// The game's own options of `t` in words, when they change its rules.
-pub(crate) fn options_text(lang: Lang, t: &Terms) -> Option<String> {
+pub(crate) fn options_text(lang: Lang, t: &Terms) -> Option<Text> {
     ui(t.kind()).options_text(lang, t)
 }
 
 /// The name of a game's rules and board as players read it: "Classic Jetan", "Manator
 /// Jetan on the circular board".
-pub(crate) fn name(lang: Lang, t: &Terms) -> String {
+pub(crate) fn name(lang: Lang, t: &Terms) -> Text {
     ui(t.kind()).name(lang, t)
 }
 
 /// The terms of a challenge, in words, each sentence after a space: the stake, the piece
 /// price and what each player puts in escrow, or that nothing is at stake; the move time.
-pub(crate) fn terms_text(lang: Lang, t: &Terms, currency: &str) -> String {
+pub(crate) fn terms_text(lang: Lang, t: &Terms, currency: &str) -> Text {
     let m = |n: u64| money(lang, n, currency);
     let mut s = Vec::new();
     if t.practice {
@@ -121,12 +122,7 @@ pub(crate) fn terms_text(lang: Lang, t: &Terms, currency: &str) -> String {
             s.push(tr!(lang, "terms-stake", stake = m(t.stake)));
         }
         if t.piece_price > 0 {
-            s.push(
-                ui(t.kind())
-                    .piece_price_terms(lang, t, currency)
-                    .trim()
-                    .to_string(),
-            );
+            s.push(ui(t.kind()).piece_price_terms(lang, t, currency).trimmed());
         }
         if let (Ok(held), Ok(reserve)) = (t.escrow(), t.reserve()) {
             if reserve > 0 {
@@ -144,12 +140,17 @@ pub(crate) fn terms_text(lang: Lang, t: &Terms, currency: &str) -> String {
         let time = format_duration(u64::from(minutes) * 60_000);
         s.push(tr!(lang, "terms-move-time", time = time));
     }
-    s.iter().map(|x| format!(" {x}")).collect()
+    let mut out = Text::new();
+    for x in s {
+        out.push(" ");
+        out.push(x);
+    }
+    out
 }
 
 /// The refusal of an error the store reported that belongs to a game (an illegal move,
 /// a command of another game), in words; `None` for the host's own refusals.
-pub(crate) fn refusal(lang: Lang, e: &StoreError) -> Option<String> {
+pub(crate) fn refusal(lang: Lang, e: &StoreError) -> Option<Text> {
     if let StoreError::WrongGame { game } = e {
         return Some(ui(*game).wrong_game(lang));
     }

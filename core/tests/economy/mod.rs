@@ -44,8 +44,8 @@ fn a_payment_answers_the_payer_privately_and_pings_only_the_receiver() {
 fn a_repeated_payment_interaction_pays_once_and_notifies_once() {
     let mut h = Harness::new();
     let req = h.request(&alice(), pay(bob(), 120, None));
-    let first = h.core().handle(req.clone());
-    let again = h.core().handle(req);
+    let first = h.handle(req.clone());
+    let again = h.handle(req);
     assert_eq!(again.reply, first.reply, "answered with what the first did");
     assert!(again.posts.is_empty(), "the receiver is not pinged twice");
     assert_eq!(
@@ -114,13 +114,28 @@ fn every_payment_refusal_is_private_and_changes_nothing() {
 #[test]
 fn a_note_cannot_forge_a_mention() {
     let mut h = Harness::new();
-    let forged = format!("hi {}", jetan_core::Text::user(UserId(103)));
-    let r = h.send(&alice(), pay(bob(), 1, Some(&forged)));
+    // Discord's syntax, the core's old private-use mark, and Markdown: all stay words.
+    let forged = "hi <@103> \u{E000}@103 **bold** `code` @everyone";
+    let r = h.send(&alice(), pay(bob(), 1, Some(forged)));
     let notice = &r.posts[0].1;
     assert_eq!(
         notice.text.users(),
         vec![bob().id, alice().id],
         "{notice:?}"
+    );
+    let words = |t: &jetan_core::Text| {
+        t.spans()
+            .iter()
+            .filter_map(|s| match s {
+                jetan_core::Span::Words(w) => Some(w.clone()),
+                _ => None,
+            })
+            .collect::<String>()
+    };
+    assert!(
+        words(&notice.text).contains("hi <@103> @103 **bold** `code` @everyone"),
+        "{:?}",
+        notice.text.spans()
     );
 }
 
@@ -144,7 +159,7 @@ fn a_spanish_payer_is_answered_in_spanish() {
 fn settings(h: &mut Harness, args: SettingsArgs) -> Reply {
     let mut req = h.request(&carol(), Command::Admin(AdminCommand::Settings(args)));
     req.manager = true;
-    h.core().handle(req).reply
+    h.handle(req).reply
 }
 
 /// A member whose Discord account was created `days_old` days before the harness's
@@ -426,7 +441,7 @@ const AUDIT: u64 = 77;
 fn admin(h: &mut Harness, command: AdminCommand) -> Response {
     let mut req = h.request(&carol(), Command::Admin(command));
     req.manager = true;
-    h.core().handle(req)
+    h.handle(req)
 }
 
 /// The audit lines of a response: (text, pings).
@@ -560,8 +575,8 @@ fn a_repeated_interaction_is_audited_once() {
         }),
     );
     let req = h.request(&alice(), pay(bob(), 9, None));
-    assert_eq!(audited(&h.core().handle(req.clone())).len(), 1);
-    assert!(audited(&h.core().handle(req)).is_empty());
+    assert_eq!(audited(&h.handle(req.clone())).len(), 1);
+    assert!(audited(&h.handle(req)).is_empty());
 }
 
 #[test]
@@ -577,7 +592,7 @@ fn a_game_the_upkeep_settles_on_time_is_audited() {
     let c = h.ok(&alice(), challenge(bob(), 40, 0));
     h.ok(&bob(), Command::Button(button(&c, "Accept")));
     h.now += 4 * 24 * 3_600_000;
-    let sweep = h.core().sweep(h.now);
+    let sweep = h.sweep(h.now);
     let lines: Vec<String> = sweep
         .posts
         .iter()
@@ -610,7 +625,7 @@ fn an_admin_reset_is_private_audited_and_refused_to_members_and_for_bots() {
     h.refused(&alice(), reset(bob()), "Only server managers");
     let mut req = h.request(&carol(), reset(computer()));
     req.manager = true;
-    let r = h.core().handle(req);
+    let r = h.handle(req);
     assert!(r.reply.ephemeral && r.reply.text.plain().contains("Bots have no wallet"));
     h.ok(&alice(), challenge(bob(), 100, 0));
     let r = admin(
@@ -657,7 +672,7 @@ fn an_admin_purge_asks_who_left_then_empties_their_wallets_privately_and_audited
     h.refused(&alice(), purge(""), "Only server managers");
     let mut req = h.request(&carol(), purge(""));
     req.manager = true;
-    let r = h.core().handle(req);
+    let r = h.handle(req);
     assert!(r.reply.ephemeral && r.purge.is_none());
     assert!(
         r.reply.text.plain().contains("nothing to purge"),
@@ -670,7 +685,7 @@ fn an_admin_purge_asks_who_left_then_empties_their_wallets_privately_and_audited
     let bob_had = h.balance(&bob()).0;
     let mut req = h.request(&carol(), purge("they left"));
     req.manager = true;
-    let r = h.core().handle(req);
+    let r = h.handle(req);
     assert!(r.reply.ephemeral, "{:?}", r.reply);
     assert!(
         r.reply
@@ -693,7 +708,7 @@ fn an_admin_purge_asks_who_left_then_empties_their_wallets_privately_and_audited
         left: vec![alice().id, bob().id],
         unchecked: 1,
     });
-    let done = h.core().handle(checked.clone());
+    let done = h.handle(checked.clone());
     assert!(done.reply.ephemeral && done.reply.pings.is_empty());
     let text = done.reply.text.plain();
     let lines: Vec<&str> = text.lines().collect();
@@ -721,7 +736,7 @@ fn an_admin_purge_asks_who_left_then_empties_their_wallets_privately_and_audited
     assert_eq!(h.balance(&bob()), (0, 0));
     assert_eq!(h.balance(&alice()), (900, 100));
 
-    let again = h.core().handle(checked);
+    let again = h.handle(checked);
     let again_text = again.reply.text.plain();
     assert!(again.reply.ephemeral);
     assert_eq!(

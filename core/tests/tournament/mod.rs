@@ -41,14 +41,14 @@ impl Harness {
     fn manage(&mut self, user: &UserRef, command: Command) -> Response {
         let mut req = self.request(user, command);
         req.manager = true;
-        self.core().handle(req)
+        self.handle(req)
     }
 
     /// A command in `channel` (a game's thread).
     fn send_in(&mut self, channel: ChannelId, user: &UserRef, command: Command) -> Response {
         let mut req = self.request(user, command);
         req.channel = channel;
-        self.core().handle(req)
+        self.handle(req)
     }
 
     /// Opens the threads a response asks for, as the front end does: each pairing's game
@@ -104,7 +104,7 @@ impl Harness {
         );
         let mut req = self.request(user, command.clone());
         req.manager = manager;
-        let r = self.core().handle(req);
+        let r = self.handle(req);
         assert!(
             r.reply.ephemeral,
             "{command:?} should be refused privately: {}",
@@ -302,7 +302,7 @@ fn a_five_player_swiss_is_played_in_threads_and_pays_its_pot() {
     assert!(w.archive.contains(&games[0].0));
     assert!(w.plans().is_empty(), "one game of round 2 is still played");
     h.now += 4 * 60 * 60_000;
-    let sweep = h.core().sweep(h.now);
+    let sweep = h.sweep(h.now);
     assert!(
         posted_in_channel(&sweep, "round 3 of 3"),
         "{:?}",

@@ -1,6 +1,7 @@
 //! The analysis of a finished game of Jetan: the engine over its replay.
 
 use crate::lang::{tr, Lang};
+use crate::reply::Text;
 use crate::request::mention;
 use crate::{Core, CoreError, Reply};
 use jetan_engine::analysis::CAP;
@@ -31,8 +32,7 @@ pub(super) fn analysis(
         moves = crate::text::moves_count(lang, game.moves().len())
     );
     if drops.is_empty() {
-        text.push('\n');
-        text.push_str(&tr!(lang, "analysis-clean"));
+        text.line(tr!(lang, "analysis-clean"));
     }
     let mut pictures = Vec::new();
     for (i, d) in drops.iter().enumerate() {
@@ -56,15 +56,15 @@ pub(super) fn analysis(
             loss = loss,
             better = better
                 .clone()
-                .unwrap_or_else(|| tr!(lang, "analysis-no-better"))
+                .map_or_else(|| tr!(lang, "analysis-no-better"), Text::words)
         );
-        text.push('\n');
-        text.push_str(&line);
+        text.line(line);
         let step = &replay.steps()[d.ply];
         let caption = match &better {
             Some(b) => tr!(lang, "analysis-picture", n = i + 1, better = b.as_str()),
             None => tr!(lang, "analysis-picture-plain", n = i + 1),
-        };
+        }
+        .unmarked();
         let png = super::pictures::move_picture(
             core,
             lang,
@@ -77,8 +77,7 @@ pub(super) fn analysis(
         pictures.push((format!("mistake-{}.png", i + 1), png));
     }
     if analysis.stopped {
-        text.push('\n');
-        text.push_str(&tr!(lang, "analysis-stopped"));
+        text.line(tr!(lang, "analysis-stopped"));
     }
     let mut reply = Reply::public(text).pinging(asker);
     for (name, png) in pictures {
@@ -88,13 +87,13 @@ pub(super) fn analysis(
 }
 
 /// A score for the mover: "a forced win", "a forced loss", or Panthans.
-fn score(lang: Lang, cp: i32) -> String {
+fn score(lang: Lang, cp: i32) -> Text {
     if cp >= CAP {
         tr!(lang, "analysis-forced-win")
     } else if cp <= -CAP {
         tr!(lang, "analysis-forced-loss")
     } else {
-        pawns(cp)
+        Text::words(pawns(cp))
     }
 }
 

@@ -1,6 +1,7 @@
 //! The computer's turn in a game of Jetan, and its answer to a draw offer.
 
 use crate::lang::{tr, Lang};
+use crate::reply::Text;
 use crate::{Core, CoreError, Response};
 use jetan_engine::DrawGrounds;
 use jetan_store::games::jetan::color_of;
@@ -69,7 +70,7 @@ pub(super) fn draw(
     core: &Core,
     lang: Lang,
     game: &jetan_store::Game,
-) -> Result<(bool, String), CoreError> {
+) -> Result<(bool, Text), CoreError> {
     let pos = game.position()?;
     let me = color_of(game.seat_of(core.bot.id).unwrap_or(Seat::Second));
     let j = jetan_engine::judge_draw(

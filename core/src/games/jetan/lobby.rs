@@ -1,6 +1,7 @@
 //! The start of a game of Jetan: the practice line and the first board.
 
 use crate::lang::{tr, Lang};
+use crate::reply::Text;
 use crate::request::mention;
 use crate::{Core, CoreError, Reply, Response};
 use jetan_store::{Game, Seat, UserId};
@@ -12,7 +13,7 @@ pub(super) fn practice_line(
     human: UserId,
     level: u8,
     game: &Game,
-) -> String {
+) -> Text {
     tr!(
         lang,
         "practice-started",
@@ -20,21 +21,24 @@ pub(super) fn practice_line(
         bot = mention(core.bot.id),
         level = level,
         game = crate::games::name(lang, &game.terms)
-    ) + "\n"
-        + &tr!(
-            lang,
-            "practice-sides",
-            black = mention(game.players.first),
-            orange = mention(game.players.second)
-        )
-        + &crate::games::options_text(lang, &game.terms)
-            .map(|o| format!("\n{o}"))
-            .unwrap_or_default()
+    )
+    .and("\n")
+    .and(tr!(
+        lang,
+        "practice-sides",
+        black = mention(game.players.first),
+        orange = mention(game.players.second)
+    ))
+    .and(
+        crate::games::options_text(lang, &game.terms)
+            .map(|o| Text::words("\n").and(o))
+            .unwrap_or_default(),
+    )
 }
 
 /// The reply to a game of Jetan that has just started, and the computer's turn if
 /// it is first.
-pub(super) fn started(core: &Core, game: &Game, text: String) -> Result<Response, CoreError> {
+pub(super) fn started(core: &Core, game: &Game, text: Text) -> Result<Response, CoreError> {
     let pos = super::moved::position(game)?;
     let computer = game.terms.practice && game.players.first == core.bot.id;
     let lang = core.public_lang(game.guild);
@@ -49,10 +53,9 @@ pub(super) fn started(core: &Core, game: &Game, text: String) -> Result<Response
     };
     let mut reply = Reply::public(text);
     if !computer {
-        reply.text.push('\n');
         reply
             .text
-            .push_str(&tr!(lang, "your-move", who = mention(game.players.first)));
+            .line(tr!(lang, "your-move", who = mention(game.players.first)));
         reply = Core::with_move_button(lang, game, reply.pinging(game.players.first));
     }
     Ok(Response {

@@ -25,6 +25,7 @@ use jetan_store::{
 
 use crate::game::{ActionMenu, Asker, Choices, Cx, GameUi, Typed};
 use crate::lang::tr;
+use crate::reply::Text;
 use crate::request::{mention, ChallengeArgs, Request};
 use crate::{text, Core, CoreError, Lang, Reply, Response};
 
@@ -32,11 +33,11 @@ use crate::{text, Core, CoreError, Lang, Reply, Response};
 pub(crate) struct Jetan;
 
 impl GameUi for Jetan {
-    fn name(&self, lang: Lang, terms: &Terms) -> String {
+    fn name(&self, lang: Lang, terms: &Terms) -> Text {
         words::name(lang, terms)
     }
 
-    fn piece_price_terms(&self, lang: Lang, terms: &Terms, currency: &str) -> String {
+    fn piece_price_terms(&self, lang: Lang, terms: &Terms, currency: &str) -> Text {
         words::piece_price_terms(lang, terms, currency)
     }
 
@@ -50,10 +51,10 @@ impl GameUi for Jetan {
         words::read_options(lang, &args.options).map(GameOptions::Jetan)
     }
 
-    fn rules(&self, lang: Lang, terms: Option<&Terms>) -> Option<String> {
+    fn rules(&self, lang: Lang, terms: Option<&Terms>) -> Option<Text> {
         let summary = pieces::rules_summary(lang);
         Some(match terms.and_then(|t| self.options_text(lang, t)) {
-            Some(options) => format!("{options}\n\n{summary}"),
+            Some(options) => options.and("\n\n").and(summary),
             None => summary,
         })
     }
@@ -69,7 +70,7 @@ impl GameUi for Jetan {
         }
     }
 
-    fn options_text(&self, lang: Lang, terms: &Terms) -> Option<String> {
+    fn options_text(&self, lang: Lang, terms: &Terms) -> Option<Text> {
         options::rules_text(lang, &jetan_store::games::jetan::options(terms).rules)
     }
 
@@ -80,7 +81,7 @@ impl GameUi for Jetan {
         }
     }
 
-    fn accepted_line(&self, _core: &Core, lang: Lang, game: &Game) -> String {
+    fn accepted_line(&self, _core: &Core, lang: Lang, game: &Game) -> Text {
         tr!(
             lang,
             "accepted",
@@ -88,10 +89,12 @@ impl GameUi for Jetan {
             game = words::name(lang, &game.terms),
             black = mention(game.players.first),
             orange = mention(game.players.second)
-        ) + &self
-            .options_text(lang, &game.terms)
-            .map(|o| format!("\n{o}"))
-            .unwrap_or_default()
+        )
+        .and(
+            self.options_text(lang, &game.terms)
+                .map(|o| Text::words("\n").and(o))
+                .unwrap_or_default(),
+        )
     }
 
     fn practice_line(
@@ -101,11 +104,11 @@ impl GameUi for Jetan {
         human: UserId,
         level: u8,
         game: &Game,
-    ) -> String {
+    ) -> Text {
         lobby::practice_line(core, lang, human, level, game)
     }
 
-    fn started(&self, core: &Core, game: &Game, head: String) -> Result<Response, CoreError> {
+    fn started(&self, core: &Core, game: &Game, head: Text) -> Result<Response, CoreError> {
         lobby::started(core, game, head)
     }
 
@@ -137,14 +140,14 @@ impl GameUi for Jetan {
         suggest::suggest_to(game, asker, from)
     }
 
-    fn refusal(&self, lang: Lang, e: &StoreError) -> Option<String> {
+    fn refusal(&self, lang: Lang, e: &StoreError) -> Option<Text> {
         match e {
             StoreError::Illegal(Refusal::Jetan(why)) => Some(pieces::illegal(lang, why)),
             _ => None,
         }
     }
 
-    fn wrong_game(&self, lang: Lang) -> String {
+    fn wrong_game(&self, lang: Lang) -> Text {
         tr!(lang, "mc-wrong-game-jetan")
     }
 
@@ -203,7 +206,7 @@ impl GameUi for Jetan {
         .to_string()
     }
 
-    fn length(&self, lang: Lang, game: &Game) -> String {
+    fn length(&self, lang: Lang, game: &Game) -> Text {
         text::moves_count(lang, game.moves().len())
     }
 
@@ -219,7 +222,7 @@ impl GameUi for Jetan {
         play::play(cx.core, cx.req, cx.game, (Some(from), Some(to), None))
     }
 
-    fn seat_name(&self, lang: Lang, seat: Seat) -> String {
+    fn seat_name(&self, lang: Lang, seat: Seat) -> Text {
         words::color_name(lang, color_of(seat))
     }
 
@@ -246,7 +249,7 @@ impl GameUi for Jetan {
         analysis::analysis(core, lang, asker, last, per_position)
     }
 
-    fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String {
+    fn paid_piece(&self, lang: Lang, from: &Text, to: &Text, amount: &Text, letter: char) -> Text {
         let role = jetan_rules::Piece::from_char(letter).map(|p| p.role);
         tr!(
             lang,
@@ -254,7 +257,10 @@ impl GameUi for Jetan {
             from = from,
             to = to,
             amount = amount,
-            piece = role.map_or_else(|| letter.to_string(), |r| pieces::the_role(lang, r))
+            piece = role.map_or_else(
+                || Text::words(letter.to_string()),
+                |r| pieces::the_role(lang, r)
+            )
         )
     }
 
@@ -263,7 +269,7 @@ impl GameUi for Jetan {
         core: &Core,
         lang: Lang,
         game: &Game,
-    ) -> Result<(bool, String), CoreError> {
+    ) -> Result<(bool, Text), CoreError> {
         computer::draw(core, lang, game)
     }
 

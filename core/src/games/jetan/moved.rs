@@ -8,6 +8,7 @@ use jetan_store::{Game, PlayResult, Records, Seat};
 
 use super::words::move_number;
 use crate::lang::tr;
+use crate::reply::Text;
 use crate::request::mention;
 use crate::text;
 use crate::{Core, CoreError, Reply, Response};
@@ -115,26 +116,24 @@ pub(crate) fn moved(
         _ => None,
     };
     if let Some(what) = what {
-        text.push_str(" — ");
-        text.push_str(&what);
+        text.push(" — ");
+        text.push(what);
     }
     if after.as_ref().is_some_and(|(_, report)| report.mv.escape) {
-        text.push_str(" — ");
-        text.push_str(&tr!(lang, "played-escape"));
+        text.push(" — ");
+        text.push(tr!(lang, "played-escape"));
     }
-    text.push('.');
+    text.push(".");
     let jetan = crate::games::ui(jetan_store::GameKind::Jetan);
-    let piece = |f: &str, t: &str, a: &str, l: char| jetan.paid_piece(lang, f, t, a, l);
+    let piece = |f: &Text, t: &Text, a: &Text, l: char| jetan.paid_piece(lang, f, t, a, l);
     for line in text::payments(lang, &result.payments, &currency, &piece) {
-        text.push_str(&format!("\n• {line}."));
+        text.line(Text::words("• ").and(line).and("."));
     }
     if result.countdown_started {
-        text.push('\n');
-        text.push_str(&tr!(lang, "countdown-started"));
+        text.line(tr!(lang, "countdown-started"));
     }
     if result.draw_offer_cleared {
-        text.push('\n');
-        text.push_str(&tr!(lang, "draw-offer-withdrawn"));
+        text.line(tr!(lang, "draw-offer-withdrawn"));
     }
     let picture = |pos: &Position, bottom: Seat, banner: Option<String>| {
         match super::pictures::board_picture(core, lang, &game, pos, bottom, None, banner) {
@@ -150,8 +149,7 @@ pub(crate) fn moved(
         None => reply,
     };
     if let Some(s) = &result.finished {
-        text.push('\n');
-        text.push_str(&text::settlement(lang, s, &currency, before.terms.practice));
+        text.line(text::settlement(lang, s, &currency, before.terms.practice));
         let banner = text::result_banner(lang, &s.result, s.reason, |id| core.name_of(id, lang));
         let png = after.as_ref().and_then(|(pos, _)| {
             picture(
@@ -168,12 +166,10 @@ pub(crate) fn moved(
     let next = game.player(turn);
     if let Some((pos, _)) = &after {
         if let Some(n) = pos.countdown() {
-            text.push('\n');
-            text.push_str(&tr!(lang, "countdown-left", n = n));
+            text.line(tr!(lang, "countdown-left", n = n));
         }
         if pos.princess_in_danger(color_of(turn)) {
-            text.push('\n');
-            text.push_str(&tr!(lang, "princess-threatened", who = mention(next)));
+            text.line(tr!(lang, "princess-threatened", who = mention(next)));
         }
     }
     // The wager and the clock, as `board` says them.
@@ -187,14 +183,11 @@ pub(crate) fn moved(
         }
     }
     game.last_move_at = now;
-    text.push_str(&crate::play::wager_and_clock(lang, &game, &currency, now));
+    text.push(crate::play::wager_and_clock(lang, &game, &currency, now));
     let computer = before.terms.practice && next == core.bot.id;
     let mut reply = Reply::public(text);
     if !computer {
-        reply.text.push('\n');
-        reply
-            .text
-            .push_str(&tr!(lang, "your-move", who = mention(next)));
+        reply.text.line(tr!(lang, "your-move", who = mention(next)));
         reply = Core::with_move_button(lang, &game, reply.pinging(next));
     }
     // Against the computer, one picture per exchange: the computer's reply shows the

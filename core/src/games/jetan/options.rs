@@ -6,6 +6,7 @@ use jetan_rules::{Color, IllegalMove, Role, Rules, SideRules, Value};
 use super::pieces::role_name;
 use super::words::color_name;
 use crate::lang::{tr, Lang};
+use crate::reply::Text;
 
 /// How many steps a piece's move has (RULES.md §2; the Odwar's as the Flier's).
 fn steps(role: Role) -> u8 {
@@ -18,16 +19,16 @@ fn steps(role: Role) -> u8 {
 
 /// One side's changes from the standard rules, as clauses ("Warrior moves 1 to 2
 /// steps", "Thoat jumps over pieces"), in the canonical order.
-fn changes(lang: Lang, side: &SideRules) -> Vec<String> {
+fn changes(lang: Lang, side: &SideRules) -> Vec<Text> {
     change_clauses(lang, side, None)
 }
 
 /// The clauses of one piece kind's changes on `side`.
-pub(super) fn piece_changes(lang: Lang, side: &SideRules, role: Role) -> Vec<String> {
+pub(super) fn piece_changes(lang: Lang, side: &SideRules, role: Role) -> Vec<Text> {
     change_clauses(lang, side, Some(role))
 }
 
-fn change_clauses(lang: Lang, side: &SideRules, only: Option<Role>) -> Vec<String> {
+fn change_clauses(lang: Lang, side: &SideRules, only: Option<Role>) -> Vec<Text> {
     side.changes()
         .filter(|(role, _)| only.is_none_or(|r| r == *role))
         .map(|(role, value)| {
@@ -52,7 +53,7 @@ fn change_clauses(lang: Lang, side: &SideRules, only: Option<Role>) -> Vec<Strin
 /// A game's rule options in words, per side, or `None` for the standard rules:
 /// "Rule options (`standard;D:upto`): Black plays the standard rules; Orange: Dwar moves
 /// 1 to 3 steps."
-pub(crate) fn rules_text(lang: Lang, rules: &Rules) -> Option<String> {
+pub(crate) fn rules_text(lang: Lang, rules: &Rules) -> Option<Text> {
     if rules.is_standard() {
         return None;
     }
@@ -66,7 +67,7 @@ pub(crate) fn rules_text(lang: Lang, rules: &Rules) -> Option<String> {
                 lang,
                 "rules-options-side",
                 side = name,
-                changes = changes(lang, &side).join("; ")
+                changes = Text::join(changes(lang, &side), "; ")
             )
         }
     };
@@ -74,10 +75,12 @@ pub(crate) fn rules_text(lang: Lang, rules: &Rules) -> Option<String> {
         tr!(
             lang,
             "rules-options-both",
-            changes = changes(lang, &rules.side(Color::Black)).join("; ")
+            changes = Text::join(changes(lang, &rules.side(Color::Black)), "; ")
         )
     } else {
-        format!("{}. {}", side_text(Color::Black), side_text(Color::Orange))
+        side_text(Color::Black)
+            .and(". ")
+            .and(side_text(Color::Orange))
     };
     Some(tr!(
         lang,
@@ -90,7 +93,7 @@ pub(crate) fn rules_text(lang: Lang, rules: &Rules) -> Option<String> {
 /// A move the rules refuse in `pos`, in words that follow its rule options (RULES.md
 /// §12): a piece out of reach is told how it moves in this game, and a Princess without an
 /// escape is told so rather than that she used it.
-pub(crate) fn illegal_under(lang: Lang, e: &IllegalMove, pos: &jetan_rules::Position) -> String {
+pub(crate) fn illegal_under(lang: Lang, e: &IllegalMove, pos: &jetan_rules::Position) -> Text {
     let side = pos.rules().side(pos.turn());
     match e {
         IllegalMove::EscapeUsed { from, to } if !side.has_escape() => tr!(
@@ -102,12 +105,12 @@ pub(crate) fn illegal_under(lang: Lang, e: &IllegalMove, pos: &jetan_rules::Posi
         IllegalMove::OutOfReach { role, .. } | IllegalMove::Blocked { role, .. }
             if side.changes().any(|(r, _)| r == *role) =>
         {
-            let options: Vec<String> = piece_changes(lang, &side, *role);
-            format!(
-                "{} {}",
-                super::pieces::illegal(lang, e),
-                tr!(lang, "illegal-under-options", options = options.join("; "))
-            )
+            let options = piece_changes(lang, &side, *role);
+            super::pieces::illegal(lang, e).and(" ").and(tr!(
+                lang,
+                "illegal-under-options",
+                options = Text::join(options, "; ")
+            ))
         }
         _ => super::pieces::illegal(lang, e),
     }
@@ -125,7 +128,7 @@ mod tests {
         let pos = Position::start().with_rules("W:upto;P:noescape".parse().unwrap());
         let (a1, a4) = ("a1".parse().unwrap(), "a4".parse().unwrap());
         let e = pos.find_move(a1, a4).unwrap_err();
-        let text = illegal_under(Lang::En, &e, &pos);
+        let text = illegal_under(Lang::En, &e, &pos).plain();
         assert!(
             text.ends_with("In this game: Warrior moves 1 to 2 steps."),
             "{text}"
@@ -138,8 +141,10 @@ mod tests {
             .find(|&(f, t)| standard.find_move(f, t).is_ok_and(|m| m.escape))
             .expect("an escape at the start");
         let e = orange.find_move(f, t).unwrap_err();
-        let text = illegal_under(Lang::En, &e, &orange);
+        let text = illegal_under(Lang::En, &e, &orange).plain();
         assert!(text.contains("has no escape in this game"), "{text}");
-        assert!(!super::super::pieces::illegal(Lang::En, &e).contains("no escape in this game"));
+        assert!(!super::super::pieces::illegal(Lang::En, &e)
+            .plain()
+            .contains("no escape in this game"));
     }
 }

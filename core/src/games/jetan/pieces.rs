@@ -4,7 +4,8 @@
 use jetan_rules::{IllegalMove, Role};
 
 use crate::lang::{tr, Lang};
-use crate::text::{capitalise, list};
+use crate::reply::Text;
+use crate::text::list;
 
 fn role_key(role: Role) -> &'static str {
     match role {
@@ -21,23 +22,23 @@ fn role_key(role: Role) -> &'static str {
 }
 
 /// A piece's name: "Warrior", "Guerrero".
-pub(crate) fn role_name(lang: Lang, role: Role) -> String {
-    lang.tr(&format!("piece-{}", role_key(role)), &[])
+pub(crate) fn role_name(lang: Lang, role: Role) -> Text {
+    lang.text(&format!("piece-{}", role_key(role)), vec![])
 }
 
 /// A piece with its article: "the Warrior", "la Princesa".
-pub(crate) fn the_role(lang: Lang, role: Role) -> String {
-    lang.tr(&format!("the-{}", role_key(role)), &[])
+pub(crate) fn the_role(lang: Lang, role: Role) -> Text {
+    lang.text(&format!("the-{}", role_key(role)), vec![])
 }
 
 /// How a piece moves, in a sentence.
-pub(crate) fn movement(lang: Lang, role: Role) -> String {
-    lang.tr(&format!("move-{}", role_key(role)), &[])
+pub(crate) fn movement(lang: Lang, role: Role) -> Text {
+    lang.text(&format!("move-{}", role_key(role)), vec![])
 }
 
 /// The rules, short, with each piece, its value and how it moves (RULES.md).
-pub(crate) fn rules_summary(lang: Lang) -> String {
-    let mut s = String::new();
+pub(crate) fn rules_summary(lang: Lang) -> Text {
+    let mut s = Text::new();
     for key in [
         "rules-intro",
         "rules-steps",
@@ -45,13 +46,13 @@ pub(crate) fn rules_summary(lang: Lang) -> String {
         "rules-win",
         "rules-circular",
     ] {
-        s.push_str(&lang.tr(key, &[]));
-        s.push_str("\n\n");
+        s.push(lang.text(key, vec![]));
+        s.push("\n\n");
     }
-    s.push_str(&tr!(lang, "rules-pieces"));
-    s.push('\n');
+    s.push(tr!(lang, "rules-pieces"));
+    s.push("\n");
     for role in Role::ALL {
-        s.push_str(&tr!(
+        s.push(tr!(
             lang,
             "rules-piece",
             piece = role_name(lang, role),
@@ -59,7 +60,7 @@ pub(crate) fn rules_summary(lang: Lang) -> String {
             value = role.value(),
             movement = movement(lang, role)
         ));
-        s.push('\n');
+        s.push("\n");
     }
     for key in [
         "rules-manator",
@@ -67,24 +68,24 @@ pub(crate) fn rules_summary(lang: Lang) -> String {
         "rules-wagers",
         "rules-moves",
     ] {
-        s.push('\n');
-        s.push_str(&lang.tr(key, &[]));
+        s.line(lang.text(key, vec![]));
     }
     s
 }
 
 /// A move the rules refuse, in words.
-pub(crate) fn illegal(lang: Lang, e: &IllegalMove) -> String {
+pub(crate) fn illegal(lang: Lang, e: &IllegalMove) -> Text {
     let sq = |s: jetan_rules::Square| s.to_string();
     match e {
         IllegalMove::GameOver(_) => tr!(lang, "illegal-game-over"),
         IllegalMove::Empty(s) => tr!(lang, "illegal-empty", square = sq(*s)),
-        IllegalMove::NotYours { square, piece } => capitalise(&tr!(
+        IllegalMove::NotYours { square, piece } => tr!(
             lang,
             "illegal-not-yours",
             piece = the_role(lang, piece.role),
             square = sq(*square)
-        )),
+        )
+        .capitalised(),
         IllegalMove::SameSquare(s) => tr!(lang, "illegal-same-square", square = sq(*s)),
         IllegalMove::OwnPiece { to, piece } => tr!(
             lang,
@@ -105,22 +106,29 @@ pub(crate) fn illegal(lang: Lang, e: &IllegalMove) -> String {
         IllegalMove::PanthanBackwards { from, .. } => {
             tr!(lang, "illegal-panthan-backwards", square = sq(*from))
         }
-        IllegalMove::OutOfReach { role, from, to } => capitalise(&tr!(
+        IllegalMove::OutOfReach { role, from, to } => tr!(
             lang,
             "illegal-out-of-reach",
             piece = the_role(lang, *role),
             from = sq(*from),
             to = sq(*to),
             movement = movement(lang, *role)
-        )),
-        IllegalMove::Blocked { role, from, to, by } => capitalise(&tr!(
+        )
+        .capitalised(),
+        IllegalMove::Blocked { role, from, to, by } => tr!(
             lang,
             "illegal-blocked",
             piece = the_role(lang, *role),
             from = sq(*from),
             to = sq(*to),
-            by = list(lang, &(*by).map(|s| s.to_string()).collect::<Vec<_>>())
-        )),
+            by = list(
+                lang,
+                &(*by)
+                    .map(|s| Text::words(s.to_string()))
+                    .collect::<Vec<_>>()
+            )
+        )
+        .capitalised(),
         IllegalMove::WrongPiece {
             square,
             named,
@@ -159,7 +167,7 @@ mod tests {
                                 continue;
                             };
                             for lang in [Lang::En, Lang::Es] {
-                                let text = illegal(lang, &e);
+                                let text = illegal(lang, &e).plain();
                                 let lower = text.to_lowercase();
                                 assert!(
                                     !doubled.iter().any(|d| lower.contains(d)),
@@ -191,7 +199,7 @@ mod tests {
                 _ => None,
             })
             .expect("a blocked move at the start");
-        let text = illegal(Lang::En, &blocked);
+        let text = illegal(Lang::En, &blocked).plain();
         assert!(text.starts_with("The "), "{text}");
         assert!(text.contains("cannot reach"), "{text}");
         assert!(text.contains("the way is blocked at"), "{text}");
@@ -201,23 +209,23 @@ mod tests {
     #[test]
     fn the_rules_name_every_piece() {
         for lang in Lang::ALL {
-            let rules = rules_summary(lang);
+            let rules = rules_summary(lang).plain();
             for role in Role::ALL {
-                assert!(rules.contains(&role_name(lang, role)), "{role}");
+                assert!(rules.contains(&role_name(lang, role).plain()), "{role}");
             }
         }
     }
 
     #[test]
     fn rules_say_that_steps_turn_and_who_jumps() {
-        let en = rules_summary(Lang::En);
+        let en = rules_summary(Lang::En).plain();
         assert!(
             en.contains("may turn between them: e5→e7, e5→g5, e5→f6"),
             "{en}"
         );
         assert!(en.contains("va ÷ (va + vd)"));
         assert!(en.contains("38 %"));
-        let es = rules_summary(Lang::Es);
+        let es = rules_summary(Lang::Es).plain();
         for word in [
             "Guerrero", "Volador", "Jefe", "Princesa", "la huida", "Tablas",
         ] {

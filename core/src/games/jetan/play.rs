@@ -3,8 +3,8 @@
 use super::moved::duel_percent;
 use crate::game::{ActionMenu, Entry};
 use crate::lang::{tr, Lang};
+use crate::reply::Text;
 use crate::request::{mention, Request};
-use crate::text;
 use crate::{refuse, Core, CoreError, Reply, Response};
 use jetan_rules::Variant;
 use jetan_rules::{MoveText, Square};
@@ -99,9 +99,10 @@ pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, Core
             lang,
             "suggest-from",
             square = key.as_str(),
-            piece = piece.as_str(),
+            piece = &piece,
             moves = tr!(lang, "moves-count", n = mine.len())
-        );
+        )
+        .unmarked();
         let actions = mine
             .iter()
             .map(|n| {
@@ -111,14 +112,15 @@ pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, Core
                     n,
                 );
                 if n.escape {
-                    label.push_str(&format!(" — {}", tr!(lang, "suggest-escape")));
+                    label.push_str(" — ");
+                    label.push_str(&tr!(lang, "suggest-escape").unmarked());
                 }
                 (format!("{}-{}", n.from, n.to), label)
             })
             .collect();
         entries.push(Entry::Group {
             title: tr!(lang, "menu-move-to", square = key.as_str(), piece = piece),
-            placeholder: tr!(lang, "menu-move-to-placeholder"),
+            placeholder: tr!(lang, "menu-move-to-placeholder").unmarked(),
             key,
             label,
             actions,
@@ -126,7 +128,7 @@ pub(super) fn action_menu(req: &Request, game: &Game) -> Result<ActionMenu, Core
     }
     Ok(ActionMenu {
         title: tr!(lang, "menu-move-piece"),
-        placeholder: tr!(lang, "menu-move-piece-placeholder"),
+        placeholder: tr!(lang, "menu-move-piece-placeholder").unmarked(),
         entries,
     })
 }
@@ -146,13 +148,10 @@ pub(super) fn board(core: &Core, req: &Request, game: &Game) -> Result<Reply, Co
         who = mention(game.to_move())
     );
     if let Some(n) = pos.countdown() {
-        text.push('\n');
-        text.push_str(&tr!(lang, "countdown-left", n = n));
+        text.line(tr!(lang, "countdown-left", n = n));
     }
     let currency = core.currency_or_default(req.guild);
-    text.push_str(&crate::play::wager_and_clock(
-        lang, game, &currency, req.now,
-    ));
+    text.push(crate::play::wager_and_clock(lang, game, &currency, req.now));
     let reply = Reply::public(text).with_file("board.png", png);
     Ok(Core::with_move_button(lang, game, reply))
 }
@@ -172,7 +171,7 @@ pub(super) fn moves(
     };
     let mut moves = pos.moves_from(sq);
     moves.sort();
-    let the_piece = text::capitalise(&super::pieces::the_role(lang, piece.role));
+    let the_piece = super::pieces::the_role(lang, piece.role).capitalised();
     let text = if piece.color != pos.turn() {
         tr!(
             lang,
@@ -190,33 +189,33 @@ pub(super) fn moves(
         )
     } else {
         let (escapes, ordinary): (Vec<_>, Vec<_>) = moves.iter().partition(|m| m.escape);
-        let list: Vec<String> = ordinary
+        let list: Vec<Text> = ordinary
             .iter()
             .map(|m| {
-                destination(
+                Text::words(destination(
                     lang,
                     jetan_store::games::jetan::options(&game.terms).variant,
                     m,
-                )
+                ))
             })
             .collect();
-        let mut text = String::new();
+        let mut text = Text::new();
         if !list.is_empty() {
             text = tr!(
                 lang,
                 "piece-moves",
                 piece = the_piece,
                 square = sq.to_string(),
-                list = list.join(", ")
+                list = Text::join(list, ", ")
             );
         }
         if !escapes.is_empty() {
             // One line for the escape, however many squares it reaches.
             let squares: Vec<String> = escapes.iter().map(|m| m.to.to_string()).collect();
             if !text.is_empty() {
-                text.push('\n');
+                text.push("\n");
             }
-            text.push_str(&tr!(
+            text.push(tr!(
                 lang,
                 "piece-escapes",
                 n = squares.len(),
@@ -236,7 +235,7 @@ fn parse_square(lang: Lang, text: &str, what: &str) -> Result<Square, CoreError>
         CoreError::User(tr!(
             lang,
             "square-bad",
-            what = lang.tr(what, &[]),
+            what = lang.text(what, vec![]),
             text = text.trim()
         ))
     })
@@ -259,7 +258,7 @@ pub(super) fn destination(lang: Lang, variant: Variant, m: &jetan_rules::Move) -
         } else {
             tr!(lang, "takes-short", piece = piece)
         };
-        s.push_str(&format!(" ({what})"));
+        s.push_str(&format!(" ({})", what.unmarked()));
     }
     s
 }

@@ -29,7 +29,8 @@ pub(super) fn suggest_from(game: &Game, (lang, user, partial): Asker<'_>) -> Cho
             square = sq.as_str(),
             piece = super::pieces::role_name(lang, m.role),
             moves = tr!(lang, "moves-count", n = count)
-        );
+        )
+        .unmarked();
         out.push((name, sq));
     }
     out.truncate(MAX_CHOICES);
@@ -52,7 +53,8 @@ pub(super) fn suggest_to(game: &Game, (lang, user, partial): Asker<'_>, from: &s
         .map(|m| {
             let mut name = destination(lang, variant, m);
             if m.escape {
-                name.push_str(&format!(" — {}", tr!(lang, "suggest-escape")));
+                name.push_str(" — ");
+                name.push_str(&tr!(lang, "suggest-escape").unmarked());
             }
             (name, m.to.to_string())
         })
@@ -102,7 +104,7 @@ pub(super) fn rules(lang: crate::Lang, partial: &str) -> Vec<(String, String)> {
     let shown = |rules: &jetan_rules::Rules| {
         let canonical = rules.to_string();
         let words = super::options::rules_text(lang, rules)
-            .map(|w| format!(" — {w}"))
+            .map(|w| format!(" — {}", w.unmarked()))
             .unwrap_or_default();
         (fit(format!("{canonical}{words}")), fit(canonical))
     };
@@ -111,11 +113,9 @@ pub(super) fn rules(lang: crate::Lang, partial: &str) -> Vec<(String, String)> {
         match typed.parse::<jetan_rules::Rules>() {
             Ok(rules) => out.push(shown(&rules)),
             Err(e) => out.push((
-                fit(crate::lang::tr!(
-                    lang,
-                    "rules-suggest-invalid",
-                    why = e.to_string()
-                )),
+                fit(
+                    crate::lang::tr!(lang, "rules-suggest-invalid", why = e.to_string()).unmarked(),
+                ),
                 fit(typed.to_string()),
             )),
         }

@@ -2,6 +2,7 @@
 //! in words, its piece prices; and its options as a challenge types them.
 
 use crate::lang::{tr, Lang};
+use crate::reply::Text;
 use crate::words::money;
 use crate::CoreError;
 use jetan_rules::{Color, Role, Rules, Topology, Variant};
@@ -9,7 +10,7 @@ use jetan_store::games::jetan::{options, Options};
 use jetan_store::Terms;
 
 /// The name of a variant as players read it.
-pub(crate) fn variant_name(lang: Lang, v: Variant) -> String {
+pub(crate) fn variant_name(lang: Lang, v: Variant) -> Text {
     match v {
         Variant::Classic => tr!(lang, "variant-classic"),
         Variant::Manator => tr!(lang, "variant-manator"),
@@ -17,7 +18,7 @@ pub(crate) fn variant_name(lang: Lang, v: Variant) -> String {
 }
 
 /// The name of a game of Jetan's rules and board.
-pub(super) fn name(lang: Lang, t: &Terms) -> String {
+pub(super) fn name(lang: Lang, t: &Terms) -> Text {
     let o = options(t);
     let name = variant_name(lang, o.variant);
     match o.topology {
@@ -50,13 +51,13 @@ pub(super) fn read_options(lang: Lang, typed: &[(String, String)]) -> Result<Opt
             .find(|(name, _)| name.eq_ignore_ascii_case(value))
             .map(|&(_, v)| v)
             .ok_or_else(|| {
-                let names: Vec<String> = choices.iter().map(|(n, _)| format!("`{n}`")).collect();
+                let names = choices.iter().map(|(n, _)| Text::code(*n));
                 CoreError::User(tr!(
                     lang,
                     "option-value",
                     option = option,
                     value = value,
-                    choices = names.join(", ")
+                    choices = Text::join(names, ", ")
                 ))
             })
     }
@@ -109,7 +110,7 @@ pub(super) fn read_rules(lang: Lang, typed: &str) -> Result<Rules, CoreError> {
 }
 
 /// The piece prices of a game of Jetan, in one sentence.
-pub(super) fn piece_price_terms(lang: Lang, t: &Terms, currency: &str) -> String {
+pub(super) fn piece_price_terms(lang: Lang, t: &Terms, currency: &str) -> Text {
     let m = |n: u64| money(lang, n, currency);
     tr!(
         lang,
@@ -120,7 +121,7 @@ pub(super) fn piece_price_terms(lang: Lang, t: &Terms, currency: &str) -> String
 }
 
 /// A side's name: "Black", "Naranjas".
-pub(crate) fn color_name(lang: Lang, color: Color) -> String {
+pub(crate) fn color_name(lang: Lang, color: Color) -> Text {
     match color {
         Color::Black => tr!(lang, "color-black"),
         Color::Orange => tr!(lang, "color-orange"),
@@ -129,7 +130,7 @@ pub(crate) fn color_name(lang: Lang, color: Color) -> String {
 
 /// The move made at `ply` (0-based) by `color` as players count moves, one per side:
 /// "move 1, Orange".
-pub(crate) fn move_number(lang: Lang, ply: usize, color: Color) -> String {
+pub(crate) fn move_number(lang: Lang, ply: usize, color: Color) -> Text {
     tr!(
         lang,
         "move-number",

@@ -20,7 +20,7 @@ use martian_chess::{ai, Action, Color, PublicView, State, ToAct};
 
 use crate::buttons::ButtonAction;
 use crate::game::{ActionMenu, Asker, Choices, Cx, Entry, GameUi, Typed};
-use crate::reply::{ButtonStyle, Menu};
+use crate::reply::{ButtonStyle, Menu, Text};
 use crate::request::{mention, ChallengeArgs, GameCommand, Request};
 use crate::{refuse, Core, CoreError, Lang, Reply, Response};
 
@@ -82,7 +82,7 @@ fn state_of(game: &Game) -> Result<State, CoreError> {
     game.martian_state().map_err(CoreError::from)
 }
 
-fn parsed<T>(r: Result<T, String>) -> Result<T, CoreError> {
+fn parsed<T>(r: Result<T, Text>) -> Result<T, CoreError> {
     r.map_err(CoreError::User)
 }
 
@@ -90,11 +90,11 @@ fn parsed<T>(r: Result<T, String>) -> Result<T, CoreError> {
 pub(crate) struct Martian;
 
 impl GameUi for Martian {
-    fn name(&self, _lang: Lang, _terms: &Terms) -> String {
+    fn name(&self, _lang: Lang, _terms: &Terms) -> Text {
         text::GAME_NAME.into()
     }
 
-    fn piece_price_terms(&self, lang: Lang, terms: &Terms, currency: &str) -> String {
+    fn piece_price_terms(&self, lang: Lang, terms: &Terms, currency: &str) -> Text {
         text::piece_price_terms(lang, terms.piece_price, currency)
     }
 
@@ -112,7 +112,7 @@ impl GameUi for Martian {
     }
 
     /// Martian Chess has no summary yet: `/jetan rules` shows Jetan's.
-    fn rules(&self, _lang: Lang, _terms: Option<&Terms>) -> Option<String> {
+    fn rules(&self, _lang: Lang, _terms: Option<&Terms>) -> Option<Text> {
         None
     }
 
@@ -120,7 +120,7 @@ impl GameUi for Martian {
         Vec::new()
     }
 
-    fn accepted_line(&self, _core: &Core, lang: Lang, game: &Game) -> String {
+    fn accepted_line(&self, _core: &Core, lang: Lang, game: &Game) -> Text {
         crate::lang::tr!(
             lang,
             "accepted-martian",
@@ -136,11 +136,11 @@ impl GameUi for Martian {
         human: UserId,
         level: u8,
         _game: &Game,
-    ) -> String {
+    ) -> Text {
         martian_practice_line(core, lang, human, level)
     }
 
-    fn started(&self, core: &Core, game: &Game, head: String) -> Result<Response, CoreError> {
+    fn started(&self, core: &Core, game: &Game, head: Text) -> Result<Response, CoreError> {
         martian_started(core, game, head)
     }
 
@@ -186,14 +186,14 @@ impl GameUi for Martian {
         martian_act_in(cx.core, cx.req, cx.game, action)
     }
 
-    fn refusal(&self, lang: Lang, e: &StoreError) -> Option<String> {
+    fn refusal(&self, lang: Lang, e: &StoreError) -> Option<Text> {
         match e {
             StoreError::Illegal(Refusal::MartianChess(why)) => Some(text::illegal(lang, why, None)),
             _ => None,
         }
     }
 
-    fn wrong_game(&self, lang: Lang) -> String {
+    fn wrong_game(&self, lang: Lang) -> Text {
         crate::lang::tr!(lang, "mc-wrong-game-martian")
     }
 
@@ -253,11 +253,11 @@ impl GameUi for Martian {
         out
     }
 
-    fn length(&self, lang: Lang, game: &Game) -> String {
+    fn length(&self, lang: Lang, game: &Game) -> Text {
         crate::lang::tr!(lang, "mc-actions-count", n = game.actions().len())
     }
 
-    fn seat_name(&self, lang: Lang, seat: Seat) -> String {
+    fn seat_name(&self, lang: Lang, seat: Seat) -> Text {
         text::color_name(lang, martian_side(seat))
     }
 
@@ -271,7 +271,7 @@ impl GameUi for Martian {
             .map(|a| a.action.to_string())
     }
 
-    fn paid_piece(&self, lang: Lang, from: &str, to: &str, amount: &str, letter: char) -> String {
+    fn paid_piece(&self, lang: Lang, from: &Text, to: &Text, amount: &Text, letter: char) -> Text {
         crate::lang::tr!(
             lang,
             "mc-paid-prisoner",
@@ -292,7 +292,7 @@ impl GameUi for Martian {
         core: &Core,
         lang: Lang,
         game: &Game,
-    ) -> Result<(bool, String), CoreError> {
+    ) -> Result<(bool, Text), CoreError> {
         let side = side_of(lang, game, core.bot.id)?;
         let view = state_of(game)?.public_view(side);
         let level = ai_level(crate::practice::level(core, game.id).get());
@@ -479,7 +479,7 @@ fn martian_action_menu(req: &Request, game: &Game) -> Result<ActionMenu, CoreErr
                     _ => pieces.push(Entry::Group {
                         label: String::new(),
                         title: text::menu_piece_title(lang, piece.role, from),
-                        placeholder: crate::lang::tr!(lang, "menu-move-to-placeholder"),
+                        placeholder: crate::lang::tr!(lang, "menu-move-to-placeholder").unmarked(),
                         key,
                         actions: vec![option],
                     }),
@@ -496,7 +496,7 @@ fn martian_action_menu(req: &Request, game: &Game) -> Result<ActionMenu, CoreErr
                     _ => drops.push(Entry::Group {
                         label: text::menu_drop(lang, role),
                         title: text::menu_drop_title(lang, role),
-                        placeholder: crate::lang::tr!(lang, "mc-menu-drop-placeholder"),
+                        placeholder: crate::lang::tr!(lang, "mc-menu-drop-placeholder").unmarked(),
                         key,
                         actions: vec![option],
                     }),
@@ -538,7 +538,7 @@ fn martian_action_menu(req: &Request, game: &Game) -> Result<ActionMenu, CoreErr
     if !discards.is_empty() {
         entries.push(Entry::Group {
             key: "discard".into(),
-            label: crate::lang::tr!(lang, "mc-menu-discard"),
+            label: crate::lang::tr!(lang, "mc-menu-discard").unmarked(),
             title: text::discard_menu_text(lang, &view),
             placeholder: text::discard_menu(lang),
             actions: discards,
@@ -547,7 +547,7 @@ fn martian_action_menu(req: &Request, game: &Game) -> Result<ActionMenu, CoreErr
     if legal.contains(&Action::End) {
         entries.push(Entry::Action {
             key: Action::End.to_string(),
-            label: crate::lang::tr!(lang, "mc-menu-end", left = view.actions_left()),
+            label: crate::lang::tr!(lang, "mc-menu-end", left = view.actions_left()).unmarked(),
         });
     }
     Ok(ActionMenu {
@@ -557,7 +557,7 @@ fn martian_action_menu(req: &Request, game: &Game) -> Result<ActionMenu, CoreErr
             left = view.actions_left(),
             die = view.die()
         ),
-        placeholder: crate::lang::tr!(lang, "mc-menu-placeholder"),
+        placeholder: crate::lang::tr!(lang, "mc-menu-placeholder").unmarked(),
         entries,
     })
 }
@@ -742,9 +742,9 @@ fn martian_acted(core: &Core, r: &PlayResult) -> Result<Response, CoreError> {
         &player,
     ));
     let lang_ = core.public_lang(game.guild);
-    let piece = |f: &str, t: &str, a: &str, l: char| Martian.paid_piece(lang_, f, t, a, l);
+    let piece = |f: &Text, t: &Text, a: &Text, l: char| Martian.paid_piece(lang_, f, t, a, l);
     for line in crate::text::payments(lang_, &r.payments, &currency, &piece) {
-        lines.push(format!("• {line}."));
+        lines.push(Text::words("• ").and(line).and("."));
     }
     if r.unpaid > 0 {
         lines.push(text::reserve_spent(lang, r.unpaid, &currency));
@@ -768,7 +768,7 @@ fn martian_acted(core: &Core, r: &PlayResult) -> Result<Response, CoreError> {
             crate::text::result_banner(lang, &s.result, s.reason, |id| core.name_of(id, lang));
         let reply = with_martian_picture(
             core,
-            Reply::public(lines.join("\n")),
+            Reply::public(Text::join(lines, "\n")),
             &game,
             &public,
             Some(banner),
@@ -787,7 +787,7 @@ fn martian_acted(core: &Core, r: &PlayResult) -> Result<Response, CoreError> {
             lines.push(text::card_prompt(lang, u));
             reply = reply.pinging(u).with_button(
                 ButtonAction::game(game.id, CARDS).id(),
-                &crate::lang::tr!(lang, "mc-button-cards"),
+                crate::lang::tr!(lang, "mc-button-cards"),
                 ButtonStyle::Success,
             );
         }
@@ -800,7 +800,7 @@ fn martian_acted(core: &Core, r: &PlayResult) -> Result<Response, CoreError> {
         }
         _ => {}
     }
-    reply.text = lines.join("\n").into();
+    reply.text = Text::join(lines, "\n");
     if new_turn {
         reply = with_martian_picture(core, reply, &game, &public, None);
     }
@@ -811,11 +811,7 @@ fn martian_acted(core: &Core, r: &PlayResult) -> Result<Response, CoreError> {
 }
 
 /// The reply to a Martian Chess game that has just started.
-pub(crate) fn martian_started(
-    core: &Core,
-    game: &Game,
-    head: String,
-) -> Result<Response, CoreError> {
+pub(crate) fn martian_started(core: &Core, game: &Game, head: Text) -> Result<Response, CoreError> {
     let state = state_of(game)?;
     let player = |c: Color| game.martian_player(c);
     let white = game.martian_player(Color::White);
@@ -833,7 +829,7 @@ pub(crate) fn martian_started(
         lines.push(text::your_turn(lang, white));
         reply = Core::with_move_button(lang, game, reply.pinging(white));
     }
-    reply.text = lines.join("\n").into();
+    reply.text = Text::join(lines, "\n");
     let reply = with_martian_picture(core, reply, game, &view, None);
     Ok(Response {
         computer_moves_in: computer.then_some(game.channel),
@@ -842,7 +838,7 @@ pub(crate) fn martian_started(
 }
 
 /// The opening line of a practice game.
-pub(crate) fn martian_practice_line(core: &Core, lang: Lang, user: UserId, level: u8) -> String {
+pub(crate) fn martian_practice_line(core: &Core, lang: Lang, user: UserId, level: u8) -> Text {
     text::practice_started(lang, user, core.bot.id, level)
 }
 
@@ -877,14 +873,10 @@ pub(crate) fn martian_board(core: &Core, req: &Request, game: &Game) -> Result<R
     let player = |c: Color| game.martian_player(c);
     let view = state.public_view(state.turn());
     let lang = core.public_lang(game.guild);
-    let mut text = format!(
-        "{}\n{}",
-        text::board_header(lang, player(Color::White), player(Color::Black)),
-        text::status(lang, &view, &player)
-    );
+    let mut text = text::board_header(lang, player(Color::White), player(Color::Black));
+    text.line(text::status(lang, &view, &player));
     if let Some(line) = crate::text::clock_line(lang, game, req.now, "turn") {
-        text.push('\n');
-        text.push_str(&line);
+        text.line(line);
     }
     let mut reply = Reply::public(text);
     let member_to_act = view
@@ -948,18 +940,18 @@ pub(crate) fn martian_replay(core: &Core, last: &FinishedGame) -> Result<Reply, 
             .map_err(|e| CoreError::Internal(format!("game {} does not replay: {e}", g.id)))?;
     }
     lines.push(crate::text::result_line(lang, &last.result, last.reason));
-    let file = lines.join("\n").into_bytes();
-    Ok(Reply::public(format!(
-        "{} {}",
+    let file = Text::join(lines, "\n").unmarked().into_bytes();
+    Ok(Reply::public(
         text::replay_header(
             lang,
             g.id,
             g.martian_player(Color::White),
             g.martian_player(Color::Black),
-            g.actions().len()
-        ),
-        crate::text::result_line(lang, &last.result, last.reason)
-    ))
+            g.actions().len(),
+        )
+        .and(" ")
+        .and(crate::text::result_line(lang, &last.result, last.reason)),
+    )
     .with_file("replay.txt", file))
 }
 
@@ -1010,7 +1002,7 @@ pub(crate) fn martian_computer_turn(
             Err(e) => return Err(e.into()),
         };
         let response = martian_acted(core, &result)?;
-        texts.push(response.reply.text.to_owned_encoded());
+        texts.push(response.reply.text.clone());
         attachments = if response.reply.attachments.is_empty() {
             attachments
         } else {
@@ -1023,7 +1015,7 @@ pub(crate) fn martian_computer_turn(
         }
     }
     let Some(mut response) = last.map(|mut r| {
-        r.reply.text = texts.join("\n").into();
+        r.reply.text = crate::reply::Text::join(texts, "\n");
         r.reply.attachments = attachments;
         r.computer_moves_in = None;
         r

@@ -37,25 +37,26 @@ pub(crate) fn martian_picture(
 /// `{color}`, `{left}` and `{die}`).
 pub fn labels(lang: Lang) -> MartianLabels {
     MartianLabels {
-        white: super::text::color_name(lang, Color::White),
-        black: super::text::color_name(lang, Color::Black),
-        cards: tr!(lang, "mc-label-cards", n = "{n}"),
-        one_card: tr!(lang, "mc-label-one-card"),
-        to_act: tr!(lang, "mc-label-to-act"),
-        card_due: tr!(lang, "mc-label-card-due"),
-        prison: tr!(lang, "mc-label-prison"),
-        reserve: tr!(lang, "mc-label-reserve"),
-        title: tr!(lang, "mc-label-title"),
-        turn: tr!(lang, "mc-label-turn", color = "{color}"),
+        white: super::text::color_name(lang, Color::White).unmarked(),
+        black: super::text::color_name(lang, Color::Black).unmarked(),
+        cards: tr!(lang, "mc-label-cards", n = "{n}").unmarked(),
+        one_card: tr!(lang, "mc-label-one-card").unmarked(),
+        to_act: tr!(lang, "mc-label-to-act").unmarked(),
+        card_due: tr!(lang, "mc-label-card-due").unmarked(),
+        prison: tr!(lang, "mc-label-prison").unmarked(),
+        reserve: tr!(lang, "mc-label-reserve").unmarked(),
+        title: tr!(lang, "mc-label-title").unmarked(),
+        turn: tr!(lang, "mc-label-turn", color = "{color}").unmarked(),
         actions_left: tr!(
             lang,
             "mc-label-actions-left",
             left = "{left}",
             die = "{die}"
-        ),
-        battle: tr!(lang, "mc-label-battle"),
-        attacker_leads: tr!(lang, "mc-label-attacker-leads"),
-        deck: tr!(lang, "mc-label-deck"),
-        discard: tr!(lang, "mc-label-discard"),
+        )
+        .unmarked(),
+        battle: tr!(lang, "mc-label-battle").unmarked(),
+        attacker_leads: tr!(lang, "mc-label-attacker-leads").unmarked(),
+        deck: tr!(lang, "mc-label-deck").unmarked(),
+        discard: tr!(lang, "mc-label-discard").unmarked(),
     }
 }

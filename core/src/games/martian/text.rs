@@ -8,6 +8,7 @@ use martian_chess::{
 };
 
 use crate::lang::tr;
+use crate::reply::Text;
 use crate::request::mention;
 use crate::words::money;
 use crate::Lang;
@@ -16,7 +17,7 @@ use crate::Lang;
 pub(crate) const GAME_NAME: &str = "Martian Chess";
 
 /// The piece prices of a challenge's terms.
-pub(crate) fn piece_price_terms(lang: Lang, price: u64, currency: &str) -> String {
+pub(crate) fn piece_price_terms(lang: Lang, price: u64, currency: &str) -> Text {
     tr!(
         lang,
         "mc-piece-price-terms",
@@ -36,7 +37,7 @@ pub(crate) fn prisoner_role(piece: char) -> &'static str {
 }
 
 /// A Jetan command in a Martian Chess game, or the other way round.
-pub(crate) fn wrong_game(lang: Lang, game: GameKind) -> String {
+pub(crate) fn wrong_game(lang: Lang, game: GameKind) -> Text {
     match game {
         GameKind::MartianChess => tr!(lang, "mc-wrong-game-martian"),
         GameKind::Jetan => tr!(lang, "mc-wrong-game-jetan"),
@@ -44,7 +45,7 @@ pub(crate) fn wrong_game(lang: Lang, game: GameKind) -> String {
 }
 
 /// A colour's name in `lang`.
-pub(crate) fn color_name(lang: Lang, c: Color) -> String {
+pub(crate) fn color_name(lang: Lang, c: Color) -> Text {
     match c {
         Color::White => tr!(lang, "mc-white"),
         Color::Black => tr!(lang, "mc-black"),
@@ -52,17 +53,13 @@ pub(crate) fn color_name(lang: Lang, c: Color) -> String {
 }
 
 /// A colour's name with its player, in `lang`: "@alice (White)".
-fn seat_in(lang: Lang, player: UserId, c: Color) -> String {
-    format!("{} ({})", mention(player), color_name(lang, c))
+fn seat_in(lang: Lang, player: UserId, c: Color) -> Text {
+    mention(player).and(" (").and(color_name(lang, c)).and(")")
 }
 
 /// Why the rules refuse an action. `who` names a colour's player (a mention); without
 /// it the colour's name is used.
-pub(crate) fn illegal(
-    lang: Lang,
-    e: &IllegalAction,
-    who: Option<&dyn Fn(Color) -> String>,
-) -> String {
+pub(crate) fn illegal(lang: Lang, e: &IllegalAction, who: Option<&dyn Fn(Color) -> Text>) -> Text {
     let name = |c: Color| who.map_or_else(|| color_name(lang, c), |f| f(c));
     match e {
         IllegalAction::GameOver(_) => tr!(lang, "mc-game-over"),
@@ -71,17 +68,17 @@ pub(crate) fn illegal(
             tr!(lang, "mc-battle-in-progress", who = name(*c))
         }
         IllegalAction::NotYourCard(c) => tr!(lang, "mc-not-your-battle-card", who = name(*c)),
-        other => crate::words::capitalise(&illegal_move(lang, other)),
+        other => illegal_move(lang, other).capitalised(),
     }
 }
 
 /// The piece with its article: "the Rook", "la Torre".
-fn the_piece(lang: Lang, r: Role) -> String {
+fn the_piece(lang: Lang, r: Role) -> Text {
     tr!(lang, "mc-the-piece", role = role_code(r))
 }
 
 /// The less common refusals of the rules, each from its variant's data.
-fn illegal_move(lang: Lang, e: &IllegalAction) -> String {
+fn illegal_move(lang: Lang, e: &IllegalAction) -> Text {
     use IllegalAction as I;
     match e {
         I::EmptySquare(s) => tr!(lang, "mc-illegal-empty-square", square = s.to_string()),
@@ -152,7 +149,7 @@ fn illegal_move(lang: Lang, e: &IllegalAction) -> String {
 }
 
 /// Why a typed move does not read.
-pub(crate) fn not_a_move(lang: Lang, typed: &str, e: &martian_chess::ParseActionError) -> String {
+pub(crate) fn not_a_move(lang: Lang, typed: &str, e: &martian_chess::ParseActionError) -> Text {
     use martian_chess::ParseActionError as P;
     match e {
         P::Square(part) => tr!(
@@ -177,7 +174,7 @@ pub(crate) fn card_option(lang: Lang, c: Card) -> String {
         'T' => "10".to_string(),
         r => r.to_string(),
     };
-    tr!(lang, "mc-card-option", rank = rank, suit = c.suit().name())
+    tr!(lang, "mc-card-option", rank = rank, suit = c.suit().name()).unmarked()
 }
 
 /// An autocomplete entry for a piece that can move: "e2 — pawn (2 moves)".
@@ -189,6 +186,7 @@ pub(crate) fn suggest_from(lang: Lang, square: Square, role: Role, n: usize) -> 
         role = role_code(role),
         n = n
     )
+    .unmarked()
 }
 
 /// An autocomplete entry for an attack: "e5 — attack the Knight".
@@ -199,10 +197,11 @@ pub(crate) fn suggest_attack(lang: Lang, square: Square, role: Role) -> String {
         square = square.to_string(),
         role = role_code(role)
     )
+    .unmarked()
 }
 
 /// A piece kind as typed: its letter (`N`) or its name (`knight`).
-pub(crate) fn parse_role(lang: Lang, typed: &str) -> Result<Role, String> {
+pub(crate) fn parse_role(lang: Lang, typed: &str) -> Result<Role, Text> {
     let t = typed.trim();
     let mut chars = t.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
@@ -230,14 +229,14 @@ pub(crate) fn parse_role(lang: Lang, typed: &str) -> Result<Role, String> {
 }
 
 /// A card as typed (`AS`, `10h`, `th`).
-pub(crate) fn parse_card(lang: Lang, typed: &str) -> Result<Card, String> {
+pub(crate) fn parse_card(lang: Lang, typed: &str) -> Result<Card, Text> {
     let t = typed.trim().to_ascii_uppercase().replace("10", "T");
     t.parse()
         .map_err(|_| tr!(lang, "mc-not-a-card", typed = typed.trim()))
 }
 
 /// A square as typed.
-pub(crate) fn parse_square(lang: Lang, typed: &str) -> Result<Square, String> {
+pub(crate) fn parse_square(lang: Lang, typed: &str) -> Result<Square, Text> {
     typed
         .trim()
         .to_ascii_lowercase()
@@ -247,7 +246,7 @@ pub(crate) fn parse_square(lang: Lang, typed: &str) -> Result<Square, String> {
 
 /// A hand as a compact line, sorted by suit (spades, hearts, diamonds, clubs) and rank,
 /// high first: `AS KS 7H · 9D · 2C`.
-pub(crate) fn hand_line(lang: Lang, hand: &[Card]) -> String {
+pub(crate) fn hand_line(lang: Lang, hand: &[Card]) -> Text {
     let mut groups = Vec::new();
     for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
         let mut cards: Vec<Card> = hand.iter().copied().filter(|c| c.suit() == suit).collect();
@@ -260,25 +259,25 @@ pub(crate) fn hand_line(lang: Lang, hand: &[Card]) -> String {
     if groups.is_empty() {
         tr!(lang, "mc-no-cards")
     } else {
-        groups.join(" · ")
+        Text::words(groups.join(" · "))
     }
 }
 
 /// The private answer to `hand`.
-pub(crate) fn hand_reply(lang: Lang, view: &PublicView) -> String {
+pub(crate) fn hand_reply(lang: Lang, view: &PublicView) -> Text {
     let hand = hand_line(lang, view.hand());
     let mut s = tr!(lang, "mc-hand", n = view.hand().len(), hand = hand);
     if let ToAct::Battle { player, .. } = view.to_act() {
         if player == view.viewer() {
-            s.push('\n');
-            s.push_str(&tr!(lang, "mc-hand-battle"));
+            s.push("\n");
+            s.push(tr!(lang, "mc-hand-battle"));
         }
     }
     s
 }
 
 /// The die roll that starts a turn.
-pub(crate) fn die_roll(lang: Lang, player: UserId, c: Color, value: u8) -> String {
+pub(crate) fn die_roll(lang: Lang, player: UserId, c: Color, value: u8) -> Text {
     tr!(
         lang,
         "mc-die-roll",
@@ -290,7 +289,7 @@ pub(crate) fn die_roll(lang: Lang, player: UserId, c: Color, value: u8) -> Strin
 
 /// The public state of play: whose turn, the die, the battle, prisons, reserves, hand
 /// sizes, the discard pile's top. Nothing hidden.
-pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> UserId) -> String {
+pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> UserId) -> Text {
     let turn = view.turn();
     let mut s = tr!(
         lang,
@@ -306,8 +305,8 @@ pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> Us
         } else {
             tr!(lang, "mc-battle-cards", cards = cards.join(" "))
         };
-        s.push('\n');
-        s.push_str(&tr!(
+        s.push("\n");
+        s.push(tr!(
             lang,
             "mc-status-battle",
             from = b.from().to_string(),
@@ -316,8 +315,8 @@ pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> Us
         ));
     }
     for c in Color::ALL {
-        s.push('\n');
-        s.push_str(&tr!(
+        s.push("\n");
+        s.push(tr!(
             lang,
             "mc-status-side",
             color = color_name(lang, c),
@@ -326,9 +325,9 @@ pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> Us
             reserve = pool(lang, view.reserve(c))
         ));
     }
-    s.push('\n');
+    s.push("\n");
     if let Some(top) = view.discard_pile().last() {
-        s.push_str(&tr!(
+        s.push(tr!(
             lang,
             "mc-status-discard",
             n = view.discard_pile().len(),
@@ -336,16 +335,16 @@ pub(crate) fn status(lang: Lang, view: &PublicView, player: &dyn Fn(Color) -> Us
             deck = view.deck_len()
         ));
     } else {
-        s.push_str(&tr!(lang, "mc-status-deck", deck = view.deck_len()));
+        s.push(tr!(lang, "mc-status-deck", deck = view.deck_len()));
     }
     s
 }
 
-fn pool(lang: Lang, p: &martian_chess::Pool) -> String {
+fn pool(lang: Lang, p: &martian_chess::Pool) -> Text {
     if p.is_empty() {
         tr!(lang, "mc-pool-empty")
     } else {
-        p.to_string()
+        Text::words(p.to_string())
     }
 }
 
@@ -358,7 +357,7 @@ pub(crate) fn events(
     action: &Action,
     list: &[Event],
     player: &dyn Fn(Color) -> UserId,
-) -> Vec<String> {
+) -> Vec<Text> {
     let who = |c: Color| seat_in(lang, player(c), c);
     let mut out = Vec::new();
     match action {
@@ -471,7 +470,7 @@ fn role_code(r: Role) -> &'static str {
     }
 }
 
-fn outcome(lang: Lang, o: Outcome, who: &dyn Fn(Color) -> String) -> String {
+fn outcome(lang: Lang, o: Outcome, who: &dyn Fn(Color) -> Text) -> Text {
     use martian_chess::{DrawReason, WinReason};
     match o {
         Outcome::Decisive { winner, reason } => match reason {
@@ -490,17 +489,17 @@ fn outcome(lang: Lang, o: Outcome, who: &dyn Fn(Color) -> String) -> String {
 }
 
 /// The prompt under a message when a battle card is awaited.
-pub(crate) fn card_prompt(lang: Lang, player: UserId) -> String {
+pub(crate) fn card_prompt(lang: Lang, player: UserId) -> Text {
     tr!(lang, "mc-card-prompt", who = mention(player))
 }
 
 /// The line under a message when a new actor is to act.
-pub(crate) fn your_turn(lang: Lang, player: UserId) -> String {
+pub(crate) fn your_turn(lang: Lang, player: UserId) -> Text {
     tr!(lang, "mc-your-turn", who = mention(player))
 }
 
 /// A prisoner whose owner's piece reserve is spent paid nothing (or not all).
-pub(crate) fn reserve_spent(lang: Lang, unpaid: u64, currency: &str) -> String {
+pub(crate) fn reserve_spent(lang: Lang, unpaid: u64, currency: &str) -> Text {
     tr!(
         lang,
         "mc-reserve-spent",
@@ -510,24 +509,24 @@ pub(crate) fn reserve_spent(lang: Lang, unpaid: u64, currency: &str) -> String {
 
 /// The card menu's placeholder.
 pub(crate) fn card_menu(lang: Lang) -> String {
-    tr!(lang, "mc-card-menu")
+    tr!(lang, "mc-card-menu").unmarked()
 }
 
 /// The discard menu's placeholder.
 pub(crate) fn discard_menu(lang: Lang) -> String {
-    tr!(lang, "mc-discard-menu")
+    tr!(lang, "mc-discard-menu").unmarked()
 }
 
-pub(crate) fn not_your_card(lang: Lang) -> String {
+pub(crate) fn not_your_card(lang: Lang) -> Text {
     tr!(lang, "mc-not-your-card")
 }
 
-pub(crate) fn card_menu_text(lang: Lang, view: &PublicView, legal: &[Card]) -> String {
+pub(crate) fn card_menu_text(lang: Lang, view: &PublicView, legal: &[Card]) -> Text {
     let led = view
         .battle()
         .and_then(|b| b.led_suit())
-        .map_or(String::new(), |s| {
-            format!(" {}", tr!(lang, "mc-led-suit", suit = s.name()))
+        .map_or(Text::new(), |s| {
+            Text::words(" ").and(tr!(lang, "mc-led-suit", suit = s.name()))
         });
     tr!(
         lang,
@@ -538,7 +537,7 @@ pub(crate) fn card_menu_text(lang: Lang, view: &PublicView, legal: &[Card]) -> S
     )
 }
 
-pub(crate) fn discard_menu_text(lang: Lang, view: &PublicView) -> String {
+pub(crate) fn discard_menu_text(lang: Lang, view: &PublicView) -> Text {
     tr!(
         lang,
         "mc-discard-menu-text",
@@ -546,12 +545,12 @@ pub(crate) fn discard_menu_text(lang: Lang, view: &PublicView) -> String {
     )
 }
 
-pub(crate) fn stale_menu(lang: Lang) -> String {
+pub(crate) fn stale_menu(lang: Lang) -> Text {
     tr!(lang, "stale-menu")
 }
 
 /// The start of a game.
-pub(crate) fn started(lang: Lang, white: UserId, black: UserId) -> String {
+pub(crate) fn started(lang: Lang, white: UserId, black: UserId) -> Text {
     tr!(
         lang,
         "mc-started",
@@ -561,7 +560,7 @@ pub(crate) fn started(lang: Lang, white: UserId, black: UserId) -> String {
 }
 
 /// A practice game's opening line.
-pub(crate) fn practice_started(lang: Lang, user: UserId, bot: UserId, level: u8) -> String {
+pub(crate) fn practice_started(lang: Lang, user: UserId, bot: UserId, level: u8) -> Text {
     tr!(
         lang,
         "mc-practice-started",
@@ -572,24 +571,19 @@ pub(crate) fn practice_started(lang: Lang, user: UserId, bot: UserId, level: u8)
 }
 
 /// `moves square:` for a Martian Chess piece (private).
-pub(crate) fn piece_moves(
-    lang: Lang,
-    sq: Square,
-    role: Role,
-    targets: &[(Square, bool)],
-) -> String {
+pub(crate) fn piece_moves(lang: Lang, sq: Square, role: Role, targets: &[(Square, bool)]) -> Text {
     let role = role_code(role);
     let square = sq.to_string();
     if targets.is_empty() {
         return tr!(lang, "mc-cannot-move", role = role, square = square);
     }
-    let list: Vec<String> = targets
+    let list: Vec<Text> = targets
         .iter()
         .map(|(to, attack)| {
             if *attack {
                 tr!(lang, "mc-attack-target", square = to.to_string())
             } else {
-                to.to_string()
+                Text::words(to.to_string())
             }
         })
         .collect();
@@ -598,7 +592,7 @@ pub(crate) fn piece_moves(
         "mc-can-go",
         role = role,
         square = square,
-        list = list.join(", ")
+        list = Text::join(list, ", ")
     )
 }
 
@@ -609,7 +603,7 @@ pub(crate) fn replay_header(
     white: UserId,
     black: UserId,
     actions: usize,
-) -> String {
+) -> Text {
     tr!(
         lang,
         "mc-replay-header",
@@ -621,7 +615,7 @@ pub(crate) fn replay_header(
 }
 
 /// One line of the replay file.
-pub(crate) fn replay_line(lang: Lang, n: usize, c: Color, notation: &str, timeout: bool) -> String {
+pub(crate) fn replay_line(lang: Lang, n: usize, c: Color, notation: &str, timeout: bool) -> Text {
     let line = tr!(
         lang,
         "mc-replay-line",
@@ -637,12 +631,12 @@ pub(crate) fn replay_line(lang: Lang, n: usize, c: Color, notation: &str, timeou
 }
 
 /// A battle card played by the bot for a player out of time.
-pub(crate) fn timeout_card(lang: Lang, player: UserId) -> String {
+pub(crate) fn timeout_card(lang: Lang, player: UserId) -> Text {
     tr!(lang, "mc-timeout-card", who = mention(player))
 }
 
 /// The turn status under `board` for a game in progress.
-pub(crate) fn board_header(lang: Lang, white: UserId, black: UserId) -> String {
+pub(crate) fn board_header(lang: Lang, white: UserId, black: UserId) -> Text {
     tr!(
         lang,
         "mc-board-header",
@@ -668,10 +662,10 @@ pub(crate) fn menu_destination(
     let castling = role == Role::King && from.file().abs_diff(to.file()) == 2;
     let mut notes = Vec::new();
     if castling && target.is_none() {
-        notes.push(tr!(lang, "mc-menu-castling"));
+        notes.push(tr!(lang, "mc-menu-castling").unmarked());
     }
     if let Some(r) = promotion {
-        notes.push(tr!(lang, "mc-menu-promotes", role = role_code(r)));
+        notes.push(tr!(lang, "mc-menu-promotes", role = role_code(r)).unmarked());
     }
     if !notes.is_empty() {
         s.push_str(if target.is_some() { ", " } else { " — " });
@@ -681,7 +675,7 @@ pub(crate) fn menu_destination(
 }
 
 /// The text above the menu of a piece's destinations.
-pub(crate) fn menu_piece_title(lang: Lang, role: Role, from: Square) -> String {
+pub(crate) fn menu_piece_title(lang: Lang, role: Role, from: Square) -> Text {
     tr!(
         lang,
         "mc-menu-piece",
@@ -692,17 +686,17 @@ pub(crate) fn menu_piece_title(lang: Lang, role: Role, from: Square) -> String {
 
 /// A paradrop in the Move button's menu: "Paradrop a Knight from your reserve".
 pub(crate) fn menu_drop(lang: Lang, role: Role) -> String {
-    tr!(lang, "mc-menu-drop", role = role_code(role))
+    tr!(lang, "mc-menu-drop", role = role_code(role)).unmarked()
 }
 
 /// The text above the menu of a paradrop's squares.
-pub(crate) fn menu_drop_title(lang: Lang, role: Role) -> String {
+pub(crate) fn menu_drop_title(lang: Lang, role: Role) -> Text {
     tr!(lang, "mc-menu-drop-title", role = role_code(role))
 }
 
 /// An exchange in the Move button's menu.
 pub(crate) fn menu_exchange(lang: Lang, role: Role) -> String {
-    tr!(lang, "mc-menu-exchange", role = role_code(role))
+    tr!(lang, "mc-menu-exchange", role = role_code(role)).unmarked()
 }
 
 #[cfg(test)]

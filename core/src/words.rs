@@ -66,14 +66,7 @@ pub fn ledger_csv(entries: &[jetan_store::LedgerEntry]) -> String {
     out
 }
 
-/// The first letter in upper case.
-pub fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
+pub use crate::reply::capitalise;
 
 /// An amount with the currency (named in the plural): "1 coin", "40 coins"; the default
 /// currency ("coins") in the language's own word.

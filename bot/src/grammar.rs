@@ -1120,6 +1120,7 @@ pub static JETAN: Spec = Spec {
                 ),
             ],
         },
+        cmd("web", &[], |_| Ok(Command::Web)),
     ],
 };
 

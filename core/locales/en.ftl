@@ -1307,3 +1307,22 @@ tournament-reopened = Opening the threads of { $n ->
     } of **{ $name }** that never started.
 tournament-no-game = Game { $game } is not a tournament's game.
 tournament-rest-row = { $board }. { $who } rests this round
+
+## The web pages (`jetan serve` with JETAN_WEB_ADDR, `jetan console --web`).
+cmd-web = web
+cmd-web-desc = Your own link to play this game in the browser (or to watch it).
+web-off = The web pages are off on this bot.
+web-your-link = Your own link to this game: click a piece, then where it goes. Keep it to yourself; it works until the game ends, at most 24 hours.
+web-watch-link = This game's page, live.
+button-play-web = Play in the browser
+button-watch = Watch
+web-vs = { $first } vs { $second }
+web-piece = { $color } { $piece }
+mc-piece-name = { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] Pawn
+}

@@ -1304,3 +1304,22 @@ tournament-reopened = Abriendo los hilos de { $n ->
     } de **{ $name }** que nunca empezaron.
 tournament-no-game = La partida { $game } no es de un torneo.
 tournament-rest-row = { $board }. { $who } descansa esta ronda
+
+## Las páginas web (`jetan serve` con JETAN_WEB_ADDR, `jetan console --web`).
+cmd-web = web
+cmd-web-desc = Tu enlace para jugar esta partida en el navegador (o para verla).
+web-off = Las páginas web están desactivadas en este bot.
+web-your-link = Tu enlace a esta partida: haz clic en una pieza y luego en su destino. No lo compartas; vale hasta que acabe la partida, 24 horas como mucho.
+web-watch-link = La página de esta partida, en directo.
+button-play-web = Jugar en el navegador
+button-watch = Ver
+web-vs = { $first } contra { $second }
+web-piece = { $piece } de las { $color }
+mc-piece-name = { $role ->
+    [king] Rey
+    [queen] Dama
+    [rook] Torre
+    [bishop] Alfil
+    [knight] Caballo
+   *[pawn] Peón
+}

@@ -203,6 +203,8 @@ pub enum ButtonStyle {
     Danger,
     /// Grey.
     Secondary,
+    /// A link: the button's `id` is the address it opens (a web page), not a custom id.
+    Link,
 }
 
 /// A button under a reply. Its id encodes what it acts on, so it still works after a restart.

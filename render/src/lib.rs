@@ -15,6 +15,7 @@
 //! nothing is read from disk or the network.
 #![deny(missing_docs)]
 
+mod board_view;
 mod paint;
 mod palette;
 mod profile;
@@ -25,11 +26,12 @@ mod theme;
 mod jetan;
 mod martian;
 
+pub use board_view::{BoardView, Cell, CellShape, Line, Mark, Rgb, Token, HINT, SELECTED};
 pub use jetan::{
     board_image, board_png, captured, default_renderer, duel_odds, replay_gif, BoardShape, Labels,
     LastMove, Renderer, Replay, TokenSpot, View, DISCORD_ATTACHMENT_LIMIT,
 };
-pub use martian::{martian_image, martian_png, MartianLabels, MartianScene};
+pub use martian::{martian_board_view, martian_image, martian_png, MartianLabels, MartianScene};
 pub use profile::{profile_image, profile_png, Chart, Point, ProfileCard, Series};
 
 /// Why a picture could not be made.

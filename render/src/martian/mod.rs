@@ -19,6 +19,9 @@ use crate::theme::{
 };
 use crate::RenderError;
 
+mod web;
+pub use web::martian_board_view;
+
 /// One square's side in pixels.
 const SQ: i32 = 56;
 /// The board's left edge (rank numbers to its left).

@@ -1341,7 +1341,7 @@ mod tests {
         let leaves = leaves();
         assert_eq!(
             leaves.len(),
-            48,
+            49,
             "{:?}",
             leaves.iter().map(|l| &l.0).collect::<Vec<_>>()
         );

@@ -31,7 +31,8 @@ pub use jetan::{
     board_image, board_png, captured, default_renderer, duel_odds, replay_gif, BoardShape, Labels,
     LastMove, Renderer, Replay, TokenSpot, View, DISCORD_ATTACHMENT_LIMIT,
 };
-pub use martian::{martian_board_view, martian_image, martian_png, MartianLabels, MartianScene};
+pub use martian::web::martian_board_view;
+pub use martian::{martian_image, martian_png, MartianLabels, MartianScene};
 pub use profile::{profile_image, profile_png, Chart, Point, ProfileCard, Series};
 
 /// Why a picture could not be made.

@@ -19,8 +19,7 @@ use crate::theme::{
 };
 use crate::RenderError;
 
-mod web;
-pub use web::martian_board_view;
+pub(crate) mod web;
 
 /// One square's side in pixels.
 const SQ: i32 = 56;

@@ -220,12 +220,12 @@ impl GameUi for Jetan {
 
     fn board_view(
         &self,
-        core: &Core,
+        _core: &Core,
         lang: Lang,
         game: &Game,
         bottom: Seat,
     ) -> Result<(jetan_render::BoardView, Vec<(String, String)>), CoreError> {
-        pictures::board_view(core, lang, game, bottom)
+        pictures::board_view(lang, game, &moved::position(game)?, bottom)
     }
 
     fn move_list(&self, game: &Game) -> Vec<String> {

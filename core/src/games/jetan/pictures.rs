@@ -107,15 +107,14 @@ pub(crate) fn board_picture(
     Ok(board_png(pos, &view)?)
 }
 
-/// The board of `game` for a web page (the PNG's geometry, colours and marks), with
-/// `bottom` at the bottom, and each piece's name by its square.
+/// The board of `game` at `pos` for a web page (the PNG's geometry, colours and marks),
+/// with `bottom` at the bottom, and each piece's name by its square.
 pub(crate) fn board_view(
-    _core: &Core,
     lang: Lang,
     game: &Game,
+    pos: &Position,
     bottom: Seat,
 ) -> Result<(jetan_render::BoardView, Vec<(String, String)>), CoreError> {
-    let pos = super::moved::position(game)?;
     let mut view = View::new(color_of(bottom)).with_shape(shape(game));
     match game.moves().last() {
         Some(rec) if rec.duel.is_some() => match replayed(game) {
@@ -129,7 +128,7 @@ pub(crate) fn board_view(
         Some(rec) => view = view.with_last_move(last_move(rec)),
         None => {}
     }
-    let board = jetan_render::default_renderer()?.board_view(&pos, &view);
+    let board = jetan_render::default_renderer()?.board_view(pos, &view);
     let names = pos
         .board()
         .pieces()

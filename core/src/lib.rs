@@ -462,7 +462,7 @@ impl Core {
                     .unwrap_or_else(|| text::refusal(lang, &e, &currency));
                 // No game here: say where the asker's game is, if they play one.
                 if matches!(e, StoreError::NoGame) {
-                    if let Some(there) = crate::threads::your_game_elsewhere(self, &req, lang) {
+                    if let Some(there) = crate::threads::your_game_elsewhere(self, req, lang) {
                         why = format!("{why}\n{there}");
                     }
                 }

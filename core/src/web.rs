@@ -382,8 +382,8 @@ impl Core {
 
     /// The request of a move made on a page by `user` in game `id` of server `guild`:
     /// the Move menu's choice of `key` on board `version` (refused as stale when the
-    /// board changed), with request id `request` (unique per move); `None` if the game
-    /// is not in progress there.
+    /// board changed); `None` if the game is not in progress there. The front end sets
+    /// its id (unique per move) and time.
     ///
     /// # Errors
     /// A failure of the store.
@@ -394,8 +394,6 @@ impl Core {
         user: UserId,
         key: &str,
         version: u64,
-        request: u64,
-        now: u64,
     ) -> Result<Option<Request>, CoreError> {
         let Some(Found::Playing(game)) = find(self, guild, id)? else {
             return Ok(None);
@@ -404,7 +402,7 @@ impl Core {
             menu: ButtonAction::game(game.id, FROM),
             value: format!("{key}@{version}"),
         };
-        Ok(Some(web_request(self, &game, user, request, now, command)))
+        Ok(Some(web_request(self, &game, user, 0, 0, command)))
     }
 }
 

@@ -1,7 +1,8 @@
 //! `jetan bench-web`: N live clients on one game, on loopback. A console game in a
 //! throwaway data directory, the web pages on a free port, N server-sent-event clients
-//! (plain sockets) on the game's page; then moves typed in the console, each timed from
-//! the moment the move's request is handed to the core (an upper bound of the time from
+//! (plain sockets) on the game's page; then moves played as a page plays them (the Move
+//! menu's first choice, through `Core::handle`), each timed from the moment the move's
+//! request is handed to the core (an upper bound of the time from
 //! its commit: it includes the move's own work and picture) to the moment each client has
 //! read its event. Prints the time to the last client of each move (p50, p99, max) and
 //! of every delivery, and the process's memory growth per client (server and client
@@ -65,7 +66,7 @@ async fn client(
             .as_bytes(),
     )
     .await?;
-    let mut buf = vec![0u8; 64 * 1024];
+    let mut buf = vec![0u8; 2048];
     let mut pending = Vec::new();
     let mut first = true;
     loop {
@@ -169,19 +170,39 @@ pub fn run(clients: usize, moves: usize) -> anyhow::Result<()> {
         "{clients} clients connected to {watch}/events; memory {before} KB → {after} KB: {:.1} KB per client (server and client sockets together)",
         after.saturating_sub(before) as f64 / clients.max(1) as f64
     );
-    // Moves back and forth: each side's Panthan steps forward and back.
-    let script = [
-        "@alice move from:e2 to:e3",
-        "@bob move from:e9 to:e8",
-        "@alice move from:e3 to:e2",
-        "@bob move from:e8 to:e9",
-    ];
+    // Each move the first one the player to act is offered, played as a page plays it.
     let mut last_client = Vec::new();
     let mut every = Vec::new();
     for i in 0..moves {
-        let line = format!("#bench {}", script[i % script.len()]);
+        let page = core
+            .game_page(CONSOLE_GUILD, game, false)?
+            .ok_or_else(|| anyhow::anyhow!("the game ended after {i} moves"))?;
+        let Some(player) = page.players.iter().find(|p| p.to_act).map(|p| p.user) else {
+            anyhow::bail!("the game ended after {i} moves");
+        };
+        let now = || {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as u64)
+        };
+        let offered = core
+            .page_actions(CONSOLE_GUILD, game, player, now())?
+            .and_then(|a| a.actions.first().map(|x| (a.version, x.key.clone())))
+            .ok_or_else(|| anyhow::anyhow!("no move offered after {i} moves"))?;
+        let mut req = core
+            .web_move(CONSOLE_GUILD, game, player, &offered.1, offered.0)?
+            .ok_or_else(|| anyhow::anyhow!("the game ended after {i} moves"))?;
+        req.id = (1 << 63) | i as u64;
+        req.now = now();
         let committed = Instant::now();
-        console.run_line(&line, &mut sink)?;
+        let response = core.handle(req);
+        if response.reply.ephemeral {
+            anyhow::bail!(
+                "move {} was refused: {}",
+                i + 1,
+                response.reply.text.plain()
+            );
+        }
         let version = core
             .game_page(CONSOLE_GUILD, game, false)?
             .map(|p| p.version)

@@ -730,18 +730,18 @@ async fn play_move(
             Ok(Some(_)) => {}
             _ => return Err(Outcome::Over),
         }
-        let req = match core.web_move(
+        let mut req = match core.web_move(
             claims.guild,
             claims.game,
             claims.user,
             &form.key,
             form.version,
-            request,
-            now,
         ) {
             Ok(Some(req)) => req,
             _ => return Err(Outcome::Over),
         };
+        req.id = request;
+        req.now = now;
         let name = metrics::command_name(&req.command);
         let channel = req.channel;
         let response = core.handle(req);

@@ -92,8 +92,7 @@ impl Renderer {
         }
         let mut coords = Vec::new();
         let mut lines = Vec::new();
-        let view_box;
-        if rings {
+        let view_box = if rings {
             let g = self.rings();
             for file in 0..10u8 {
                 if let Some(sq) = Square::new(file, 0) {
@@ -115,7 +114,7 @@ impl Renderer {
                 color: sprites::SEAM,
             });
             let r = g.outer + 0.45 * s;
-            view_box = [g.cx - r, g.cy - r, 2.0 * r, 2.0 * r];
+            [g.cx - r, g.cy - r, 2.0 * r, 2.0 * r]
         } else {
             let m = l.margin as f32;
             for i in 0..10u8 {
@@ -133,13 +132,13 @@ impl Renderer {
                 ));
                 coords.push((m / 2.0, cy, (i + 1).to_string()));
             }
-            view_box = [
+            [
                 0.0,
                 l.board_y as f32 - m,
                 l.board_x as f32 + 10.0 * s + m,
                 10.0 * s + 2.0 * m,
-            ];
-        }
+            ]
+        };
         BoardView {
             view_box,
             background: FRAME,

@@ -67,7 +67,10 @@ async fn client(
     )
     .await?;
     let mut buf = vec![0u8; 2048];
-    let mut pending = Vec::new();
+    // The current line, kept only while it may be an `id:` line (each event's `id:` line
+    // carries the game's version; the data lines are skipped byte by byte).
+    let mut line = Vec::with_capacity(32);
+    let mut keep = true;
     let mut first = true;
     loop {
         let n = s.read(&mut buf).await?;
@@ -75,30 +78,31 @@ async fn client(
             return Ok(());
         }
         let at = Instant::now();
-        pending.extend_from_slice(&buf[..n]);
-        // Each event's `id:` line carries the game's version.
-        while let Some(i) = pending.windows(4).position(|w| w == b"id: ") {
-            let rest = &pending[i + 4..];
-            let Some(end) = rest.iter().position(|&b| b == b'\n') else {
-                break;
-            };
-            let version = std::str::from_utf8(&rest[..end])
-                .ok()
-                .and_then(|v| v.trim().parse().ok());
-            pending.drain(..i + 4 + end);
-            if let Some(v) = version {
-                if first {
-                    first = false;
-                    let _ = ready.send(());
-                } else {
-                    let _ = seen.send((v, at));
+        for &b in &buf[..n] {
+            if b == b'\n' {
+                if keep {
+                    if let Some(v) = line
+                        .strip_prefix(b"id: ")
+                        .and_then(|v| std::str::from_utf8(v).ok())
+                        .and_then(|v| v.trim().parse::<u64>().ok())
+                    {
+                        if first {
+                            first = false;
+                            let _ = ready.send(());
+                        } else {
+                            let _ = seen.send((v, at));
+                        }
+                    }
+                }
+                line.clear();
+                keep = true;
+            } else if keep {
+                line.push(b);
+                if line.len() > 32 || !(b"id: ".starts_with(&line) || line.starts_with(b"id: ")) {
+                    keep = false;
+                    line.clear();
                 }
             }
-        }
-        if pending.len() > 1 << 20 {
-            // Keep the tail only (an id line is never that long).
-            let keep = pending.split_off(pending.len() - 64);
-            pending = keep;
         }
     }
 }

@@ -29,8 +29,26 @@ pub struct Snapshot {
     pub version: u64,
     /// Whether it is over.
     pub over: bool,
-    /// The live fragment's HTML.
-    pub html: Arc<str>,
+    /// The server-sent event that carries it, formatted once for every client.
+    pub event: axum::body::Bytes,
+}
+
+impl Snapshot {
+    /// The snapshot of version `version`: its event (`event: game`, the version as its
+    /// id, the fragment as its data, on one line).
+    pub fn new(version: u64, over: bool, html: &str) -> Snapshot {
+        let mut event = format!("event: game\nid: {version}\ndata: ");
+        event.reserve(html.len() + 2);
+        for c in html.chars() {
+            event.push(if c == '\n' || c == '\r' { ' ' } else { c });
+        }
+        event.push_str("\n\n");
+        Snapshot {
+            version,
+            over,
+            event: event.into(),
+        }
+    }
 }
 
 struct Watched {

@@ -31,7 +31,6 @@ use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response as HttpResponse};
 use axum::routing::{get, post};
 use axum::{Form, Json, Router};
@@ -242,11 +241,7 @@ fn render_game(core: &Core, (guild, id, flipped): live::Key) -> Option<(Snapshot
     let names = names_of(core, &page);
     let html = html::game_fragment(&page, &names);
     Some((
-        Snapshot {
-            version: page.version,
-            over: page.result.is_some(),
-            html: html.into(),
-        },
+        Snapshot::new(page.version, page.result.is_some(), &html),
         page.channel,
     ))
 }
@@ -527,25 +522,39 @@ async fn events(
         return no_such_game();
     };
     METRICS.web_request("events", 200);
-    Sse::new(stream(rx, client))
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+    (
+        [
+            (header::CONTENT_TYPE, "text/event-stream"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        axum::body::Body::from_stream(stream(rx, client)),
+    )
         .into_response()
 }
 
-/// The game's fragments: the current one at once, then each change.
+/// How often an idle stream says it is alive (a comment line), so proxies keep it open.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// The game's events: the current one at once, then each change, each the same bytes for
+/// every client (formatted once, by the hub).
 fn stream(
     rx: tokio::sync::watch::Receiver<Arc<Snapshot>>,
     client: live::Client,
-) -> impl Stream<Item = Result<Event, Infallible>> {
+) -> impl Stream<Item = Result<axum::body::Bytes, Infallible>> {
     futures::stream::unfold((rx, client, true), |(mut rx, client, first)| async move {
-        if !first && rx.changed().await.is_err() {
-            return None;
+        if !first {
+            tokio::select! {
+                changed = rx.changed() => {
+                    if changed.is_err() {
+                        return None;
+                    }
+                }
+                () = tokio::time::sleep(KEEP_ALIVE) => {
+                    return Some((Ok(axum::body::Bytes::from_static(b": alive\n\n")), (rx, client, false)));
+                }
+            }
         }
-        let snap = rx.borrow_and_update().clone();
-        let event = Event::default()
-            .event("game")
-            .id(snap.version.to_string())
-            .data(&*snap.html);
+        let event = rx.borrow_and_update().event.clone();
         Some((Ok(event), (rx, client, false)))
     })
 }

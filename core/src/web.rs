@@ -296,24 +296,33 @@ impl Core {
             Err(e) => return Err(e),
         };
         let mut actions = Vec::new();
-        let mut add = |key: &str, label: &str| {
-            let (from, to) = match ui.action_squares(key) {
-                Some((from, to)) => (from, Some(to)),
-                None => (None, None),
+        // `group`: the label of the group an action is chosen from (a discard's "Discard a
+        // card"), put before an action not played on a square.
+        let mut add = |key: &str, label: &str, group: Option<&str>| {
+            let (from, to, label) = match ui.action_squares(key) {
+                Some((from, to)) => (from, Some(to), label.to_string()),
+                None => match group.filter(|g| !g.is_empty()) {
+                    Some(g) => (None, None, format!("{g}: {label}")),
+                    None => (None, None, label.to_string()),
+                },
             };
             actions.push(PageAction {
                 key: key.to_string(),
-                label: label.to_string(),
+                label,
                 from,
                 to,
             });
         };
         for e in &menu.entries {
             match e {
-                Entry::Action { key, label } => add(key, label),
-                Entry::Group { actions, .. } => {
+                Entry::Action { key, label } => add(key, label, None),
+                Entry::Group {
+                    label: group,
+                    actions,
+                    ..
+                } => {
                     for (key, label) in actions {
-                        add(key, label);
+                        add(key, label, Some(group));
                     }
                 }
             }

@@ -177,6 +177,17 @@ pub fn board_svg(board: &BoardView, names: &[(String, String)], label: &str) -> 
     }
     let size = (w.min(h) / 30.0).max(9.0);
     for (x, y, t) in &board.coords {
+        // A backdrop of the frame's colour, as the PNG draws the rings' rank numbers over
+        // the seam.
+        let (bw, bh) = (size * (0.35 + 0.62 * t.chars().count() as f32), size * 1.2);
+        let _ = write!(
+            out,
+            r#"<rect x="{:.1}" y="{:.1}" width="{bw:.1}" height="{bh:.1}" rx="{:.1}" fill="{}" fill-opacity="0.92"/>"#,
+            x - bw / 2.0,
+            y - bh / 2.0,
+            bh / 2.0,
+            hex(board.background)
+        );
         let _ = write!(
             out,
             r#"<text class="coord" x="{x:.1}" y="{y:.1}" font-size="{size:.1}" fill="{}" text-anchor="middle" dominant-baseline="central">{}</text>"#,

@@ -64,7 +64,26 @@ pub struct Config {
     /// `JETAN_SHARDS`: the gateway shards this process runs (default: every shard, as
     /// many as Discord recommends, in this process).
     pub shards: Option<ShardRange>,
+    /// `JETAN_WEB_ADDR`, `JETAN_PUBLIC_URL`, `JETAN_WEB_SECRET`: the web pages (live
+    /// games, playing by clicking), off when `JETAN_WEB_ADDR` is unset.
+    pub web: Option<WebConfig>,
 }
+
+/// The web pages' settings.
+#[derive(Debug, Clone)]
+pub struct WebConfig {
+    /// `JETAN_WEB_ADDR`: where to listen (`127.0.0.1:8080`).
+    pub addr: std::net::SocketAddr,
+    /// `JETAN_PUBLIC_URL`: the base of the links the bot posts (`https://jetan.example`);
+    /// default `http://` and the address listened on.
+    pub public_url: Option<String>,
+    /// `JETAN_WEB_SECRET`: the key that signs the servers' addresses and the players'
+    /// links (at least 32 characters; changing it ends every link given).
+    pub secret: SecretString,
+}
+
+/// The shortest `JETAN_WEB_SECRET`.
+pub const MIN_WEB_SECRET: usize = 32;
 
 /// `JETAN_SHARDS=0-3/8`: this process runs gateway shards 0 to 3 of 8 (`1/2`: shard 1 of
 /// 2). A server belongs to shard `(server id >> 22) % total`, as Discord routes it.
@@ -250,6 +269,51 @@ impl Config {
                       leave JETAN_SHARDS unset",
             });
         }
+        let web = match non_empty("JETAN_WEB_ADDR") {
+            None => None,
+            Some(v) => {
+                let addr = v.parse::<std::net::SocketAddr>().map_err(|_| ConfigError::Malformed {
+                    name: "JETAN_WEB_ADDR",
+                    problem: format!("`{v}` is not an address and port"),
+                    fix: "write an address and port to listen on, like 127.0.0.1:8080 (or 0.0.0.0:8080 \
+                          behind a proxy), or leave it unset to serve no web pages",
+                })?;
+                let public_url = match non_empty("JETAN_PUBLIC_URL") {
+                    None => None,
+                    Some(u) => {
+                        let ok = (u.starts_with("http://") || u.starts_with("https://"))
+                            && u.len() > "https://".len()
+                            && !u.contains(char::is_whitespace);
+                        if !ok {
+                            return Err(ConfigError::Malformed {
+                                name: "JETAN_PUBLIC_URL",
+                                problem: format!("`{u}` is not an http(s) URL"),
+                                fix: "write the address players open, like https://jetan.example, or \
+                                      leave it unset to link to JETAN_WEB_ADDR",
+                            });
+                        }
+                        Some(u.trim_end_matches('/').to_string())
+                    }
+                };
+                let secret = non_empty("JETAN_WEB_SECRET").ok_or(ConfigError::Missing {
+                    name: "JETAN_WEB_SECRET",
+                    fix: "set it to a long random string (at least 32 characters, e.g. `openssl rand \
+                          -hex 32`): it signs the links to play; or unset JETAN_WEB_ADDR",
+                })?;
+                if secret.chars().count() < MIN_WEB_SECRET {
+                    return Err(ConfigError::Malformed {
+                        name: "JETAN_WEB_SECRET",
+                        problem: format!("it is shorter than {MIN_WEB_SECRET} characters"),
+                        fix: "use a long random string, e.g. `openssl rand -hex 32`",
+                    });
+                }
+                Some(WebConfig {
+                    addr,
+                    public_url,
+                    secret: SecretString::from(secret),
+                })
+            }
+        };
         Ok(Config {
             token: SecretString::from(token),
             data_dir,
@@ -260,6 +324,7 @@ impl Config {
             upkeep_every: std::time::Duration::from_secs(upkeep_seconds),
             workers,
             shards,
+            web,
         })
     }
 
@@ -416,6 +481,50 @@ mod tests {
             c.location().to_string(),
             "postgres://jetan:***@db.example:5432/jetan"
         );
+    }
+
+    #[test]
+    fn the_web_pages_need_an_address_and_a_long_secret_never_shown() {
+        let secret = "0123456789abcdef0123456789abcdef-hunter2";
+        assert!(config(&[("DISCORD_TOKEN", "t")]).unwrap().web.is_none());
+        let c = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("JETAN_WEB_ADDR", "127.0.0.1:8080"),
+            ("JETAN_PUBLIC_URL", "https://jetan.example/"),
+            ("JETAN_WEB_SECRET", secret),
+        ])
+        .unwrap();
+        let web = c.web.clone().unwrap();
+        assert_eq!(web.addr, "127.0.0.1:8080".parse().unwrap());
+        assert_eq!(web.public_url.as_deref(), Some("https://jetan.example"));
+        assert!(!format!("{c:?}").contains("hunter2"));
+        let err = config(&[("DISCORD_TOKEN", "t"), ("JETAN_WEB_ADDR", "127.0.0.1:8080")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("JETAN_WEB_SECRET is not set"), "{err}");
+        let err = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("JETAN_WEB_ADDR", "127.0.0.1:8080"),
+            ("JETAN_WEB_SECRET", "short-hunter2"),
+        ])
+        .unwrap_err()
+        .to_string();
+        assert!(err.starts_with("JETAN_WEB_SECRET is malformed"), "{err}");
+        assert!(!err.contains("hunter2"), "{err}");
+        for (name, value) in [
+            ("JETAN_WEB_ADDR", "localhost"),
+            ("JETAN_PUBLIC_URL", "jetan.example"),
+        ] {
+            let mut pairs = vec![
+                ("DISCORD_TOKEN", "t"),
+                ("JETAN_WEB_ADDR", "127.0.0.1:8080"),
+                ("JETAN_WEB_SECRET", secret),
+            ];
+            pairs.retain(|(n, _)| *n != name);
+            pairs.push((name, value));
+            let err = config(&pairs).unwrap_err().to_string();
+            assert!(err.starts_with(&format!("{name} is malformed")), "{err}");
+        }
     }
 
     #[test]

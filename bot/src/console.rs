@@ -499,6 +499,10 @@ impl<'a> Console<'a> {
             writeln!(w, "[attachment] {}", path.display())?;
         }
         for b in &reply.buttons {
+            if b.style == jetan_core::ButtonStyle::Link {
+                writeln!(w, "[link] {} → {}", b.label, b.id)?;
+                continue;
+            }
             writeln!(w, "[button] {} → click {}", b.label, b.id)?;
             remember(&mut self.buttons, &b.label, &b.id);
         }
@@ -723,6 +727,81 @@ fn find_component(
 /// The default folder for console attachments.
 pub fn default_out_dir() -> &'static Path {
     Path::new("./jetan-console-out")
+}
+
+/// Prints the moves made on the web pages (`jetan console --web`) as the console prints
+/// a reply, and lets the computer answer in a practice game.
+pub struct WebPrinter {
+    core: std::sync::Arc<Core>,
+}
+
+impl WebPrinter {
+    /// A printer over `core`.
+    pub fn new(core: std::sync::Arc<Core>) -> WebPrinter {
+        WebPrinter { core }
+    }
+
+    fn block(&self, to: &str, reply: &Reply) -> String {
+        let name = |id: UserId| {
+            self.core
+                .display_name(id)
+                .unwrap_or_else(|| id.get().to_string())
+        };
+        let text = reply
+            .text
+            .render(|id| format!("@{}", name(id)), |id| format!("#{id}"));
+        let mut out = format!("--- reply to {to}\n{text}\n");
+        for b in &reply.buttons {
+            if b.style == jetan_core::ButtonStyle::Link {
+                out.push_str(&format!("[link] {} → {}\n", b.label, b.id));
+            } else {
+                out.push_str(&format!("[button] {} → click {}\n", b.label, b.id));
+            }
+        }
+        out
+    }
+}
+
+impl crate::web::Front for WebPrinter {
+    fn deliver(
+        &self,
+        guild: GuildId,
+        channel: ChannelId,
+        request: u64,
+        response: jetan_core::Response,
+    ) {
+        let core = self.core.clone();
+        let mut out = self.block(&format!("a move on the web in #{channel}"), &response.reply);
+        for (ch, post) in &response.posts {
+            out.push_str(&self.block(&format!("#{ch}"), post));
+        }
+        core.announced(request);
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout.write_all(out.as_bytes());
+        let _ = stdout.flush();
+        drop(stdout);
+        if let Some(first) = response.computer_moves_in {
+            let printer = WebPrinter { core };
+            // The computer thinks off the web server's threads.
+            std::thread::spawn(move || {
+                let mut next = Some(first);
+                while let Some(ch) = next.take() {
+                    let now = || {
+                        std::time::SystemTime::now()
+                            .duration_since(std::time::UNIX_EPOCH)
+                            .map_or(0, |d| d.as_millis() as u64)
+                    };
+                    if let Some(r) = printer.core.computer_turn(guild, ch, now) {
+                        let block = printer.block(&format!("#{ch}"), &r.reply);
+                        let mut stdout = std::io::stdout().lock();
+                        let _ = stdout.write_all(block.as_bytes());
+                        let _ = stdout.flush();
+                        next = r.computer_moves_in;
+                    }
+                }
+            });
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1020,7 +1020,6 @@ pub static JETAN: Spec = Spec {
             })
         }),
         cmd("rules", &[], |_| Ok(Command::Rules)),
-        cmd("settings", &[], |_| Ok(Command::Settings)),
         cmd("games", &[], |_| Ok(Command::Games)),
         cmd(
             "notify",
@@ -1136,6 +1135,7 @@ pub static JETAN: Spec = Spec {
                 ),
             ],
         },
+        cmd("web", &[], |_| Ok(Command::Web)),
     ],
 };
 
@@ -1232,7 +1232,7 @@ pub static ADMIN: Spec = Spec {
                 ),
             ],
             |a| {
-                Ok(Command::Admin(AdminCommand::Settings(SettingsArgs {
+                let args = SettingsArgs {
                     starting_grant: a.int("starting_grant"),
                     daily_allowance: a.int("daily_allowance"),
                     currency: a.text("currency"),
@@ -1256,7 +1256,13 @@ pub static ADMIN: Spec = Spec {
                     reminders: a.choice("reminders", &ON_OFF),
                     rated_options: a.choice("rated_options", &ON_OFF),
                     tournaments: a.choice("tournaments", &jetan_core::TOURNAMENT_CREATORS),
-                })))
+                };
+                // Without a change it reads the settings, which anyone may do.
+                Ok(if args == SettingsArgs::default() {
+                    Command::Settings
+                } else {
+                    Command::Admin(AdminCommand::Settings(args))
+                })
             },
         ),
     ],
@@ -1478,6 +1484,16 @@ mod tests {
             let (_, path, _) = find(words).unwrap();
             assert_eq!(path, "board");
         }
+        // `settings` alone reads the settings (anyone); with an option it changes them.
+        assert_eq!(
+            run(&["jetan-admin", "settings"], &[]),
+            Ok(Command::Settings)
+        );
+        assert_eq!(run(&["settings"], &[]), Ok(Command::Settings));
+        assert!(matches!(
+            run(&["admin", "settings"], &[("stake", Value::Integer(5))]),
+            Ok(Command::Admin(AdminCommand::Settings(_)))
+        ));
         let (spec, path) = at(&["jetan-admin", "settings"]).unwrap();
         assert_eq!(path, "jetan-admin settings");
         assert!(spec.option("rated_options").is_some());

@@ -6,3 +6,4 @@ pub mod config;
 pub mod console;
 pub mod discord;
 pub mod grammar;
+pub mod web;

@@ -569,10 +569,8 @@ opt-history-user = user
 opt-history-user-desc = Whose (default: this channel's)
 cmd-rules = rules
 cmd-rules-desc = The rules of Jetan, short.
-cmd-settings = settings
-cmd-settings-desc = The server's settings.
 cmd-jetan-admin = jetan-admin
-cmd-jetan-admin-desc = Jetan, for server managers: abort, grant, take, reset, purge, settings.
+cmd-jetan-admin-desc = Jetan's server settings (anyone may read them) and managers' tools.
 cmd-admin-abort = abort
 cmd-admin-abort-desc = End this channel's game or challenge: escrow refunded, no result counted.
 opt-admin-abort-reason = reason
@@ -604,7 +602,7 @@ cmd-admin-purge-desc = Empty the wallets of members who left the server (not whi
 opt-admin-purge-reason = reason
 opt-admin-purge-reason-desc = Why (kept in the ledger)
 cmd-admin-settings = settings
-cmd-admin-settings-desc = Change the server's settings.
+cmd-admin-settings-desc = The server's settings: alone, read them (anyone); with options, change them.
 opt-admin-settings-starting_grant = starting_grant
 opt-admin-settings-starting_grant-desc = Coins a new player starts with
 opt-admin-settings-daily_allowance = daily_allowance
@@ -1335,3 +1333,22 @@ tournament-board-bye = Board { $board } of round { $round } is a bye: there is n
 tournament-board-decided = Board { $board } of round { $round } already has its result.
 tournament-board-past = Round { $round } is not the current round: only the current round's pairings can be decided.
 tournament-rest-row = { $board }. { $who } rests this round
+
+## The web pages (`jetan serve` with JETAN_WEB_ADDR, `jetan console --web`).
+cmd-web = web
+cmd-web-desc = Your own link to play this game in the browser (or to watch it).
+web-off = The web pages are off on this bot.
+web-your-link = Your own link to this game: click a piece, then where it goes. Keep it to yourself; it works until the game ends, at most 24 hours.
+web-watch-link = This game's page, live.
+button-play-web = Play in the browser
+button-watch = Watch
+web-vs = { $first } vs { $second }
+web-piece = { $color } { $piece }
+mc-piece-name = { $role ->
+    [king] King
+    [queen] Queen
+    [rook] Rook
+    [bishop] Bishop
+    [knight] Knight
+   *[pawn] Pawn
+}

@@ -566,10 +566,8 @@ opt-history-user = usuario
 opt-history-user-desc = De quién (por defecto, las de este canal)
 cmd-rules = reglas
 cmd-rules-desc = Las reglas del Jetan, en breve.
-cmd-settings = ajustes
-cmd-settings-desc = Los ajustes del servidor.
 cmd-jetan-admin = jetan-admin
-cmd-jetan-admin-desc = Jetan, para administradores: anular, dar, quitar, reiniciar, purgar, ajustes.
+cmd-jetan-admin-desc = Ajustes de Jetan en el servidor (cualquiera puede leerlos) y herramientas de administración.
 cmd-admin-abort = anular
 cmd-admin-abort-desc = Termina la partida o el desafío de este canal: se devuelve el depósito y no cuenta ningún resultado.
 opt-admin-abort-reason = motivo
@@ -601,7 +599,7 @@ cmd-admin-purge-desc = Vacía las carteras de los miembros que se fueron del ser
 opt-admin-purge-reason = motivo
 opt-admin-purge-reason-desc = Por qué (queda en el libro)
 cmd-admin-settings = ajustes
-cmd-admin-settings-desc = Cambia los ajustes del servidor.
+cmd-admin-settings-desc = Los ajustes del servidor: sin opciones, léelos (cualquiera); con opciones, cámbialos.
 opt-admin-settings-starting_grant = saldo_inicial
 opt-admin-settings-starting_grant-desc = Monedas con las que empieza un jugador nuevo
 opt-admin-settings-daily_allowance = paga_diaria
@@ -1332,3 +1330,22 @@ tournament-board-bye = La mesa { $board } de la ronda { $round } es un descanso:
 tournament-board-decided = La mesa { $board } de la ronda { $round } ya tiene su resultado.
 tournament-board-past = La ronda { $round } no es la actual: solo se deciden los emparejamientos de la ronda actual.
 tournament-rest-row = { $board }. { $who } descansa esta ronda
+
+## Las páginas web (`jetan serve` con JETAN_WEB_ADDR, `jetan console --web`).
+cmd-web = web
+cmd-web-desc = Tu enlace para jugar esta partida en el navegador (o para verla).
+web-off = Las páginas web están desactivadas en este bot.
+web-your-link = Tu enlace a esta partida: haz clic en una pieza y luego en su destino. No lo compartas; vale hasta que acabe la partida, 24 horas como mucho.
+web-watch-link = La página de esta partida, en directo.
+button-play-web = Jugar en el navegador
+button-watch = Ver
+web-vs = { $first } contra { $second }
+web-piece = { $piece } de las { $color }
+mc-piece-name = { $role ->
+    [king] Rey
+    [queen] Dama
+    [rook] Torre
+    [bishop] Alfil
+    [knight] Caballo
+   *[pawn] Peón
+}

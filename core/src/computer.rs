@@ -17,8 +17,15 @@ impl Core {
         channel: ChannelId,
         now: impl Fn() -> u64,
     ) -> Option<Response> {
-        match try_computer_turn(self, guild, channel, now) {
-            Ok(r) => r,
+        let turn = try_computer_turn(self, guild, channel, now);
+        self.observe(channel);
+        match turn {
+            Ok(mut r) => {
+                if let Some(r) = &mut r {
+                    crate::web::watch_links(self, guild, r);
+                }
+                r
+            }
             Err(e) => {
                 tracing::error!(channel = %channel, "the computer could not move: {e}");
                 None

@@ -189,6 +189,23 @@ pub(crate) trait GameUi: Sync {
             "analysis-not-this-game"
         )))
     }
+    /// The board of `game` for a web page, `bottom`'s seat at the bottom: public
+    /// information only (never a hand), each piece named in `lang` by its square.
+    fn board_view(
+        &self,
+        core: &Core,
+        lang: Lang,
+        game: &Game,
+        bottom: Seat,
+    ) -> Result<(jetan_render::BoardView, Vec<(String, String)>), CoreError>;
+    /// The game's records, first to last, in its notation (only what was public).
+    fn move_list(&self, game: &Game) -> Vec<String>;
+    /// The squares an action of [`GameUi::action_menu`] (by its key) is played from and
+    /// to, for a page where a player clicks the board: (from, to); `None` for an action
+    /// not played on a square (an exchange, a card).
+    fn action_squares(&self, _key: &str) -> Option<(Option<String>, String)> {
+        None
+    }
     /// The board, publicly.
     fn board(&self, cx: Cx<'_>) -> Result<Reply, CoreError>;
     /// The legal moves of the piece on `square`, privately.

@@ -38,6 +38,7 @@ mod text;
 mod threads;
 mod tournament;
 mod upkeep;
+pub mod web;
 mod words;
 
 use std::collections::HashMap;
@@ -203,6 +204,10 @@ pub struct Core {
     posted: Mutex<std::collections::VecDeque<u64>>,
     /// The tournament rounds and final standings announced.
     announced: tournament::Announced,
+    /// The links of a web front end's pages, when one serves them.
+    web: Option<std::sync::Arc<dyn web::WebLinks>>,
+    /// Told the channel of every request handled (a live page re-reads its game).
+    observer: Option<std::sync::Arc<dyn Fn(ChannelId) + Send + Sync>>,
 }
 
 /// How many request ids [`Core`] remembers having posted for.
@@ -225,6 +230,8 @@ impl Core {
             analyses_waiting: std::sync::atomic::AtomicUsize::new(0),
             posted: Mutex::new(std::collections::VecDeque::new()),
             announced: tournament::Announced::default(),
+            web: None,
+            observer: None,
         }
     }
 
@@ -446,7 +453,13 @@ impl Core {
         self.remember_guild_locale(&req);
         let lang = Lang::of(&req.locale);
         let command = format!("{:?}", req.command);
-        match self.dispatch(&req) {
+        let response = self.answer(&req, lang, &command);
+        self.observe(req.channel);
+        response
+    }
+
+    fn answer(&self, req: &Request, lang: Lang, command: &str) -> Response {
+        match self.dispatch(req) {
             Ok(response) => response,
             Err(CoreError::User(msg)) => Reply::ephemeral(msg).into(),
             Err(CoreError::Refused(e)) => {
@@ -460,7 +473,7 @@ impl Core {
                     .unwrap_or_else(|| text::refusal(lang, &e, &currency));
                 // No game here: say where the asker's game is, if they play one.
                 if matches!(e, StoreError::NoGame) {
-                    if let Some(there) = crate::threads::your_game_elsewhere(self, &req, lang) {
+                    if let Some(there) = crate::threads::your_game_elsewhere(self, req, lang) {
                         why.line(there);
                     }
                 }
@@ -490,6 +503,7 @@ impl Core {
         crate::audit::audit(self, req, &mut response, audit_before);
         crate::threads::close_thread_of(self, req, &mut response);
         crate::tournament::after_request(self, req, &mut response);
+        crate::web::watch_links(self, req.guild, &mut response);
         if !response.posts.is_empty() && !self.first_to_post(req.id) {
             response.posts.clear();
         }
@@ -563,6 +577,7 @@ impl Core {
             Command::Settings => crate::money::show_settings(self, req).map(Into::into),
             Command::Games => crate::threads::games_list(self, req).map(Into::into),
             Command::Notify { dm } => crate::threads::notify(self, req, *dm).map(Into::into),
+            Command::Web => crate::web::command(self, req),
             Command::Admin(admin) => crate::admin::admin(self, req, admin),
             Command::Tournament(t) => crate::tournament::run(self, req, t),
             Command::Button(action) => match action {

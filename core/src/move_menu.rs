@@ -182,6 +182,9 @@ pub(crate) fn move_menu(
     });
     // A choice in a menu replaces that menu; the button opens a new one.
     reply.update_message = name != MOVE;
+    if name == MOVE {
+        reply = crate::web::play_button(core, req, game, reply);
+    }
     Ok(reply.into())
 }
 

@@ -323,6 +323,39 @@ impl Text {
         self.render(|id| format!("@{id}"), |id| format!("#{id}"))
     }
 
+    /// The text's lines: split at the line breaks of its words (a line break inside a
+    /// strong or emphasised part stays in that part's line).
+    pub fn lines(&self) -> Vec<Text> {
+        let mut out = vec![Text::new()];
+        for span in &self.0 {
+            match span {
+                Span::Words(w) => {
+                    let mut pieces = w.split('\n');
+                    if let Some(first) = pieces.next() {
+                        if !first.is_empty() {
+                            if let Some(l) = out.last_mut() {
+                                l.push_span(Span::Words(first.into()))
+                            }
+                        }
+                    }
+                    for piece in pieces {
+                        let mut line = Text::new();
+                        if !piece.is_empty() {
+                            line.push_span(Span::Words(piece.into()));
+                        }
+                        out.push(line);
+                    }
+                }
+                other => {
+                    if let Some(l) = out.last_mut() {
+                        l.push_span(other.clone());
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The text's bare words, without markup (mentions as `@id` and `#id`): for where
     /// nothing is marked up — a file name, a button's label, a picture.
     pub fn unmarked(&self) -> String {
@@ -426,6 +459,8 @@ pub enum ButtonStyle {
     Danger,
     /// Grey.
     Secondary,
+    /// A link: the button's `id` is the address it opens (a web page), not a custom id.
+    Link,
 }
 
 /// A button under a reply. Its id encodes what it acts on, so it still works after a restart.

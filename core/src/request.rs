@@ -239,6 +239,7 @@ impl Command {
                 | Command::Rules
                 | Command::Settings
                 | Command::Notify { .. }
+                | Command::Web
                 | Command::Pay { .. }
                 | Command::Admin(
                     AdminCommand::Grant { .. }
@@ -356,6 +357,8 @@ pub enum Command {
         /// By direct message.
         dm: Option<bool>,
     },
+    /// The asker's own link to the game in the channel on the web front end's pages.
+    Web,
     /// A server manager's tool.
     Admin(AdminCommand),
     /// A tournament command (`/jetan tournament …`).

@@ -66,8 +66,6 @@ pub fn ledger_csv(entries: &[jetan_store::LedgerEntry]) -> String {
     out
 }
 
-pub use crate::reply::capitalise;
-
 /// An amount with the currency (named in the plural): "1 coin", "40 coins"; the default
 /// currency ("coins") in the language's own word.
 pub fn money(lang: Lang, amount: u64, currency: &str) -> Text {

@@ -16,6 +16,7 @@
 //! nothing is read from disk or the network.
 #![deny(missing_docs)]
 
+mod board_view;
 mod crosstable;
 mod paint;
 mod palette;
@@ -27,6 +28,7 @@ mod theme;
 mod jetan;
 mod martian;
 
+pub use board_view::{BoardView, Cell, CellShape, Line, Mark, Rgb, Token, HINT, SELECTED};
 pub use crosstable::{
     crosstable_image, crosstable_png, CellMark, CrossCell, CrossRow, Crosstable,
     CROSSTABLE_MAX_ROWS,
@@ -35,6 +37,7 @@ pub use jetan::{
     board_image, board_png, captured, default_renderer, duel_odds, replay_gif, BoardShape, Labels,
     LastMove, Renderer, Replay, TokenSpot, View, DISCORD_ATTACHMENT_LIMIT,
 };
+pub use martian::web::martian_board_view;
 pub use martian::{martian_image, martian_png, MartianLabels, MartianScene};
 pub use profile::{profile_image, profile_png, Chart, Point, ProfileCard, Series};
 

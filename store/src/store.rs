@@ -660,6 +660,28 @@ impl Store {
         self.history(t::BY_PLAYER, &key2(guild, user), 2, limit)
     }
 
+    /// A server's finished games, newest first (by id), at most `limit`: their ids read
+    /// from the players' index (keys only), then each game.
+    ///
+    /// # Errors
+    /// Storage failures, or [`StoreError::Corrupt`] for a game that does not decode.
+    pub fn history_server(&self, guild: GuildId, limit: usize) -> Result<Vec<FinishedGame>> {
+        let mut ids = std::collections::BTreeSet::new();
+        for item in self.kv().scan(t::BY_PLAYER, &key1(guild)) {
+            let (k, _) = item?;
+            ids.insert(!key_part::<u64>(&k, 2).unwrap_or_default());
+        }
+        let mut out = Vec::new();
+        for id in ids.into_iter().rev().take(limit) {
+            let id = GameId(id);
+            match self.finished_game(id)? {
+                Some(g) => out.push(g),
+                None => return Err(StoreError::NoSuchGame(id)),
+            }
+        }
+        Ok(out)
+    }
+
     fn history(
         &self,
         index: usize,

@@ -11,6 +11,7 @@
 //!   and the refusal sent as a private follow-up; a button press is deferred silently
 //!   (no visible "thinking…"), so its follow-ups keep their own visibility.
 
+use crate::web::metrics::METRICS;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -256,9 +257,11 @@ pub(crate) async fn answer(
     target: Target<'_>,
     req: Request,
 ) -> anyhow::Result<Response> {
+    let arrived = std::time::Instant::now();
     let window = Kind::Callback {
         deadline: tokio::time::Instant::now() + deliver::CALLBACK_WINDOW,
     };
+    let command_name = crate::web::metrics::command_name(&req.command);
     let private = req.command.answers_privately();
     let channel = req.channel;
     let request = req.id;
@@ -286,7 +289,16 @@ pub(crate) async fn answer(
         Some(match lock.try_lock() {
             Ok(guard) => guard,
             Err(_) => {
-                defer(http, target, private, window, &mut deferred, &mut gone).await;
+                defer(
+                    http,
+                    target,
+                    private,
+                    window,
+                    &mut deferred,
+                    &mut gone,
+                    arrived,
+                )
+                .await;
                 lock.lock().await
             }
         })
@@ -296,7 +308,16 @@ pub(crate) async fn answer(
     let permit = match workers.try_start() {
         Some(p) if !defer_after.is_zero() => p,
         other => {
-            defer(http, target, private, window, &mut deferred, &mut gone).await;
+            defer(
+                http,
+                target,
+                private,
+                window,
+                &mut deferred,
+                &mut gone,
+                arrived,
+            )
+            .await;
             match other {
                 Some(p) => p,
                 None => workers.start().await,
@@ -311,7 +332,7 @@ pub(crate) async fn answer(
         tokio::select! {
             r = &mut work => r?,
             () = tokio::time::sleep(defer_after) => {
-                defer(http, target, private, window, &mut deferred, &mut gone).await;
+                defer(http, target, private, window, &mut deferred, &mut gone, arrived).await;
                 work.await?
             }
         }
@@ -319,6 +340,14 @@ pub(crate) async fn answer(
     if private {
         response.reply.ephemeral = true;
     }
+    METRICS.command(
+        command_name,
+        if response.reply.ephemeral {
+            "private"
+        } else {
+            "public"
+        },
+    );
     if let Some(mut plan) = response.thread.take() {
         if threads::may_open_threads(target.permissions(), target.channel_kind()) {
             // The core knows the challenge message once its posting was noted; a quick
@@ -326,7 +355,16 @@ pub(crate) async fn answer(
             plan.from_message = plan.from_message.or(accept_on);
             // Opening the thread is a call to Discord: acknowledged first.
             if deferred.is_none() && gone.is_none() {
-                defer(http, target, private, window, &mut deferred, &mut gone).await;
+                defer(
+                    http,
+                    target,
+                    private,
+                    window,
+                    &mut deferred,
+                    &mut gone,
+                    arrived,
+                )
+                .await;
             }
             threads::open_game_thread(http, core, plan, now, &mut response).await;
         }
@@ -341,6 +379,9 @@ pub(crate) async fn answer(
                 .await
         }
     };
+    if deferred.is_none() && sent.is_ok() {
+        METRICS.acknowledged(arrived.elapsed());
+    }
     let (shown_at, settled) = match sent {
         Ok(at) => (at, true),
         Err(why) => {
@@ -431,9 +472,14 @@ async fn defer(
     window: Kind,
     deferred: &mut Option<Deferred>,
     gone: &mut Option<Failed>,
+    arrived: std::time::Instant,
 ) {
     match deliver::attempt("deferring", window, || target.defer(http, private)).await {
-        Ok(d) => *deferred = Some(d),
+        Ok(d) => {
+            METRICS.deferred();
+            METRICS.acknowledged(arrived.elapsed());
+            *deferred = Some(d);
+        }
         Err(
             Failed::AlreadyAnswered
             | Failed::Lost {

@@ -69,17 +69,14 @@ pub fn registration() -> Vec<serenity::CreateCommand> {
         .collect()
 }
 
-/// One top-level command as Discord registers it. The managers' tools are shown only to
-/// members who may manage the server (a server can change that in its integration
-/// settings; the core checks the permission either way).
+/// One top-level command as Discord registers it. Every member sees `/jetan-admin`, whose
+/// `settings` without options reads the server's settings; the core checks Manage Server
+/// on every change and tool.
 fn top_level(spec: &'static Spec) -> serenity::CreateCommand {
     let key = format!("cmd-{}", spec.name);
     let mut c = serenity::CreateCommand::new(spec.name)
         .description(english(&format!("{key}-desc")))
         .contexts(vec![serenity::InteractionContext::Guild]);
-    if std::ptr::eq(spec, &grammar::ADMIN) {
-        c = c.default_member_permissions(serenity::Permissions::MANAGE_GUILD);
-    }
     for (locale, name) in spanish(&key) {
         c = c.name_localized(locale, name);
     }

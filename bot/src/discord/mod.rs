@@ -10,6 +10,7 @@ mod localize;
 mod present;
 mod tasks;
 mod threads;
+mod web_front;
 mod workers;
 
 use std::sync::Arc;
@@ -27,6 +28,7 @@ use jetan_core::{
 use workers::Workers;
 
 /// Shared state of the Discord bot.
+#[derive(Clone)]
 pub struct Data {
     core: Arc<Core>,
     /// Held (read) by every command in flight; shutdown takes it (write) to wait for them.
@@ -37,6 +39,8 @@ pub struct Data {
     defer_after: Duration,
     /// How often the upkeep runs.
     upkeep_every: Duration,
+    /// Whether the gateway is connected (for the web pages' `/healthz`).
+    gateway: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// The adapter's error type.
@@ -197,11 +201,18 @@ async fn on_event(
     event: &serenity::FullEvent,
     data: &Data,
 ) -> Result<(), Error> {
-    if let serenity::FullEvent::InteractionCreate {
-        interaction: serenity::Interaction::Component(c),
-    } = event
-    {
-        on_component(ctx, data, c).await?;
+    match event {
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(c),
+        } => on_component(ctx, data, c).await?,
+        serenity::FullEvent::ShardStageUpdate { event } => data.gateway.store(
+            event.new == serenity::ConnectionStage::Connected,
+            std::sync::atomic::Ordering::Relaxed,
+        ),
+        serenity::FullEvent::Ready { .. } | serenity::FullEvent::Resume { .. } => data
+            .gateway
+            .store(true, std::sync::atomic::Ordering::Relaxed),
+        _ => {}
     }
     Ok(())
 }
@@ -279,6 +290,17 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let guild_id = config.guild_id;
     let shard_range = config.shards;
     let store_for_setup = store.clone();
+    // The web pages, bound before Discord connects (a taken port stops the bot at once).
+    let web = match &config.web {
+        Some(w) => {
+            let prepared = crate::web::Prepared::bind(w)
+                .await
+                .with_context(|| format!("cannot listen on JETAN_WEB_ADDR {}", w.addr))?;
+            tracing::info!("web pages on {}", prepared.local_addr()?);
+            Some(prepared)
+        }
+        None => None,
+    };
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::commands(),
@@ -311,13 +333,30 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
                 if let Some(range) = shard_range {
                     core = core.with_servers(move |guild| range.owns(GuildId(guild)));
                 }
+                if let Some(web) = &web {
+                    core = core
+                        .with_web_links(web.links())
+                        .with_observer(web.observer());
+                }
                 let data = Data {
                     core: Arc::new(core),
                     in_flight,
                     workers,
                     defer_after,
                     upkeep_every,
+                    gateway: Arc::new(std::sync::atomic::AtomicBool::new(true)),
                 };
+                if let Some(web) = web {
+                    let front = web_front::DiscordFront {
+                        data: data.clone(),
+                        http: ctx.http.clone(),
+                    };
+                    web.start(
+                        data.core.clone(),
+                        Arc::new(front),
+                        Some(data.gateway.clone()),
+                    );
+                }
                 tasks::start_upkeep(&data, ctx.http.clone());
                 computer::resume_all(&data, ctx.http.clone());
                 tasks::announce_pending(&data, ctx.http.clone());

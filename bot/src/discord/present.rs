@@ -111,14 +111,18 @@ pub(crate) fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
     let buttons = reply
         .buttons
         .iter()
-        .map(|b| {
-            serenity::CreateButton::new(b.id.clone())
+        .map(|b| match b.style {
+            // A link button opens its address (a web page); it has no custom id.
+            ButtonStyle::Link => {
+                serenity::CreateButton::new_link(b.id.clone()).label(b.label.clone())
+            }
+            style => serenity::CreateButton::new(b.id.clone())
                 .label(b.label.clone())
-                .style(match b.style {
+                .style(match style {
                     ButtonStyle::Success => serenity::ButtonStyle::Success,
                     ButtonStyle::Danger => serenity::ButtonStyle::Danger,
-                    ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
-                })
+                    _ => serenity::ButtonStyle::Secondary,
+                }),
         })
         .collect();
     rows.push(serenity::CreateActionRow::Buttons(buttons));

@@ -25,25 +25,25 @@ use super::view::{BoardShape, LastMove, TokenSpot, View};
 
 /// Where things go in a picture, in pixels, for one square size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Layout {
+pub(super) struct Layout {
     /// The side of a square.
-    sq: i32,
+    pub(super) sq: i32,
     /// The frame left of the board (rank numbers) and under it (file letters).
-    margin: i32,
+    pub(super) margin: i32,
     /// The height of each player strip.
-    strip: i32,
+    pub(super) strip: i32,
     /// The gap between the board and the side panel, and right of the panel.
-    gap: i32,
+    pub(super) gap: i32,
     /// The side panel's width.
-    panel_w: i32,
+    pub(super) panel_w: i32,
     /// The whole picture.
-    width: i32,
-    height: i32,
+    pub(super) width: i32,
+    pub(super) height: i32,
     /// The top-left corner of square (0, 0) of the screen grid.
-    board_x: i32,
-    board_y: i32,
+    pub(super) board_x: i32,
+    pub(super) board_y: i32,
     /// The side panel's left edge (its top is the board's).
-    panel_x: i32,
+    pub(super) panel_x: i32,
 }
 
 impl Layout {
@@ -72,7 +72,7 @@ impl Layout {
     }
 
     /// The screen column and row (0..10, from the top-left) of a square.
-    fn cell(orientation: Color, sq: Square) -> (i32, i32) {
+    pub(super) fn cell(orientation: Color, sq: Square) -> (i32, i32) {
         let (f, r) = (i32::from(sq.file()), i32::from(sq.rank()));
         match orientation {
             Color::Black => (f, 9 - r),
@@ -81,7 +81,7 @@ impl Layout {
     }
 
     /// The top-left pixel of a square.
-    fn square_xy(&self, orientation: Color, sq: Square) -> (i32, i32) {
+    pub(super) fn square_xy(&self, orientation: Color, sq: Square) -> (i32, i32) {
         let (c, r) = Layout::cell(orientation, sq);
         (self.board_x + c * self.sq, self.board_y + r * self.sq)
     }
@@ -333,10 +333,10 @@ fn restore(img: &mut RgbImage, from: &RgbImage, x: i32, y: i32, w: i32, h: i32) 
 /// large enough for a token of the innermost ring to fit between its sector's spokes
 /// with room for the rank number on the seam spoke.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Round {
-    cx: f32,
-    cy: f32,
-    outer: f32,
+pub(super) struct Round {
+    pub(super) cx: f32,
+    pub(super) cy: f32,
+    pub(super) outer: f32,
     width: f32,
 }
 
@@ -360,7 +360,7 @@ impl Round {
 
     /// The side of a token's sprite: its disc (0.94 of the sprite) a pixel narrower
     /// than the ring.
-    fn token_size(&self) -> u32 {
+    pub(super) fn token_size(&self) -> u32 {
         ((self.width - 1.0) / 0.94).floor() as u32
     }
 
@@ -382,14 +382,14 @@ impl Round {
     }
 
     /// The inner and outer radius of a rank's ring.
-    fn radii(&self, rank: u8) -> (f32, f32) {
+    pub(super) fn radii(&self, rank: u8) -> (f32, f32) {
         let o = self.outer - f32::from(rank) * self.width;
         (o - self.width, o)
     }
 
     /// The first angle of a file's sector (radians clockwise from straight up): Black's
     /// view starts sector `a` at the bottom, Orange's is turned half a circle.
-    fn start(&self, o: Color, file: u8) -> f32 {
+    pub(super) fn start(&self, o: Color, file: u8) -> f32 {
         let base = match o {
             Color::Black => PI,
             Color::Orange => 0.0,
@@ -398,12 +398,12 @@ impl Round {
     }
 
     /// The point at radius `r` and angle `a`.
-    fn at(&self, r: f32, a: f32) -> (f32, f32) {
+    pub(super) fn at(&self, r: f32, a: f32) -> (f32, f32) {
         (self.cx + r * a.sin(), self.cy - r * a.cos())
     }
 
     /// The centre of a cell.
-    fn centre(&self, o: Color, sq: Square) -> (f32, f32) {
+    pub(super) fn centre(&self, o: Color, sq: Square) -> (f32, f32) {
         let (r0, r1) = self.radii(sq.rank());
         self.at((r0 + r1) / 2.0, self.start(o, sq.file()) + SECTOR / 2.0)
     }
@@ -443,7 +443,7 @@ impl Round {
 }
 
 /// The angle of one sector.
-const SECTOR: f32 = 2.0 * PI / 10.0;
+pub(super) const SECTOR: f32 = 2.0 * PI / 10.0;
 
 fn piece_index(p: Piece) -> usize {
     (p.color as usize) * Role::ALL.len() + p.role as usize
@@ -588,6 +588,16 @@ impl Renderer {
             out.push(self.image(&danger, &over));
         }
         out
+    }
+
+    /// The picture's layout.
+    pub(super) fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// The geometry of the circular board drawn as rings.
+    pub(super) fn rings(&self) -> Round {
+        self.round
     }
 
     /// The side of a square in pixels.

@@ -54,6 +54,7 @@ mod pieces;
 mod replay;
 mod sprites;
 mod view;
+mod web;
 
 use std::sync::LazyLock;
 

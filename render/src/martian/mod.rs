@@ -19,6 +19,8 @@ use crate::theme::{
 };
 use crate::RenderError;
 
+pub(crate) mod web;
+
 /// One square's side in pixels.
 const SQ: i32 = 56;
 /// The board's left edge (rank numbers to its left).

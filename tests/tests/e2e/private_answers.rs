@@ -79,7 +79,10 @@ async fn private_answers_never_appear_in_public_even_when_deferred_first() -> an
     anyhow::ensure!(profile.files.len() == 1, "the profile is a picture");
     keep("profile", &profile);
     keep("rules", &private(&carol, "jetan rules", &[]).await?);
-    keep("settings", &private(&carol, "jetan settings", &[]).await?);
+    keep(
+        "settings",
+        &private(&carol, "jetan-admin settings", &[]).await?,
+    );
     keep(
         "admin grant",
         &private(

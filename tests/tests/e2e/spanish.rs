@@ -219,7 +219,7 @@ async fn a_server_whose_discord_language_is_spanish_posts_in_spanish() -> anyhow
         .await?
         .ephemeral()?
         .containing("Accept this challenge from")?;
-    ana.slash("jetan settings", &[])
+    ana.slash("jetan-admin settings", &[])
         .await?
         .expect_reply()
         .await?

@@ -222,6 +222,26 @@ impl GameUi for Jetan {
         play::play(cx.core, cx.req, cx.game, (Some(from), Some(to), None))
     }
 
+    fn board_view(
+        &self,
+        _core: &Core,
+        lang: Lang,
+        game: &Game,
+        bottom: Seat,
+    ) -> Result<(jetan_render::BoardView, Vec<(String, String)>), CoreError> {
+        pictures::board_view(lang, game, &moved::position(game)?, bottom)
+    }
+
+    fn move_list(&self, game: &Game) -> Vec<String> {
+        game.moves().iter().map(ToString::to_string).collect()
+    }
+
+    /// `key`: `e2-e3`, as [`play::action_menu`] names a move.
+    fn action_squares(&self, key: &str) -> Option<(Option<String>, String)> {
+        let (from, to) = key.split_once('-')?;
+        Some((Some(from.to_string()), to.to_string()))
+    }
+
     fn seat_name(&self, lang: Lang, seat: Seat) -> Text {
         words::color_name(lang, color_of(seat))
     }

@@ -107,6 +107,47 @@ pub(crate) fn board_picture(
     Ok(board_png(pos, &view)?)
 }
 
+/// The board of `game` at `pos` for a web page (the PNG's geometry, colours and marks),
+/// with `bottom` at the bottom, and each piece's name by its square.
+pub(crate) fn board_view(
+    lang: Lang,
+    game: &Game,
+    pos: &Position,
+    bottom: Seat,
+) -> Result<(jetan_render::BoardView, Vec<(String, String)>), CoreError> {
+    let mut view = View::new(color_of(bottom)).with_shape(shape(game));
+    match game.moves().last() {
+        Some(rec) if rec.duel.is_some() => match replayed(game) {
+            Ok(replay) => {
+                if let Some(report) = replay.reports().last() {
+                    view = view.with_last_move(LastMove::from(report));
+                }
+            }
+            Err(_) => view = view.with_last_move(last_move(rec)),
+        },
+        Some(rec) => view = view.with_last_move(last_move(rec)),
+        None => {}
+    }
+    let board = jetan_render::default_renderer()?.board_view(pos, &view);
+    let names = pos
+        .board()
+        .pieces()
+        .map(|(sq, p)| {
+            (
+                sq.to_string(),
+                tr!(
+                    lang,
+                    "web-piece",
+                    color = color_name(lang, p.color),
+                    piece = super::pieces::role_name(lang, p.role)
+                )
+                .unmarked(),
+            )
+        })
+        .collect();
+    Ok((board, names))
+}
+
 /// The board of `game` at `pos` just after the move `report` tells of, with `bottom`
 /// at the bottom and `caption` in the result strip (the analysis's pictures).
 pub(crate) fn move_picture(

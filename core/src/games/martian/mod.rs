@@ -257,6 +257,58 @@ impl GameUi for Martian {
         crate::lang::tr!(lang, "mc-actions-count", n = game.actions().len())
     }
 
+    fn board_view(
+        &self,
+        _core: &Core,
+        lang: Lang,
+        game: &Game,
+        bottom: Seat,
+    ) -> Result<(jetan_render::BoardView, Vec<(String, String)>), CoreError> {
+        // The view of the bottom seat's side, whose own hand the board never reads.
+        let side = martian_side(bottom);
+        let view = state_of(game)?.public_view(side);
+        let board = jetan_render::martian_board_view(&view, side);
+        let names = martian_chess::Square::all()
+            .filter_map(|sq| {
+                let p = view.board().get(sq)?;
+                Some((
+                    sq.to_string(),
+                    crate::lang::tr!(
+                        lang,
+                        "web-piece",
+                        color = text::color_name(lang, p.color),
+                        piece =
+                            crate::lang::tr!(lang, "mc-piece-name", role = text::role_code(p.role))
+                    )
+                    .unmarked(),
+                ))
+            })
+            .collect();
+        Ok((board, names))
+    }
+
+    fn move_list(&self, game: &Game) -> Vec<String> {
+        game.actions()
+            .iter()
+            .map(|rec| {
+                let side = match rec.player {
+                    Color::White => "W",
+                    Color::Black => "B",
+                };
+                format!("{side} {}", rec.action)
+            })
+            .collect()
+    }
+
+    /// `key`: a move (`e2-e4`, `e7-e8=N`) or a paradrop (`N@f3`) is played on squares.
+    fn action_squares(&self, key: &str) -> Option<(Option<String>, String)> {
+        match key.parse::<Action>().ok()? {
+            Action::Move { from, to, .. } => Some((Some(from.to_string()), to.to_string())),
+            Action::Drop { to, .. } => Some((None, to.to_string())),
+            _ => None,
+        }
+    }
+
     fn seat_name(&self, lang: Lang, seat: Seat) -> Text {
         text::color_name(lang, martian_side(seat))
     }

@@ -459,7 +459,7 @@ pub(crate) fn events(
 }
 
 /// A piece kind for the message files' selectors: `king`, `queen`, … `pawn`.
-fn role_code(r: Role) -> &'static str {
+pub(crate) fn role_code(r: Role) -> &'static str {
     match r {
         Role::King => "king",
         Role::Queen => "queen",

@@ -283,7 +283,10 @@ impl Text {
     #[must_use]
     pub fn capitalised(mut self) -> Text {
         if let Some(Span::Words(w)) = self.0.first_mut() {
-            *w = super::words::capitalise(w);
+            let mut chars = w.chars();
+            if let Some(first) = chars.next() {
+                *w = first.to_uppercase().collect::<String>() + chars.as_str();
+            }
         }
         self
     }

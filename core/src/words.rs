@@ -66,15 +66,6 @@ pub fn ledger_csv(entries: &[jetan_store::LedgerEntry]) -> String {
     out
 }
 
-/// The first letter in upper case.
-pub fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
-
 /// An amount with the currency (named in the plural): "1 coin", "40 coins"; the default
 /// currency ("coins") in the language's own word.
 pub fn money(lang: Lang, amount: u64, currency: &str) -> Text {

@@ -283,7 +283,10 @@ impl Text {
     #[must_use]
     pub fn capitalised(mut self) -> Text {
         if let Some(Span::Words(w)) = self.0.first_mut() {
-            *w = capitalise(w);
+            let mut chars = w.chars();
+            if let Some(first) = chars.next() {
+                *w = first.to_uppercase().collect::<String>() + chars.as_str();
+            }
         }
         self
     }
@@ -432,15 +435,6 @@ impl PartialEq<&str> for Text {
         self.plain() == *other
     }
 }
-/// The first letter in upper case.
-pub fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
-
 /// A file sent with a reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attachment {

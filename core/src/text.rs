@@ -370,7 +370,7 @@ mod tests {
     #[test]
     fn amounts_and_words() {
         assert_eq!(
-            crate::reply::capitalise("it is <@1>'s turn"),
+            Text::words("it is <@1>'s turn").capitalised().plain(),
             "It is <@1>'s turn"
         );
         assert_eq!(signed_money(Lang::En, -3, "coins"), "-3 coins");

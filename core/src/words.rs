@@ -1,5 +1,5 @@
-//! The words every reply uses, whatever the game: amounts of money, durations, lists,
-//! capitals. The bottom of the core's wording: it reads the message files and nothing of
+//! The words every reply uses, whatever the game: amounts of money, durations, lists.
+//! The bottom of the core's wording: it reads the message files and nothing of
 //! the games.
 
 use super::lang::{tr, Lang};

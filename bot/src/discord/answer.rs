@@ -418,6 +418,12 @@ pub(crate) async fn announce_all(
                 delivered = false;
             }
         }
+        // Boards of games started before a restart: posted unless their thread shows one.
+        for (thread, board) in &a.boards {
+            if !deliver::posted_in(http, *thread, bot, None).await {
+                post_all(http, bot, std::slice::from_ref(&(*thread, board.clone()))).await;
+            }
+        }
         let boards = threads::open_pairings(http, core, a.pairings, now).await;
         post_all(http, bot, &boards).await;
         if delivered {

@@ -203,13 +203,24 @@ where
 }
 
 /// Whether the bot's last messages in `channel` already hold one with `content` (a post
-/// that may have landed before its answer was lost). Unknown (the channel cannot be
-/// read) counts as not posted: a duplicate is better than a lost move.
+/// that may have landed before its answer was lost), or, for `content` `None`, any
+/// message of the bot's. Unknown (the channel cannot be read) counts as not posted: a
+/// duplicate is better than a lost move.
 pub(crate) async fn posted_already(
     http: &serenity::Http,
     channel: ChannelId,
     bot: u64,
     content: &str,
+) -> bool {
+    posted_in(http, channel, bot, Some(content)).await
+}
+
+/// See [`posted_already`].
+pub(crate) async fn posted_in(
+    http: &serenity::Http,
+    channel: ChannelId,
+    bot: u64,
+    content: Option<&str>,
 ) -> bool {
     let read = attempt("reading the channel", Kind::Idempotent, || {
         serenity::ChannelId::new(channel.get())
@@ -219,7 +230,7 @@ pub(crate) async fn posted_already(
     match read {
         Ok(messages) => messages
             .iter()
-            .any(|m| m.author.id.get() == bot && m.content == content),
+            .any(|m| m.author.id.get() == bot && content.is_none_or(|c| m.content == c)),
         Err(e) => {
             tracing::warn!(channel = %channel, "cannot read the channel to avoid a duplicate: {e}");
             false

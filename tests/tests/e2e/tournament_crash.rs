@@ -170,21 +170,40 @@ async fn in_progress(player: &Player, thread: u64) -> anyhow::Result<bool> {
     Ok(!r.is_ephemeral())
 }
 
+/// The seed of the draws: `JETAN_E2E_CRASH_SEED`, else `default`.
+fn seed(default: u64) -> u64 {
+    std::env::var("JETAN_E2E_CRASH_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournament_killed_while_its_rounds_are_paired_loses_and_doubles_nothing(
 ) -> anyhow::Result<()> {
-    let seed: u64 = std::env::var("JETAN_E2E_CRASH_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(40);
-    run(seed)
+    let seed = seed(40);
+    run(seed, None)
         .await
         .with_context(|| format!("JETAN_E2E_CRASH_SEED={seed}"))
 }
 
-async fn run(seed: u64) -> anyhow::Result<()> {
+/// The same on PostgreSQL (a throwaway server started by the test).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgresql_too() -> anyhow::Result<()> {
+    let url = tokio::task::spawn_blocking(crate::cluster::fresh_url).await?;
+    let seed = seed(41);
+    run(seed, Some(&url))
+        .await
+        .with_context(|| format!("JETAN_E2E_CRASH_SEED={seed}"))
+}
+
+/// The scenario on sled, or on the PostgreSQL database `url`.
+async fn run(seed: u64, url: Option<&str>) -> anyhow::Result<()> {
     let mut rng = Rng::new(seed);
-    let mut app = TestApp::spawn().await?;
+    let mut app = match url {
+        None => TestApp::spawn().await?,
+        Some(url) => TestApp::spawn_env(&[("JETAN_DATABASE_URL", url)]).await?,
+    };
     let channel = app.fake.channel("events");
     app.fake.allow_threads(channel);
     let org = app.fake.user("org").at(channel);
@@ -322,8 +341,11 @@ async fn run(seed: u64) -> anyhow::Result<()> {
 
     // The store: the event's record and its games agree, nothing left in progress, no
     // game twice; `verify` checks the money and the games against the pairings.
-    app.stop_and_verify().await?;
-    let data = app.data_dir.to_string_lossy().into_owned();
+    let data = url.map_or_else(
+        || app.data_dir.to_string_lossy().into_owned(),
+        str::to_owned,
+    );
+    app.stop_and_verify_at(&data).await?;
     let out = app.cli(&["export", "--data", &data]).await?;
     anyhow::ensure!(out.status.success(), "export: {out:?}");
     let mut finished = BTreeMap::new();
@@ -374,6 +396,9 @@ async fn run(seed: u64) -> anyhow::Result<()> {
         total == wallets * 1000,
         "the {wallets} wallets hold {total}: money created or lost"
     );
-    eprintln!("tournament crash: {kills} kills, seed {seed}");
+    eprintln!(
+        "tournament crash: {kills} kills, seed {seed}, {}",
+        if url.is_some() { "postgres" } else { "sled" }
+    );
     app.finish().await
 }

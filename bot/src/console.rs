@@ -457,6 +457,7 @@ impl<'a> Console<'a> {
     ) -> std::io::Result<()> {
         for a in announcements {
             self.print_posts(w, &a.posts)?;
+            self.print_posts(w, &a.boards)?;
             self.open_pairings(w, &a.pairings)?;
             self.core.announced(a.key);
         }

@@ -1113,13 +1113,27 @@ pub static JETAN: Spec = Spec {
                 cmd(
                     "adjudicate",
                     &[
-                        req("game", int(Some(0), None), "42"),
                         req("result", Kind::Choice(&RESULT_NAMES), "draw"),
+                        opt("game", int(Some(0), None), "42"),
+                        opt("board", int(Some(1), Some(64)), "2"),
+                        opt("round", int(Some(1), Some(126)), "3"),
+                        TOURNAMENT_ID,
                     ],
                     |a| {
-                        Ok(Command::Tournament(TournamentCommand::Adjudicate {
-                            game: a.need_int("game")?,
-                            result: a.choice_name("result").unwrap_or("draw").to_string(),
+                        // A game by its id, or a pairing by its board (one whose game
+                        // never started has no id).
+                        let result = a.choice_name("result").unwrap_or("draw").to_string();
+                        let tournament = a.int("tournament");
+                        let round = a.int("round");
+                        Ok(Command::Tournament(match (a.int("board"), a.int("game")) {
+                            (Some(board), _) => TournamentCommand::AdjudicateBoard {
+                                tournament,
+                                round,
+                                board,
+                                result,
+                            },
+                            (None, Some(game)) => TournamentCommand::Adjudicate { game, result },
+                            (None, None) => return Err(a.missing("game")),
                         }))
                     },
                 ),
@@ -1380,7 +1394,13 @@ mod tests {
                 .filter(|o| o.required)
                 .map(|o| (o.name.to_string(), sample(o)))
                 .collect();
-            spec.command(&path, required).unwrap();
+            match spec.command(&path, required) {
+                // A command that takes one of two options (a game by id or by board).
+                Err(Error::Missing { .. }) if path == "tournament adjudicate" => {}
+                other => {
+                    other.unwrap();
+                }
+            }
             let all: Vec<(String, Value)> = spec
                 .options
                 .iter()
@@ -1397,7 +1417,7 @@ mod tests {
                     let mut given: Vec<(String, Value)> = spec
                         .options
                         .iter()
-                        .filter(|p| p.required && p.name != o.name)
+                        .filter(|p| (p.required || p.name == "game") && p.name != o.name)
                         .map(|p| (p.name.to_string(), sample(p)))
                         .collect();
                     given.push((o.name.to_string(), Value::Choice(c)));

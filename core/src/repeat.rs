@@ -24,6 +24,10 @@ pub struct Announcement {
     pub posts: Vec<(ChannelId, Reply)>,
     /// Threads to open after the posts, one per pairing whose game has not started.
     pub pairings: Vec<PairingPlan>,
+    /// After a restart, the boards of the round's games started before it, each to post
+    /// in its thread unless the thread shows a message of the bot's already (the bot
+    /// stopped between starting the game and posting its board).
+    pub boards: Vec<(ChannelId, Reply)>,
 }
 
 impl Core {
@@ -80,6 +84,7 @@ impl Core {
                     key: p.key(),
                     posts: vec![(channel, r.reply)],
                     pairings: Vec::new(),
+                    boards: Vec::new(),
                 }),
                 Ok(_) => self.announced(p.request),
                 Err(e) => {

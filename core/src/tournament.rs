@@ -23,7 +23,7 @@
 use std::collections::HashSet;
 
 use jetan_store::{
-    BoardResult, ChannelId, GameId, GuildId, NewTournament, Settlement, StoreError, Terms,
+    BoardResult, ChannelId, Game, GameId, GuildId, NewTournament, Settlement, StoreError, Terms,
     Tournament, TournamentFormat, TournamentId, TournamentNews, TournamentState, TournamentUpdate,
 };
 
@@ -105,7 +105,6 @@ impl Core {
         if game.channel != thread {
             return None;
         }
-        let lang = self.public_lang(game.guild);
         let name = self
             .store
             .tournament(plan.tournament)
@@ -113,24 +112,31 @@ impl Core {
             .flatten()
             .map(|t| t.name)
             .unwrap_or_default();
-        let head = tr!(
-            lang,
-            "tournament-game",
-            name = name,
-            round = plan.round,
-            board = plan.board,
-            first = mention(game.challenger),
-            second = mention(game.challenged()),
-            id = game.id.get()
-        );
-        let response = crate::games::of(&game).started(self, &game, head).ok()?;
-        Some(
-            response
-                .reply
-                .pinging(game.challenger)
-                .pinging(game.challenged()),
-        )
+        board_post(self, &name, plan.round, plan.board, &game)
     }
+}
+
+/// The board of round `round`, board `board`'s game of event `name`, to post in its
+/// thread, pinging both players.
+fn board_post(core: &Core, name: &str, round: usize, board: usize, game: &Game) -> Option<Reply> {
+    let lang = core.public_lang(game.guild);
+    let head = tr!(
+        lang,
+        "tournament-game",
+        name = name,
+        round = round,
+        board = board,
+        first = mention(game.challenger),
+        second = mention(game.challenged()),
+        id = game.id.get()
+    );
+    let response = crate::games::of(game).started(core, game, head).ok()?;
+    Some(
+        response
+            .reply
+            .pinging(game.challenger)
+            .pinging(game.challenged()),
+    )
 }
 
 /// Runs a tournament command.
@@ -649,11 +655,37 @@ pub(crate) fn news_again(core: &Core, news: TournamentNews, out: &mut Vec<Announ
         TournamentState::Finished => Some(TournamentNews::FINAL),
         _ => None,
     };
-    if now == Some(news.round) {
-        progress(core, &tm, out);
-    } else {
-        core.announced(news);
+    if now != Some(news.round) {
+        return core.announced(news);
     }
+    let before = out.len();
+    progress(core, &tm, out);
+    if let Some(a) = out.get_mut(before) {
+        a.boards = started_boards(core, &tm);
+    }
+}
+
+/// The boards of the current round's games in progress, each for its thread.
+fn started_boards(core: &Core, tm: &Tournament) -> Vec<(ChannelId, Reply)> {
+    let Some(round) = tm.current_round() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, b) in tm.rounds[round - 1].iter().enumerate() {
+        let (Some(id), Some(thread), None) = (b.game, b.channel, b.result) else {
+            continue;
+        };
+        match core.store.game(thread) {
+            Ok(Some(game)) if game.id == id => {
+                if let Some(board) = board_post(core, &tm.name, round, i + 1, &game) {
+                    out.push((thread, board));
+                }
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(game = %id, "cannot read a tournament's game: {e}"),
+        }
+    }
+    out
 }
 
 /// Announces where the event stands now, once (while the store owes the news, see
@@ -676,6 +708,7 @@ fn progress(core: &Core, tm: &Tournament, out: &mut Vec<Announcement>) {
         key: news.into(),
         posts: Vec::new(),
         pairings: Vec::new(),
+        boards: Vec::new(),
     };
     news_posts(core, tm, &mut a.posts, &mut a.pairings);
     out.push(a);

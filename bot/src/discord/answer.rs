@@ -453,6 +453,12 @@ pub(crate) async fn announce_all(
                 delivered = false;
             }
         }
+        // Boards of games started before a restart: posted unless their thread shows one.
+        for (thread, board) in &a.boards {
+            if !deliver::posted_in(http, *thread, bot, None).await {
+                post_all(http, bot, std::slice::from_ref(&(*thread, board.clone()))).await;
+            }
+        }
         let boards = threads::open_pairings(http, core, a.pairings, now).await;
         post_all(http, bot, &boards).await;
         if delivered {
@@ -519,7 +525,7 @@ async fn post_one(
     }
     let content = present::content(reply);
     if look_first {
-        if let Some(id) = deliver::find_posted(http, channel, bot, &content).await {
+        if let Some(id) = deliver::find_posted(http, channel, bot, Some(&content)).await {
             // Posted before the restart; a pin lost with the process is made again.
             if reply.pin {
                 pin(http, channel, Some(id)).await;
@@ -542,7 +548,7 @@ async fn post_one(
                 // channel's last ones.
                 let id = match message {
                     Some(m) => Some(m.id),
-                    None => deliver::find_posted(http, channel, bot, &content).await,
+                    None => deliver::find_posted(http, channel, bot, Some(&content)).await,
                 };
                 pin(http, channel, id).await;
             }

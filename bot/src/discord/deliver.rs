@@ -203,24 +203,37 @@ where
 }
 
 /// Whether the bot's last messages in `channel` already hold one with `content` (a post
-/// that may have landed before its answer was lost). Unknown (the channel cannot be
-/// read) counts as not posted: a duplicate is better than a lost move.
+/// that may have landed before its answer was lost), or, for `content` `None`, any
+/// message of the bot's. Unknown (the channel cannot be read) counts as not posted: a
+/// duplicate is better than a lost move.
 pub(crate) async fn posted_already(
     http: &serenity::Http,
     channel: ChannelId,
     bot: u64,
     content: &str,
 ) -> bool {
+    find_posted(http, channel, bot, Some(content))
+        .await
+        .is_some()
+}
+
+/// See [`posted_already`].
+pub(crate) async fn posted_in(
+    http: &serenity::Http,
+    channel: ChannelId,
+    bot: u64,
+    content: Option<&str>,
+) -> bool {
     find_posted(http, channel, bot, content).await.is_some()
 }
 
-/// The newest of the bot's last messages in `channel` with `content`, if any (unknown
-/// when the channel cannot be read).
+/// The newest of the bot's last messages in `channel` with `content` (any of the bot's
+/// for `None`), if any (unknown when the channel cannot be read).
 pub(crate) async fn find_posted(
     http: &serenity::Http,
     channel: ChannelId,
     bot: u64,
-    content: &str,
+    content: Option<&str>,
 ) -> Option<serenity::MessageId> {
     let read = attempt("reading the channel", Kind::Idempotent, || {
         serenity::ChannelId::new(channel.get())
@@ -230,7 +243,7 @@ pub(crate) async fn find_posted(
     match read {
         Ok(messages) => messages
             .iter()
-            .find(|m| m.author.id.get() == bot && m.content == content)
+            .find(|m| m.author.id.get() == bot && content.is_none_or(|c| m.content == c))
             .map(|m| m.id),
         Err(e) => {
             tracing::warn!(channel = %channel, "cannot read the channel to avoid a duplicate: {e}");

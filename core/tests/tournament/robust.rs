@@ -334,3 +334,66 @@ fn the_server_setting_says_who_may_create_tournaments() {
     let made = h.manage(&player(2), create("Theirs"));
     assert!(!made.reply.ephemeral, "{}", made.reply.text.plain());
 }
+
+/// A tournament request Discord delivers again, after a restart, returns its first
+/// result (the store keeps it), from a round the event has left since: the news it
+/// paired was delivered, and is not announced again (the store no longer owes it; this
+/// process, new, never took it).
+#[test]
+fn a_request_delivered_again_after_a_restart_announces_nothing_delivered() {
+    let mut h = Harness::new();
+    let org = player(0);
+    h.manage(
+        &org,
+        t(TournamentCommand::Create(create_args(
+            "Swiss",
+            jetan_core::TournamentKind::Swiss,
+        ))),
+    );
+    for n in 1..=5 {
+        h.ok(&player(n), t(TournamentCommand::Join { tournament: None }));
+    }
+    let id = h.core().store().tournaments(GUILD).unwrap()[0].id;
+    let started = h.send(&org, t(TournamentCommand::Start { tournament: None }));
+    h.delivered(&started.announcements);
+    let games = h.open(&started.plans());
+    h.resign_in(games[0].0, &user_of(games[0].1.players.first));
+    // A player of the other game withdraws: their game is resigned, which completes
+    // round 1 and pairs round 2, announced with the withdrawal's answer.
+    let quitter = user_of(games[1].1.players.first);
+    let req = h.request(
+        &quitter,
+        t(TournamentCommand::Withdraw {
+            tournament: Some(id.get() as i64),
+        }),
+    );
+    let w = h.core().handle(req.clone());
+    assert!(
+        w.reply.text.plain().contains("withdrew"),
+        "{}",
+        w.reply.text.plain()
+    );
+    assert_eq!(
+        w.announcements.iter().map(news_of).collect::<Vec<_>>(),
+        [Some(news(id, 2))]
+    );
+    h.delivered(&w.announcements);
+    // Round 2 played: round 3 paired and announced.
+    let last = h.play_round(&w.plans());
+    assert_eq!(
+        last.announcements.iter().map(news_of).collect::<Vec<_>>(),
+        [Some(news(id, 3))]
+    );
+    h.delivered(&last.announcements);
+    h.restart();
+    assert!(h.pending().is_empty());
+    // The withdrawal again: its first result, the event in round 2.
+    let again = h.core().handle(req);
+    assert!(again.reply.text.plain().contains("withdrew"));
+    assert!(
+        again.announcements.is_empty(),
+        "round 2 announced again: {:?}",
+        again.all_posts()
+    );
+    assert_eq!(h.event(id).current_round(), Some(3));
+}

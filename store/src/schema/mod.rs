@@ -58,7 +58,8 @@ trees! {
     /// Every action of every Martian Chess game, per (game id, ply): written once.
     ACTIONS = "martian_actions",
     /// The outbox: per request id, the results whose answer the bot has not yet seen
-    /// delivered (written with the result, removed once Discord confirms it).
+    /// delivered (written with the result, removed once Discord confirms it); per
+    /// (tournament, round), a tournament's news not yet posted.
     OUTBOX = "outbox",
     /// Tournaments per id ([`crate::tournament`]).
     TOURNAMENTS = "tournaments",

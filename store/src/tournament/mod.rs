@@ -38,6 +38,15 @@
 //! or adjudicated. A cancellation aborts the games in progress through the same path,
 //! in its transaction; a withdrawal loses the player's current pairing by forfeit, or
 //! by resignation of a game in progress (settled as usual, in its transaction).
+//!
+//! # News
+//! The transaction that pairs a round (the start, or the result completing the round
+//! before it) or finishes the event also writes its news into the outbox (tree
+//! `outbox`, keyed by tournament and round, 0 for the end: a
+//! [`TournamentNews`](crate::TournamentNews) in a [`Pending`](crate::Pending)), so
+//! that the announcement a commit owes survives a crash before the bot posts it; the
+//! bot removes it once posted ([`Store::announced`](crate::Store::announced)). The
+//! pruning of old requests leaves it.
 
 pub(crate) mod model;
 mod ops;

@@ -1,17 +1,20 @@
-//! A tournament survives kill -9 while a round ends and the next is paired: a round
-//! robin of 4 (three rounds of two games, an entry fee) through the fake Discord, the
-//! bot process SIGKILLed at a random moment after the click that resigns each round's
-//! last game — before the store commits it, while the next round's pairings are
-//! posted, while its threads open, or after — and sometimes again while the restarted
-//! bot delivers what it owed. After each restart a game the kill caught before its
-//! commit is resigned again. At the end: each round's pairings and the final standings
-//! announced exactly once in the event's channel; each pairing's game started exactly
-//! once (one thread with its board per pairing; a thread the kill left empty is
-//! allowed, a second game is not); every pair met once; the store's record and its
-//! games agree, nothing is in progress, and `jetan verify` is clean (the money).
+//! A tournament survives kill -9 while a round ends and the next is paired: a double
+//! round robin of 4 (six rounds of two games, an entry fee) through the fake Discord,
+//! the bot process SIGKILLed after the click that resigns each round's last game, at a
+//! moment drawn for each round among: a random delay of a few milliseconds (before the
+//! store commits, or after), just after the answer, just after the next round's
+//! pairings are posted, just after its first thread opens, just after its first board
+//! (each moment once over the first five rounds, in a random order); and, one time in
+//! two, killed again while the restarted bot delivers what it owed. After each restart
+//! a game the kill caught before its commit is resigned again. At the end: each round's
+//! pairings and the final standings announced exactly once in the event's channel;
+//! each pairing's game started exactly once (one thread with its board per pairing; a
+//! thread the kill left empty is allowed, a second game is not); every pair met twice;
+//! the store's record and its games agree, nothing is in progress, the wallets hold
+//! what they held, and `jetan verify` is clean.
 //!
-//! `JETAN_E2E_CRASH_SEED` replays the kill moments of a failure (printed with it);
-//! where a kill lands still depends on the machine's timing.
+//! `JETAN_E2E_CRASH_SEED` replays the draws of a failure (printed with it); where a
+//! kill lands still depends on the machine's timing.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
@@ -85,6 +88,77 @@ async fn wait_boards(
     Ok(out)
 }
 
+/// When to kill the bot after the click that ends a round's last game.
+#[derive(Debug, Clone, Copy)]
+enum Moment {
+    /// This many milliseconds after the click.
+    Delay(u64),
+    /// Once the interaction is answered.
+    Answer,
+    /// Once the next round's pairings (or the final standings) are posted.
+    News,
+    /// Once the next round's first thread is opened.
+    Thread,
+    /// Once a board is posted in the next round's first thread.
+    Board,
+}
+
+/// Waits for `moment`, looking at the requests the bot made after the `base`-th.
+async fn reach(app: &TestApp, channel: u64, base: usize, moment: Moment) -> anyhow::Result<()> {
+    let seen = |f: &jetan_tests::FakeDiscord, want: &dyn Fn(&jetan_tests::Recorded) -> bool| {
+        f.requests().iter().skip(base).any(want)
+    };
+    let events = channel.to_string();
+    match moment {
+        Moment::Delay(ms) => {
+            tokio::time::sleep(Duration::from_millis(ms)).await;
+            Ok(())
+        }
+        Moment::Answer => {
+            app.fake
+                .wait_until("the answer", |f| {
+                    seen(f, &|r| r.route().first() == Some(&"interactions"))
+                })
+                .await
+        }
+        Moment::News => {
+            app.fake
+                .wait_until("the news", |f| {
+                    seen(f, &|r| {
+                        r.method == "POST"
+                            && r.route() == ["channels", events.as_str(), "messages"]
+                            && r.json.as_ref().is_some_and(|j| {
+                                j["content"].as_str().is_some_and(|c| {
+                                    c.contains(" of 6") || c.contains("Crash Cup** is over")
+                                })
+                            })
+                    })
+                })
+                .await
+        }
+        Moment::Thread => {
+            app.fake
+                .wait_until("a thread", |f| {
+                    seen(f, &|r| {
+                        r.method == "POST" && r.route() == ["channels", events.as_str(), "threads"]
+                    })
+                })
+                .await
+        }
+        Moment::Board => {
+            app.fake
+                .wait_until("a board", |f| {
+                    seen(f, &|r| {
+                        r.method == "POST"
+                            && r.route().last() == Some(&"messages")
+                            && !r.files.is_empty()
+                    })
+                })
+                .await
+        }
+    }
+}
+
 /// Whether a game is being played in `thread` (its board answers; else a refusal).
 async fn in_progress(player: &Player, thread: u64) -> anyhow::Result<bool> {
     let r = player
@@ -96,21 +170,40 @@ async fn in_progress(player: &Player, thread: u64) -> anyhow::Result<bool> {
     Ok(!r.is_ephemeral())
 }
 
+/// The seed of the draws: `JETAN_E2E_CRASH_SEED`, else `default`.
+fn seed(default: u64) -> u64 {
+    std::env::var("JETAN_E2E_CRASH_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournament_killed_while_its_rounds_are_paired_loses_and_doubles_nothing(
 ) -> anyhow::Result<()> {
-    let seed: u64 = std::env::var("JETAN_E2E_CRASH_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(40);
-    run(seed)
+    let seed = seed(40);
+    run(seed, None)
         .await
         .with_context(|| format!("JETAN_E2E_CRASH_SEED={seed}"))
 }
 
-async fn run(seed: u64) -> anyhow::Result<()> {
+/// The same on PostgreSQL (a throwaway server started by the test).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgresql_too() -> anyhow::Result<()> {
+    let url = tokio::task::spawn_blocking(crate::cluster::fresh_url).await?;
+    let seed = seed(41);
+    run(seed, Some(&url))
+        .await
+        .with_context(|| format!("JETAN_E2E_CRASH_SEED={seed}"))
+}
+
+/// The scenario on sled, or on the PostgreSQL database `url`.
+async fn run(seed: u64, url: Option<&str>) -> anyhow::Result<()> {
     let mut rng = Rng::new(seed);
-    let mut app = TestApp::spawn().await?;
+    let mut app = match url {
+        None => TestApp::spawn().await?,
+        Some(url) => TestApp::spawn_env(&[("JETAN_DATABASE_URL", url)]).await?,
+    };
     let channel = app.fake.channel("events");
     app.fake.allow_threads(channel);
     let org = app.fake.user("org").at(channel);
@@ -125,6 +218,7 @@ async fn run(seed: u64) -> anyhow::Result<()> {
         &[
             ("name", "Crash Cup".into()),
             ("format", "round-robin".into()),
+            ("double", "yes".into()),
             ("entry", jetan_tests::Opt::Int(100)),
             ("prizes", "70,30".into()),
         ],
@@ -148,13 +242,31 @@ async fn run(seed: u64) -> anyhow::Result<()> {
         .public()?
         .containing("has started")?;
 
+    // Each moment once over rounds 1 to 5, in a random order; the last round has no
+    // next threads.
+    let mut moments = vec![
+        Moment::Delay(rng.below(4) as u64),
+        Moment::Answer,
+        Moment::News,
+        Moment::Thread,
+        Moment::Board,
+    ];
+    for i in (1..moments.len()).rev() {
+        moments.swap(i, rng.below(i + 1));
+    }
+    let last = [
+        Moment::Delay(rng.below(4) as u64),
+        Moment::Answer,
+        Moment::News,
+    ];
+    moments.push(last[rng.below(last.len())]);
     let mut kills = 0;
-    let mut met = BTreeSet::new();
-    for round in 1..=3usize {
+    let mut met: BTreeMap<(u64, u64), usize> = BTreeMap::new();
+    for (round, &moment) in (1..=6usize).zip(&moments) {
         let boards = wait_boards(&app, channel, round).await?;
         anyhow::ensure!(boards.len() == 2, "round {round}: {boards:?}");
         for &(_, a, b) in &boards {
-            anyhow::ensure!(met.insert((a.min(b), a.max(b))), "{a} and {b} met twice");
+            *met.entry((a.min(b), a.max(b))).or_insert(0) += 1;
         }
         // The first game ends as usual.
         let (thread, first, _) = boards[0];
@@ -163,9 +275,7 @@ async fn run(seed: u64) -> anyhow::Result<()> {
             .at(thread)
             .resign()
             .await?;
-        // The last one: the resignation's click, and the kill at a random moment of
-        // what follows (the store's commit, the result, the next round's news and
-        // threads, the outbox cleared).
+        // The last one: the resignation's click, and the kill at the moment drawn.
         let (thread, first, _) = boards[1];
         let loser = by_id(first).context("a player")?.at(thread);
         let question = loser
@@ -174,27 +284,33 @@ async fn run(seed: u64) -> anyhow::Result<()> {
             .expect_reply()
             .await?
             .ephemeral()?;
+        let base = app.fake.requests().len();
         let _sent = loser
             .click(&question.button("Confirm resignation")?)
             .await?;
-        let wait = 5 + rng.below(400) as u64;
-        tokio::time::sleep(Duration::from_millis(wait)).await;
+        reach(&app, channel, base, moment).await?;
         app.bot.kill().await?;
+        let posted = count_in(&app, channel, " of 6") + count_in(&app, channel, "is over");
         app.restart().await?;
         kills += 1;
-        // Sometimes killed again while the restarted bot delivers what it owed.
+        // One time in two, killed again while the restarted bot delivers what it owed.
         if rng.below(2) == 0 {
-            tokio::time::sleep(Duration::from_millis(rng.below(150) as u64)).await;
+            tokio::time::sleep(Duration::from_millis(rng.below(30) as u64)).await;
             app.bot.kill().await?;
             app.restart().await?;
             kills += 1;
         }
         // A resignation the kill caught before its commit is made again.
-        if in_progress(&loser, thread).await? {
+        let caught = in_progress(&loser, thread).await?;
+        if caught {
             loser.resign().await?;
         }
-        let next = if round < 3 {
-            format!("round {} of 3", round + 1)
+        eprintln!(
+            "round {round}: killed at {moment:?}, {} the commit, {posted} announcements by then",
+            if caught { "before" } else { "after" }
+        );
+        let next = if round < 6 {
+            format!("round {} of 6", round + 1)
         } else {
             "Crash Cup** is over".to_owned()
         };
@@ -204,12 +320,15 @@ async fn run(seed: u64) -> anyhow::Result<()> {
             })
             .await?;
     }
-    anyhow::ensure!(met.len() == 6, "every pair once: {met:?}");
+    anyhow::ensure!(
+        met.len() == 6 && met.values().all(|&n| n == 2),
+        "every pair twice: {met:?}"
+    );
 
     // Each announcement once (a restart that finds its news posted does not post it
     // again); each pairing's game in one thread.
-    for round in 1..=3 {
-        let n = count_in(&app, channel, &format!("round {round} of 3"));
+    for round in 1..=6 {
+        let n = count_in(&app, channel, &format!("round {round} of 6"));
         anyhow::ensure!(n == 1, "round {round}'s pairings announced {n} times");
         let boards = round_threads(&app, channel, round)
             .iter()
@@ -222,8 +341,11 @@ async fn run(seed: u64) -> anyhow::Result<()> {
 
     // The store: the event's record and its games agree, nothing left in progress, no
     // game twice; `verify` checks the money and the games against the pairings.
-    app.stop_and_verify().await?;
-    let data = app.data_dir.to_string_lossy().into_owned();
+    let data = url.map_or_else(
+        || app.data_dir.to_string_lossy().into_owned(),
+        str::to_owned,
+    );
+    app.stop_and_verify_at(&data).await?;
     let out = app.cli(&["export", "--data", &data]).await?;
     anyhow::ensure!(out.status.success(), "export: {out:?}");
     let mut finished = BTreeMap::new();
@@ -248,7 +370,7 @@ async fn run(seed: u64) -> anyhow::Result<()> {
     anyhow::ensure!(event["state"] == "finished", "{}", event["state"]);
     anyhow::ensure!(playing == 0, "{playing} games still in progress");
     let rounds = event["rounds"].as_array().context("rounds")?;
-    anyhow::ensure!(rounds.len() == 3, "{} rounds", rounds.len());
+    anyhow::ensure!(rounds.len() == 6, "{} rounds", rounds.len());
     let mut games = BTreeSet::new();
     for (r, boards) in rounds.iter().enumerate() {
         let boards = boards.as_array().context("boards")?;
@@ -265,8 +387,8 @@ async fn run(seed: u64) -> anyhow::Result<()> {
         }
     }
     anyhow::ensure!(
-        finished.len() == 6,
-        "{} games finished, 6 pairings",
+        finished.len() == 12,
+        "{} games finished, 12 pairings",
         finished.len()
     );
     anyhow::ensure!(wallets >= 4, "{wallets} wallets");
@@ -274,6 +396,9 @@ async fn run(seed: u64) -> anyhow::Result<()> {
         total == wallets * 1000,
         "the {wallets} wallets hold {total}: money created or lost"
     );
-    eprintln!("tournament crash: {kills} kills, seed {seed}");
+    eprintln!(
+        "tournament crash: {kills} kills, seed {seed}, {}",
+        if url.is_some() { "postgres" } else { "sled" }
+    );
     app.finish().await
 }

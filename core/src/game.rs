@@ -198,6 +198,16 @@ pub(crate) trait GameUi: Sync {
         game: &Game,
         bottom: Seat,
     ) -> Result<(jetan_render::BoardView, Vec<(String, String)>), CoreError>;
+    /// The board of `game` after each of its records, the start first (`[i]`: after `i`
+    /// records), each as [`GameUi::board_view`] draws the game at that point: public
+    /// information only (never a hand), for a finished game's page that steps through it.
+    fn replay_views(
+        &self,
+        core: &Core,
+        lang: Lang,
+        game: &Game,
+        bottom: Seat,
+    ) -> Result<Vec<(jetan_render::BoardView, Vec<(String, String)>)>, CoreError>;
     /// The game's records, first to last, in its notation (only what was public).
     fn move_list(&self, game: &Game) -> Vec<String>;
     /// The squares an action of [`GameUi::action_menu`] (by its key) is played from and

@@ -131,6 +131,19 @@ pub struct ServerGames {
     pub finished: Vec<ListedGame>,
 }
 
+/// A finished game as its page steps through it: its page, its record (as
+/// `/jetan record` posts it) and its board after each record, the start first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FinishedPage {
+    /// The game's page (its board: the end).
+    pub page: GamePage,
+    /// Its record as text ([`Core::game_record`]).
+    pub record: String,
+    /// The board after each record, the start first (`[i]`: after `i` records), each
+    /// with its pieces' names by square: public information only.
+    pub boards: Vec<(BoardView, Vec<(String, String)>)>,
+}
+
 /// How many finished games a server's page lists.
 const FINISHED_LISTED: usize = 50;
 
@@ -259,6 +272,62 @@ impl Core {
             board,
             piece_names,
         }))
+    }
+
+    /// The finished game `id` of server `guild` as its page steps through it; `None` if
+    /// the server has no such finished game.
+    ///
+    /// # Errors
+    /// A failure of the store or of the game's replay.
+    pub fn finished_page(
+        &self,
+        guild: GuildId,
+        id: GameId,
+    ) -> Result<Option<FinishedPage>, CoreError> {
+        let Some(last) = self
+            .store
+            .finished_game(id)?
+            .filter(|f| f.game.guild == guild)
+        else {
+            return Ok(None);
+        };
+        let Some(page) = self.game_page(guild, id, false)? else {
+            return Ok(None);
+        };
+        let lang = self.public_lang(guild);
+        let boards =
+            crate::games::of(&last.game).replay_views(self, lang, &last.game, Seat::First)?;
+        Ok(Some(FinishedPage {
+            page,
+            record: self.game_record(&last),
+            boards,
+        }))
+    }
+
+    /// The standings of server `guild` as `/jetan standings` shows them publicly: the
+    /// money (balance and net won, the first page), then the rating of each game's pool
+    /// (the first page each), each a titled text.
+    ///
+    /// # Errors
+    /// A failure of the store.
+    pub fn web_standings(&self, guild: GuildId) -> Result<Vec<Text>, CoreError> {
+        let lang = self.public_lang(guild);
+        let req = Request {
+            guild,
+            channel: ChannelId(0),
+            user: crate::request::UserRef::new(UserId(0), String::new()),
+            manager: false,
+            locale: lang.code().to_string(),
+            guild_locale: None,
+            id: 0,
+            now: 0,
+            command: Command::Board,
+        };
+        let mut out = vec![crate::money::standings(self, &req, None)?.text];
+        for pool in jetan_store::games::pools() {
+            out.push(crate::money::rating_standings(self, &req, None, pool)?.text);
+        }
+        Ok(out)
     }
 
     /// What `user` may do in game `id` of server `guild` now, as the Move menu offers it

@@ -265,6 +265,12 @@ pub fn game_fragment(page: &GamePage, name: &dyn Fn(UserId) -> String) -> String
     }
     if let Some(r) = &page.result {
         let _ = write!(out, r#"<p class="result">{}</p>"#, text(r, name));
+        // A finished game: its moves step by step, and its record.
+        let _ = write!(
+            out,
+            r#"<p class="archive"><a href="{id}/moves">Step through the moves</a> · <a href="{id}/record.txt" download="game-{id}.txt">Download record</a></p>"#,
+            id = page.id
+        );
     }
     out.push_str(r#"<ol class="moves">"#);
     for m in &page.moves {
@@ -339,14 +345,18 @@ pub fn server_page(
     for g in &games.finished {
         let _ = write!(
             body,
-            r#"<li><a href="{}/g/{}">{} — {}</a></li>"#,
+            r#"<li><a href="{}/g/{}/moves">{} — {}</a></li>"#,
             esc(base),
             g.id,
             esc(&g.title),
             text(&g.line, name)
         );
     }
-    body.push_str("</ul></main>");
+    let _ = write!(
+        body,
+        r#"</ul><p><a href="{}/standings">Standings</a></p></main>"#,
+        esc(base)
+    );
     page("Jetan", lang, "", &body)
 }
 

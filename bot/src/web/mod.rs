@@ -16,6 +16,7 @@
 //! answer carries a CSP without inline script, `frame-ancestors 'none'`, `nosniff` and
 //! no referrer; POST bodies are bounded and rate-limited per client address.
 
+pub mod archive;
 pub mod bench;
 pub mod html;
 pub mod keys;
@@ -334,6 +335,11 @@ fn router(web: Arc<Web>) -> Router {
         .route("/s/{server}", get(server_page))
         .route("/s/{server}/g/{id}", get(game_page))
         .route("/s/{server}/g/{id}/events", get(events))
+        .route("/s/{server}/g/{id}/moves", get(archive::moves))
+        .route("/s/{server}/g/{id}/ply/{n}", get(archive::ply))
+        .route("/s/{server}/g/{id}/record.txt", get(archive::record))
+        .route("/s/{server}/standings", get(archive::standings))
+        .route("/static/archive.js", get(archive::archive_js))
         .route("/p/{token}", get(player_page))
         .route("/p/{token}/actions", get(actions))
         .route(

@@ -236,6 +236,16 @@ impl GameUi for Jetan {
         game.moves().iter().map(ToString::to_string).collect()
     }
 
+    fn replay_views(
+        &self,
+        _core: &Core,
+        lang: Lang,
+        game: &Game,
+        bottom: Seat,
+    ) -> Result<Vec<(jetan_render::BoardView, Vec<(String, String)>)>, CoreError> {
+        pictures::replay_views(lang, game, bottom)
+    }
+
     /// `key`: `e2-e3`, as [`play::action_menu`] names a move.
     fn action_squares(&self, key: &str) -> Option<(Option<String>, String)> {
         let (from, to) = key.split_once('-')?;

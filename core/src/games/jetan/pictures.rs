@@ -115,18 +115,54 @@ pub(crate) fn board_view(
     pos: &Position,
     bottom: Seat,
 ) -> Result<(jetan_render::BoardView, Vec<(String, String)>), CoreError> {
-    let mut view = View::new(color_of(bottom)).with_shape(shape(game));
-    match game.moves().last() {
+    let last = match game.moves().last() {
         Some(rec) if rec.duel.is_some() => match replayed(game) {
-            Ok(replay) => {
-                if let Some(report) = replay.reports().last() {
-                    view = view.with_last_move(LastMove::from(report));
+            Ok(replay) => replay.reports().last().map(LastMove::from),
+            Err(_) => Some(last_move(rec)),
+        },
+        Some(rec) => Some(last_move(rec)),
+        None => None,
+    };
+    board_view_marked(lang, game, pos, bottom, last)
+}
+
+/// The board of `game` after each of its moves, the start first, each as
+/// [`board_view`] draws the position with its last move marked.
+pub(crate) fn replay_views(
+    lang: Lang,
+    game: &Game,
+    bottom: Seat,
+) -> Result<Vec<(jetan_render::BoardView, Vec<(String, String)>)>, CoreError> {
+    let replay = replayed(game)?;
+    let mut views = Vec::with_capacity(game.moves().len() + 1);
+    for (i, pos) in replay.positions().enumerate() {
+        let last = match i.checked_sub(1) {
+            None => None,
+            Some(j) => {
+                let rec = &game.moves()[j];
+                if rec.duel.is_some() {
+                    replay.reports().nth(j).map(LastMove::from)
+                } else {
+                    Some(last_move(rec))
                 }
             }
-            Err(_) => view = view.with_last_move(last_move(rec)),
-        },
-        Some(rec) => view = view.with_last_move(last_move(rec)),
-        None => {}
+        };
+        views.push(board_view_marked(lang, game, pos, bottom, last)?);
+    }
+    Ok(views)
+}
+
+/// The board of `game` at `pos` for a web page with `last` marked as the last move.
+fn board_view_marked(
+    lang: Lang,
+    game: &Game,
+    pos: &Position,
+    bottom: Seat,
+    last: Option<LastMove>,
+) -> Result<(jetan_render::BoardView, Vec<(String, String)>), CoreError> {
+    let mut view = View::new(color_of(bottom)).with_shape(shape(game));
+    if let Some(last) = last {
+        view = view.with_last_move(last);
     }
     let board = jetan_render::default_renderer()?.board_view(pos, &view);
     let names = pos

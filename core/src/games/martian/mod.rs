@@ -86,6 +86,34 @@ fn parsed<T>(r: Result<T, Text>) -> Result<T, CoreError> {
     r.map_err(CoreError::User)
 }
 
+/// The public board of `state` for a web page, `bottom`'s side at the bottom: the view
+/// of that side, whose own hand the board never reads; each piece named by its square.
+fn martian_board_view(
+    lang: Lang,
+    state: &State,
+    bottom: Seat,
+) -> Result<(jetan_render::BoardView, Vec<(String, String)>), CoreError> {
+    let side = martian_side(bottom);
+    let view = state.public_view(side);
+    let board = jetan_render::martian_board_view(&view, side);
+    let names = martian_chess::Square::all()
+        .filter_map(|sq| {
+            let p = view.board().get(sq)?;
+            Some((
+                sq.to_string(),
+                crate::lang::tr!(
+                    lang,
+                    "web-piece",
+                    color = text::color_name(lang, p.color),
+                    piece = crate::lang::tr!(lang, "mc-piece-name", role = text::role_code(p.role))
+                )
+                .unmarked(),
+            ))
+        })
+        .collect();
+    Ok((board, names))
+}
+
 /// Martian Chess, as the core's game interface sees it.
 pub(crate) struct Martian;
 
@@ -264,27 +292,27 @@ impl GameUi for Martian {
         game: &Game,
         bottom: Seat,
     ) -> Result<(jetan_render::BoardView, Vec<(String, String)>), CoreError> {
-        // The view of the bottom seat's side, whose own hand the board never reads.
-        let side = martian_side(bottom);
-        let view = state_of(game)?.public_view(side);
-        let board = jetan_render::martian_board_view(&view, side);
-        let names = martian_chess::Square::all()
-            .filter_map(|sq| {
-                let p = view.board().get(sq)?;
-                Some((
-                    sq.to_string(),
-                    crate::lang::tr!(
-                        lang,
-                        "web-piece",
-                        color = text::color_name(lang, p.color),
-                        piece =
-                            crate::lang::tr!(lang, "mc-piece-name", role = text::role_code(p.role))
-                    )
-                    .unmarked(),
-                ))
-            })
-            .collect();
-        Ok((board, names))
+        martian_board_view(lang, &state_of(game)?, bottom)
+    }
+
+    fn replay_views(
+        &self,
+        _core: &Core,
+        lang: Lang,
+        game: &Game,
+        bottom: Seat,
+    ) -> Result<Vec<(jetan_render::BoardView, Vec<(String, String)>)>, CoreError> {
+        // Replayed from the start as the replay reads it; each board is the public view.
+        let mut state = State::new(game.seed);
+        let mut views = Vec::with_capacity(game.actions().len() + 1);
+        views.push(martian_board_view(lang, &state, bottom)?);
+        for rec in game.actions() {
+            state = state.play(rec.player, rec.action).map_err(|e| {
+                CoreError::Internal(format!("game {} does not replay: {e}", game.id))
+            })?;
+            views.push(martian_board_view(lang, &state, bottom)?);
+        }
+        Ok(views)
     }
 
     fn move_list(&self, game: &Game) -> Vec<String> {

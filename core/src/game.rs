@@ -74,6 +74,9 @@ pub(crate) type Asker<'a> = (Lang, UserId, &'a str);
 /// Autocomplete choices: (name shown, value).
 pub(crate) type Choices = Vec<(String, String)>;
 
+/// A board for a web page and each piece's name by its square.
+pub(crate) type NamedBoard = (jetan_render::BoardView, Vec<(String, String)>);
+
 /// What a game's own upkeep did ([`GameUi::upkeep`]): messages to post, each in its
 /// channel, and the games it ended, for the host to audit and to close their threads.
 #[derive(Debug, Default)]
@@ -207,7 +210,7 @@ pub(crate) trait GameUi: Sync {
         lang: Lang,
         game: &Game,
         bottom: Seat,
-    ) -> Result<Vec<(jetan_render::BoardView, Vec<(String, String)>)>, CoreError>;
+    ) -> Result<Vec<crate::game::NamedBoard>, CoreError>;
     /// The game's records, first to last, in its notation (only what was public).
     fn move_list(&self, game: &Game) -> Vec<String>;
     /// The squares an action of [`GameUi::action_menu`] (by its key) is played from and

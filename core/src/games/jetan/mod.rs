@@ -242,7 +242,7 @@ impl GameUi for Jetan {
         lang: Lang,
         game: &Game,
         bottom: Seat,
-    ) -> Result<Vec<(jetan_render::BoardView, Vec<(String, String)>)>, CoreError> {
+    ) -> Result<Vec<crate::game::NamedBoard>, CoreError> {
         pictures::replay_views(lang, game, bottom)
     }
 

@@ -132,7 +132,7 @@ pub(crate) fn replay_views(
     lang: Lang,
     game: &Game,
     bottom: Seat,
-) -> Result<Vec<(jetan_render::BoardView, Vec<(String, String)>)>, CoreError> {
+) -> Result<Vec<crate::game::NamedBoard>, CoreError> {
     let replay = replayed(game)?;
     let mut views = Vec::with_capacity(game.moves().len() + 1);
     for (i, pos) in replay.positions().enumerate() {

@@ -301,7 +301,7 @@ impl GameUi for Martian {
         lang: Lang,
         game: &Game,
         bottom: Seat,
-    ) -> Result<Vec<(jetan_render::BoardView, Vec<(String, String)>)>, CoreError> {
+    ) -> Result<Vec<crate::game::NamedBoard>, CoreError> {
         // Replayed from the start as the replay reads it; each board is the public view.
         let mut state = State::new(game.seed);
         let mut views = Vec::with_capacity(game.actions().len() + 1);

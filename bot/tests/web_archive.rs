@@ -189,7 +189,10 @@ fn a_finished_game_steps_through_its_moves_and_downloads_its_record() {
     assert!(steps.body.contains("data-last=\"4\""), "{}", steps.body);
     assert!(steps.body.contains("/static/archive.js"));
     assert!(steps.body.contains(r#"data-ply="4" aria-current="step""#));
-    assert_eq!(svg_of(&steps.body), end, "the end is the game page's board");
+    assert!(
+        svg_of(&steps.body) == end,
+        "the stepping page's board is not the game page's end board"
+    );
     for key in ["start", "back", "forward", "end"] {
         assert!(
             steps.body.contains(&format!("data-step=\"{key}\"")),
@@ -210,14 +213,14 @@ fn a_finished_game_steps_through_its_moves_and_downloads_its_record() {
     }
     for i in 0..boards.len() {
         for j in i + 1..boards.len() {
-            assert_ne!(
-                boards[i], boards[j],
+            assert!(
+                boards[i] != boards[j],
                 "plies {i} and {j} show the same board"
             );
         }
     }
-    assert_eq!(boards[4], end);
-    assert_eq!(svg_of(&at2.body), boards[2]);
+    assert!(boards[4] == end, "the last ply is not the game page's end board");
+    assert!(svg_of(&at2.body) == boards[2], "?ply=2 is not ply 2's board");
     assert_eq!(get(addr, &format!("{game}/ply/5")).status, 404);
 
     // The record: the very text `/jetan record` posts, as an attachment.
@@ -284,8 +287,14 @@ fn a_finished_game_steps_through_its_moves_and_downloads_its_record() {
     for n in 0..=plies {
         pages.push(get(addr, &format!("{mgame}/ply/{n}")).body);
     }
-    assert_eq!(svg_of(&pages[1]), pages[pages.len() - 1]);
-    assert_ne!(pages[2], pages[pages.len() - 1]);
+    assert!(
+        svg_of(&pages[1]) == pages[pages.len() - 1],
+        "the last ply is not the game page's end board"
+    );
+    assert!(
+        pages[2] != pages[pages.len() - 1],
+        "the start and the end show the same board"
+    );
     for page in &pages {
         let words: Vec<&str> = page.split(|c: char| !c.is_ascii_alphanumeric()).collect();
         for card in &held {

@@ -207,3 +207,94 @@ fn a_live_page_follows_the_console_and_a_player_moves_by_clicking() {
         assert!(meta.len() > 1000, "{shot} is empty");
     }
 }
+
+/// A finished game's stepping page in the browser: Home, →, Enter on the End button, a
+/// click on Back and on a move of the list each show their board without a reload; the
+/// record downloads as `game-<id>.txt`; the page fits 360 px (`moves-360.png`).
+#[test]
+fn a_finished_game_steps_by_keyboard_in_the_browser() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let scripts = manifest.join("tests/browser");
+    if Command::new("node").arg("--version").output().is_err() {
+        tool_missing("node", "apt-get install -y nodejs npm");
+    }
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    if !Path::new(&chromium).exists() {
+        tool_missing("chromium", "apt-get install -y chromium");
+    }
+    if !scripts.join("node_modules/playwright-core").exists() {
+        tool_missing(
+            "playwright-core",
+            &format!("cd {} && npm ci", scripts.display()),
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let shots: PathBuf = manifest.join("../target/browser-shots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let mut console = Command::new(env!("CARGO_BIN_EXE_jetan"))
+        .args(["console", "--web", "127.0.0.1:0", "--think-ms", "50"])
+        .arg("--data")
+        .arg(dir.path().join("data"))
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .env_remove("JETAN_PUBLIC_URL")
+        .env_remove("JETAN_WEB_SECRET")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let mut stdin = console.stdin.take().unwrap();
+    let out = lines_of(console.stdout.take().unwrap());
+    let _console = Killed(console);
+    let mut seen = Vec::new();
+    let long = Duration::from_secs(60);
+    wait_for(&out, &mut seen, long, "the web pages' address", |l| {
+        l.starts_with("--- web pages at http://127.0.0.1:")
+            .then_some(())
+    });
+    for line in [
+        "#general @alice challenge opponent:@bob stake:0 piece_price:0 first:me",
+        "#general @bob accept",
+        "#general @bob click Confirm",
+        "#general @alice move from:f1 to:e4",
+        "#general @bob move notation:e9-d8",
+        "#general @alice move from:a2 to:b4",
+        "#general @alice web",
+    ] {
+        say(&mut stdin, line);
+    }
+    let watch = wait_for(&out, &mut seen, long, "the game's page", |l| {
+        l.strip_prefix("[link] Watch → ").map(str::to_string)
+    });
+    say(&mut stdin, "#general @bob resign");
+    let confirm = wait_for(&out, &mut seen, long, "the resignation's button", |l| {
+        l.split(" → click ")
+            .nth(1)
+            .filter(|_| l.contains("resign") || l.contains("Resign"))
+            .map(str::to_string)
+    });
+    say(&mut stdin, &format!("#general @bob click {confirm}"));
+    wait_for(&out, &mut seen, long, "the end of the game", |l| {
+        l.contains("@alice wins").then_some(())
+    });
+    let node = Command::new("node")
+        .arg(scripts.join("archive.cjs"))
+        .arg(format!("{watch}/moves"))
+        .arg("3")
+        .arg(&shots)
+        .env("CHROMIUM", &chromium)
+        .current_dir(&scripts)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let output = node.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && said.lines().any(|l| l == "DONE"),
+        "the browser script failed: {said}"
+    );
+    let meta = std::fs::metadata(shots.join("moves-360.png")).unwrap();
+    assert!(meta.len() > 1000, "moves-360.png is empty");
+}

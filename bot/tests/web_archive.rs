@@ -219,8 +219,14 @@ fn a_finished_game_steps_through_its_moves_and_downloads_its_record() {
             );
         }
     }
-    assert!(boards[4] == end, "the last ply is not the game page's end board");
-    assert!(svg_of(&at2.body) == boards[2], "?ply=2 is not ply 2's board");
+    assert!(
+        boards[4] == end,
+        "the last ply is not the game page's end board"
+    );
+    assert!(
+        svg_of(&at2.body) == boards[2],
+        "?ply=2 is not ply 2's board"
+    );
     assert_eq!(get(addr, &format!("{game}/ply/5")).status, 404);
 
     // The record: the very text `/jetan record` posts, as an attachment.

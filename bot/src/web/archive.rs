@@ -116,10 +116,10 @@ pub fn moves_page(f: &FinishedPage, ply: usize, name: &dyn Fn(UserId) -> String)
     let _ = write!(
         body,
         r#"<nav class="steps" aria-label="Step through the moves">{}{}{}{}</nav><p id="ply" aria-live="polite">{}</p>"#,
-        step(0, "Start", "start", "⏮"),
-        step(ply.saturating_sub(1), "Back", "back", "◀"),
-        step((ply + 1).min(last), "Forward", "forward", "▶"),
-        step(last, "End", "end", "⏭"),
+        step(0, "Start", "start", "« Start"),
+        step(ply.saturating_sub(1), "Back", "back", "‹ Back"),
+        step((ply + 1).min(last), "Forward", "forward", "Forward ›"),
+        step(last, "End", "end", "End »"),
         html::esc(&where_at(f, ply))
     );
     body.push_str(r#"<ol class="moves">"#);

@@ -52,7 +52,7 @@ fn get(addr: SocketAddr, path: &str) -> Got {
     .unwrap();
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).unwrap();
-    let raw = String::from_utf8(raw).unwrap();
+    let raw = String::from_utf8_lossy(&raw).into_owned();
     let (head, body) = raw.split_once("\r\n\r\n").unwrap();
     let mut lines = head.lines();
     let status = lines
@@ -262,6 +262,23 @@ fn a_finished_game_steps_through_its_moves_and_downloads_its_record() {
     assert!(standings.body.contains("@bob"), "{}", standings.body);
     let tables = core.web_standings(CONSOLE_GUILD).unwrap();
     assert!(tables.len() >= 3, "money and each pool: {tables:?}");
+
+    // A player's profile: their facts, picture and latest games, linked from the game.
+    let alice = id_of::<jetan_core::UserId>("alice").get();
+    assert!(steps.body.contains(&format!("../../u/{alice}")));
+    let profile = get(addr, &format!("{server}/u/{alice}"));
+    assert_eq!(profile.status, 200, "{}", profile.body);
+    assert!(profile.body.contains("alice"), "{}", profile.body);
+    assert!(
+        profile.body.contains(&format!("{game}/moves")),
+        "{}",
+        profile.body
+    );
+    let png = get(addr, &format!("{server}/u/{alice}/profile.png"));
+    assert_eq!(png.status, 200);
+    assert_eq!(png.header("content-type"), Some("image/png"));
+    assert!(png.body.contains("PNG"));
+    assert_eq!(get(addr, &format!("{server}/u/12345")).status, 404);
 
     // A Martian Chess game: its pages show no card of a hand.
     start(&mut console, "m", "game:martian-chess");

@@ -144,6 +144,21 @@ pub struct FinishedPage {
     pub boards: Vec<(BoardView, Vec<(String, String)>)>,
 }
 
+/// A player's profile as their page shows it: what `/jetan profile show:channel` posts
+/// (the facts in words and the picture), and their latest finished games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebProfile {
+    /// The facts in words.
+    pub text: Text,
+    /// The profile picture (PNG).
+    pub png: Vec<u8>,
+    /// Their latest finished games on the server, newest first.
+    pub recent: Vec<ListedGame>,
+}
+
+/// How many of a player's latest games their page lists.
+const PROFILE_LISTED: usize = 20;
+
 /// How many finished games a server's page lists.
 const FINISHED_LISTED: usize = 50;
 
@@ -328,6 +343,56 @@ impl Core {
             out.push(crate::money::rating_standings(self, &req, None, pool)?.text);
         }
         Ok(out)
+    }
+
+    /// The public profile of `user` on server `guild` (as `/jetan profile show:channel`
+    /// posts it) and their latest finished games; `None` if they finished no game there.
+    ///
+    /// # Errors
+    /// A failure of the store or of the picture.
+    pub fn web_profile(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Option<WebProfile>, CoreError> {
+        let lang = self.public_lang(guild);
+        let games = self.store.history_player(guild, user, PROFILE_LISTED)?;
+        if games.is_empty() || user == self.bot.id {
+            return Ok(None);
+        }
+        let who = crate::request::UserRef::new(user, self.name_of(user, lang));
+        let req = Request {
+            guild,
+            channel: ChannelId(0),
+            user: who.clone(),
+            manager: false,
+            locale: lang.code().to_string(),
+            guild_locale: None,
+            id: 0,
+            now: 0,
+            command: Command::Board,
+        };
+        let reply = crate::profile::profile(self, &req, Some(&who), true)?;
+        let png = reply
+            .attachments
+            .into_iter()
+            .next()
+            .map(|a| a.bytes)
+            .unwrap_or_default();
+        let recent = games
+            .into_iter()
+            .map(|f| ListedGame {
+                id: f.game.id,
+                title: crate::games::name(lang, &f.game.terms).unmarked(),
+                line: crate::text::outcome(lang, &f.result, &f.game.players),
+                at: f.ended_at,
+            })
+            .collect();
+        Ok(Some(WebProfile {
+            text: reply.text,
+            png,
+            recent,
+        }))
     }
 
     /// What `user` may do in game `id` of server `guild` now, as the Move menu offers it

@@ -84,8 +84,9 @@ pub fn moves_page(f: &FinishedPage, ply: usize, name: &dyn Fn(UserId) -> String)
     for pl in &p.players {
         let _ = write!(
             body,
-            r#"<li class="player"><span class="seat">{}</span> <span class="name">{}</span>{}</li>"#,
+            r#"<li class="player"><span class="seat">{}</span> <a class="name" href="../../u/{}">{}</a>{}</li>"#,
             html::esc(&pl.seat),
+            pl.user.get(),
             html::esc(&pl.name),
             if pl.net == 0 {
                 String::new()
@@ -310,4 +311,94 @@ pub(super) async fn archive_js() -> HttpResponse {
             include_str!("archive.js"),
         ),
     )
+}
+
+/// The profile of user `user` of the server at address `server`, read off the runtime.
+async fn profile_of(
+    web: &Arc<Web>,
+    server: &str,
+    user: u64,
+) -> Result<jetan_core::web::WebProfile, HttpResponse> {
+    let Some(guild) = web.keys.server_of(server) else {
+        return Err(no_such_server());
+    };
+    let core = web.core.clone();
+    tokio::task::spawn_blocking(move || core.web_profile(guild, UserId(user)))
+        .await
+        .ok()
+        .and_then(|r| {
+            r.map_err(|e| tracing::warn!(user, "cannot read a profile: {e}"))
+                .ok()
+        })
+        .flatten()
+        .ok_or_else(|| {
+            counted(
+                "profile",
+                StatusCode::NOT_FOUND,
+                Html(html::refusal(
+                    "No such player",
+                    "Nobody with this number finished a game on this server.",
+                )),
+            )
+        })
+}
+
+/// `/s/<server>/u/<user>`: a player's profile (as `/jetan profile show:channel` posts
+/// it: ratings per game, record, wallet) and their latest finished games.
+pub(super) async fn profile(
+    State(web): State<Arc<Web>>,
+    Path((server, user)): Path<(String, u64)>,
+) -> HttpResponse {
+    let p = match profile_of(&web, &server, user).await {
+        Ok(p) => p,
+        Err(page) => return page,
+    };
+    let core = web.core.clone();
+    let lang = web
+        .keys
+        .server_of(&server)
+        .map_or("en", |g| core.public_lang(g).code());
+    let name = |id: UserId| {
+        core.display_name(id)
+            .unwrap_or_else(|| format!("{}", id.get() % 10_000))
+    };
+    let base = format!("/s/{server}");
+    let mut body = format!(
+        r#"<main class="list profile"><h1>{}</h1><p>{}</p><img src="{base}/u/{user}/profile.png" alt="The profile as a picture: ratings and wallet over time, the record" width="100%"><h2>Latest games</h2><ul>"#,
+        html::esc(&name(UserId(user))),
+        html::text(&p.text, &name),
+    );
+    for g in &p.recent {
+        let _ = write!(
+            body,
+            r#"<li><a href="{base}/g/{}/moves">{} — {}</a></li>"#,
+            g.id,
+            html::esc(&g.title),
+            html::text(&g.line, &name)
+        );
+    }
+    let _ = write!(
+        body,
+        r#"</ul><p><a href="{base}/standings">Standings</a> · <a href="{base}">The server's games</a></p></main>"#
+    );
+    counted(
+        "profile",
+        StatusCode::OK,
+        Html(html::page("Profile", lang, "", &body)),
+    )
+}
+
+/// `/s/<server>/u/<user>/profile.png`: the profile's picture.
+pub(super) async fn profile_png(
+    State(web): State<Arc<Web>>,
+    Path((server, user)): Path<(String, u64)>,
+) -> HttpResponse {
+    match profile_of(&web, &server, user).await {
+        Ok(p) => counted(
+            "profile",
+            StatusCode::OK,
+            ([(header::CONTENT_TYPE, "image/png")], p.png),
+        ),
+        Err(page) => page,
+    }
 }

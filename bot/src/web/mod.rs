@@ -339,6 +339,11 @@ fn router(web: Arc<Web>) -> Router {
         .route("/s/{server}/g/{id}/ply/{n}", get(archive::ply))
         .route("/s/{server}/g/{id}/record.txt", get(archive::record))
         .route("/s/{server}/standings", get(archive::standings))
+        .route("/s/{server}/u/{user}", get(archive::profile))
+        .route(
+            "/s/{server}/u/{user}/profile.png",
+            get(archive::profile_png),
+        )
         .route("/static/archive.js", get(archive::archive_js))
         .route("/p/{token}", get(player_page))
         .route("/p/{token}/actions", get(actions))

@@ -289,6 +289,19 @@ impl Core {
         }))
     }
 
+    /// The record of the finished game `id` of server `guild` as `/jetan record` posts
+    /// it; `None` if the server has no such finished game.
+    ///
+    /// # Errors
+    /// A failure of the store.
+    pub fn finished_record(&self, guild: GuildId, id: GameId) -> Result<Option<String>, CoreError> {
+        Ok(self
+            .store
+            .finished_game(id)?
+            .filter(|f| f.game.guild == guild)
+            .map(|f| self.game_record(&f)))
+    }
+
     /// The finished game `id` of server `guild` as its page steps through it; `None` if
     /// the server has no such finished game.
     ///

@@ -225,9 +225,17 @@ pub(super) async fn record(
     State(web): State<Arc<Web>>,
     Path((server, id)): Path<(String, u64)>,
 ) -> HttpResponse {
-    let f = match finished(&web, &server, id).await {
-        Ok(f) => f,
-        Err(page) => return page,
+    let Some(guild) = web.keys.server_of(&server) else {
+        return no_such_server();
+    };
+    let core = web.core.clone();
+    let found = tokio::task::spawn_blocking(move || core.finished_record(guild, GameId(id)))
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .flatten();
+    let Some(text) = found else {
+        return no_finished_game();
     };
     counted(
         "record",
@@ -243,7 +251,7 @@ pub(super) async fn record(
                     format!("attachment; filename=\"game-{id}.txt\""),
                 ),
             ],
-            f.record,
+            text,
         ),
     )
 }

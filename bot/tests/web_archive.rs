@@ -330,3 +330,97 @@ fn a_finished_game_steps_through_its_moves_and_downloads_its_record() {
     let record = get(addr, &format!("{mgame}/record.txt"));
     assert_eq!(record.body, core.game_record(&mars));
 }
+
+/// Plays the Jetan game in `#channel` to its end through the console: the most valuable
+/// capture, else a move chosen by `seed` (as `records.rs` does).
+fn play_out(core: &Core, console: &mut Console<'_>, channel: &str, seed: u64) {
+    let mut n = seed;
+    for _ in 0..600 {
+        let Some(g) = core.store().game(id_of(channel)).unwrap() else {
+            return;
+        };
+        let pos = g.position().unwrap();
+        let moves = pos.legal_moves();
+        let m = moves
+            .iter()
+            .filter(|m| m.is_capture())
+            .max_by_key(|m| pos.board().piece_at(m.to).map(|p| p.role.value()))
+            .copied()
+            .unwrap_or_else(|| {
+                n = n.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                moves[(n >> 33) as usize % moves.len()]
+            });
+        let who = if g.to_move() == id_of("alice") {
+            "alice"
+        } else {
+            "bob"
+        };
+        let out = run(
+            console,
+            &format!("#{channel} @{who} move from:{} to:{}", m.from, m.to),
+        );
+        assert!(!out.contains("[ephemeral]"), "{out}");
+    }
+    panic!("the game does not end");
+}
+
+/// Whole games (Manator with its duels, the circular board): a board per record, each
+/// after the one before it, the last the finished game's page's own board.
+#[test]
+fn every_ply_of_whole_games_ends_on_the_game_pages_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path().join("data")).unwrap();
+    let core = Core::new(store, bot_user(), 7);
+    let mut console = Console::new(&core, dir.path().join("out"));
+    let mut duels = 0;
+    for (i, terms) in [
+        "variant:manator stake:0 piece_price:0",
+        "variant:manator board:circular stake:0 piece_price:0",
+        "board:circular stake:0 piece_price:0",
+        "variant:manator stake:0 piece_price:0",
+        "variant:manator stake:0 piece_price:0",
+        "variant:manator board:circular stake:0 piece_price:0",
+        "variant:manator stake:0 piece_price:0",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let channel = format!("w{i}");
+        start(&mut console, &channel, terms);
+        play_out(&core, &mut console, &channel, i as u64 + 3);
+        let last = core
+            .store()
+            .last_finished(id_of(&channel))
+            .unwrap()
+            .unwrap();
+        duels += last
+            .game
+            .moves()
+            .iter()
+            .filter(|m| m.duel.is_some())
+            .count();
+        let f = core
+            .finished_page(CONSOLE_GUILD, last.game.id)
+            .unwrap()
+            .expect("the finished game's page");
+        assert_eq!(f.boards.len(), last.game.moves().len() + 1, "{terms}");
+        let page = core
+            .game_page(CONSOLE_GUILD, last.game.id, false)
+            .unwrap()
+            .unwrap();
+        assert!(
+            f.boards.last().unwrap().0 == page.board,
+            "{terms}: the last ply is not the page's board"
+        );
+        assert_eq!(f.boards.last().unwrap().1, page.piece_names, "{terms}");
+        for (j, w) in f.boards.windows(2).enumerate() {
+            assert!(
+                w[0].0 != w[1].0,
+                "{terms}: ply {j} and {} are the same",
+                j + 1
+            );
+        }
+        assert_eq!(f.record, core.game_record(&last), "{terms}");
+    }
+    assert!(duels > 0, "the Manator games fought duels");
+}

@@ -229,7 +229,16 @@ impl GameUi for Jetan {
         game: &Game,
         bottom: Seat,
     ) -> Result<(jetan_render::BoardView, Vec<(String, String)>), CoreError> {
-        pictures::board_view(lang, game, &moved::position(game)?, bottom)
+        // A game ended by the capture of a Princess stores a position its reading refuses
+        // (a side without a Princess): the last position of its replay is that board.
+        let pos = match moved::position(game) {
+            Ok(pos) => pos,
+            Err(e) => pictures::replayed(game)
+                .ok()
+                .and_then(|r| r.positions().last().cloned())
+                .ok_or(e)?,
+        };
+        pictures::board_view(lang, game, &pos, bottom)
     }
 
     fn move_list(&self, game: &Game) -> Vec<String> {

@@ -218,6 +218,11 @@ impl Core {
         self.store.games_without_moves().map_or(0, |g| g.len())
     }
 
+    /// How many answers and news wait in the outbox (0 if the store cannot say).
+    pub fn outbox_depth(&self) -> usize {
+        self.store.outbox_depth().unwrap_or(0)
+    }
+
     /// The page of game `id` of server `guild`, with the first seat at the bottom of the
     /// board, or the second (`flipped`: the second player's own page); `None` if the
     /// server has no such game.

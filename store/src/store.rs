@@ -745,6 +745,20 @@ impl Store {
         Ok(out)
     }
 
+    /// How many answers and news the outbox holds (its depth, for `/metrics`): counted
+    /// without decoding them.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn outbox_depth(&self) -> Result<usize> {
+        let mut n = 0;
+        for item in self.kv().scan(t::OUTBOX, &[]) {
+            item?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
     /// The answer to a request (or a tournament's news) was delivered (or cannot be):
     /// out of the outbox. Not flushed on its own (the next write's flush carries it): at
     /// worst an answer is announced again after a crash, and the bot looks for it first.

@@ -31,6 +31,7 @@ use serenity::http::HttpError;
 use jetan_core::{ChannelId, Reply};
 
 use super::present;
+use crate::web::metrics::METRICS;
 
 /// How long after receipt an interaction callback is still tried: Discord's window is
 /// 3 s, and a callback sent later fails (`10062`) and counts as not answered.
@@ -172,7 +173,10 @@ where
         let (maybe_landed, rate_limited) = match error.verdict() {
             Verdict::AlreadyAnswered => return Err(Failed::AlreadyAnswered),
             Verdict::TokenGone => return Err(Failed::TokenGone),
-            Verdict::Refused => return Err(Failed::Refused(error.to_string())),
+            Verdict::Refused => {
+                METRICS.rest_failure();
+                return Err(Failed::Refused(error.to_string()));
+            }
             Verdict::Retry {
                 maybe_landed,
                 rate_limited,
@@ -187,6 +191,7 @@ where
             || (maybe_landed && matches!(kind, Kind::Create))
             || matches!(kind, Kind::Callback { deadline } if Instant::now() + pause >= deadline);
         if give_up {
+            METRICS.rest_failure();
             if matches!(kind, Kind::Callback { .. }) && !maybe_landed {
                 return Err(Failed::TokenGone);
             }
@@ -195,6 +200,7 @@ where
                 error: error.to_string(),
             });
         }
+        METRICS.rest_retry();
         tracing::warn!(tried, ?pause, "{what} failed ({error}); trying again");
         tokio::time::sleep(pause).await;
         wait = (wait * 2).min(Duration::from_secs(8));
@@ -385,6 +391,8 @@ mod tests {
     /// have landed is not retried blindly.
     #[tokio::test]
     async fn server_errors_are_retried_and_creations_checked_first() {
+        // The counters are the process's (other tests may add to them): they only grow.
+        let (retries, failures) = METRICS.rest_counts();
         let mut calls = 0;
         let r = attempt("test", Kind::Idempotent, || {
             calls += 1;
@@ -399,6 +407,10 @@ mod tests {
         })
         .await;
         assert_eq!(r.unwrap(), 3);
+        assert!(
+            METRICS.rest_counts().0 >= retries + 2,
+            "two retries counted for /metrics"
+        );
         let mut calls = 0;
         let r: Result<(), _> = attempt("test", Kind::Create, || {
             calls += 1;
@@ -415,6 +427,10 @@ mod tests {
         assert_eq!(
             calls, 1,
             "a creation that may have landed is not resent blindly"
+        );
+        assert!(
+            METRICS.rest_counts().1 > failures,
+            "the lost call counted as a REST failure"
         );
         // A rate limit is waited out, at least a second.
         let started = Instant::now();

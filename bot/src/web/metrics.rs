@@ -19,18 +19,13 @@ pub struct Metrics {
     ack_count: AtomicU64,
     ack_sum_us: AtomicU64,
     deferred: AtomicU64,
+    rest_retries: AtomicU64,
+    rest_failures: AtomicU64,
     web_requests: Mutex<BTreeMap<(&'static str, u16), u64>>,
 }
 
 /// The process's counters.
-pub static METRICS: Metrics = Metrics {
-    commands: Mutex::new(BTreeMap::new()),
-    ack: [const { AtomicU64::new(0) }; ACK_BUCKETS.len()],
-    ack_count: AtomicU64::new(0),
-    ack_sum_us: AtomicU64::new(0),
-    deferred: AtomicU64::new(0),
-    web_requests: Mutex::new(BTreeMap::new()),
-};
+pub static METRICS: Metrics = Metrics::new();
 
 /// The name of a command for the counters: its variant's name (`Move`, `Button`), never
 /// its arguments.
@@ -44,6 +39,20 @@ pub fn command_name(command: &jetan_core::Command) -> String {
 }
 
 impl Metrics {
+    /// Every counter at zero.
+    const fn new() -> Self {
+        Metrics {
+            commands: Mutex::new(BTreeMap::new()),
+            ack: [const { AtomicU64::new(0) }; ACK_BUCKETS.len()],
+            ack_count: AtomicU64::new(0),
+            ack_sum_us: AtomicU64::new(0),
+            deferred: AtomicU64::new(0),
+            rest_retries: AtomicU64::new(0),
+            rest_failures: AtomicU64::new(0),
+            web_requests: Mutex::new(BTreeMap::new()),
+        }
+    }
+
     /// A command handled (`front`: `discord`, `web`, `console`), and how it ended:
     /// `public`, `private` (a private answer or a refusal).
     pub fn command(&self, name: String, outcome: &'static str) {
@@ -70,6 +79,25 @@ impl Metrics {
         self.deferred.fetch_add(1, Ordering::Relaxed);
     }
 
+    /// A Discord REST call failed and is tried again.
+    pub fn rest_retry(&self) {
+        self.rest_retries.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A Discord REST call failed for good (refused, or given up after its tries).
+    pub fn rest_failure(&self) {
+        self.rest_failures.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The REST retries and failures counted so far.
+    #[cfg(test)]
+    pub(crate) fn rest_counts(&self) -> (u64, u64) {
+        (
+            self.rest_retries.load(Ordering::Relaxed),
+            self.rest_failures.load(Ordering::Relaxed),
+        )
+    }
+
     /// A web request answered, by route and status.
     pub fn web_request(&self, route: &'static str, status: u16) {
         if let Ok(mut m) = self.web_requests.lock() {
@@ -78,7 +106,13 @@ impl Metrics {
     }
 
     /// The text exposition, with the gauges measured now.
-    pub fn render(&self, games_in_progress: usize, live_clients: usize, watched: usize) -> String {
+    pub fn render(&self, gauges: Gauges) -> String {
+        let Gauges {
+            games_in_progress,
+            live_clients,
+            watched,
+            outbox,
+        } = gauges;
         let mut out = String::new();
         out.push_str("# HELP jetan_commands_total Commands handled, by command and outcome.\n# TYPE jetan_commands_total counter\n");
         if let Ok(m) = self.commands.lock() {
@@ -111,6 +145,16 @@ impl Metrics {
             "# HELP jetan_deferred_total Interactions deferred.\n# TYPE jetan_deferred_total counter\njetan_deferred_total {}",
             self.deferred.load(Ordering::Relaxed)
         );
+        let _ = writeln!(
+            out,
+            "# HELP jetan_rest_retries_total Discord REST calls failed and tried again.\n# TYPE jetan_rest_retries_total counter\njetan_rest_retries_total {}",
+            self.rest_retries.load(Ordering::Relaxed)
+        );
+        let _ = writeln!(
+            out,
+            "# HELP jetan_rest_failures_total Discord REST calls failed for good.\n# TYPE jetan_rest_failures_total counter\njetan_rest_failures_total {}",
+            self.rest_failures.load(Ordering::Relaxed)
+        );
         out.push_str("# HELP jetan_web_requests_total Web requests, by route and status.\n# TYPE jetan_web_requests_total counter\n");
         if let Ok(m) = self.web_requests.lock() {
             for ((route, status), n) in m.iter() {
@@ -132,8 +176,25 @@ impl Metrics {
             out,
             "# HELP jetan_live_games Games watched on live pages.\n# TYPE jetan_live_games gauge\njetan_live_games {watched}"
         );
+        let _ = writeln!(
+            out,
+            "# HELP jetan_outbox_depth Answers and news waiting in the outbox.\n# TYPE jetan_outbox_depth gauge\njetan_outbox_depth {outbox}"
+        );
         out
     }
+}
+
+/// The gauges, measured when `/metrics` is asked for.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Gauges {
+    /// Games in progress.
+    pub games_in_progress: usize,
+    /// Live page clients connected.
+    pub live_clients: usize,
+    /// Games watched on live pages.
+    pub watched: usize,
+    /// Answers and news waiting in the outbox.
+    pub outbox: usize,
 }
 
 /// A label value with Prometheus' escapes.
@@ -149,19 +210,21 @@ mod tests {
 
     #[test]
     fn the_exposition_counts_and_buckets_cumulatively() {
-        let m = Metrics {
-            commands: Mutex::new(BTreeMap::new()),
-            ack: [const { AtomicU64::new(0) }; ACK_BUCKETS.len()],
-            ack_count: AtomicU64::new(0),
-            ack_sum_us: AtomicU64::new(0),
-            deferred: AtomicU64::new(0),
-            web_requests: Mutex::new(BTreeMap::new()),
-        };
+        let m = Metrics::new();
         m.command(command_name(&jetan_core::Command::Board), "public");
         m.command(command_name(&jetan_core::Command::Board), "public");
         m.acknowledged(Duration::from_millis(30));
         m.acknowledged(Duration::from_millis(2000));
-        let text = m.render(3, 2, 1);
+        m.deferred();
+        m.rest_retry();
+        m.rest_retry();
+        m.rest_failure();
+        let text = m.render(Gauges {
+            games_in_progress: 3,
+            live_clients: 2,
+            watched: 1,
+            outbox: 4,
+        });
         assert!(
             text.contains("jetan_commands_total{command=\"Board\",outcome=\"public\"} 2\n"),
             "{text}"
@@ -172,5 +235,12 @@ mod tests {
         assert!(text.contains("jetan_ack_seconds_count 2\n"));
         assert!(text.contains("jetan_games_in_progress 3\n"));
         assert!(text.contains("jetan_live_clients 2\n"));
+        assert!(text.contains("jetan_deferred_total 1\n"), "{text}");
+        assert!(text.contains("# TYPE jetan_rest_retries_total counter\n"));
+        assert!(text.contains("jetan_rest_retries_total 2\n"), "{text}");
+        assert!(text.contains("# TYPE jetan_rest_failures_total counter\n"));
+        assert!(text.contains("jetan_rest_failures_total 1\n"), "{text}");
+        assert!(text.contains("# TYPE jetan_outbox_depth gauge\n"));
+        assert!(text.contains("jetan_outbox_depth 4\n"), "{text}");
     }
 }

@@ -391,10 +391,16 @@ async fn healthz(State(web): State<Arc<Web>>) -> HttpResponse {
 
 async fn metrics_page(State(web): State<Arc<Web>>) -> HttpResponse {
     let core = web.core.clone();
-    let games = tokio::task::spawn_blocking(move || core.games_in_progress())
-        .await
-        .unwrap_or(0);
-    let text = METRICS.render(games, web.hub.clients(), web.hub.watched());
+    let (games, outbox) =
+        tokio::task::spawn_blocking(move || (core.games_in_progress(), core.outbox_depth()))
+            .await
+            .unwrap_or((0, 0));
+    let text = METRICS.render(metrics::Gauges {
+        games_in_progress: games,
+        live_clients: web.hub.clients(),
+        watched: web.hub.watched(),
+        outbox,
+    });
     counted(
         "metrics",
         StatusCode::OK,
